@@ -1,0 +1,5 @@
+import sys
+
+from dinghy.cli import main
+
+sys.exit(main())

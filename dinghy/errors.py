@@ -1,0 +1,19 @@
+"""Errors a player can read: they name the file (or record) and the field at fault."""
+from __future__ import annotations
+
+
+class DinghyError(Exception):
+    """Base of every error dinghy raises on purpose."""
+
+
+class DataError(DinghyError, ValueError):
+    """Bad input data: ``source`` is a file name (or "record"), ``field`` a dotted key path."""
+
+    def __init__(self, source: str, field: str, message: str) -> None:
+        self.source, self.field, self.message = str(source), field, message
+        where = f"{self.source}: {field}" if field else self.source
+        super().__init__(f"{where}: {message}")
+
+
+class IllegalAction(DinghyError, ValueError):
+    """An action that the rules do not allow right now; the message says why."""

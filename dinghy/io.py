@@ -1,0 +1,79 @@
+"""The only module that touches the file system: data folders, TOML data, JSON records.
+
+Every loader turns a file into a plain mapping and hands it to the model's own
+``from_mapping`` (which validates it and raises :class:`DataError` naming the field);
+every writer is atomic (write a temporary file, then rename over the target).
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from dinghy.errors import DataError
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def data_dir(kind: str) -> Path:
+    """Folder of shipped data: ``cards``, ``hazard_tables`` or ``courses``.
+
+    In an installed wheel the folders live in ``dinghy/_data``; in a source checkout
+    (or an editable install) they are the top-level folders of the repository.
+    """
+    for candidate in (_PACKAGE / "_data" / kind, _PACKAGE.parent / kind):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError(f"dinghy data folder {kind!r} is missing from this installation")
+
+
+def read_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Parse a TOML file; a syntax error becomes a DataError naming the file."""
+    p = Path(path)
+    try:
+        with p.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise DataError(str(p), "", "file not found") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(str(p), "", f"not valid TOML ({exc})") from None
+    except OSError as exc:
+        raise DataError(str(p), "", f"cannot read ({exc.strerror})") from None
+
+
+def read_json(path: str | os.PathLike[str]) -> Any:
+    p = Path(path)
+    try:
+        return json.loads(p.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise DataError(str(p), "", "file not found") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise DataError(str(p), "", f"not valid JSON ({exc})") from None
+    except OSError as exc:
+        raise DataError(str(p), "", f"cannot read ({exc.strerror})") from None
+
+
+def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
+    """Write a whole file so that a crash leaves either the old or the new content."""
+    p = Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, p)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+def write_json_atomic(path: str | os.PathLike[str], data: Any) -> None:
+    write_text_atomic(path, json.dumps(data, indent=1, sort_keys=False) + "\n")
