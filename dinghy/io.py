@@ -77,3 +77,34 @@ def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
 
 def write_json_atomic(path: str | os.PathLike[str], data: Any) -> None:
     write_text_atomic(path, json.dumps(data, indent=1, sort_keys=False) + "\n")
+
+
+# --- loaders: file -> mapping -> validated model -------------------------------------
+
+def _resolve(kind: str, name_or_path: str | os.PathLike[str]) -> Path:
+    """A shipped data file by bare name (``"strong"``) or any path to a ``.toml`` file."""
+    p = Path(name_or_path)
+    if p.suffix != ".toml" and not p.exists():
+        p = data_dir(kind) / f"{p.name}.toml"
+    return p
+
+
+def load_hazard_table(name_or_path: str | os.PathLike[str]):
+    """A hazard table (``light``, ``medium``, ``strong`` or a path)."""
+    from dinghy.hazards import HazardTable
+
+    p = _resolve("hazard_tables", name_or_path)
+    return HazardTable.from_mapping(read_toml(p), source=str(p))
+
+
+def load_course(name_or_path: str | os.PathLike[str]):
+    """A course (a shipped course's file stem, or a path)."""
+    from dinghy.course import Course
+
+    p = _resolve("courses", name_or_path)
+    return Course.from_mapping(read_toml(p), source=str(p))
+
+
+def shipped(kind: str) -> list[str]:
+    """Names (file stems) of the shipped data files of one kind, sorted."""
+    return sorted(p.stem for p in data_dir(kind).glob("*.toml"))
