@@ -108,3 +108,38 @@ def load_course(name_or_path: str | os.PathLike[str]):
 def shipped(kind: str) -> list[str]:
     """Names (file stems) of the shipped data files of one kind, sorted."""
     return sorted(p.stem for p in data_dir(kind).glob("*.toml"))
+
+
+def load_cards(size_or_path: str | os.PathLike[str]):
+    """A manoeuvre card set (``small``, ``standard`` or a path)."""
+    from dinghy.cards import CardSet
+
+    p = _resolve("cards", size_or_path)
+    return CardSet.from_mapping(read_toml(p), source=str(p))
+
+
+def load_game(setup):
+    """Everything a race is played with, read from the files its set-up names."""
+    from dinghy.rules.dinghy_race import Game
+
+    course = load_course(setup.course)
+    size = setup.card_size or course.card_size
+    force = setup.wind_force or course.wind_force
+    return Game(setup=setup, course=course, cards=load_cards(size), hazards=load_hazard_table(force))
+
+
+def save_race(path: str | os.PathLike[str], race) -> None:
+    """Write a race record (set-up + actions) atomically as JSON."""
+    write_json_atomic(path, race.record())
+
+
+def load_race(path: str | os.PathLike[str]):
+    """Read and replay a race record; a damaged record fails whole, never half-loads."""
+    from dinghy.race import Race, check_record
+    from dinghy.setup import RaceSetup
+
+    data = read_json(path)
+    check_record(data, str(path))
+    setup = RaceSetup.from_mapping(data.get("setup"), source=str(path))
+    game = load_game(setup)
+    return Race.replay(game, data["actions"], rules=data["rules"], source=str(path))

@@ -1,0 +1,911 @@
+"""Dinghy Race (Lutz Pietschker, 2011): the turn, as pure functions over RaceState.
+
+Quotes in the docstrings are from the rule text (``shared/seeds/002_...txt``); the
+defaults for what the text lost come from the rules notes and are data (cards,
+hazard tables) or options of the set-up.
+
+A turn runs through these steps (``state.step``)::
+
+    BEGIN  -> (PIVOT ->) [MOVE -> (LUCK -> ROLL)*] -> PLACE -> (WEATHER_EYE) -> next boat
+    (the last boat of a round then DRIFTs the Weather Eye cards)
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+
+import numpy as np
+import shapely
+from shapely.geometry import LineString, Point, Polygon
+
+from dinghy.actions import (Action, Begin, Drift, Launch, Luck, Move, Pass, Pivot, Place,
+                            Roll, WeatherEye)
+from dinghy.cards import CardSet, CardType, Kind, exit_pose, exit_track
+from dinghy.errors import IllegalAction
+from dinghy.geometry import Pose, hull_outline, local_to_world, segment_crosses, shape_at
+from dinghy.setup import RaceSetup
+from dinghy.state import Boat, RaceState, Step, Turn, WeatherEyeCard
+from dinghy.wind import PointOfSail, Tack, in_irons, off_wind, points_of_sail, tack_of
+
+PRESTART_ROUNDS = 5
+EPS = 1e-6
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, spelled out for the players."""
+
+    kind: str
+    boat: int | None
+    text: str
+
+
+# --- the fixed things a race is played with --------------------------------------------
+
+@dataclass(frozen=True)
+class Game:
+    """Everything that does not change during a race: set-up, course, cards, hazards."""
+
+    setup: RaceSetup
+    course: object          # dinghy.course.Course
+    cards: CardSet
+    hazards: object         # dinghy.hazards.HazardTable
+
+    @property
+    def wind_from(self) -> int:
+        return self.course.wind_from
+
+    def name(self, boat: int) -> str:
+        return self.setup.seats[boat].name
+
+    @cached_property
+    def fixed_obstacles(self) -> list[tuple[str, object]]:
+        """(name, prepared geometry) of what no boat or card may touch: marks and land."""
+        out = []
+        for m in self.course.marks:
+            g = Point(m.x, m.y).buffer(m.radius, quad_segs=8)
+            shapely.prepare(g)
+            out.append((f"mark {m.id}", g))
+        for land in self.course.land:
+            g = Polygon(land.polygon.exterior.coords) if hasattr(land, "polygon") else land
+            shapely.prepare(g)
+            out.append((land.name or "land", g))
+        return out
+
+    @cached_property
+    def area(self) -> Polygon:
+        g = Polygon(self.course.area.exterior.coords)
+        shapely.prepare(g)
+        return g
+
+    @cached_property
+    def start_line(self) -> tuple[tuple[float, float], tuple[float, float]]:
+        s = self.course.start
+        return (tuple(s.a), tuple(s.b))
+
+    @cached_property
+    def finish_line(self) -> tuple[tuple[float, float], tuple[float, float]]:
+        f = self.course.finish
+        return (tuple(f.a), tuple(f.b))
+
+    @cached_property
+    def upwind(self) -> np.ndarray:
+        r = math.radians(self.wind_from)
+        return np.array([math.sin(r), math.cos(r)])
+
+    def hull_outline(self, tack: Tack) -> np.ndarray:
+        return hull_outline(self.cards.hull_length, 1 if tack is Tack.PORT else -1)
+
+    def hull(self, pose: Pose, tack: Tack) -> Polygon:
+        return shape_at(pose, self.hull_outline(tack))
+
+    def card_shape(self, pose: Pose, card: CardType, tack: Tack, shift: float = 0.0) -> Polygon:
+        outline = card.outline + np.array([tack.windward_sign * shift, 0.0])
+        return shape_at(pose, outline)
+
+    def leeward_depth(self, x: float, y: float) -> float:
+        """How far downwind of the start line a point lies (negative: upwind of it)."""
+        a = np.array(self.start_line[0])
+        return float(-(np.array([x, y]) - a) @ self.upwind)
+
+
+# --- helpers on state ------------------------------------------------------------------
+
+def hand(game: Game, boat: Boat) -> dict[str, int]:
+    """Cards in the player's hand: the full set less the card in front of the boat and
+    the spi-up card while it marks "spi up" (rule text: "Take it back into your
+    manoeuvre card deck after you have completed a spi down manoeuvre")."""
+    counts = dict(game.cards.copies)
+    if boat.planned is not None:
+        counts[boat.planned] -= 1
+    spi = game.cards.key_of(Kind.SPI_UP)
+    if boat.spi_up and spi is not None and boat.planned != spi:
+        counts[spi] -= 1
+    return {k: n for k, n in counts.items() if n > 0}
+
+
+def aspects(game: Game, pose: Pose) -> frozenset[PointOfSail]:
+    return points_of_sail(pose.heading, game.wind_from)
+
+
+def card_fits(game: Game, boat: Boat, card: CardType, trapeze: bool, round_: int) -> str | None:
+    """Why ``card`` cannot be played by ``boat`` now, or None if it fits."""
+    asp = aspects(game, boat.pose)
+    if card.kind is Kind.DELAY:
+        return None
+    if PointOfSail.IN_IRONS in asp:
+        return "in irons: only the delay card fits"
+    if card.fits is not None and not (card.fits & asp):
+        where = " or ".join(sorted(a.value.replace("_", "-") for a in asp))
+        return f"{card.name} needs {card.describe_fit()}; the boat is {where}"
+    if card.tack is not None and card.tack is not boat.tack:
+        return f"{card.name} is for the {card.tack.value} tack; the boat is on {boat.tack.value} tack"
+    if card.trapeze and not trapeze:
+        return f"{card.name} needs trapezing"
+    if card.kind is Kind.SPI_UP:
+        if boat.spi_up:
+            return "the spinnaker is already up"
+        if round_ <= PRESTART_ROUNDS:
+            return "no spinnaker before the start (round 6)"
+    return None
+
+
+def others(state: RaceState, index: int) -> list[Boat]:
+    return [b for b in state.boats if b.index != index and b.launched and b.racing]
+
+
+def boat_obstacles(game: Game, state: RaceState, index: int) -> list[tuple[Boat, Polygon]]:
+    return [(b, game.hull(b.pose, b.tack)) for b in others(state, index)]
+
+
+def card_obstacles(game: Game, state: RaceState, index: int) -> list[tuple[Boat, Polygon]]:
+    out = []
+    for b in others(state, index):
+        if b.planned is not None and not b.aside:
+            out.append((b, game.card_shape(b.pose, game.cards.types[b.planned], b.tack)))
+    return out
+
+
+def fixed_hit(game: Game, shape: Polygon) -> str | None:
+    """Name of the fixed obstacle (mark, land, edge of the water) ``shape`` touches."""
+    if not game.area.contains(shape):
+        return "the edge of the playing area"
+    for name, g in game.fixed_obstacles:
+        if g.intersects(shape):
+            return name
+    return None
+
+
+def prestart(state: RaceState) -> bool:
+    return state.round <= PRESTART_ROUNDS
+
+
+def touches_start_zone(game: Game, shape: Polygon) -> bool:
+    """Before round 6 boats and cards must stay downwind of the start line."""
+    coords = np.asarray(shape.exterior.coords)
+    a = np.array(game.start_line[0])
+    return bool(((coords - a) @ game.upwind >= -EPS).any())
+
+
+# --- launching (set-up, and re-placing after touching the start line) -----------------
+
+def launch_slots(game: Game, state: RaceState, depth: float | None = None) -> list[Launch]:
+    """Suggested start positions downwind of the start line, free of other boats.
+
+    Rule text: "each player puts his boat in a position of his choice downwind of the
+    start line and places one manoeuvre card of his choice in front of it".  Any free
+    position is legal (see ``why_not``); these are offered to players and bots.
+    """
+    (ax, ay), (bx, by) = game.start_line
+    L = game.cards.card_length
+    depth = max(depth or 0.0, 2.2 * L)
+    n = max(2, int(math.hypot(bx - ax, by - ay) // L) + 1)
+    out: list[Launch] = []
+    wind = game.wind_from
+    for i in range(n):
+        t = (i + 0.5) / n
+        px, py = ax + (bx - ax) * t, ay + (by - ay) * t
+        x, y = px - game.upwind[0] * depth, py - game.upwind[1] * depth
+        for off in (45, -45, 90, -90):
+            heading = (wind + off) % 360
+            tack = tack_of(heading, wind, Tack.STARBOARD)
+            card = f"close_hauled.{tack.value}" if abs(off) == 45 else f"reach.{tack.value}"
+            if card not in game.cards.types:
+                continue
+            act = Launch(round(x, 1), round(y, 1), heading, card)
+            if why_not_launch(game, state, act) is None:
+                out.append(act)
+    return out
+
+
+def why_not_launch(game: Game, state: RaceState, act: Launch) -> str | None:
+    if act.card not in game.cards.types:
+        return f"unknown card {act.card!r}"
+    if act.heading % 15:
+        return "headings are multiples of 15°"
+    pose = Pose(act.x, act.y, act.heading)
+    tack = tack_of(pose.heading, game.wind_from, Tack.STARBOARD)
+    boat = state.boat().with_(pose=pose, tack=tack)
+    card = game.cards.types[act.card]
+    relaunch = state.round > 0
+    if relaunch and card.kind is not Kind.DELAY:
+        return "after touching the start line the boat must play a delay card"
+    reason = card_fits(game, boat, card, trapeze=card.trapeze, round_=state.round)
+    if reason:
+        return reason
+    hull = game.hull(pose, tack)
+    shape = hull.union(game.card_shape(pose, card, tack))
+    if touches_start_zone(game, shape):
+        return "boats and their cards must stay downwind of the start line"
+    hit = fixed_hit(game, shape)
+    if hit:
+        return f"touches {hit}"
+    for b, g in boat_obstacles(game, state, boat.index):
+        if g.intersects(shape):
+            return f"touches {game.name(b.index)}"
+    for b, g in card_obstacles(game, state, boat.index):
+        if g.intersects(shape):
+            return f"touches {game.name(b.index)}'s card"
+    if relaunch:
+        deepest = max((game.leeward_depth(*b.pose.xy) for b in others(state, boat.index)), default=0.0)
+        if game.leeward_depth(act.x, act.y) < deepest - EPS:
+            return ("must be re-placed at least as far to leeward as the most leeward boat "
+                    f"({deepest:.0f} mm below the line)")
+    return None
+
+
+# --- the card options of a turn --------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class ExitOption:
+    """One exit line of the revealed card, and what taking it would do."""
+
+    index: int
+    turn: int
+    pose: Pose                 # where the boat ends (before any stop short)
+    tack: Tack
+    reason: str | None         # why it may not be taken now, or None
+    involuntary: str | None    # "tack" / "jibe" if it changes tack without a tack/jibe card
+    blocked_by: str | None     # what the path touches (the boat then stops short)
+    bonus: Pose | None         # the spinnaker bonus position, when allowed
+    shift_limit: float         # Weather Eye shift available, mm
+
+
+def weather_eye_shift(game: Game, state: RaceState, boat: Boat, card: CardType) -> float:
+    """How far a Weather Eye card lets this boat shift its manoeuvre card sideways.
+
+    Rule text: influence "extends to any boat that can, at the start of its turn, place
+    the Weather Eye Ruler in a way that it touches both the card and the boat or its
+    manoeuvre card"; "A boat can only get one Weather Eye advantage".
+    """
+    limit = game.cards.shift_limit(card)
+    if not limit or not state.weather_eyes:
+        return 0.0
+    reach = game.cards.card_length      # the ruler: one long card side
+    shape = game.hull(boat.pose, boat.tack).union(game.card_shape(boat.pose, card, boat.tack))
+    for we in state.weather_eyes:
+        if weather_eye_shape(game, we).distance(shape) <= reach + EPS:
+            return limit
+    return 0.0
+
+
+def weather_eye_shape(game: Game, we: WeatherEyeCard) -> Polygon:
+    L, W = game.cards.card_length, game.cards.card_width
+    along, across = (L, W) if we.long_side_along_wind else (W, L)
+    pose = Pose(we.x, we.y, game.wind_from)
+    return shape_at(pose, np.array([[-across / 2, -along / 2], [across / 2, -along / 2],
+                                    [across / 2, along / 2], [-across / 2, along / 2]]))
+
+
+def move_shape(game: Game, boat: Boat, card: CardType, end: Pose, end_tack: Tack,
+               shift: float, bonus: Pose | None = None) -> Polygon:
+    """The table the move sweeps: the card (shifted), and the hull where it ends."""
+    parts = [game.card_shape(boat.pose, card, boat.tack, shift), game.hull(end, end_tack)]
+    if bonus is not None:
+        parts.append(shapely.convex_hull(shapely.union(game.hull(end, end_tack),
+                                                       game.hull(bonus, end_tack))))
+    return shapely.union_all(parts)
+
+
+def _path_blocker(game: Game, state: RaceState, boat: Boat, shape: Polygon) -> str | None:
+    hit = fixed_hit(game, shape)
+    if hit:
+        return hit
+    for b, g in boat_obstacles(game, state, boat.index):
+        if g.intersects(shape):
+            return game.name(b.index)
+    return None
+
+
+def exit_options(game: Game, state: RaceState, shift: float = 0.0) -> list[ExitOption]:
+    """Every exit of the revealed card, with the engine's verdict on each."""
+    boat = state.boat()
+    card = game.cards.types[state.turn.card]
+    limit = weather_eye_shift(game, state, boat, card)
+    shift = max(-limit, min(limit, shift))
+    wind = game.wind_from
+    raw = []
+    for i, ex in enumerate(card.exits):
+        end = exit_pose(boat.pose, boat.tack, card, ex, game.cards.hull_length, shift)
+        end_tack = tack_of(end.heading, wind, boat.tack)
+        changed = end_tack is not boat.tack
+        involuntary = None
+        if changed and not card.changes_tack:
+            involuntary = "tack" if ex.turn > 0 else "jibe"
+        shape = move_shape(game, boat, card, end, end_tack, shift)
+        blocked = _path_blocker(game, state, boat, shape)
+        bonus = None
+        if (card.spi_bonus and boat.spi_up and involuntary is None
+                and PointOfSail.RUNNING in aspects(game, boat.pose)):
+            b = end.forward(game.cards.spi_bonus_distance)
+            if blocked is None and _path_blocker(
+                    game, state, boat, move_shape(game, boat, card, end, end_tack, shift, b)) is None:
+                bonus = b
+        raw.append([i, ex.turn, end, end_tack, None, involuntary, blocked, bonus, changed])
+    # A tack or jibe card commits the boat to change tack: "Playing them commits you to
+    # perform a change from one tack to the other" -- exits that keep the tack are out
+    # (unless no exit changes tack at all).
+    if card.changes_tack and any(r[8] for r in raw):
+        for r in raw:
+            if not r[8]:
+                r[4] = f"a {card.kind.value} must end on the other tack"
+    # "the acting player must, if possible, use an exit line that does not cause
+    # boat-to-boat conflict. If this does not solve the problem, he must stop".
+    if any(r[6] is None and r[4] is None for r in raw):
+        for r in raw:
+            if r[6] is not None and r[4] is None:
+                r[4] = f"the path touches {r[6]}; another exit is clear"
+    return [ExitOption(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], limit) for r in raw]
+
+
+def card_options(game: Game, state: RaceState, trapeze: bool | None = None) -> list[tuple[str, str | None]]:
+    """Each card kind in the hand, with the reason it cannot be placed now (or None).
+
+    A card is offered when the boat could legally play it next turn (trapezing may be
+    declared then), so only point of sail, tack, spinnaker and the pre-start limit out.
+    """
+    boat = state.boat()
+    out = []
+    irons = in_irons(boat.pose.heading, game.wind_from)
+    for key in hand(game, boat):
+        card = game.cards.types[key]
+        reason = card_fits(game, boat, card, trapeze=True, round_=state.round + 1)
+        if irons and card.kind is not Kind.DELAY:
+            reason = "in irons: only the delay card fits"
+        if reason is None and prestart(state) and state.round + 1 <= PRESTART_ROUNDS:
+            shape = game.card_shape(boat.pose, card, boat.tack)
+            if touches_start_zone(game, shape):
+                reason = "before the start, cards must stay downwind of the start line"
+        out.append((key, reason))
+    return out
+
+
+def placement_blocked(game: Game, state: RaceState, boat: Boat, card: CardType) -> str | None:
+    """What keeps a card from lying in front of the bow (then it is held aside)."""
+    shape = game.card_shape(boat.pose, card, boat.tack)
+    hit = fixed_hit(game, shape)
+    if hit:
+        return hit
+    for b, g in boat_obstacles(game, state, boat.index):
+        if g.intersects(shape):
+            return game.name(b.index)
+    return None
+
+
+# --- legal actions ---------------------------------------------------------------------
+
+def legal_actions(game: Game, state: RaceState) -> list[Action]:
+    step = state.step
+    boat = state.boat()
+    if step is Step.LAUNCH:
+        if state.round > 0:
+            deepest = max((game.leeward_depth(*b.pose.xy) for b in others(state, boat.index)),
+                          default=0.0)
+            slots = launch_slots(game, state, depth=deepest + game.cards.card_length)
+            return [replace(s, card=game.cards.delay_key()) for s in slots
+                    if why_not_launch(game, state, replace(s, card=game.cards.delay_key())) is None]
+        return launch_slots(game, state)
+    if step is Step.BEGIN:
+        return [Begin(False), Begin(True)]
+    if step is Step.PIVOT:
+        lim = state.turn.pivot_limit
+        return [Pivot(t) for t in (0, -lim, lim)]
+    if step is Step.MOVE:
+        acts: list[Action] = []
+        for opt in exit_options(game, state):
+            if opt.reason is None:
+                acts.append(Move(opt.index))
+                if opt.bonus is not None:
+                    acts.append(Move(opt.index, bonus=True))
+                if opt.shift_limit:
+                    acts += [Move(opt.index, s) for s in (-opt.shift_limit, opt.shift_limit)]
+        return acts
+    if step is Step.LUCK:
+        return [Luck(n) for n in range(boat.lady_luck + 1)]
+    if step is Step.ROLL:
+        return [Roll(a, b) for a in range(1, 7) for b in range(1, 7)]
+    if step is Step.PLACE:
+        acts = [Place(k) for k, r in card_options(game, state) if r is None]
+        if boat.planned is None and state.turn.card is None:
+            acts.append(Place(None))   # dead in the water may stay so
+        return acts
+    if step is Step.WEATHER_EYE:
+        return [Pass()]
+    if step is Step.DRIFT:
+        return [Drift(1), Drift(2)]
+    return []
+
+
+def why_not(game: Game, state: RaceState, action: Action) -> str | None:
+    """Why ``action`` is not legal now, or None."""
+    step, boat = state.step, state.boat()
+    expected = {Step.LAUNCH: Launch, Step.BEGIN: Begin, Step.PIVOT: Pivot, Step.MOVE: Move,
+                Step.LUCK: Luck, Step.ROLL: Roll, Step.PLACE: Place,
+                Step.WEATHER_EYE: (WeatherEye, Pass), Step.DRIFT: Drift}.get(step)
+    if expected is None:
+        return "the race is over"
+    if not isinstance(action, expected):
+        return f"now is the {step.value} step, not {action.text()}"
+    if isinstance(action, Launch):
+        return why_not_launch(game, state, action)
+    if isinstance(action, Pivot):
+        if action.turn not in (0, state.turn.pivot_limit, -state.turn.pivot_limit):
+            return f"may only pivot by 0 or ±{state.turn.pivot_limit}°"
+        return None
+    if isinstance(action, Move):
+        opts = exit_options(game, state)
+        if not 0 <= action.exit < len(opts):
+            return f"the card has exits 0..{len(opts) - 1}"
+        opt = opts[action.exit]
+        if abs(action.shift) > opt.shift_limit + EPS:
+            return ("no Weather Eye in reach: no sideways shift" if not opt.shift_limit
+                    else f"the shift may be at most {opt.shift_limit:.1f} mm")
+        if action.shift:
+            opt = exit_options(game, state, action.shift)[action.exit]
+        if opt.reason:
+            return opt.reason
+        if action.bonus and opt.bonus is None:
+            return "no spinnaker bonus on this move"
+        return None
+    if isinstance(action, Luck):
+        if not 0 <= action.cards <= boat.lady_luck:
+            return f"{game.name(boat.index)} has {boat.lady_luck} Lady Luck cards"
+        return None
+    if isinstance(action, Roll):
+        if not (1 <= action.d1 <= 6 and 1 <= action.d2 <= 6):
+            return "each die shows 1 to 6"
+        return None
+    if isinstance(action, Place):
+        if action.card is None:
+            return None if (boat.planned is None and state.turn.card is None) else \
+                "only a boat dead in the water may stay without a card"
+        reasons = dict(card_options(game, state))
+        if action.card not in reasons:
+            return f"{action.card} is not in the hand"
+        return reasons[action.card]
+    if isinstance(action, WeatherEye):
+        return why_not_weather_eye(game, state, action)
+    if isinstance(action, Drift):
+        return None if action.flips in (1, 2) else "drift one or two card lengths"
+    return None
+
+
+def why_not_weather_eye(game: Game, state: RaceState, act: WeatherEye) -> str | None:
+    """Rule text: Weather Eye cards "may not touch a boat, manoeuvre card or buoy, and ...
+    must have a distance of at least one ruler length from Weather Eye cards already in
+    play"; the rules notes add: none before round 6."""
+    boat = state.boat()
+    if boat.weather_eye <= 0:
+        return "no Weather Eye cards left"
+    if prestart(state):
+        return "no Weather Eye cards before the start (round 6)"
+    we = WeatherEyeCard(act.x, act.y, act.long_side_along_wind, boat.index)
+    shape = weather_eye_shape(game, we)
+    if not game.area.contains(shape):
+        return "must lie inside the playing area"
+    for name, g in game.fixed_obstacles:
+        if g.intersects(shape):
+            return f"touches {name}"
+    for b in state.boats:
+        if not (b.launched and b.racing):
+            continue
+        if game.hull(b.pose, b.tack).intersects(shape):
+            return f"touches {game.name(b.index)}"
+        if b.planned is not None and not b.aside and \
+                game.card_shape(b.pose, game.cards.types[b.planned], b.tack).intersects(shape):
+            return f"touches {game.name(b.index)}'s card"
+    for other in state.weather_eyes:
+        if weather_eye_shape(game, other).distance(shape) < game.cards.card_length - EPS:
+            return "must be at least one ruler length from other Weather Eye cards"
+    return None
+
+
+# --- applying actions ------------------------------------------------------------------
+
+def initial_state(game: Game, order: tuple[int, ...]) -> RaceState:
+    wind = game.wind_from
+    boats = tuple(
+        Boat(i, Pose(0, 0, (wind + 90) % 360), Tack.STARBOARD,
+             lady_luck=game.setup.lady_luck, weather_eye=game.setup.weather_eye)
+        for i in range(len(game.setup.seats)))
+    return RaceState(boats=boats, order=order, active=order[0], step=Step.LAUNCH)
+
+
+def apply(game: Game, state: RaceState, action: Action) -> tuple[RaceState, list[Event]]:
+    """The state after ``action``, and what happened; IllegalAction if not allowed."""
+    reason = why_not(game, state, action)
+    if reason:
+        raise IllegalAction(reason)
+    events: list[Event] = []
+    handler = _HANDLERS[type(action)]
+    state = handler(game, state, action, events)
+    return state, events
+
+
+def _say(events: list[Event], kind: str, boat: int | None, text: str) -> None:
+    events.append(Event(kind, boat, text))
+
+
+def _do_launch(game: Game, state: RaceState, act: Launch, ev: list[Event]) -> RaceState:
+    pose = Pose(act.x, act.y, act.heading)
+    tack = tack_of(pose.heading, game.wind_from, Tack.STARBOARD)
+    boat = state.boat().with_(pose=pose, tack=tack, planned=act.card, aside=False,
+                              launched=True, delays=0, trapeze=False, spi_up=False)
+    state = state.with_boat(boat)
+    if state.round > 0:      # re-placed after touching the start line: the turn ends
+        _say(ev, "prestart", boat.index,
+             f"{game.name(boat.index)} is re-placed to leeward and must play a delay card")
+        return _end_turn(game, state, ev)
+    _say(ev, "launch", boat.index, f"{game.name(boat.index)} is on the water")
+    pending = [i for i in state.order if not state.boats[i].launched]
+    if pending:
+        return state.with_(active=pending[0])
+    _say(ev, "round", None, f"Round 1 of {PRESTART_ROUNDS} before the start")
+    return state.with_(round=1, active=state.order[0], step=Step.BEGIN, done=frozenset())
+
+
+def _do_begin(game: Game, state: RaceState, act: Begin, ev: list[Event]) -> RaceState:
+    boat = state.boat()
+    name = game.name(boat.index)
+    if act.trapeze != boat.trapeze:
+        _say(ev, "trapeze", boat.index, f"{name} {'goes out on' if act.trapeze else 'comes in from'} the trapeze")
+    boat = boat.with_(trapeze=act.trapeze)
+    state = state.with_boat(boat).with_(turn=Turn())
+    # Face-up delay cards: "Each turn, remove one delay card."
+    if boat.delays:
+        boat = boat.with_(delays=boat.delays - 1, trapeze=False, spi_up=False)
+        left = boat.delays
+        _say(ev, "delay", boat.index, f"{name} removes a delay card ({left} left)")
+        return state.with_boat(boat).with_(step=Step.PIVOT, turn=Turn(pivot_limit=45, then_place=left == 0))
+    # Dead in the water: "such a boat may make a 90°-turn in either direction and may then
+    # place ... any manoeuvre card ... that fits the current boat aspect".
+    if boat.planned is None:
+        _say(ev, "dead", boat.index, f"{name} is dead in the water: may turn 90° and place a card")
+        return state.with_(step=Step.PIVOT, turn=Turn(pivot_limit=90, then_place=True))
+    card = game.cards.types[boat.planned]
+    # A card held aside: "he tries to place the card and, if this is possible now, plays
+    # his turn normally. If he is still not able ... he exchanges the manoeuvre card for
+    # his delay card, places that aside and waits".
+    if boat.aside:
+        blocker = placement_blocked(game, state, boat, card)
+        if blocker:
+            delay = game.cards.delay_key()
+            _say(ev, "aside", boat.index,
+                 f"{name} still cannot place the card ({blocker} is in the way): a delay card instead")
+            state = state.with_boat(boat.with_(planned=delay, aside=True))
+            return _end_turn(game, state, ev)
+        boat = boat.with_(aside=False)
+        state = state.with_boat(boat)
+    reason = card_fits(game, boat, card, boat.trapeze, state.round)
+    if reason:
+        # "The illegal card is immediately replaced with a delay card which you then execute"
+        _say(ev, "illegal", boat.index, f"{name} revealed an illegal card ({reason}): delay instead")
+        boat = boat.with_(planned=None, trapeze=False, spi_up=False)
+        return state.with_boat(boat).with_(step=Step.PIVOT, turn=Turn(card=game.cards.delay_key(),
+                                                                       pivot_limit=45))
+    _say(ev, "reveal", boat.index, f"{name} reveals {card.name}")
+    if card.kind is Kind.DELAY:
+        # "A delay card automatically and immediately removes any trapezing or spi up status"
+        boat = boat.with_(planned=None, trapeze=False, spi_up=False)
+        return state.with_boat(boat).with_(step=Step.PIVOT, turn=Turn(card=card.key, pivot_limit=45))
+    return state.with_(step=Step.MOVE, turn=Turn(card=card.key))
+
+
+def _do_pivot(game: Game, state: RaceState, act: Pivot, ev: list[Event]) -> RaceState:
+    boat = state.boat()
+    if act.turn:
+        pose = Pose(boat.pose.x, boat.pose.y, boat.pose.heading + act.turn)
+        # "if this pivoting changes the tack the boat is on, adjust the heel of the boat (it
+        # is an automatic tack or jibe, not an involuntary one, and it does not involve a
+        # hazard die roll)"
+        tack = tack_of(pose.heading, game.wind_from, boat.tack)
+        boat = boat.with_(pose=pose, tack=tack)
+        _say(ev, "pivot", boat.index, f"{game.name(boat.index)} pivots {act.turn:+d}°")
+    state = state.with_boat(boat.with_(planned=None))
+    if state.turn.then_place:
+        return state.with_(step=Step.PLACE)
+    return _end_turn(game, state, ev)
+
+
+def _stop_short(game: Game, state: RaceState, boat: Boat, card: CardType, end: Pose,
+                tack: Tack, shift: float) -> tuple[Pose, Tack, bool]:
+    """Where a blocked move ends, and whether the boat is then dead in the water.
+
+    Other boats: "stop the execution of his move in a way that his boat does not touch
+    the other boat, still keeping the direction of one of the possible exit lines".
+    Fixed obstacles: "it must stop one card length (short side) short of the obstacle and
+    does not place a new movement card; it is dead in the water".
+    """
+    boats = [g for _, g in boat_obstacles(game, state, boat.index)]
+    gap = game.cards.card_width
+    fixed_hit_any = fixed_hit(game, move_shape(game, boat, card, end, tack, shift)) is not None
+    x0, y0 = boat.pose.xy
+    for i in range(20, -1, -1):
+        t = i / 20
+        pose = Pose(x0 + (end.x - x0) * t, y0 + (end.y - y0) * t, end.heading)
+        hull = game.hull(pose, tack)
+        if any(g.intersects(hull) for g in boats):
+            continue
+        if fixed_hit_any:
+            if fixed_hit(game, hull.buffer(gap, quad_segs=2)) is not None:
+                continue
+        return pose, tack, fixed_hit_any
+    return boat.pose, boat.tack, fixed_hit_any
+
+
+def _do_move(game: Game, state: RaceState, act: Move, ev: list[Event]) -> RaceState:
+    boat = state.boat()
+    name = game.name(boat.index)
+    card = game.cards.types[state.turn.card]
+    opt = exit_options(game, state, act.shift)[act.exit]
+    ex = card.exits[act.exit]
+    end, tack, dead = opt.pose, opt.tack, False
+    track = exit_track(boat.pose, boat.tack, card, ex, game.cards.hull_length, act.shift)
+    if opt.blocked_by is not None:
+        end, tack, dead = _stop_short(game, state, boat, card, end, tack, act.shift)
+        _say(ev, "obstacle", boat.index,
+             f"{name} stops short of {opt.blocked_by}" + (" and is dead in the water" if dead else ""))
+        track = [boat.pose.xy, end.xy]
+    elif act.bonus and opt.bonus is not None:
+        end = opt.bonus
+        track.append(end.xy)
+        _say(ev, "bonus", boat.index, f"{name} takes the spinnaker bonus")
+    turned = (end.heading - boat.pose.heading) % 360
+    desc = "straight on" if turned == 0 else f"to {end.heading:03d}°"
+    _say(ev, "move", boat.index, f"{name} sails {desc} ({off_wind(end.heading, game.wind_from)}° off the wind)")
+    # Hazards: "After each such manoeuvre, voluntary or involuntary, look up the hazard table"
+    rows: list[tuple[str, int]] = []
+    changed = tack is not boat.tack
+    if card.kind is Kind.TACK or (changed and opt.involuntary == "tack"):
+        rows.append(("tack_trapeze" if boat.trapeze else "tack", -2 if opt.involuntary else 0))
+    if card.kind is Kind.JIBE or (changed and opt.involuntary == "jibe"):
+        rows.append(("jibe_spi" if boat.spi_up else "jibe", -2 if opt.involuntary else 0))
+    if opt.involuntary and changed:
+        _say(ev, "involuntary", boat.index,
+             f"{name} makes an involuntary {opt.involuntary}: -2 on the hazard roll, no bonus")
+    spi_up = boat.spi_up
+    if card.kind is Kind.SPI_UP:
+        rows.append(("spi_up", 0))
+        spi_up = True
+    elif card.kind is Kind.SPI_DOWN:
+        rows.append(("spi_down", 0))
+        spi_up = False
+    end_aspect = points_of_sail(end.heading, game.wind_from)
+    if spi_up and card.kind is not Kind.SPI_UP and PointOfSail.RUNNING not in end_aspect:
+        rows.append(("spi_abuse", 0))
+        _say(ev, "abuse", boat.index, f"{name} flies the spinnaker off a run: abuse roll")
+    if boat.trapeze and PointOfSail.CLOSE_HAULED not in end_aspect:
+        rows.append(("trapeze_abuse", 0))
+        _say(ev, "abuse", boat.index, f"{name} is trapezing off close-hauled: abuse roll")
+    rows = [r for r in rows if game.hazards.needs_roll(r[0])]
+    boat = boat.with_(pose=end, tack=tack, spi_up=spi_up, planned=None)
+    state = state.with_boat(boat)
+    state = _after_track(game, state, track, ev)
+    boat = state.boat()
+    if not boat.racing or state.step is Step.LAUNCH:
+        return state
+    if dead:
+        state = state.with_(turn=replace(state.turn, hazards=tuple(rows), then_place=False))
+    else:
+        state = state.with_(turn=replace(state.turn, hazards=tuple(rows), then_place=True))
+    return _next_hazard_or_place(game, state, ev)
+
+
+def _after_track(game: Game, state: RaceState, track: list[tuple[float, float]],
+                 ev: list[Event]) -> RaceState:
+    """Start line, marks and finish line, judged on the bow's track of the move."""
+    boat = state.boat()
+    name = game.name(boat.index)
+    hull = game.hull(boat.pose, boat.tack)
+    if prestart(state):
+        # "When a player touches the start line before round 6, he must remove his boat
+        # place it again ... at least as much to leeward as the boat that is farthest to
+        # downwind at this moment. He must then place a delay card".
+        if touches_start_zone(game, hull) or any(
+                game.leeward_depth(x, y) <= EPS for x, y in track):
+            _say(ev, "prestart", boat.index,
+                 f"{name} touched the start line before round 6: re-place to leeward, then a delay")
+            return state.with_(step=Step.LAUNCH)
+        return state
+    if not boat.started:
+        a, b = game.start_line
+        crossed = any(segment_crosses(p, q, a, b) for p, q in zip(track, track[1:]))
+        if crossed and game.leeward_depth(*boat.pose.xy) < 0:
+            boat = boat.with_(started=True)
+            crossings = state.start_crossings + ((boat.index, state.round),)
+            _say(ev, "start", boat.index, f"{name} crosses the start line ({len(crossings)}.)")
+            state = state.with_boat(boat).with_(start_crossings=crossings)
+        else:
+            return state
+    boat = _advance_rounding(game, state, boat, track, ev)
+    state = state.with_boat(boat)
+    legs = len(game.course.legs)
+    if boat.legs_done >= legs:
+        fa, fb = game.finish_line
+        line = LineString([fa, fb])
+        swept = hull.union(LineString(track)) if len(track) > 1 else hull
+        if swept.intersects(line):
+            place = len(state.places) + 1
+            boat = boat.with_(finished=place, planned=None, aside=False)
+            _say(ev, "finish", boat.index, f"{name} finishes in place {place}")
+            state = state.with_boat(boat).with_(places=state.places + (boat.index,))
+            return _end_turn(game, state, ev)
+    return state
+
+
+def _advance_rounding(game: Game, state: RaceState, boat: Boat, track, ev) -> Boat:
+    """Count marks rounded on this move's track (see ``dinghy.course``)."""
+    from dinghy import course as course_mod
+
+    legs_done, progress = boat.legs_done, boat.rounding
+    legs = game.course.legs
+    while legs_done < len(legs):
+        done, progress = course_mod.advance_rounding(game.course, legs_done, progress, track)
+        if not done:
+            break
+        legs_done += 1
+        leg = legs[legs_done - 1]
+        what = " and ".join(leg.mark_ids)
+        _say(ev, "rounding", boat.index, f"{game.name(boat.index)} rounds {what}"
+             + (f" to {leg.side}" if leg.side else ""))
+        progress = ()
+    return boat.with_(legs_done=legs_done, rounding=progress)
+
+
+def _next_hazard_or_place(game: Game, state: RaceState, ev: list[Event]) -> RaceState:
+    if state.turn.hazards:
+        row = state.turn.hazards[0][0]
+        label = game.hazards.rows[row].label
+        _say(ev, "hazard", state.active, f"{game.name(state.active)} must roll for: {label}")
+        if state.boat().lady_luck:
+            return state.with_(step=Step.LUCK, turn=replace(state.turn, luck=0))
+        return state.with_(step=Step.ROLL, turn=replace(state.turn, luck=0))
+    boat = state.boat()
+    if boat.delays:
+        return _end_turn(game, state, ev)
+    if not state.turn.then_place:
+        return _end_turn(game, state, ev)
+    return state.with_(step=Step.PLACE)
+
+
+def _do_luck(game: Game, state: RaceState, act: Luck, ev: list[Event]) -> RaceState:
+    boat = state.boat()
+    if act.cards:
+        # "spent cards are out of the game and may not be used again, even if they did not
+        # actually change the net result"
+        _say(ev, "luck", boat.index, f"{game.name(boat.index)} commits {act.cards} Lady Luck card(s)")
+    state = state.with_boat(boat.with_(lady_luck=boat.lady_luck - act.cards))
+    return state.with_(step=Step.ROLL, turn=replace(state.turn, luck=act.cards))
+
+
+def _do_roll(game: Game, state: RaceState, act: Roll, ev: list[Event]) -> RaceState:
+    boat = state.boat()
+    (row, modifier), rest = state.turn.hazards[0], state.turn.hazards[1:]
+    outcome = game.hazards.resolve(row, (act.d1, act.d2), luck=state.turn.luck, modifier=modifier)
+    total = act.d1 + act.d2 + state.turn.luck + modifier
+    extra = "".join(f" {x:+d}" for x in (state.turn.luck, modifier) if x)
+    _say(ev, "roll", boat.index,
+         f"{game.name(boat.index)} rolls {act.d1}+{act.d2}{extra} = {total}: {outcome.describe()}")
+    if outcome.delay_cards:
+        # "When played as a penalty or as a hazard result, more than one delay cards may be
+        # placed face-up in front of your boat, replacing any card that may have been there."
+        boat = boat.with_(delays=boat.delays + outcome.delay_cards, trapeze=False,
+                          spi_up=False, planned=None, aside=False)
+    state = state.with_boat(boat).with_(turn=replace(state.turn, hazards=rest, luck=0))
+    return _next_hazard_or_place(game, state, ev)
+
+
+def _do_place(game: Game, state: RaceState, act: Place, ev: list[Event]) -> RaceState:
+    boat = state.boat()
+    name = game.name(boat.index)
+    if act.card is None:
+        _say(ev, "dead", boat.index, f"{name} stays dead in the water")
+        return _finish_place(game, state.with_boat(boat.with_(planned=None, aside=False)), ev)
+    card = game.cards.types[act.card]
+    blocker = placement_blocked(game, state, boat, card)
+    if blocker:
+        # "he places the card beside the boat"
+        _say(ev, "aside", boat.index, f"{name} holds the card beside the boat ({blocker} is in the way)")
+    else:
+        _say(ev, "place", boat.index, f"{name} places a card")
+    boat = boat.with_(planned=act.card, aside=blocker is not None)
+    return _finish_place(game, state.with_boat(boat), ev)
+
+
+def _finish_place(game: Game, state: RaceState, ev: list[Event]) -> RaceState:
+    boat = state.boat()
+    if boat.weather_eye and not prestart(state):
+        return state.with_(step=Step.WEATHER_EYE)
+    return _end_turn(game, state, ev)
+
+
+def _do_weather_eye(game: Game, state: RaceState, act: WeatherEye | Pass, ev: list[Event]) -> RaceState:
+    if isinstance(act, WeatherEye):
+        boat = state.boat()
+        we = WeatherEyeCard(act.x, act.y, act.long_side_along_wind, boat.index)
+        state = state.with_boat(boat.with_(weather_eye=boat.weather_eye - 1))
+        state = state.with_(weather_eyes=state.weather_eyes + (we,))
+        _say(ev, "weather_eye", boat.index, f"{game.name(boat.index)} puts a Weather Eye card on the water")
+    return _end_turn(game, state, ev)
+
+
+def _do_drift(game: Game, state: RaceState, act: Drift, ev: list[Event]) -> RaceState:
+    """"The last player in the round moves all Weather Eye cards downwind by one or two
+    full card lengths (his choice) ... When a weather eye card exits the playing area,
+    remove it from the game"."""
+    down = -game.upwind
+    kept = []
+    for we in state.weather_eyes:
+        if we.owner is None:
+            kept.append(we)
+            continue
+        L, W = game.cards.card_length, game.cards.card_width
+        step = L if we.long_side_along_wind else W
+        moved = WeatherEyeCard(we.x + down[0] * step * act.flips, we.y + down[1] * step * act.flips,
+                               we.long_side_along_wind, we.owner)
+        if game.area.contains(weather_eye_shape(game, moved)):
+            kept.append(moved)
+        else:
+            _say(ev, "weather_eye", None, "a Weather Eye card drifts out of the playing area")
+    _say(ev, "drift", state.active, f"Weather Eye cards drift {act.flips} flip(s) downwind")
+    return _new_round(game, state.with_(weather_eyes=tuple(kept)), ev)
+
+
+def _end_turn(game: Game, state: RaceState, ev: list[Event]) -> RaceState:
+    done = state.done | {state.active}
+    state = state.with_(done=done, turn=Turn())
+    racing = [i for i in state.order if state.boats[i].racing]
+    if not racing:
+        _say(ev, "over", None, "All boats have finished")
+        return state.with_(step=Step.OVER)
+    waiting = [i for i in racing if i not in done]
+    if waiting:
+        return state.with_(active=waiting[0], step=Step.BEGIN)
+    if any(we.owner is not None for we in state.weather_eyes):
+        return state.with_(step=Step.DRIFT)
+    return _new_round(game, state, ev)
+
+
+def _new_round(game: Game, state: RaceState, ev: list[Event]) -> RaceState:
+    order = state.order
+    if any(r == state.round for _, r in state.start_crossings):
+        # "The first boat ... to cross the start line becomes #1 in the subsequent turn,
+        # the next #2 etc.": boats that have started lead, in the order they crossed.
+        crossed = [i for i, _ in state.start_crossings]
+        order = tuple(crossed + [i for i in order if i not in crossed])
+    rnd = state.round + 1
+    racing = [i for i in order if state.boats[i].racing]
+    if rnd <= PRESTART_ROUNDS:
+        _say(ev, "round", None, f"Round {rnd} of {PRESTART_ROUNDS} before the start")
+    elif rnd == PRESTART_ROUNDS + 1:
+        _say(ev, "round", None, f"Round {rnd}: the start! Boats may cross the line")
+    else:
+        _say(ev, "round", None, f"Round {rnd}")
+    return state.with_(round=rnd, order=order, done=frozenset(), active=racing[0],
+                       step=Step.BEGIN, turn=Turn())
+
+
+_HANDLERS = {Launch: _do_launch, Begin: _do_begin, Pivot: _do_pivot, Move: _do_move,
+             Luck: _do_luck, Roll: _do_roll, Place: _do_place, WeatherEye: _do_weather_eye,
+             Pass: _do_weather_eye, Drift: _do_drift}

@@ -1,0 +1,99 @@
+"""Immutable race state: plain frozen dataclasses, replaced, never mutated."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import Any
+
+from dinghy.geometry import Pose
+from dinghy.wind import Tack
+
+
+class Step(str, Enum):
+    """The decision the race is waiting for."""
+
+    LAUNCH = "launch"        # put the boat on the water (set-up, or after touching the line)
+    BEGIN = "begin"          # declare trapezing, reveal the card
+    PIVOT = "pivot"          # turn in place (delay card, dead in the water)
+    MOVE = "move"            # choose the exit line (and shift, bonus)
+    LUCK = "luck"            # commit Lady Luck before a hazard roll
+    ROLL = "roll"            # the dice (chance)
+    PLACE = "place"          # lay the next card face-down
+    WEATHER_EYE = "weather_eye"  # optionally put a Weather Eye card on the water
+    DRIFT = "drift"          # last player of the round drifts the Weather Eye cards
+    OVER = "over"            # every boat has finished
+
+
+@dataclass(frozen=True, slots=True)
+class Boat:
+    index: int
+    pose: Pose
+    tack: Tack
+    planned: str | None = None     # card key lying in front of the bow; None: dead in the water
+    aside: bool = False            # the planned card is held beside the boat (could not be placed)
+    delays: int = 0                # face-up delay cards (penalty or hazard), one removed a turn
+    trapeze: bool = False
+    spi_up: bool = False
+    lady_luck: int = 0
+    weather_eye: int = 0
+    started: bool = False
+    legs_done: int = 0
+    rounding: tuple[int, ...] = ()  # the course's rounding progress on the current leg
+    finished: int | None = None    # place, once finished
+    launched: bool = False
+
+    @property
+    def racing(self) -> bool:
+        return self.finished is None
+
+    def with_(self, **changes: Any) -> "Boat":
+        return replace(self, **changes)
+
+
+@dataclass(frozen=True, slots=True)
+class WeatherEyeCard:
+    x: float
+    y: float
+    long_side_along_wind: bool
+    owner: int | None = None       # None: a fixed marker of the course
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """What is going on inside the active boat's turn."""
+
+    card: str | None = None        # the card being executed (after the reveal)
+    pivot_limit: int = 0           # 45 (delay) or 90 (dead in the water)
+    then_place: bool = True        # after the pivot: place a card (else the turn ends)
+    hazards: tuple[tuple[str, int], ...] = ()   # (hazard row, dice modifier) still to roll
+    luck: int = 0                  # Lady Luck committed to the next roll
+    moved_onto: tuple[int, ...] = ()  # boats whose cards this move overlapped (right of way)
+
+
+@dataclass(frozen=True, slots=True)
+class RaceState:
+    boats: tuple[Boat, ...]
+    order: tuple[int, ...]         # turn order, boat indices; position 0 goes first
+    round: int = 0                 # 0 while launching; rounds 1-5 are the pre-start
+    active: int = 0                # boat index whose decision it is
+    done: frozenset[int] = frozenset()   # boats that have had their turn this round
+    step: Step = Step.LAUNCH
+    turn: Turn = field(default_factory=Turn)
+    start_crossings: tuple[tuple[int, int], ...] = ()   # (boat, round) in the order they crossed the start line
+    places: tuple[int, ...] = ()            # boats in finishing order
+    weather_eyes: tuple[WeatherEyeCard, ...] = ()
+
+    def boat(self, index: int | None = None) -> Boat:
+        return self.boats[self.active if index is None else index]
+
+    def with_boat(self, boat: Boat) -> "RaceState":
+        boats = list(self.boats)
+        boats[boat.index] = boat
+        return replace(self, boats=tuple(boats))
+
+    def with_(self, **changes: Any) -> "RaceState":
+        return replace(self, **changes)
+
+    @property
+    def over(self) -> bool:
+        return self.step is Step.OVER
