@@ -10,6 +10,12 @@ from dataclasses import dataclass
 from dinghy.errors import IllegalAction
 
 
+def _n(value: float) -> str:
+    """A number's shortest exact text (so that parsing gives the same float back)."""
+    text = repr(float(value))
+    return text[:-2] if text.endswith(".0") else text
+
+
 @dataclass(frozen=True, slots=True)
 class Launch:
     """Put the boat on the water before the start (or again after touching the line)."""
@@ -19,7 +25,7 @@ class Launch:
     card: str
 
     def text(self) -> str:
-        return f"launch {self.x:g} {self.y:g} {self.heading} {self.card}"
+        return f"launch {_n(self.x)} {_n(self.y)} {self.heading} {self.card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +56,7 @@ class Move:
     def text(self) -> str:
         out = f"move {self.exit}"
         if self.shift:
-            out += f" shift {self.shift:g}"
+            out += f" shift {_n(self.shift)}"
         if self.bonus:
             out += " bonus"
         return out
@@ -92,7 +98,7 @@ class WeatherEye:
     long_side_along_wind: bool = True
 
     def text(self) -> str:
-        return f"weathereye {self.x:g} {self.y:g} {'long' if self.long_side_along_wind else 'short'}"
+        return f"weathereye {_n(self.x)} {_n(self.y)} {'long' if self.long_side_along_wind else 'short'}"
 
 
 @dataclass(frozen=True, slots=True)
