@@ -1,8 +1,13 @@
-"""Command line: ``dinghy play``, ``dinghy replay FILE``, ``dinghy course check FILE``."""
+"""Command line: ``dinghy play``, ``dinghy replay FILE``, ``dinghy race``, ``dinghy course check FILE``.
+
+Errors in files or arguments print one line naming the file and field, and exit with 2.
+"""
 from __future__ import annotations
 
 import argparse
+import random
 import sys
+from pathlib import Path
 
 from dinghy.errors import DinghyError
 
@@ -10,16 +15,81 @@ from dinghy.errors import DinghyError
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dinghy", description="Race sailing dinghies on a virtual table.")
     sub = parser.add_subparsers(dest="command")
-    sub.add_parser("play", help="open the table and play a race (default)")
+    play = sub.add_parser("play", help="open the table and play a race (default)")
+    play.add_argument("--fullscreen", action="store_true")
+    replay = sub.add_parser("replay", help="open a saved race and step through it")
+    replay.add_argument("file")
+    race = sub.add_parser("race", help="let bots sail a whole race in the terminal and print the results")
+    race.add_argument("--course", default="olympic_triangle", help="a shipped course's name or a course file")
+    race.add_argument("--boats", type=int, default=4)
+    race.add_argument("--seed", type=int, default=1)
+    race.add_argument("--save", metavar="FILE", help="write the race record here")
+    race.add_argument("--log", action="store_true", help="print every event")
+    course = sub.add_parser("course", help="course files")
+    course_sub = course.add_subparsers(dest="course_command", required=True)
+    check = course_sub.add_parser("check", help="validate a course file and print the findings")
+    check.add_argument("file")
+    check.add_argument("--fleet", type=int, default=6, help="fleet size the lines must fit (default 6)")
     return parser
+
+
+def _race(args: argparse.Namespace) -> int:
+    from dinghy import io
+    from dinghy.race import Race
+    from dinghy.setup import PALETTE, RaceSetup, Seat
+    from dinghy.skippers import play_bots
+
+    if not 1 <= args.boats <= len(PALETTE):
+        raise DinghyError(f"--boats must be 1 to {len(PALETTE)}")
+    names = list(PALETTE)[: args.boats]
+    setup = RaceSetup(seats=tuple(Seat(n, n, "simple") for n in names), course=args.course, seed=args.seed)
+    race = Race(io.load_game(setup))
+    n = play_bots(race, random.Random(args.seed))
+    if args.log:
+        for e in race.events:
+            print(e.text)
+    state = race.state
+    print(f"{setup.course}: {state.round} rounds, {n} actions")
+    for place, boat in enumerate(state.places, 1):
+        print(f"{place}. {setup.seats[boat].name}")
+    for b in state.boats:
+        if b.finished is None:
+            print(f"-  {setup.seats[b.index].name} did not finish")
+    if args.save:
+        io.save_race(args.save, race)
+    return 0 if race.over else 1
+
+
+def _course_check(args: argparse.Namespace) -> int:
+    from dinghy import io
+    from dinghy.course import validate
+
+    course = io.load_course(args.file)
+    findings = validate(course, fleet_size=args.fleet)
+    for f in findings:
+        at = f" at ({f.at[0]:.0f}, {f.at[1]:.0f})" if f.at else ""
+        print(f"{args.file}: {f.level}: {f.field}: {f.message}{at}")
+    errors = sum(f.level == "error" for f in findings)
+    if not findings:
+        print(f"{args.file}: ok")
+    return 2 if errors else 0
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command in (None, "play"):
-            print("dinghy: the table is not built yet")
-            return 0
+            from dinghy.ui import run_app
+            return run_app(fullscreen=getattr(args, "fullscreen", False)) or 0
+        if args.command == "replay":
+            from dinghy.ui import run_app
+            if not Path(args.file).exists():
+                raise DinghyError(f"{args.file}: file not found")
+            return run_app(replay=args.file) or 0
+        if args.command == "race":
+            return _race(args)
+        if args.command == "course":
+            return _course_check(args)
     except DinghyError as exc:
         print(f"dinghy: {exc}", file=sys.stderr)
         return 2
