@@ -63,6 +63,15 @@ class Move:
 
 
 @dataclass(frozen=True, slots=True)
+class Substitute:
+    """Rule 1: exchange a tack/jibe card that cannot be sailed for a delay or a normal card."""
+    card: str
+
+    def text(self) -> str:
+        return f"substitute {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
 class Luck:
     """Commit Lady Luck cards before a hazard roll (spent even if useless)."""
     cards: int = 0
@@ -118,7 +127,7 @@ class Drift:
         return f"drift {self.flips}"
 
 
-Action = Launch | Begin | Pivot | Move | Luck | Roll | Place | WeatherEye | Pass | Drift
+Action = Launch | Begin | Pivot | Move | Substitute | Luck | Roll | Place | WeatherEye | Pass | Drift
 
 
 def _num(tok: str, line: str) -> float:
@@ -156,6 +165,8 @@ def parse(line: str) -> Action:
                 bonus, rest = True, []
             if not rest:
                 return Move(ex, shift, bonus)
+        if verb == "substitute" and len(args) == 1:
+            return Substitute(args[0])
         if verb == "luck" and len(args) == 1:
             return Luck(_int(args[0], line))
         if verb == "roll" and len(args) == 2:

@@ -67,7 +67,7 @@ class Turn:
     then_place: bool = True        # after the pivot: place a card (else the turn ends)
     hazards: tuple[tuple[str, int], ...] = ()   # (hazard row, dice modifier) still to roll
     luck: int = 0                  # Lady Luck committed to the next roll
-    moved_onto: tuple[int, ...] = ()  # boats whose cards this move overlapped (right of way)
+    substituted: bool = False      # a tack/jibe card exchanged under rule 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,8 +19,10 @@ import numpy as np
 import shapely
 from shapely.geometry import LineString, Point, Polygon
 
+from dinghy import right_of_way
 from dinghy.actions import (Action, Begin, Drift, Launch, Luck, Move, Pass, Pivot, Place,
-                            Roll, WeatherEye)
+                            Roll, Substitute, WeatherEye)
+from dinghy.right_of_way import Ruling
 from dinghy.cards import CardSet, CardType, Kind, exit_pose, exit_track
 from dinghy.errors import IllegalAction
 from dinghy.geometry import Pose, hull_outline, local_to_world, segment_crosses, shape_at
@@ -162,8 +164,9 @@ def boat_obstacles(game: Game, state: RaceState, index: int) -> list[tuple[Boat,
 def card_obstacles(game: Game, state: RaceState, index: int) -> list[tuple[Boat, Polygon]]:
     out = []
     for b in others(state, index):
-        if b.planned is not None and not b.aside:
-            out.append((b, game.card_shape(b.pose, game.cards.types[b.planned], b.tack)))
+        key = game.cards.delay_key() if b.delays else (None if b.aside else b.planned)
+        if key is not None:
+            out.append((b, game.card_shape(b.pose, game.cards.types[key], b.tack)))
     return out
 
 
@@ -183,7 +186,7 @@ def prestart(state: RaceState) -> bool:
 
 def touches_start_zone(game: Game, shape: Polygon) -> bool:
     """Before round 6 boats and cards must stay downwind of the start line."""
-    coords = np.asarray(shape.exterior.coords)
+    coords = shapely.get_coordinates(shape)
     a = np.array(game.start_line[0])
     return bool(((coords - a) @ game.upwind >= -EPS).any())
 
@@ -270,6 +273,8 @@ class ExitOption:
     blocked_by: str | None     # what the path touches (the boat then stops short)
     bonus: Pose | None         # the spinnaker bonus position, when allowed
     shift_limit: float         # Weather Eye shift available, mm
+    gives_way: tuple[Ruling, ...] = ()   # rulings against the mover for cards its move meets
+    holds: tuple[Ruling, ...] = ()       # rulings in the mover's favour
 
 
 def weather_eye_shift(game: Game, state: RaceState, boat: Boat, card: CardType) -> float:
@@ -342,7 +347,14 @@ def exit_options(game: Game, state: RaceState, shift: float = 0.0) -> list[ExitO
             if blocked is None and _path_blocker(
                     game, state, boat, move_shape(game, boat, card, end, end_tack, shift, b)) is None:
                 bonus = b
-        raw.append([i, ex.turn, end, end_tack, None, involuntary, blocked, bonus, changed])
+        gives, holds = [], []
+        for other, g in card_obstacles(game, state, boat.index):
+            if g.intersects(shape):
+                r = right_of_way.decide(game, state, boat.index, other.index,
+                                        changed or card.changes_tack)
+                (gives if r.keeps_clear == boat.index else holds).append(r)
+        raw.append([i, ex.turn, end, end_tack, None, involuntary, blocked, bonus, changed,
+                    tuple(gives), tuple(holds)])
     # A tack or jibe card commits the boat to change tack: "Playing them commits you to
     # perform a change from one tack to the other" -- exits that keep the tack are out
     # (unless no exit changes tack at all).
@@ -356,7 +368,39 @@ def exit_options(game: Game, state: RaceState, shift: float = 0.0) -> list[ExitO
         for r in raw:
             if r[6] is not None and r[4] is None:
                 r[4] = f"the path touches {r[6]}; another exit is clear"
-    return [ExitOption(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], limit) for r in raw]
+    # Rule 1: "a boat may not execute a tack or jibe if this would put the boat ... on
+    # another boat's manoeuvre card" -- those exits are closed outright.
+    for r in raw:
+        if r[4] is None and r[9] and r[9][0].rule == 1 and (card.changes_tack or r[5]):
+            r[4] = r[9][0].text
+    # Remaining conflicts: "it must first use any exit line that avoids the card"; where
+    # it can only proceed by overlapping, it proceeds and the boats swap turn order.
+    if any(r[4] is None and not r[9] and r[6] is None for r in raw):
+        for r in raw:
+            if r[4] is None and r[9]:
+                r[4] = f"{r[9][0].text}: another exit avoids the card"
+    return [ExitOption(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], limit, r[9], r[10])
+            for r in raw]
+
+
+def substitutes(game: Game, state: RaceState) -> list[str]:
+    """Rule 1's way out for a tack or jibe that would meet another boat's card: "the
+    player has the option to take a one-turn delay or to exchange the tack/jibe card with
+    normal card for that point of sail" (only when every exit is closed)."""
+    if state.step is not Step.MOVE:
+        return []
+    card = game.cards.types[state.turn.card]
+    if not card.changes_tack or state.turn.substituted:
+        return []
+    opts = exit_options(game, state)
+    if any(o.reason is None for o in opts):
+        return []
+    boat = state.boat()
+    out = [game.cards.delay_key()]
+    for key, t in game.cards.types.items():
+        if t.kind is Kind.NORMAL and card_fits(game, boat, t, boat.trapeze, state.round) is None:
+            out.append(key)
+    return out
 
 
 def card_options(game: Game, state: RaceState, trapeze: bool | None = None) -> list[tuple[str, str | None]]:
@@ -373,20 +417,27 @@ def card_options(game: Game, state: RaceState, trapeze: bool | None = None) -> l
         reason = card_fits(game, boat, card, trapeze=True, round_=state.round + 1)
         if irons and card.kind is not Kind.DELAY:
             reason = "in irons: only the delay card fits"
+        shape = game.card_shape(boat.pose, card, boat.tack)
         if reason is None and prestart(state) and state.round + 1 <= PRESTART_ROUNDS:
-            shape = game.card_shape(boat.pose, card, boat.tack)
             if touches_start_zone(game, shape):
                 reason = "before the start, cards must stay downwind of the start line"
+        if reason is None:
+            # "Boats and the manoeuvre cards placed in front of them may never touch fixed
+            # obstacles like buoys, the start ship, land"
+            hit = fixed_hit(game, shape)
+            if hit:
+                reason = f"the card would touch {hit}"
         out.append((key, reason))
     return out
 
 
 def placement_blocked(game: Game, state: RaceState, boat: Boat, card: CardType) -> str | None:
-    """What keeps a card from lying in front of the bow (then it is held aside)."""
+    """The boat that keeps a card from lying in front of the bow (it is then held aside).
+
+    Rule text: "When the player ... would be forced to play his manoeuvre card for the
+    next turn on top of another boat, he places the card beside the boat".
+    """
     shape = game.card_shape(boat.pose, card, boat.tack)
-    hit = fixed_hit(game, shape)
-    if hit:
-        return hit
     for b, g in boat_obstacles(game, state, boat.index):
         if g.intersects(shape):
             return game.name(b.index)
@@ -420,6 +471,7 @@ def legal_actions(game: Game, state: RaceState) -> list[Action]:
                     acts.append(Move(opt.index, bonus=True))
                 if opt.shift_limit:
                     acts += [Move(opt.index, s) for s in (-opt.shift_limit, opt.shift_limit)]
+        acts += [Substitute(k) for k in substitutes(game, state)]
         return acts
     if step is Step.LUCK:
         return [Luck(n) for n in range(boat.lady_luck + 1)]
@@ -427,8 +479,8 @@ def legal_actions(game: Game, state: RaceState) -> list[Action]:
         return [Roll(a, b) for a in range(1, 7) for b in range(1, 7)]
     if step is Step.PLACE:
         acts = [Place(k) for k, r in card_options(game, state) if r is None]
-        if boat.planned is None and state.turn.card is None:
-            acts.append(Place(None))   # dead in the water may stay so
+        if not acts or (boat.planned is None and state.turn.card is None):
+            acts.append(Place(None))   # dead in the water (may stay so)
         return acts
     if step is Step.WEATHER_EYE:
         return [Pass()]
@@ -440,7 +492,7 @@ def legal_actions(game: Game, state: RaceState) -> list[Action]:
 def why_not(game: Game, state: RaceState, action: Action) -> str | None:
     """Why ``action`` is not legal now, or None."""
     step, boat = state.step, state.boat()
-    expected = {Step.LAUNCH: Launch, Step.BEGIN: Begin, Step.PIVOT: Pivot, Step.MOVE: Move,
+    expected = {Step.LAUNCH: Launch, Step.BEGIN: Begin, Step.PIVOT: Pivot, Step.MOVE: (Move, Substitute),
                 Step.LUCK: Luck, Step.ROLL: Roll, Step.PLACE: Place,
                 Step.WEATHER_EYE: (WeatherEye, Pass), Step.DRIFT: Drift}.get(step)
     if expected is None:
@@ -452,6 +504,12 @@ def why_not(game: Game, state: RaceState, action: Action) -> str | None:
     if isinstance(action, Pivot):
         if action.turn not in (0, state.turn.pivot_limit, -state.turn.pivot_limit):
             return f"may only pivot by 0 or ±{state.turn.pivot_limit}°"
+        return None
+    if isinstance(action, Substitute):
+        subs = substitutes(game, state)
+        if action.card not in subs:
+            return ("a tack or jibe card may be exchanged only when rule 1 closes every exit"
+                    if not subs else f"exchange for one of: {', '.join(subs)}")
         return None
     if isinstance(action, Move):
         opts = exit_options(game, state)
@@ -478,8 +536,11 @@ def why_not(game: Game, state: RaceState, action: Action) -> str | None:
         return None
     if isinstance(action, Place):
         if action.card is None:
-            return None if (boat.planned is None and state.turn.card is None) else \
-                "only a boat dead in the water may stay without a card"
+            if boat.planned is None and state.turn.card is None:
+                return None
+            if all(r is not None for _, r in card_options(game, state)):
+                return None     # no card can be placed: the boat is dead in the water
+            return "only a boat dead in the water, or one that cannot place any card, may stay without a card"
         reasons = dict(card_options(game, state))
         if action.card not in reasons:
             return f"{action.card} is not in the hand"
@@ -589,6 +650,13 @@ def _do_begin(game: Game, state: RaceState, act: Begin, ev: list[Event]) -> Race
     # his delay card, places that aside and waits".
     if boat.aside:
         blocker = placement_blocked(game, state, boat, card)
+        if blocker and card.kind is Kind.DELAY:
+            # A delay moves nothing, so it is executed from beside the boat: the 45° pivot
+            # lets two boats that block each other's cards get free (our reading; the text
+            # would otherwise hold both aside for ever).
+            _say(ev, "aside", boat.index, f"{name} executes the delay card from beside the boat")
+            boat = boat.with_(planned=None, aside=False, trapeze=False, spi_up=False)
+            return state.with_boat(boat).with_(step=Step.PIVOT, turn=Turn(card=card.key, pivot_limit=45))
         if blocker:
             delay = game.cards.delay_key()
             _say(ev, "aside", boat.index,
@@ -671,6 +739,15 @@ def _do_move(game: Game, state: RaceState, act: Move, ev: list[Event]) -> RaceSt
         end = opt.bonus
         track.append(end.xy)
         _say(ev, "bonus", boat.index, f"{name} takes the spinnaker bonus")
+    for r in opt.holds:
+        _say(ev, "right_of_way", boat.index, r.text)
+    order = state.order
+    for r in opt.gives_way:
+        order = right_of_way.swap_positions(order, r.keeps_clear, r.right_of_way)
+        _say(ev, "right_of_way", boat.index,
+             f"{r.text}; no exit avoids the card, so {name} proceeds and swaps turn order "
+             f"with {game.name(r.right_of_way)}")
+    state = state.with_(order=order)
     turned = (end.heading - boat.pose.heading) % 360
     desc = "straight on" if turned == 0 else f"to {end.heading:03d}°"
     _say(ev, "move", boat.index, f"{name} sails {desc} ({off_wind(end.heading, game.wind_from)}° off the wind)")
@@ -830,7 +907,19 @@ def _do_place(game: Game, state: RaceState, act: Place, ev: list[Event]) -> Race
     else:
         _say(ev, "place", boat.index, f"{name} places a card")
     boat = boat.with_(planned=act.card, aside=blocker is not None)
-    return _finish_place(game, state.with_boat(boat), ev)
+    state = state.with_boat(boat)
+    if blocker is None:
+        shape = game.card_shape(boat.pose, card, boat.tack)
+        for other, g in card_obstacles(game, state, boat.index):
+            if g.intersects(shape):
+                r = right_of_way.decide(game, state, boat.index, other.index, False)
+                if r.keeps_clear == boat.index:
+                    state = state.with_(order=right_of_way.swap_positions(state.order, boat.index, other.index))
+                    _say(ev, "right_of_way", boat.index,
+                         f"{r.text}; the card overlaps, so {name} swaps turn order with {game.name(other.index)}")
+                else:
+                    _say(ev, "right_of_way", boat.index, r.text)
+    return _finish_place(game, state, ev)
 
 
 def _finish_place(game: Game, state: RaceState, ev: list[Event]) -> RaceState:
@@ -906,6 +995,17 @@ def _new_round(game: Game, state: RaceState, ev: list[Event]) -> RaceState:
                        step=Step.BEGIN, turn=Turn())
 
 
-_HANDLERS = {Launch: _do_launch, Begin: _do_begin, Pivot: _do_pivot, Move: _do_move,
+def _do_substitute(game: Game, state: RaceState, act: Substitute, ev: list[Event]) -> RaceState:
+    name = game.name(state.active)
+    card = game.cards.types[act.card]
+    if card.kind is Kind.DELAY:
+        _say(ev, "right_of_way", state.active, f"{name} cannot tack or jibe here (rule 1) and takes a one-turn delay")
+        boat = state.boat().with_(planned=None, trapeze=False, spi_up=False)
+        return state.with_boat(boat).with_(step=Step.PIVOT, turn=Turn(card=card.key, pivot_limit=45))
+    _say(ev, "right_of_way", state.active, f"{name} cannot tack or jibe here (rule 1) and sails {card.name} instead")
+    return state.with_(turn=replace(state.turn, card=card.key, substituted=True))
+
+
+_HANDLERS = {Substitute: _do_substitute, Launch: _do_launch, Begin: _do_begin, Pivot: _do_pivot, Move: _do_move,
              Luck: _do_luck, Roll: _do_roll, Place: _do_place, WeatherEye: _do_weather_eye,
              Pass: _do_weather_eye, Drift: _do_drift}

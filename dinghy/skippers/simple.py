@@ -13,7 +13,7 @@ import random
 
 import numpy as np
 
-from dinghy.actions import Action, Begin, Launch, Luck, Move, Pass, Pivot, Place, Roll
+from dinghy.actions import Action, Begin, Launch, Luck, Move, Pass, Pivot, Place, Roll, Substitute
 from dinghy.cards import CardType, Kind, exit_pose
 from dinghy.geometry import Pose
 from dinghy.race import Race
@@ -121,7 +121,10 @@ def choose(race: Race, rng: random.Random) -> Action:
         return max(legal, key=lambda p: (pivot_score(p), rng.random()))
     if step is Step.MOVE:
         opts = {o.index: o for o in dr.exit_options(game, state)}
-        def move_score(m: Move) -> float:
+        def move_score(m: Move | Substitute) -> float:
+            if isinstance(m, Substitute):
+                card = game.cards.types[m.card]
+                return -1e6 if card.kind is Kind.DELAY else _best_exit(game, state, boat, card, target) - 1e3
             o = opts[m.exit]
             pose = o.bonus if m.bonus and o.bonus is not None else o.pose
             if m.shift:

@@ -1,0 +1,83 @@
+"""Right of way: who gives way when a boat's move or card meets another boat's card.
+
+Rule text ("Right of Way"): "Use the following rules to determine which boat has the
+right of way; use only the first rule that applies:
+
+  1. When a boat is changing tack (tacking or jibing, even involuntarily), it shall keep
+     clear of boats that are not changing tack.
+  2. If the boats are on different tacks, the boat on the starboard tack has the right
+     of way.
+  3. If boats are on the same tack and approaching a buoy, the inner boat has the right
+     of way. (optional)
+  4. If the boats are on the same tack, the boat that is ahead has the right of way."
+
+"Ahead" is "farthest advanced towards the next buoy or the finish line. In case of a
+draw the leftmost player in the turn order is considered ahead. If the boats are on
+different legs of the race course, the boat that has already rounded more buoys is
+ahead."  Rule 3 only lets the inner boat demand a swap of turn-order positions; it is
+offered as an option of the set-up and decided in :func:`inner_boat`.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from dinghy.state import Boat, RaceState
+from dinghy.wind import Tack
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """A right-of-way decision, with the rule applied and a sentence for the players."""
+
+    rule: int
+    keeps_clear: int     # boat index that must give way
+    right_of_way: int    # boat index that holds its course
+    text: str
+
+
+def progress(game, boat: Boat) -> tuple[int, float]:
+    """How far along the course a boat is: marks rounded first, then nearness to the next."""
+    from dinghy.course import leg_target
+
+    target = leg_target(game.course, boat.legs_done) if boat.started else None
+    if target is None:
+        (ax, ay), (bx, by) = game.start_line
+        target = ((ax + bx) / 2, (ay + by) / 2)
+    rounded = boat.legs_done + (1 if boat.started else 0)
+    return (rounded, -math.hypot(target[0] - boat.pose.x, target[1] - boat.pose.y))
+
+
+def ahead(game, state: RaceState, a: int, b: int) -> int:
+    """The boat (index) that is ahead of the other under the text's definition."""
+    pa, pb = progress(game, state.boats[a]), progress(game, state.boats[b])
+    if pa[0] != pb[0]:
+        return a if pa[0] > pb[0] else b
+    if not math.isclose(pa[1], pb[1], abs_tol=1e-6):
+        return a if pa[1] > pb[1] else b
+    return a if state.order.index(a) < state.order.index(b) else b
+
+
+def decide(game, state: RaceState, mover: int, other: int, mover_changing_tack: bool) -> Ruling:
+    """Right of way between the active boat ``mover`` and the boat whose card it meets."""
+    name = game.name
+    m, o = state.boats[mover], state.boats[other]
+    if mover_changing_tack:
+        return Ruling(1, mover, other,
+                      f"{name(mover)} is changing tack and keeps clear of {name(other)} (rule 1)")
+    if m.tack is not o.tack:
+        stb, prt = (mover, other) if m.tack is Tack.STARBOARD else (other, mover)
+        return Ruling(2, prt, stb,
+                      f"{name(prt)} on port tack keeps clear of {name(stb)} on starboard tack (rule 2)")
+    lead = ahead(game, state, mover, other)
+    behind = other if lead == mover else mover
+    return Ruling(4, behind, lead,
+                  f"{name(behind)} is behind and keeps clear of {name(lead)}, ahead on the same tack (rule 4)")
+
+
+def swap_positions(order: tuple[int, ...], a: int, b: int) -> tuple[int, ...]:
+    """Exchange two boats' turn-order cards ("No player loses a turn by doing so")."""
+    out = list(order)
+    i, j = out.index(a), out.index(b)
+    out[i], out[j] = out[j], out[i]
+    return tuple(out)
