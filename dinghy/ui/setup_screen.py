@@ -1,0 +1,280 @@
+"""The set-up screen: who sails which boat, on which course, with which options.
+
+It fills a :class:`~dinghy.ui.setup_form.SetupForm` and, on "Start race", hands the
+engine a :class:`~dinghy.setup.RaceSetup` through ``on_start``. One click on "Start
+race" with the defaults starts the lead's one-click race (``default_setup``) with a
+fresh random seed.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from dinghy.setup import PALETTE, RaceSetup
+from dinghy.ui import theme
+from dinghy.ui.scene import GuiScene
+from dinghy.ui.setup_form import (
+    CARD_CHOICES, MAX_SEATS, MIN_SEATS, SUPPLY_RANGE, WIND_CHOICES, SeatForm, SetupForm,
+    course_title,
+)
+from dinghy.ui.widgets import (
+    Button, ChoiceSelector, Panel, PillToggle, Text, TextField, Toggle, Widget, key, put,
+)
+
+_CHOICE_TEXT = {None: "As course", "light": "Light", "medium": "Medium", "strong": "Strong",
+                "small": "Small", "standard": "Standard"}
+
+
+def available_courses() -> list[str]:
+    """The shipped course names; none (yet, or a broken install) is not an error here."""
+    from dinghy.io import shipped
+
+    try:
+        return shipped("courses")
+    except (OSError, ValueError):
+        return []
+
+
+class SeatRow:
+    """The widgets of one seat: colour, name, human/bot, remove."""
+
+    def __init__(self, screen: "SetupScreen", seat: SeatForm) -> None:
+        g, form = screen.gui, screen.form
+        assert g is not None
+        self.seat = seat
+        names = list(PALETTE)
+        self.colour = ChoiceSelector(
+            g, [(c, c) for c in names], names.index(seat.colour),
+            on_change=lambda c: screen.set_colour(self.seat, c),
+            available=lambda c: form.colour_free_for(form.seats.index(self.seat), c),
+            swatch=PALETTE.get)
+        self.name = TextField(g, seat.name, on_change=lambda t: setattr(self.seat, "name", t),
+                              placeholder=seat.colour, max_length=16)
+        self.bot = PillToggle(g, seat.bot, on_change=lambda v: setattr(self.seat, "bot", v),
+                              text_on="Bot", text_off="Human")
+        self.remove = Button(g, "×", lambda: screen.remove_seat(self.seat), pt=theme.HEADER_PT + 3,
+                             reason=f"A race needs at least {MIN_SEATS} boats")
+        self.widgets: list[Widget] = [self.colour, self.name, self.bot, self.remove]
+        for w in self.widgets:
+            g.add(w)
+
+
+class SetupScreen(GuiScene):
+    """``SetupScreen(on_start, can_resume=None, on_resume=None, courses=None,
+    initial=None, seed=None)``.
+
+    * ``on_start(setup: RaceSetup)`` runs when "Start race" is pressed (or Enter).
+    * ``can_resume()`` -> bool decides whether "Resume race" shows (checked on entry,
+      on every layout and twice a second); pressing it runs ``on_resume()``.
+    * ``courses``: course names to offer (default: the shipped ones; may be empty).
+    * ``initial``: a RaceSetup to start from (default: ``default_setup()``).
+    * ``seed``: the race seed (default: a fresh random one, shown small).
+    """
+
+    shortcuts = [
+        ("Enter", "Start the race"),
+        ("Tab", "Next name field (Shift+Tab: previous)"),
+        ("Ctrl+N", "Add a boat"),
+    ]
+    help_title = "Set-up: keyboard shortcuts"
+
+    def __init__(self, on_start: Callable[[RaceSetup], Any], *,
+                 can_resume: Callable[[], bool] | None = None,
+                 on_resume: Callable[[], Any] | None = None,
+                 courses: Sequence[str] | None = None, initial: RaceSetup | None = None,
+                 seed: int | None = None) -> None:
+        super().__init__()
+        self.on_start, self.can_resume, self.on_resume = on_start, can_resume, on_resume
+        self.form = SetupForm(available_courses() if courses is None else courses, initial, seed)
+        self.rows: list[SeatRow] = []
+        self._resume_check = 0.0
+
+    # --- building -------------------------------------------------------------------
+    def build(self) -> None:
+        g, f = self.gui, self.form
+        assert g is not None
+        add = g.add
+        self.title = add(Text(g, "Dinghy Race", theme.TITLE_PT, theme.ON_WATER, bold=True))
+        self.subtitle = add(Text(g, "Set up the race: boats, course and options",
+                                 theme.BODY_PT, theme.ON_WATER_SOFT))
+        self.help_button = add(Button(g, "?", self.show_help, style="water", pt=theme.HEADER_PT))
+        self.boats_panel = add(Panel(g, "Boats"))
+        self.add_button = add(Button(g, "+ Add boat", self.add_seat,
+                                     reason=f"{MAX_SEATS} boats at most"))
+        self.race_panel = add(Panel(g, "Race"))
+        self.seats_hint = add(Text(g, f"{MIN_SEATS} to {MAX_SEATS} boats. A bot boat is sailed "
+                                      "by the computer.", theme.SMALL_PT + 1, theme.INK_SOFT))
+
+        def choice(values: Sequence[Any], current: Any, attr: str, **kw: Any) -> ChoiceSelector:
+            opts = [(v, _CHOICE_TEXT.get(v, str(v)) if not isinstance(v, int) else str(v))
+                    for v in values]
+            return add(ChoiceSelector(g, opts, list(values).index(current),
+                                      on_change=lambda v: setattr(f, attr, v), **kw))
+
+        self.course = add(ChoiceSelector(g, [(c, course_title(c)) for c in f.courses],
+                                         f.courses.index(f.course),
+                                         on_change=lambda v: setattr(f, "course", v)))
+        self.wind = choice(WIND_CHOICES, f.wind_force, "wind_force")
+        self.cards = choice(CARD_CHOICES, f.card_size, "card_size")
+        self.lady_luck = choice(list(SUPPLY_RANGE), f.lady_luck, "lady_luck", wrap=False)
+        self.weather_eye = choice(list(SUPPLY_RANGE), f.weather_eye, "weather_eye", wrap=False)
+        self.inner_rule = add(Toggle(g, f.inner_boat_rule,
+                                     on_change=lambda v: setattr(f, "inner_boat_rule", v)))
+        self.options: list[tuple[Text, Widget]] = [
+            (add(Text(g, label)), widget) for label, widget in (
+                ("Course", self.course), ("Wind", self.wind), ("Cards", self.cards),
+                ("Lady Luck", self.lady_luck), ("Weather Eye", self.weather_eye),
+                ("Inner boat rule", self.inner_rule))]
+        self.start_button = add(Button(g, "Start race", self.start, style="primary",
+                                       pt=theme.HEADER_PT + 1))
+        self.resume_button = add(Button(g, "Resume race", self.resume, pt=theme.HEADER_PT))
+        self.seed_text = add(Text(g, f"seed {f.seed}", theme.SMALL_PT, theme.ON_WATER_SOFT))
+        self._build_rows()
+
+    def _build_rows(self) -> None:
+        g = self.gui
+        assert g is not None
+        for row in self.rows:
+            for w in row.widgets:
+                g.remove(w)
+        self.rows = [SeatRow(self, seat) for seat in self.form.seats]
+        self._refresh_seats()
+
+    def _refresh_seats(self) -> None:
+        self.add_button.enabled = self.form.can_add
+        for row in self.rows:
+            row.remove.enabled = self.form.can_remove
+            row.colour.refresh()
+
+    # --- actions --------------------------------------------------------------------
+    def add_seat(self) -> None:
+        if self.form.can_add:
+            self.form.add_seat()
+            self._build_rows()
+            self.relayout()
+
+    def remove_seat(self, seat: SeatForm) -> None:
+        if self.form.can_remove and seat in self.form.seats:
+            self.form.remove_seat(self.form.seats.index(seat))
+            self._build_rows()
+            self.relayout()
+
+    def set_colour(self, seat: SeatForm, colour: str) -> None:
+        self.form.set_colour(self.form.seats.index(seat), colour)
+        for row in self.rows:
+            if row.seat is seat:
+                row.name.placeholder = colour
+                row.name.set_text(seat.name)
+        self._refresh_seats()
+
+    def start(self) -> None:
+        self.on_start(self.form.to_setup())
+
+    def resume(self) -> None:
+        if self.on_resume is not None:
+            self.on_resume()
+
+    def refresh_resume(self) -> None:
+        show = bool(self.can_resume is not None and self.can_resume())
+        if show != self.resume_button.visible:
+            self.resume_button.visible = show
+
+    @property
+    def setup(self) -> RaceSetup:
+        """The RaceSetup the screen would start now."""
+        return self.form.to_setup()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._resume_check += dt
+        if self._resume_check >= 0.5:
+            self._resume_check = 0.0
+            self.refresh_resume()
+
+    def on_shortcut(self, symbol: int, modifiers: int) -> bool:
+        if symbol in (key.ENTER, key.RETURN, key.NUM_ENTER):
+            self.start()
+            return True
+        if symbol == key.N and modifiers & key.MOD_ACCEL:
+            self.add_seat()
+            return True
+        return False
+
+    # --- layout ---------------------------------------------------------------------
+    def layout(self) -> None:
+        g = self.gui
+        assert g is not None
+        px, t = g.px, g.touch
+        W, H = g.width, g.height
+        m = px(16) if W < px(1000) else px(28)
+        gap, pad, pitch = px(12), px(14), t + px(6)
+        block_w = min(W - 2 * m, px(1120))
+        header_h, footer_h = px(76), px(56) + px(14)
+        panel_h = pad + t + px(10) + MAX_SEATS * pitch - px(6) + pad
+        panel_h = min(panel_h, H - 2 * m - header_h - footer_h)
+        block_h = header_h + panel_h + footer_h
+        bx = (W - block_w) / 2
+        by = max(m, (H - block_h) / 2)
+        top = by + block_h
+
+        # header: title, subtitle, help
+        self.title.place(bx, top - px(38), block_w - t, px(40))
+        self.subtitle.place(bx + px(2), top - px(64), block_w - t, px(22))
+        self.help_button.place(bx + block_w - t, top - t - px(6), t, t)
+
+        # panels
+        py = by + footer_h
+        race_w = min(max(px(300), block_w * 0.38), px(440))
+        boats_w = block_w - race_w - gap
+        self.boats_panel.place(bx, py, boats_w, panel_h)
+        self.race_panel.place(bx + boats_w + gap, py, race_w, panel_h)
+
+        # boats: header button, then one row per seat
+        ptop = py + panel_h - pad
+        add_w = max(self.add_button.text.content_width + px(28), px(120))
+        self.add_button.place(bx + boats_w - pad - add_w, ptop - t, add_w, t)
+        put(self.boats_panel.title, bx + pad, ptop - t / 2)
+        self.boats_panel.title.anchor_y = "center"
+        inner = boats_w - 2 * pad
+        colour_w, bot_w, remove_w, sp = px(170), px(78), t, px(8)
+        name_w = min(inner - colour_w - bot_w - remove_w - 3 * sp, px(340))
+        if name_w > px(260):   # a wide window: the colour chooser takes some of it
+            extra = min(name_w - px(260), px(50))
+            colour_w, name_w = colour_w + extra, name_w - extra
+        y = ptop - t - px(10)
+        for row in self.rows:
+            y -= t
+            x = bx + pad
+            row.colour.place(x, y, colour_w, t)
+            row.name.place(x + colour_w + sp, y, name_w, t)
+            right = bx + boats_w - pad
+            row.remove.place(right - remove_w, y, remove_w, t)
+            row.bot.place(right - remove_w - sp - bot_w, y, bot_w, t)
+            y -= pitch - t
+        self.seats_hint.place(bx + pad, y - px(22), inner, px(20))
+        self.seats_hint.visible = y - px(22) > py + pad
+
+        # race options: label column, chooser column
+        rx = bx + boats_w + gap
+        put(self.race_panel.title, rx + pad, ptop - t / 2)
+        self.race_panel.title.anchor_y = "center"
+        label_w = px(112)
+        chooser_w = min(race_w - 2 * pad - label_w, px(240))
+        cx = rx + race_w - pad - chooser_w
+        y = ptop - t - px(10)
+        for label, widget in self.options:
+            y -= t
+            label.place(rx + pad, y, label_w, t)
+            if isinstance(widget, ChoiceSelector):
+                widget.place(cx, y, chooser_w, t)
+            else:   # a switch lines up with the choosers, clear of a long label
+                toggle_x = max(cx, rx + pad + label.label.content_width + px(10))
+                widget.place(toggle_x, y, px(96), t)
+            y -= pitch - t
+
+        # footer: seed (small), resume, start
+        start_w = max(px(200), self.start_button.text.content_width + px(48))
+        resume_w = max(px(180), self.resume_button.text.content_width + px(40))
+        self.start_button.place(bx + block_w - start_w, by, start_w, px(56))
+        self.resume_button.place(bx + block_w - start_w - gap - resume_w, by, resume_w, px(56))
+        self.seed_text.place(bx + px(2), by, px(200), px(56))
+        self.refresh_resume()

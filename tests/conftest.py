@@ -1,0 +1,38 @@
+import os
+
+import pytest
+
+# --- headless pyglet for the dinghy.ui tests ----------------------------------------
+# pyglet picks a screen-less (EGL) window when pyglet.window is first imported, so the
+# choice is made here, before any test module imports a dinghy.ui drawing module.
+os.environ.setdefault("DINGHY_HEADLESS", "1")
+
+
+@pytest.fixture
+def make_ui_app(monkeypatch):
+    """Factory for headless Apps: ``make_ui_app(width=1280, height=800)``; all closed
+    after the test. Handles both pyglet quirks (see design/platform-notes.md): events
+    are queued outside pyglet.app.run, so dinghy.ui.testing dispatches them, and a
+    finished pyglet.app.run leaves Window._enable_event_queue False, reset here."""
+    from dinghy.ui.app import App, configure
+
+    configure(headless=True)
+    import pyglet.window
+
+    monkeypatch.setattr(pyglet.window.Window, "_enable_event_queue", True)
+    apps = []
+
+    def make(width=1280, height=800):
+        app = App(headless=True, width=width, height=height)
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        app.close()
+
+
+@pytest.fixture
+def ui_app(make_ui_app):
+    """A fresh headless 1280x800 App."""
+    return make_ui_app()

@@ -1,0 +1,216 @@
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dinghy.setup import PALETTE, RaceSetup, Seat, default_setup
+from dinghy.ui import testing as ui
+from dinghy.ui.app import App
+from dinghy.ui.setup_form import MAX_SEATS, MIN_SEATS, SetupForm
+from dinghy.ui.setup_screen import SetupScreen
+from dinghy.ui.widgets import Button, ChoiceSelector, Text, TextField, Toggle, key
+
+SHOTS = Path(__file__).resolve().parent.parent / "shots"
+
+
+@pytest.fixture
+def setup_screen(ui_app):
+    started, resumed = [], []
+
+    def open_screen(**kw):
+        kw.setdefault("courses", ["harbour", "olympic_triangle"])
+        kw.setdefault("seed", 1234)
+        screen = ui_app.push(SetupScreen(started.append, on_resume=lambda: resumed.append(1), **kw))
+        screen.started, screen.resumed = started, resumed
+        return screen
+    return open_screen
+
+
+def test_one_click_start_with_the_defaults(ui_app, setup_screen):
+    s = setup_screen()
+    ui.tap(ui_app, s.start_button)
+    assert s.started == [default_setup(seed=1234)]
+
+
+def test_default_seed_is_random_and_shown(ui_app, setup_screen):
+    s = setup_screen(seed=None)
+    assert SetupForm().seed != SetupForm().seed     # a clash is a 1 in 2**31 chance
+    assert str(s.form.seed) in s.seed_text.text
+
+
+def test_drive_the_screen_with_taps_and_typing(ui_app, setup_screen):
+    s = setup_screen()
+    ui.tap(ui_app, s.add_button)                     # a fifth boat: Blue, sailed by a bot
+    ui.click(ui_app, *s.rows[0].colour.next_point)   # Orange -> first free colour
+    ui.tap(ui_app, s.rows[1].bot)                    # Sky becomes a bot
+    ui.tap(ui_app, s.rows[2].remove)                 # Green leaves
+    ui.tap(ui_app, s.rows[0].name)                   # rename the first skipper
+    for _ in range(len("Vermilion")):
+        ui.text_motion(ui_app, key.MOTION_BACKSPACE)
+    ui.type_text(ui_app, "Kai")
+    ui.click(ui_app, *s.wind.next_point)
+    ui.click(ui_app, *s.cards.prev_point)
+    ui.click(ui_app, *s.course.next_point)
+    ui.click(ui_app, *s.lady_luck.prev_point)
+    for _ in range(9):
+        ui.click(ui_app, *s.weather_eye.next_point)  # stops at 9
+    ui.tap(ui_app, s.inner_rule)
+    ui.tap(ui_app, s.start_button)
+    assert s.started == [RaceSetup(
+        seats=(Seat("Kai", "Vermilion", None), Seat("Sky", "Sky", "simple"),
+               Seat("Yellow", "Yellow", "simple"), Seat("Blue", "Blue", "simple")),
+        course="harbour", wind_force="light", card_size="standard", lady_luck=2,
+        weather_eye=9, inner_boat_rule=False, seed=1234)]
+
+
+def test_seat_limits_disable_the_buttons_and_say_why(ui_app, setup_screen):
+    s = setup_screen()
+    for _ in range(3):
+        ui.tap(ui_app, s.rows[-1].remove)
+    assert len(s.form.seats) == MIN_SEATS
+    ui.tap(ui_app, s.rows[0].remove)
+    assert len(s.form.seats) == MIN_SEATS and "at least 2" in s.gui.tooltip_text
+    for _ in range(6):
+        ui.tap(ui_app, s.add_button)
+    assert len(s.form.seats) == MAX_SEATS and not s.add_button.enabled
+    assert "6 boats at most" in s.gui.tooltip_text
+    colours = [seat.colour for seat in s.form.seats]
+    assert len(set(colours)) == MAX_SEATS
+
+
+def test_colour_choice_skips_colours_in_use(ui_app, setup_screen):
+    s = setup_screen()
+    taken = {seat.colour for seat in s.form.seats[1:]}
+    for _ in range(len(PALETTE)):
+        ui.click(ui_app, *s.rows[0].colour.prev_point)
+        assert s.form.seats[0].colour not in taken
+        assert s.rows[0].name.value == s.form.seats[0].colour   # a default name follows
+
+
+def test_resume_button_shows_only_when_a_race_can_resume(ui_app, setup_screen):
+    saved = {"race": False}
+    s = setup_screen(can_resume=lambda: saved["race"])
+    assert not s.resume_button.visible
+    ui.click(ui_app, *s.resume_button.center)
+    assert s.resumed == []
+    saved["race"] = True
+    ui_app.step(0.6)
+    assert s.resume_button.visible
+    ui.tap(ui_app, s.resume_button)
+    assert s.resumed == [1] and s.started == []
+
+
+def test_no_courses_installed_is_tolerated(ui_app, setup_screen):
+    s = setup_screen(courses=None)        # whatever is shipped, possibly nothing yet
+    ui.click(ui_app, *s.course.next_point)
+    ui.tap(ui_app, s.start_button)
+    assert isinstance(s.started[0].course, str) and s.started[0].course
+
+
+def test_keyboard_shortcuts(ui_app, setup_screen):
+    s = setup_screen()
+    ui.key_press(ui_app, key.N, key.MOD_ACCEL)
+    assert len(s.form.seats) == 5
+    ui.key_press(ui_app, key.TAB)
+    assert s.gui.focus is s.rows[0].name
+    ui.key_press(ui_app, key.ENTER)        # finishes the name, does not start
+    assert s.started == [] and s.gui.focus is None
+    ui.tap(ui_app, s.help_button)
+    assert s.help_open
+    ui.key_press(ui_app, key.ESCAPE)
+    ui.key_press(ui_app, key.ENTER)
+    assert len(s.started) == 1 and len(s.started[0].seats) == 5
+
+
+def _boxes(screen):
+    """Every visible control's rectangle and every text's inked box."""
+    boxes = []
+    for w in screen.gui.walk():
+        if not w.visible:
+            continue
+        if isinstance(w, (Button, ChoiceSelector, TextField, Toggle)):
+            boxes.append((w, w.rect))
+        elif isinstance(w, Text):
+            lab = w.label
+            boxes.append((w, (w.x, w.y + w.h / 2 - lab.content_height / 2,
+                              lab.content_width, lab.content_height)))
+    return boxes
+
+
+def _overlap(a, b):
+    return (a[0] < b[0] + b[2] - 0.5 and b[0] < a[0] + a[2] - 0.5
+            and a[1] < b[1] + b[3] - 0.5 and b[1] < a[1] + a[3] - 0.5)
+
+
+@pytest.mark.parametrize("size,scale", [((1280, 800), 1.0), ((800, 600), 1.0),
+                                        ((1600, 1200), 2.0)])
+def test_nothing_clipped_or_overlapping(make_ui_app, monkeypatch, size, scale):
+    monkeypatch.setattr(App, "scale", property(lambda self: scale))   # a 2x HiDPI screen
+    app = make_ui_app(*size)
+    s = app.push(SetupScreen(lambda setup: None, can_resume=lambda: True, seed=1))
+    for _ in range(2):
+        ui.tap(app, s.add_button)
+    assert len(s.rows) == MAX_SEATS
+    boxes = _boxes(s)
+    assert len(boxes) > 30
+    W, H = size
+    for w, (x, y, bw, bh) in boxes:
+        assert x >= 0 and y >= 0 and x + bw <= W and y + bh <= H, (w, x, y, bw, bh)
+        if isinstance(w, (Button, ChoiceSelector)):
+            label = w.text
+            assert label.content_width <= bw, (label.text, label.content_width, bw)
+    for i, (wa, a) in enumerate(boxes):
+        for wb, b in boxes[i + 1:]:
+            assert not _overlap(a, b), (wa, a, wb, b)
+    assert s.start_button.h >= 48 * scale
+
+
+def test_relayout_on_resize(ui_app, setup_screen):
+    s = setup_screen()
+    ui.resize(ui_app, 800, 600)
+    x, y, w, h = s.start_button.rect
+    assert x + w <= 800 and y >= 0
+    assert all(r.remove.x + r.remove.w <= 800 for r in s.rows)
+
+
+def test_screenshots_are_real_pictures(make_ui_app, tmp_path):
+    for size in ((1280, 800), (800, 600)):
+        app = make_ui_app(*size)
+        app.push(SetupScreen(lambda setup: None, courses=["olympic_triangle"], seed=20240601))
+        app.step()
+        shot = app.screenshot(tmp_path / "setup.png")
+        assert ui.png_colours(shot) > 40
+        name = "setup.png" if size == (1280, 800) else "setup_800x600.png"
+        if SHOTS.is_dir() or SHOTS.parent.joinpath(".git").exists():
+            app.screenshot(SHOTS / name)     # for a person to look at (gitignored)
+
+
+# --- the form on its own ----------------------------------------------------------------
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["add", "remove", "colour"]),
+                          st.integers(0, 10), st.sampled_from(list(PALETTE)))))
+def test_form_keeps_two_to_six_seats_with_distinct_colours(ops):
+    form = SetupForm(seed=1)
+    for op, i, colour in ops:
+        if op == "add" and form.can_add:
+            form.add_seat()
+        elif op == "remove" and form.can_remove:
+            form.remove_seat(i % len(form.seats))
+        elif op == "colour" and form.colour_free_for(i % len(form.seats), colour):
+            form.set_colour(i % len(form.seats), colour)
+        colours = [seat.colour for seat in form.seats]
+        assert MIN_SEATS <= len(colours) <= MAX_SEATS
+        assert len(set(colours)) == len(colours)
+    setup = form.to_setup()
+    assert RaceSetup.from_mapping(setup.to_mapping()) == setup
+
+
+def test_form_accepts_any_starting_setup():
+    crowded = default_setup(humans=4, bots=3, seed=9)         # seven boats
+    form = SetupForm(["x"], crowded)
+    assert len(form.seats) == MAX_SEATS and form.course == "x"
+    lonely = RaceSetup(seats=(Seat("Ann", "Sky"),), lady_luck=15)
+    form = SetupForm([], lonely, seed=3)
+    assert len(form.seats) == MIN_SEATS and form.lady_luck == 9
+    assert form.to_setup().course == lonely.course
