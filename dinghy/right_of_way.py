@@ -37,15 +37,13 @@ class Ruling:
 
 
 def progress(game, boat: Boat) -> tuple[int, float]:
-    """How far along the course a boat is: marks rounded first, then nearness to the next."""
-    from dinghy.course import leg_target
+    """How far along the course a boat is: started first, then the course's own measure."""
+    from dinghy.course import progress as course_progress
 
-    target = leg_target(game.course, boat.legs_done) if boat.started else None
-    if target is None:
+    if not boat.started:
         (ax, ay), (bx, by) = game.start_line
-        target = ((ax + bx) / 2, (ay + by) / 2)
-    rounded = boat.legs_done + (1 if boat.started else 0)
-    return (rounded, -math.hypot(target[0] - boat.pose.x, target[1] - boat.pose.y))
+        return (0, -math.hypot((ax + bx) / 2 - boat.pose.x, (ay + by) / 2 - boat.pose.y))
+    return (1, course_progress(game.course, boat.legs_done, boat.pose.x, boat.pose.y))
 
 
 def ahead(game, state: RaceState, a: int, b: int) -> int:

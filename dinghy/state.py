@@ -38,7 +38,7 @@ class Boat:
     weather_eye: int = 0
     started: bool = False
     legs_done: int = 0
-    rounding: tuple[int, ...] = ()  # the course's rounding progress on the current leg
+    stage: int | None = None       # progress round the current mark (see dinghy.course.RoundingState)
     finished: int | None = None    # place, once finished
     launched: bool = False
 

@@ -19,7 +19,9 @@ import numpy as np
 import shapely
 from shapely.geometry import LineString, Point, Polygon
 
+from dinghy import course as course_mod
 from dinghy import right_of_way
+from dinghy.course import RoundingState
 from dinghy.actions import (Action, Begin, Drift, Launch, Luck, Move, Pass, Pivot, Place,
                             Roll, Substitute, WeatherEye)
 from dinghy.right_of_way import Ruling
@@ -63,23 +65,19 @@ class Game:
 
     @cached_property
     def fixed_obstacles(self) -> list[tuple[str, object]]:
-        """(name, prepared geometry) of what no boat or card may touch: marks and land."""
-        out = []
-        for m in self.course.marks:
-            g = Point(m.x, m.y).buffer(m.radius, quad_segs=8)
-            shapely.prepare(g)
-            out.append((f"mark {m.id}", g))
-        for land in self.course.land:
-            g = Polygon(land.polygon.exterior.coords) if hasattr(land, "polygon") else land
-            shapely.prepare(g)
-            out.append((land.name or "land", g))
+        """(name, prepared geometry) of what no boat or card may touch: marks, the
+        start and finish buoys, and land."""
+        c = self.course
+        out = [(f"mark {m.id}", m.geometry) for m in c.marks]
+        out += [("the start line's buoy", g) for g in c.start_buoys]
+        if c.finish != c.start:
+            out += [("the finish line's buoy", g) for g in c.finish_buoys]
+        out += [(land.name or "land", land.polygon) for land in c.land]
         return out
 
     @cached_property
     def area(self) -> Polygon:
-        g = Polygon(self.course.area.exterior.coords)
-        shapely.prepare(g)
-        return g
+        return self.course.area_polygon
 
     @cached_property
     def start_line(self) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -170,9 +168,9 @@ def card_obstacles(game: Game, state: RaceState, index: int) -> list[tuple[Boat,
     return out
 
 
-def fixed_hit(game: Game, shape: Polygon) -> str | None:
+def fixed_hit(game: Game, shape: Polygon, edge: bool = True) -> str | None:
     """Name of the fixed obstacle (mark, land, edge of the water) ``shape`` touches."""
-    if not game.area.contains(shape):
+    if edge and not game.area.contains(shape):
         return "the edge of the playing area"
     for name, g in game.fixed_obstacles:
         if g.intersects(shape):
@@ -313,8 +311,9 @@ def move_shape(game: Game, boat: Boat, card: CardType, end: Pose, end_tack: Tack
     return shapely.union_all(parts)
 
 
-def _path_blocker(game: Game, state: RaceState, boat: Boat, shape: Polygon) -> str | None:
-    hit = fixed_hit(game, shape)
+def _path_blocker(game: Game, state: RaceState, boat: Boat, shape: Polygon,
+                  edge: bool = True) -> str | None:
+    hit = fixed_hit(game, shape, edge)
     if hit:
         return hit
     for b, g in boat_obstacles(game, state, boat.index):
@@ -461,7 +460,7 @@ def legal_actions(game: Game, state: RaceState) -> list[Action]:
         return [Begin(False), Begin(True)]
     if step is Step.PIVOT:
         lim = state.turn.pivot_limit
-        return [Pivot(t) for t in (0, -lim, lim)]
+        return [Pivot(t) for t in (0, -lim, lim) if why_not_pivot(game, state, t) is None]
     if step is Step.MOVE:
         acts: list[Action] = []
         for opt in exit_options(game, state):
@@ -502,9 +501,7 @@ def why_not(game: Game, state: RaceState, action: Action) -> str | None:
     if isinstance(action, Launch):
         return why_not_launch(game, state, action)
     if isinstance(action, Pivot):
-        if action.turn not in (0, state.turn.pivot_limit, -state.turn.pivot_limit):
-            return f"may only pivot by 0 or ±{state.turn.pivot_limit}°"
-        return None
+        return why_not_pivot(game, state, action.turn)
     if isinstance(action, Substitute):
         subs = substitutes(game, state)
         if action.card not in subs:
@@ -552,6 +549,24 @@ def why_not(game: Game, state: RaceState, action: Action) -> str | None:
     return None
 
 
+def why_not_pivot(game: Game, state: RaceState, turn: int) -> str | None:
+    """A pivot turns the boat about its bow; the hull may not swing into a boat, a mark
+    or land."""
+    lim = state.turn.pivot_limit
+    if turn not in (0, lim, -lim):
+        return f"may only pivot by 0 or ±{lim}°"
+    if turn == 0:
+        return None
+    boat = state.boat()
+    pose = Pose(boat.pose.x, boat.pose.y, boat.pose.heading + turn)
+    hull = game.hull(pose, tack_of(pose.heading, game.wind_from, boat.tack))
+    # The table's edge is no obstacle to turning on the spot (the rule text knows only
+    # boats, buoys and land); without this a boat that stops by the edge could be
+    # pinned there for ever.
+    blocker = _path_blocker(game, state, boat, hull, edge=False)
+    return f"the hull would swing into {blocker}" if blocker else None
+
+
 def why_not_weather_eye(game: Game, state: RaceState, act: WeatherEye) -> str | None:
     """Rule text: Weather Eye cards "may not touch a boat, manoeuvre card or buoy, and ...
     must have a distance of at least one ruler length from Weather Eye cards already in
@@ -590,7 +605,8 @@ def initial_state(game: Game, order: tuple[int, ...]) -> RaceState:
         Boat(i, Pose(0, 0, (wind + 90) % 360), Tack.STARBOARD,
              lady_luck=game.setup.lady_luck, weather_eye=game.setup.weather_eye)
         for i in range(len(game.setup.seats)))
-    return RaceState(boats=boats, order=order, active=order[0], step=Step.LAUNCH)
+    fixed = tuple(WeatherEyeCard(w.x, w.y, w.long_side_along_wind, None) for w in game.course.weather_eyes)
+    return RaceState(boats=boats, order=order, active=order[0], step=Step.LAUNCH, weather_eyes=fixed)
 
 
 def apply(game: Game, state: RaceState, action: Action) -> tuple[RaceState, list[Event]]:
@@ -819,10 +835,10 @@ def _after_track(game: Game, state: RaceState, track: list[tuple[float, float]],
     state = state.with_boat(boat)
     legs = len(game.course.legs)
     if boat.legs_done >= legs:
-        fa, fb = game.finish_line
-        line = LineString([fa, fb])
         swept = hull.union(LineString(track)) if len(track) > 1 else hull
-        if swept.intersects(line):
+        # "Each boat finishes the race the moment it touches (or moves beyond) the finish
+        # line; the boat itself counts, not its manoeuvre card."
+        if course_mod.crosses_line(game.course.finish, swept):
             place = len(state.places) + 1
             boat = boat.with_(finished=place, planned=None, aside=False)
             _say(ev, "finish", boat.index, f"{name} finishes in place {place}")
@@ -832,22 +848,16 @@ def _after_track(game: Game, state: RaceState, track: list[tuple[float, float]],
 
 
 def _advance_rounding(game: Game, state: RaceState, boat: Boat, track, ev) -> Boat:
-    """Count marks rounded on this move's track (see ``dinghy.course``)."""
-    from dinghy import course as course_mod
-
-    legs_done, progress = boat.legs_done, boat.rounding
-    legs = game.course.legs
-    while legs_done < len(legs):
-        done, progress = course_mod.advance_rounding(game.course, legs_done, progress, track)
-        if not done:
-            break
-        legs_done += 1
-        leg = legs[legs_done - 1]
+    """Count the marks this move's track rounds (exact rules in ``dinghy.course``)."""
+    before = boat.legs_done
+    rs = course_mod.rounding_progress(game.course, RoundingState(boat.legs_done, boat.stage), track)
+    for leg in game.course.legs[before:rs.legs_done]:
         what = " and ".join(leg.mark_ids)
-        _say(ev, "rounding", boat.index, f"{game.name(boat.index)} rounds {what}"
-             + (f" to {leg.side}" if leg.side else ""))
-        progress = ()
-    return boat.with_(legs_done=legs_done, rounding=progress)
+        _say(ev, "rounding", boat.index, f"{game.name(boat.index)} rounds mark {what}"
+             + (f" to {leg.side}" if leg.side else " (gate)"))
+    if rs.legs_done == len(game.course.legs) and before < rs.legs_done:
+        _say(ev, "rounding", boat.index, f"{game.name(boat.index)} sails for the finish")
+    return boat.with_(legs_done=rs.legs_done, stage=rs.stage)
 
 
 def _next_hazard_or_place(game: Game, state: RaceState, ev: list[Event]) -> RaceState:

@@ -15,6 +15,7 @@ import numpy as np
 
 from dinghy.actions import Action, Begin, Launch, Luck, Move, Pass, Pivot, Place, Roll, Substitute
 from dinghy.cards import CardType, Kind, exit_pose
+from dinghy.course import leg_origin
 from dinghy.geometry import Pose
 from dinghy.race import Race
 from dinghy.rules import dinghy_race as dr
@@ -31,8 +32,10 @@ def waypoint(game: dr.Game, state, boat: Boat) -> tuple[float, float]:
     (ax, ay), (bx, by) = game.start_line
     mid = np.array([(ax + bx) / 2, (ay + by) / 2])
     if not boat.started:
-        if dr.prestart(state) or state.round < dr.PRESTART_ROUNDS:
+        if state.round < dr.PRESTART_ROUNDS - 1:
             return tuple(mid - game.upwind * (2.0 * L))
+        if state.round <= dr.PRESTART_ROUNDS:
+            return tuple(mid - game.upwind * (0.6 * L))
         return tuple(mid + game.upwind * L)
     if boat.legs_done >= len(course.legs):
         (fx, fy), (gx, gy) = game.finish_line
@@ -40,8 +43,12 @@ def waypoint(game: dr.Game, state, boat: Boat) -> tuple[float, float]:
     leg = course.legs[boat.legs_done]
     marks = {m.id: m for m in course.marks}
     if len(leg.mark_ids) == 2:
+        # Aim through the gate: a point beyond its middle, in the direction of the leg.
         m1, m2 = marks[leg.mark_ids[0]], marks[leg.mark_ids[1]]
-        return ((m1.x + m2.x) / 2, (m1.y + m2.y) / 2)
+        mid_gate = np.array([(m1.x + m2.x) / 2, (m1.y + m2.y) / 2])
+        d = mid_gate - np.array(leg_origin(course, boat.legs_done))
+        d /= float(np.hypot(*d)) or 1.0
+        return tuple(mid_gate + d * 1.5 * L)
     m = marks[leg.mark_ids[0]]
     # Circle the mark on the required side: the waypoint lies beside the mark, to the
     # boat's right of the line boat->mark for a port rounding (mark left on port).
@@ -54,33 +61,62 @@ def waypoint(game: dr.Game, state, boat: Boat) -> tuple[float, float]:
     return (m.x + side * right[0] * clearance, m.y + side * right[1] * clearance)
 
 
-def _score(game: dr.Game, state, boat: Boat, pose: Pose, target) -> float:
-    """Higher is better: closer to the waypoint, never in irons, clear of the start line."""
-    d = math.hypot(target[0] - pose.x, target[1] - pose.y)
-    score = -d
+def sailing_distance(game: dr.Game, x: float, y: float, target) -> float:
+    """Distance still to sail: straight, or beating at 45° when the target is upwind.
+
+    A target ``a`` < 45° off the wind at distance ``d`` takes two close-hauled legs
+    totalling ``d * cos(a) * sqrt(2)``, however the beat is split between the tacks.
+    """
+    dx, dy = target[0] - x, target[1] - y
+    d = math.hypot(dx, dy)
+    if d < 1e-9:
+        return 0.0
+    cos_a = (dx * game.upwind[0] + dy * game.upwind[1]) / d
+    if cos_a > math.cos(math.radians(45)):
+        return d * cos_a * math.sqrt(2)
+    return d
+
+
+def _score(game: dr.Game, state, boat: Boat, pose: Pose, target, tack=None) -> float:
+    """Higher is better: less left to sail, never in irons, off the start line early."""
+    score = -sailing_distance(game, pose.x, pose.y, target)
+    L = game.cards.card_length
     if in_irons(pose.heading, game.wind_from):
-        score -= 3 * game.cards.card_length
-    if dr.prestart(state) or (not boat.started and state.round < dr.PRESTART_ROUNDS + 1):
-        depth = game.leeward_depth(pose.x, pose.y)
-        if depth < game.cards.card_length * 1.4 and state.round < dr.PRESTART_ROUNDS:
-            score -= 10 * game.cards.card_length
+        score -= 3 * L
+    if not boat.started and state.round < dr.PRESTART_ROUNDS:
+        hull = game.hull(pose, tack or boat.tack)
+        if dr.touches_start_zone(game, hull.buffer(game.cards.hull_length * 0.5)):
+            score -= 20 * L
     return score
+
+
+def _exit_penalty(game: dr.Game, boat: Boat, card: CardType, end: Pose) -> float:
+    """Costs of an exit beyond distance: hazard rolls and abuse."""
+    L = game.cards.card_length
+    pen = 0.0
+    changed = tack_of(end.heading, game.wind_from, boat.tack) is not boat.tack
+    if changed or card.changes_tack:
+        pen += 0.6 * L
+        if changed and not card.changes_tack:
+            pen += 0.6 * L
+    if boat.trapeze and PointOfSail.CLOSE_HAULED not in points_of_sail(end.heading, game.wind_from):
+        pen += 0.8 * L
+    return pen
 
 
 def _best_exit(game: dr.Game, state, boat: Boat, card: CardType, target) -> float:
     best = -math.inf
-    tack_of_boat = boat.tack
+    trapeze = boat.trapeze or card.trapeze
+    b = boat.with_(trapeze=trapeze)
     for ex in card.exits:
-        end = exit_pose(boat.pose, tack_of_boat, card, ex, game.cards.hull_length)
-        if card.changes_tack and tack_of(end.heading, game.wind_from, boat.tack) is boat.tack:
+        end = exit_pose(boat.pose, boat.tack, card, ex, game.cards.hull_length)
+        end_tack = tack_of(end.heading, game.wind_from, boat.tack)
+        if card.changes_tack and end_tack is boat.tack:
             continue
-        shape = dr.move_shape(game, boat, card, end, boat.tack, 0.0)
+        s = _score(game, state, boat, end, target, end_tack) - _exit_penalty(game, b, card, end)
+        shape = dr.move_shape(game, boat, card, end, end_tack, 0.0)
         if dr.fixed_hit(game, shape):
-            continue
-        s = _score(game, state, boat, end, target)
-        # Changing tack costs a hazard roll: take it only when it pays.
-        if card.changes_tack or tack_of(end.heading, game.wind_from, boat.tack) is not boat.tack:
-            s -= 0.3 * game.cards.card_length
+            s -= 5 * game.cards.card_length
         best = max(best, s)
     return best
 
@@ -107,17 +143,20 @@ def choose(race: Race, rng: random.Random) -> Action:
     target = waypoint(game, state, boat)
     if step is Step.BEGIN:
         card = game.cards.types.get(boat.planned) if boat.planned else None
-        want = bool(card and card.trapeze) or (
-            PointOfSail.CLOSE_HAULED in points_of_sail(boat.pose.heading, game.wind_from)
-            and card is not None and card.kind is Kind.NORMAL and boat.trapeze and not card.trapeze
-            and False)
-        return Begin(want)
+        return Begin(bool(card and card.trapeze))
     if step is Step.PIVOT:
         def pivot_score(p: Pivot) -> float:
+            # Look a card ahead: the best card that could lie in front of the new bow.
             pose = Pose(boat.pose.x, boat.pose.y, boat.pose.heading + p.turn)
-            s = _score(game, state, boat, pose, target)
-            # look a card ahead: a pivot that points where a card can go is better
-            return s + (0 if not in_irons(pose.heading, game.wind_from) else -1000)
+            b = boat.with_(pose=pose, tack=tack_of(pose.heading, game.wind_from, boat.tack))
+            best = -1e9
+            for card in game.cards.types.values():
+                if card.kind is not Kind.NORMAL or dr.card_fits(game, b, card, True, state.round + 1):
+                    continue
+                if dr.fixed_hit(game, game.card_shape(pose, card, b.tack)):
+                    continue
+                best = max(best, _best_exit(game, state, b, card, target))
+            return best
         return max(legal, key=lambda p: (pivot_score(p), rng.random()))
     if step is Step.MOVE:
         opts = {o.index: o for o in dr.exit_options(game, state)}
@@ -129,9 +168,8 @@ def choose(race: Race, rng: random.Random) -> Action:
             pose = o.bonus if m.bonus and o.bonus is not None else o.pose
             if m.shift:
                 pose = dr.exit_options(game, state, m.shift)[m.exit].pose
-            s = _score(game, state, boat, pose, target)
-            if o.involuntary:
-                s -= 0.5 * game.cards.card_length
+            card = game.cards.types[state.turn.card]
+            s = _score(game, state, boat, pose, target, o.tack) - _exit_penalty(game, boat, card, o.pose)
             if o.blocked_by:
                 s -= 2 * game.cards.card_length
             return s
@@ -144,7 +182,7 @@ def choose(race: Race, rng: random.Random) -> Action:
     if step is Step.PLACE:
         def place_score(p: Place) -> float:
             if p.card is None:
-                return -math.inf
+                return -1e12
             card = game.cards.types[p.card]
             if card.kind is Kind.DELAY:
                 return -1e9 if not in_irons(boat.pose.heading, game.wind_from) else 0.0

@@ -1,0 +1,1029 @@
+"""The race course: playing area, marks, start and finish lines, land, rounding order.
+
+A pure model (no files, no pyglet); :func:`dinghy.io.load_course` reads a TOML file and
+hands the mapping to :meth:`Course.from_mapping`. Geometry is shapely 2 and follows
+:mod:`dinghy.geometry`: millimetres, x east, y north, compass headings; ``wind_from`` is
+the compass direction the wind comes FROM.
+
+Field paths in errors and findings are dotted, with 0-based indexes: ``marks[2].at`` is
+the ``at`` key of the third ``[[marks]]`` table.
+
+Sailing the course
+------------------
+``Course.legs`` is the rounding order of one lap repeated ``laps`` times; after the
+last leg the boat sails for the finish line. A boat's place on the course is a
+:class:`RoundingState` (legs done, and where it stands at the current mark), advanced
+move by move with :func:`rounding_progress` from the path of the boat's reference
+point (the engine uses the bow).
+
+Rounding a mark (exact, topological). Let ``d_in`` be the direction of the leg into
+the mark (from the previous target: the start line's middle, the previous mark or the
+previous gate's middle) and ``d_out`` the leg out of it (to the next target or the
+finish line's middle). "Port" means the mark stays on the boat's left, so the boat
+goes round it counter-clockwise seen from above; "starboard" clockwise. Two rays
+leave the mark on the boat's side: the *entry ray*, perpendicular to ``d_in`` (where a
+boat on the incoming leg has the mark abeam), and the *exit ray*, perpendicular to
+``d_out`` (where a boat on the outgoing leg has it abeam). Turning round the mark in
+the prescribed sense, the boat must cross both rays; each crossing in that sense counts
++1, each crossing back -1 (so turning back undoes, and a boat that went round the wrong
+way must unwind first, as with the racing rules' string test). The mark is rounded
+when the count reaches 2, at the point where the boat crosses the second ray.
+
+The turn ``θ`` at the mark is measured in the prescribed sense. If the course turns
+towards the mark's side (``θ >= 0``, the usual rounding) the entry ray comes first. If
+it turns away from it by up to 90° (exactly 90° included, give or take float noise) the
+mark is a *passing* mark: the exit ray comes first, and the boat is done once it has
+the mark abeam on the incoming leg. If it turns away by more than 90° the boat is
+taken to round the mark the long way (``θ + 360°``; :func:`validate` warns beyond
+210°). Between the two rays lies the *rounding sector*; a boat that begins a leg
+inside it already counts 1 (a gate always begins at 0).
+
+A point exactly on a ray counts as having crossed it (half-open, as in the crossing
+number test), so a track split into several moves at any points counts exactly as the
+whole track.
+
+A gate (two marks) counts when the track crosses the segment between the two marks in
+the course direction (the side ``d_in`` points to); crossing back undoes.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Sequence
+
+import shapely
+from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry.base import BaseGeometry
+
+from dinghy.errors import DataError
+from dinghy.geometry import (GeometryError, Pose, heading_vector, normalize_heading,
+                             rectangle_outline, shape_at)
+
+XY = tuple[float, float]
+
+#: card size -> (card length, card width, hull length) in mm (rule text: small cards
+#: 67 x 43 with the 3M boats, 1.7 cm hulls; standard 89 x 58 with the Gigamic boats,
+#: 6.2 cm hulls).
+CARD_SIZES: dict[str, tuple[float, float, float]] = {
+    "small": (67.0, 43.0, 17.0),
+    "standard": (89.0, 58.0, 62.0),
+}
+#: Default buoy radius for each card size (the game's own buoys, roughly).
+DEFAULT_MARK_RADIUS: dict[str, float] = {"small": 6.0, "standard": 12.0}
+WIND_FORCES = ("light", "medium", "strong")
+SIDES = ("port", "starboard")
+MARK_KINDS = ("buoy",)
+
+#: "Set the course up with a size that the up-wind leg is at least 10 times the card size."
+MIN_FIRST_LEG_CARDS = 10
+#: A start line more than this many degrees from square to the wind draws a warning
+#: (one heading step: beyond it one end of the line is a whole step closer to the wind).
+START_SQUARE_TOLERANCE = 15.0
+#: A mark the course turns away from by so much that boats must loop more than this many
+#: degrees round it draws a warning (a U-turn is 180°).
+LOOP_WARNING = 210.0
+#: Weight of one leg in :func:`progress`; any distance on a table is far smaller.
+LEG_WEIGHT = 1.0e7
+
+_MARK_QUAD_SEGS = 16
+_EPS = 1e-9
+_TURN_TOLERANCE = 1e-6      # degrees: float noise must not move a turn across 90° or 180°
+
+
+# --- small value types ----------------------------------------------------------------
+
+def _xy(p: Sequence[float]) -> XY:
+    return (float(p[0]), float(p[1]))
+
+
+def _prepared(geom: BaseGeometry) -> BaseGeometry:
+    shapely.prepare(geom)
+    return geom
+
+
+def _disc(x: float, y: float, radius: float) -> Polygon:
+    return _prepared(Point(x, y).buffer(radius, quad_segs=_MARK_QUAD_SEGS))
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A start or finish line between two points (its ends are buoys)."""
+
+    a: XY
+    b: XY
+    geometry: LineString = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "a", _xy(self.a))
+        object.__setattr__(self, "b", _xy(self.b))
+        object.__setattr__(self, "geometry", _prepared(LineString([self.a, self.b])))
+
+    @property
+    def length(self) -> float:
+        return math.dist(self.a, self.b)
+
+    @property
+    def midpoint(self) -> XY:
+        return ((self.a[0] + self.b[0]) / 2.0, (self.a[1] + self.b[1]) / 2.0)
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A buoy: a disc no boat or card may touch."""
+
+    id: str
+    x: float
+    y: float
+    radius: float
+    kind: str = "buoy"
+    geometry: Polygon = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "x", float(self.x))
+        object.__setattr__(self, "y", float(self.y))
+        object.__setattr__(self, "radius", float(self.radius))
+        if not self.radius > 0:
+            raise ValueError(f"mark {self.id!r}: radius must be positive")
+        object.__setattr__(self, "geometry", _disc(self.x, self.y, self.radius))
+
+    @property
+    def xy(self) -> XY:
+        return (self.x, self.y)
+
+
+@dataclass(frozen=True, slots=True)
+class Rounding:
+    """One entry of the rounding order: a mark and its side, or a gate of two marks."""
+
+    mark_ids: tuple[str, ...]
+    side: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "mark_ids", tuple(self.mark_ids))
+        if len(self.mark_ids) == 1 and self.side not in SIDES:
+            raise ValueError(f"rounding of mark {self.mark_ids[0]!r} needs a side, port or starboard")
+        if len(self.mark_ids) == 2 and self.side is not None:
+            raise ValueError("a gate has no side")
+        if len(self.mark_ids) not in (1, 2):
+            raise ValueError("a rounding names one mark, or two for a gate")
+
+    @property
+    def is_gate(self) -> bool:
+        return len(self.mark_ids) == 2
+
+    @property
+    def label(self) -> str:
+        """``1P``, ``3S`` (the rule text's notation) or ``3s/3p`` for a gate."""
+        if self.is_gate:
+            return "/".join(self.mark_ids)
+        return f"{self.mark_ids[0]}{'P' if self.side == 'port' else 'S'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Land:
+    """An island, coast or cape: a polygon no boat or card may touch."""
+
+    name: str
+    outline: tuple[XY, ...]
+    polygon: Polygon = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "outline", tuple(_xy(p) for p in self.outline))
+        object.__setattr__(self, "polygon", _prepared(Polygon(self.outline)))
+
+
+@dataclass(frozen=True, slots=True)
+class FixedWeatherEye:
+    """A Weather Eye card fixed to the chart ("winds bent on capes"); it never drifts."""
+
+    x: float
+    y: float
+    long_side_along_wind: bool = True
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "x", float(self.x))
+        object.__setattr__(self, "y", float(self.y))
+        object.__setattr__(self, "long_side_along_wind", bool(self.long_side_along_wind))
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """A problem :func:`validate` found; ``at`` is the point to highlight on the chart."""
+
+    level: str          # "error" or "warning"
+    field: str          # dotted field path, as in DataError
+    message: str
+    at: XY | None = None
+    code: str = ""      # stable short name, e.g. "mark-on-land"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundingState:
+    """Where a boat is on the course: legs completed and its count at the current mark.
+
+    ``stage`` is None until the first track of the current leg has been seen (it is then
+    read from where the boat is); for a mark it is the net count of ray crossings (done
+    at 2), for a gate the net count of crossings (done at 1).
+    """
+
+    legs_done: int = 0
+    stage: int | None = None
+
+
+# --- the crossing primitive -----------------------------------------------------------
+
+def _ray_event(o: XY, u: XY, sigma: int, p: XY, q: XY,
+               limit: float | None = None) -> tuple[float, int] | None:
+    """Crossing of segment p->q with the ray (or segment, if ``limit``) from ``o`` along ``u``.
+
+    The side of a point is ``sigma * cross(u, x - o)``; ``>= 0`` is "after". Returns
+    ``(t, +1)`` when the segment goes from before to after, ``(t, -1)`` the other way,
+    with the crossing at ``p + t (q - p)`` strictly beyond ``o`` (and short of ``limit``).
+    """
+    sp = sigma * (u[0] * (p[1] - o[1]) - u[1] * (p[0] - o[0]))
+    sq = sigma * (u[0] * (q[1] - o[1]) - u[1] * (q[0] - o[0]))
+    ap, aq = sp >= 0.0, sq >= 0.0
+    if ap == aq:
+        return None
+    t = sp / (sp - sq)
+    lp = u[0] * (p[0] - o[0]) + u[1] * (p[1] - o[1])
+    lq = u[0] * (q[0] - o[0]) + u[1] * (q[1] - o[1])
+    along = lp + t * (lq - lp)
+    if not along > 0.0 or (limit is not None and not along < limit):
+        return None
+    return (t, 1 if aq else -1)
+
+
+def _unit(dx: float, dy: float) -> XY:
+    n = math.hypot(dx, dy)
+    return (dx / n, dy / n)
+
+
+def _right(d: XY) -> XY:
+    return (d[1], -d[0])
+
+
+def _left(d: XY) -> XY:
+    return (-d[1], d[0])
+
+
+def _cross(a: XY, b: XY) -> float:
+    return a[0] * b[1] - a[1] * b[0]
+
+
+def _dot(a: XY, b: XY) -> float:
+    return a[0] * b[0] + a[1] * b[1]
+
+
+@dataclass(frozen=True, slots=True)
+class _MarkPassage:
+    """The two rays of a mark rounding, in the order the boat must cross them."""
+
+    centre: XY
+    rays: tuple[XY, XY]
+    sigma: int           # +1 counter-clockwise (port), -1 clockwise (starboard)
+    turn: float          # the turn in the prescribed sense, degrees, in [-90, 270]
+    away: XY             # unit direction into the middle of the sector outside the rays
+    goal: int = 2
+
+    @classmethod
+    def build(cls, centre: XY, side: str, d_in: XY, d_out: XY) -> "_MarkPassage":
+        sigma = 1 if side == "port" else -1
+        boat_side = _right if side == "port" else _left
+        c, d = _cross(d_in, d_out), _dot(d_in, d_out)
+        if abs(c) < _EPS:
+            d_out = d_in if d > 0 else (-d_in[0], -d_in[1])
+            turn = 0.0 if d > 0 else 180.0
+        else:
+            turn = math.degrees(math.atan2(sigma * c, d))
+            if turn < -90.0 - _TURN_TOLERANCE:      # exactly 90° away (headings!) is still passing
+                turn += 360.0
+        u_in, u_out = boat_side(d_in), boat_side(d_out)
+        rays = (u_in, u_out) if turn >= 0 else (u_out, u_in)
+        # Direction opposite the middle of the rounding sector (only used to find out
+        # where a boat stands when a leg begins).
+        half = math.radians(abs(turn) / 2.0) * sigma
+        a = rays[0]
+        mid = (a[0] * math.cos(half) - a[1] * math.sin(half),
+               a[0] * math.sin(half) + a[1] * math.cos(half))
+        return cls(centre, rays, sigma, turn, (-mid[0], -mid[1]))
+
+    def events(self, p: XY, q: XY) -> list[tuple[float, int]]:
+        found = []
+        for i, u in enumerate(self.rays):
+            e = _ray_event(self.centre, u, self.sigma, p, q)
+            if e is not None:
+                # equal t only when both rays coincide: forward A then B, backward B then A
+                found.append((e[0], i if e[1] > 0 else -i, e[1]))
+        found.sort()
+        return [(t, d) for t, _, d in found]
+
+    def initial_stage(self, x: XY) -> int:
+        """1 if ``x`` lies in the rounding sector, else 0 (same predicates as crossing)."""
+        vx, vy = x[0] - self.centre[0], x[1] - self.centre[1]
+        r = math.hypot(vx, vy)
+        if r == 0.0:
+            return 0
+        if abs(_cross(self.away, (vx, vy))) <= _EPS * r and _dot(self.away, (vx, vy)) < 0:
+            return 1 if abs(self.turn) > 0 else 0
+        ref = (self.centre[0] + self.away[0] * r, self.centre[1] + self.away[1] * r)
+        return sum(d for _, d in self.events(ref, x)) % 2
+
+
+@dataclass(frozen=True, slots=True)
+class _GatePassage:
+    """The segment between the two gate marks, crossed in the course direction."""
+
+    a: XY
+    u: XY
+    width: float
+    sigma: int
+    goal: int = 1
+
+    @classmethod
+    def build(cls, a: XY, b: XY, d_in: XY) -> "_GatePassage":
+        u = _unit(b[0] - a[0], b[1] - a[1])
+        return cls(a, u, math.dist(a, b), 1 if _cross(u, d_in) > 0 else -1)
+
+    def events(self, p: XY, q: XY) -> list[tuple[float, int]]:
+        e = _ray_event(self.a, self.u, self.sigma, p, q, self.width)
+        return [] if e is None else [e]
+
+    def initial_stage(self, x: XY) -> int:
+        return 0
+
+
+# --- the course -----------------------------------------------------------------------
+
+class _Cache:
+    """Derived geometry, built once per course (not part of equality)."""
+
+    __slots__ = ("marks_by_id", "legs", "targets", "target_shapes", "passages", "area", "land_union",
+                 "obstacles", "obstacle_union", "start_buoys", "finish_buoys")
+
+
+def _fail(field_: str, message: str) -> DataError:
+    return DataError("course", field_, message)
+
+
+def _polygon_problem(coords: tuple[XY, ...]) -> str | None:
+    if len(coords) < 3:
+        return f"a polygon needs at least 3 points, got {len(coords)}"
+    poly = Polygon(coords)
+    if not poly.is_valid:
+        return f"not a valid polygon ({shapely.is_valid_reason(poly)})"
+    if poly.area <= 0:
+        return "the polygon encloses no area"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Course:
+    """A race course. Build one with :meth:`from_mapping` (checks every field)."""
+
+    name: str
+    wind_from: int
+    wind_force: str
+    card_size: str
+    area: tuple[XY, ...]
+    start: Line
+    finish: Line
+    marks: tuple[Mark, ...]
+    rounding: tuple[Rounding, ...]
+    laps: int = 1
+    land: tuple[Land, ...] = ()
+    weather_eyes: tuple[FixedWeatherEye, ...] = ()
+    description: str = ""
+    _cache: _Cache = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        try:
+            set_(self, "wind_from", normalize_heading(self.wind_from))
+        except GeometryError as exc:
+            raise _fail("wind_from", str(exc)) from None
+        if self.wind_force not in WIND_FORCES:
+            raise _fail("wind_force", f"must be one of {', '.join(WIND_FORCES)}, got {self.wind_force!r}")
+        if self.card_size not in CARD_SIZES:
+            raise _fail("card_size", f"must be one of {', '.join(CARD_SIZES)}, got {self.card_size!r}")
+        if isinstance(self.laps, bool) or not isinstance(self.laps, int) or self.laps < 1:
+            raise _fail("laps", f"must be a whole number of at least 1, got {self.laps!r}")
+        set_(self, "area", tuple(_xy(p) for p in self.area))
+        for name in ("marks", "rounding", "land", "weather_eyes"):
+            set_(self, name, tuple(getattr(self, name)))
+        problem = _polygon_problem(self.area)
+        if problem:
+            raise _fail("area", problem)
+        for i, land in enumerate(self.land):
+            problem = _polygon_problem(land.outline)
+            if problem:
+                raise _fail(f"land[{i}].outline", problem)
+        for name in ("start", "finish"):
+            if getattr(self, name).length <= _EPS:
+                raise _fail(f"{name}.b", "the line's two ends are the same point")
+        if not self.marks:
+            raise _fail("marks", "a course needs at least one mark")
+        by_id: dict[str, Mark] = {}
+        for i, mark in enumerate(self.marks):
+            if mark.id in by_id:
+                raise _fail(f"marks[{i}].id", f"mark id {mark.id!r} is used twice")
+            by_id[mark.id] = mark
+        if not self.rounding:
+            raise _fail("rounding", "the rounding order is empty")
+        for i, r in enumerate(self.rounding):
+            key = "gate" if r.is_gate else "mark"
+            for mid in r.mark_ids:
+                if mid not in by_id:
+                    raise _fail(f"rounding[{i}].{key}", f"no mark has the id {mid!r}")
+            if r.is_gate and r.mark_ids[0] == r.mark_ids[1]:
+                raise _fail(f"rounding[{i}].gate", "a gate needs two different marks")
+
+        cache = _Cache()
+        cache.marks_by_id = by_id
+        legs = self.rounding * self.laps
+        cache.legs = legs
+        targets = []
+        for r in legs:
+            pts = [by_id[m].xy for m in r.mark_ids]
+            targets.append(pts[0] if len(pts) == 1 else
+                           ((pts[0][0] + pts[1][0]) / 2.0, (pts[0][1] + pts[1][1]) / 2.0))
+        cache.targets = tuple(targets)
+        shapes: list[BaseGeometry | None] = []
+        for r in legs:          # None: a mark, measured by plain distance to its centre
+            shapes.append(_prepared(LineString([by_id[m].xy for m in r.mark_ids])) if r.is_gate else None)
+        shapes.append(self.finish.geometry)
+        cache.target_shapes = tuple(shapes)
+        chain = [self.start.midpoint, *targets, self.finish.midpoint]
+        passages: list[_MarkPassage | _GatePassage] = []
+        n = len(self.rounding)
+        for k in range(len(legs) + 1):
+            if math.dist(chain[k], chain[k + 1]) <= 1e-6:
+                if k == len(legs):
+                    raise _fail(f"rounding[{n - 1}]", "the last target is the finish line's middle: "
+                                "the last leg has no length")
+                raise _fail(f"rounding[{k % n}]", "this target is where the previous leg began: "
+                            "the leg has no length")
+        for k, r in enumerate(legs):
+            prev, here, nxt = chain[k], chain[k + 1], chain[k + 2]
+            where = f"rounding[{k % n}]"
+            d_in = _unit(here[0] - prev[0], here[1] - prev[1])
+            if r.is_gate:
+                a, b = (by_id[m].xy for m in r.mark_ids)
+                g = _unit(b[0] - a[0], b[1] - a[1])
+                if abs(_cross(g, d_in)) < 1e-6:
+                    raise _fail(f"{where}.gate", "the course runs along the gate, not through it")
+                passages.append(_GatePassage.build(a, b, d_in))
+            else:
+                d_out = _unit(nxt[0] - here[0], nxt[1] - here[1])
+                passages.append(_MarkPassage.build(here, r.side, d_in, d_out))
+        cache.passages = tuple(passages)
+        cache.area = _prepared(Polygon(self.area))
+        lands = [land.polygon for land in self.land]
+        cache.land_union = _prepared(shapely.union_all(lands)) if lands else None
+        cache.obstacles = tuple([m.geometry for m in self.marks] + lands)
+        cache.obstacle_union = _prepared(shapely.union_all(list(cache.obstacles)))
+        r0 = self.mark_radius
+        cache.start_buoys = tuple(_disc(*p, r0) for p in (self.start.a, self.start.b))
+        cache.finish_buoys = tuple(_disc(*p, r0) for p in (self.finish.a, self.finish.b))
+        set_(self, "_cache", cache)
+
+    # -- sizes --------------------------------------------------------------------------
+    @property
+    def card_length(self) -> float:
+        return CARD_SIZES[self.card_size][0]
+
+    @property
+    def card_width(self) -> float:
+        return CARD_SIZES[self.card_size][1]
+
+    @property
+    def hull_length(self) -> float:
+        return CARD_SIZES[self.card_size][2]
+
+    @property
+    def mark_radius(self) -> float:
+        """The default buoy radius for this card size (also the line-end buoys)."""
+        return DEFAULT_MARK_RADIUS[self.card_size]
+
+    # -- derived geometry ---------------------------------------------------------------
+    @property
+    def legs(self) -> tuple[Rounding, ...]:
+        """Every rounding of the race in order: one lap's order repeated ``laps`` times."""
+        return self._cache.legs
+
+    def mark(self, mark_id: str) -> Mark:
+        return self._cache.marks_by_id[mark_id]
+
+    @property
+    def area_polygon(self) -> Polygon:
+        return self._cache.area
+
+    @property
+    def land_union(self) -> BaseGeometry | None:
+        return self._cache.land_union
+
+    @property
+    def obstacles(self) -> tuple[BaseGeometry, ...]:
+        """Fixed shapes no boat or card may touch: every mark's disc, then every land polygon.
+
+        The line-end buoys are not included: the start line is removed once every boat
+        has started and the finish line is set up for the last leg (see ``start_buoys``).
+        """
+        return self._cache.obstacles
+
+    @property
+    def obstacle_union(self) -> BaseGeometry:
+        """All of :attr:`obstacles` as one prepared geometry (one ``intersects`` call)."""
+        return self._cache.obstacle_union
+
+    @property
+    def start_buoys(self) -> tuple[BaseGeometry, BaseGeometry]:
+        return self._cache.start_buoys
+
+    @property
+    def finish_buoys(self) -> tuple[BaseGeometry, BaseGeometry]:
+        return self._cache.finish_buoys
+
+    def weather_eye_shape(self, eye: FixedWeatherEye) -> Polygon:
+        """The card a fixed Weather Eye marker covers, centred on its point."""
+        length, width = self.card_length, self.card_width
+        along, across = (length, width) if eye.long_side_along_wind else (width, length)
+        return shape_at(Pose(eye.x, eye.y, self.wind_from), rectangle_outline(across, along, along / 2.0))
+
+    # -- file form ----------------------------------------------------------------------
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any], source: str = "course") -> "Course":
+        """A course from a parsed TOML mapping; every problem is a DataError naming the field."""
+        return _Parser(source).course(data)
+
+    def to_mapping(self) -> dict[str, Any]:
+        """The inverse of :meth:`from_mapping` (plain dicts, lists, str, int, float, bool)."""
+        default_r = self.mark_radius
+        out: dict[str, Any] = {"name": self.name}
+        if self.description:
+            out["description"] = self.description
+        out.update(wind_from=self.wind_from, wind_force=self.wind_force,
+                   card_size=self.card_size, laps=self.laps,
+                   area=[_point_out(p) for p in self.area],
+                   start={"a": _point_out(self.start.a), "b": _point_out(self.start.b)},
+                   finish={"a": _point_out(self.finish.a), "b": _point_out(self.finish.b)})
+        marks = []
+        for m in self.marks:
+            d: dict[str, Any] = {"id": m.id, "at": _point_out(m.xy)}
+            if m.radius != default_r:
+                d["radius"] = _num_out(m.radius)
+            if m.kind != "buoy":
+                d["kind"] = m.kind
+            marks.append(d)
+        out["marks"] = marks
+        out["rounding"] = [{"gate": list(r.mark_ids)} if r.is_gate else
+                           {"mark": r.mark_ids[0], "side": r.side} for r in self.rounding]
+        if self.land:
+            out["land"] = [{"name": land.name, "outline": [_point_out(p) for p in land.outline]}
+                           for land in self.land]
+        if self.weather_eyes:
+            out["weather_eye"] = [{"at": _point_out((w.x, w.y)),
+                                   "long_side_along_wind": w.long_side_along_wind}
+                                  for w in self.weather_eyes]
+        return out
+
+
+def _num_out(v: float) -> int | float:
+    return int(v) if float(v).is_integer() and abs(v) < 2**53 else v
+
+
+def _point_out(p: XY) -> list[int | float]:
+    return [_num_out(p[0]), _num_out(p[1])]
+
+
+# --- parsing ----------------------------------------------------------------------------
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a text"
+    if isinstance(value, Mapping):
+        return "a table"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    return type(value).__name__
+
+
+def _join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+class _Parser:
+    TOP_REQUIRED = ("name", "wind_from", "wind_force", "card_size", "area", "start", "finish",
+                    "marks", "rounding")
+    TOP_OPTIONAL = ("description", "laps", "land", "weather_eye")
+
+    def __init__(self, source: str) -> None:
+        self.source = str(source)
+
+    def fail(self, field_: str, message: str) -> DataError:
+        return DataError(self.source, field_, message)
+
+    def table(self, value: Any, path: str, required: Iterable[str], optional: Iterable[str] = ()) -> Mapping[str, Any]:
+        required, optional = tuple(required), tuple(optional)
+        if not isinstance(value, Mapping):
+            raise self.fail(path, f"must be a table, got {_kind(value)}")
+        for key in value:
+            if key not in required and key not in optional:
+                allowed = ", ".join(required + optional)
+                raise self.fail(_join(path, str(key)), f"unknown key (allowed here: {allowed})")
+        for key in required:
+            if key not in value:
+                raise self.fail(_join(path, key), "missing" + self._misplaced_hint(value, key))
+        return value
+
+    @staticmethod
+    def _misplaced_hint(value: Mapping[str, Any], key: str) -> str:
+        """TOML puts a key written after a ``[table]`` header into that table: say so."""
+        for name, v in value.items():
+            last = v[-1] if isinstance(v, list) and v else v
+            if isinstance(last, Mapping) and key in last:
+                return (f" (there is a {key!r} inside {name}: in TOML a key written after a "
+                        f"[{name}] or [[{name}]] header belongs to that table; move it above the first header)")
+        return ""
+
+    def text(self, value: Any, path: str, allowed: Sequence[str] | None = None, empty_ok: bool = False) -> str:
+        if not isinstance(value, str):
+            raise self.fail(path, f"must be a text in quotes, got {_kind(value)}")
+        if not empty_ok and not value.strip():
+            raise self.fail(path, "must not be empty")
+        if allowed is not None and value not in allowed:
+            raise self.fail(path, f"must be one of {', '.join(allowed)}, got {value!r}")
+        return value
+
+    def number(self, value: Any, path: str) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise self.fail(path, f"must be a number (millimetres), got {_kind(value)}")
+        if not math.isfinite(value):
+            raise self.fail(path, "must be a finite number")
+        return float(value)
+
+    def point(self, value: Any, path: str) -> XY:
+        if not isinstance(value, (list, tuple)) or len(value) != 2:
+            raise self.fail(path, f"must be a point [x, y] in millimetres, got {_kind(value)}"
+                            + (f" of {len(value)} items" if isinstance(value, (list, tuple)) else ""))
+        return (self.number(value[0], f"{path}[0]"), self.number(value[1], f"{path}[1]"))
+
+    def polygon(self, value: Any, path: str) -> tuple[XY, ...]:
+        if not isinstance(value, (list, tuple)):
+            raise self.fail(path, f"must be a list of points [[x, y], ...], got {_kind(value)}")
+        pts = tuple(self.point(p, f"{path}[{i}]") for i, p in enumerate(value))
+        problem = _polygon_problem(pts)
+        if problem:
+            raise self.fail(path, problem)
+        return pts
+
+    def list_of_tables(self, value: Any, path: str) -> list[Mapping[str, Any]]:
+        if not isinstance(value, (list, tuple)):
+            raise self.fail(path, f"must be a list of tables, got {_kind(value)}")
+        return list(value)
+
+    def line(self, value: Any, path: str) -> Line:
+        t = self.table(value, path, ("a", "b"))
+        a, b = self.point(t["a"], f"{path}.a"), self.point(t["b"], f"{path}.b")
+        if math.dist(a, b) <= _EPS:
+            raise self.fail(f"{path}.b", "the line's two ends are the same point")
+        return Line(a, b)
+
+    def course(self, data: Mapping[str, Any]) -> Course:
+        d = self.table(data, "", self.TOP_REQUIRED, self.TOP_OPTIONAL)
+        name = self.text(d["name"], "name")
+        description = self.text(d.get("description", ""), "description", empty_ok=True)
+        wf = d["wind_from"]
+        if isinstance(wf, bool) or not isinstance(wf, int):
+            raise self.fail("wind_from", f"must be whole compass degrees (a multiple of 15), got {_kind(wf)}")
+        if wf % 15:
+            raise self.fail("wind_from", f"must be a multiple of 15 degrees, got {wf}")
+        wind_force = self.text(d["wind_force"], "wind_force", WIND_FORCES)
+        card_size = self.text(d["card_size"], "card_size", tuple(CARD_SIZES))
+        laps = d.get("laps", 1)
+        if isinstance(laps, bool) or not isinstance(laps, int) or laps < 1:
+            raise self.fail("laps", f"must be a whole number of at least 1, got {laps!r}")
+        area = self.polygon(d["area"], "area")
+        start, finish = self.line(d["start"], "start"), self.line(d["finish"], "finish")
+
+        marks = []
+        seen: dict[str, int] = {}
+        for i, raw in enumerate(self.list_of_tables(d["marks"], "marks")):
+            path = f"marks[{i}]"
+            t = self.table(raw, path, ("id", "at"), ("radius", "kind"))
+            if not isinstance(t["id"], str):
+                raise self.fail(f"{path}.id", f"must be a text in quotes (id = \"1\"), got {_kind(t['id'])}")
+            mid = self.text(t["id"], f"{path}.id")
+            if mid in seen:
+                raise self.fail(f"{path}.id", f"mark id {mid!r} is already used by marks[{seen[mid]}]")
+            seen[mid] = i
+            x, y = self.point(t["at"], f"{path}.at")
+            radius = self.number(t["radius"], f"{path}.radius") if "radius" in t else DEFAULT_MARK_RADIUS[card_size]
+            if radius <= 0:
+                raise self.fail(f"{path}.radius", "must be positive")
+            kind = self.text(t.get("kind", "buoy"), f"{path}.kind", MARK_KINDS)
+            marks.append(Mark(mid, x, y, radius, kind))
+        if not marks:
+            raise self.fail("marks", "a course needs at least one mark")
+
+        rounding = []
+        for i, raw in enumerate(self.list_of_tables(d["rounding"], "rounding")):
+            path = f"rounding[{i}]"
+            if isinstance(raw, Mapping) and "gate" in raw:
+                t = self.table(raw, path, ("gate",))
+                g = t["gate"]
+                if not isinstance(g, (list, tuple)) or len(g) != 2:
+                    raise self.fail(f"{path}.gate", "must name two marks: gate = [\"3s\", \"3p\"]")
+                ids = tuple(self.text(m, f"{path}.gate[{j}]") for j, m in enumerate(g))
+                for j, m in enumerate(ids):
+                    if m not in seen:
+                        raise self.fail(f"{path}.gate[{j}]", f"no mark has the id {m!r}")
+                if ids[0] == ids[1]:
+                    raise self.fail(f"{path}.gate", "a gate needs two different marks")
+                rounding.append(Rounding(ids, None))
+            else:
+                t = self.table(raw, path, ("mark", "side"))
+                mid = self.text(t["mark"], f"{path}.mark") if isinstance(t["mark"], str) else None
+                if mid is None:
+                    raise self.fail(f"{path}.mark", f"must be a mark id in quotes, got {_kind(t['mark'])}")
+                if mid not in seen:
+                    raise self.fail(f"{path}.mark", f"no mark has the id {mid!r}")
+                side = self.text(t["side"], f"{path}.side", SIDES)
+                rounding.append(Rounding((mid,), side))
+        if not rounding:
+            raise self.fail("rounding", "the rounding order is empty")
+
+        land = []
+        for i, raw in enumerate(self.list_of_tables(d.get("land", []), "land")):
+            path = f"land[{i}]"
+            t = self.table(raw, path, ("name", "outline"))
+            land.append(Land(self.text(t["name"], f"{path}.name"), self.polygon(t["outline"], f"{path}.outline")))
+
+        eyes = []
+        for i, raw in enumerate(self.list_of_tables(d.get("weather_eye", []), "weather_eye")):
+            path = f"weather_eye[{i}]"
+            t = self.table(raw, path, ("at",), ("long_side_along_wind",))
+            x, y = self.point(t["at"], f"{path}.at")
+            along = t.get("long_side_along_wind", True)
+            if not isinstance(along, bool):
+                raise self.fail(f"{path}.long_side_along_wind", f"must be true or false, got {_kind(along)}")
+            eyes.append(FixedWeatherEye(x, y, along))
+
+        try:
+            return Course(name=name, description=description, wind_from=wf, wind_force=wind_force,
+                          card_size=card_size, laps=laps, area=area, start=start, finish=finish,
+                          marks=tuple(marks), rounding=tuple(rounding), land=tuple(land),
+                          weather_eyes=tuple(eyes))
+        except DataError as exc:
+            raise self.fail(exc.field, exc.message) from None
+
+
+# --- sailing the course ------------------------------------------------------------------
+
+def leg_target(course: Course, leg_index: int) -> XY:
+    """Where leg ``leg_index`` leads: its mark, its gate's middle, or the finish line's middle."""
+    if leg_index < 0:
+        raise IndexError(f"no leg {leg_index}")
+    if leg_index >= len(course.legs):
+        return course.finish.midpoint
+    return course._cache.targets[leg_index]
+
+
+def leg_origin(course: Course, leg_index: int) -> XY:
+    """Where leg ``leg_index`` begins: the start line's middle or the previous target."""
+    return course.start.midpoint if leg_index <= 0 else leg_target(course, leg_index - 1)
+
+
+def _points(track: Iterable[Sequence[float]]) -> list[XY]:
+    return [(float(p[0]), float(p[1])) for p in track]
+
+
+def rounding_progress(course: Course, state: RoundingState,
+                      track: Iterable[Sequence[float]]) -> RoundingState:
+    """The state after the boat's reference point has followed ``track`` (a polyline).
+
+    Feed the moves of one boat in order, each track beginning where the last one ended.
+    A mark or gate counts only on the current leg, so a skipped mark blocks every later
+    one until the boat goes back. Once every leg is done the state stays put; the boat
+    then finishes by touching the finish line (:func:`crosses_line`).
+    """
+    pts = _points(track)
+    legs_done, stage = state.legs_done, state.stage
+    n = len(course.legs)
+    if legs_done >= n or not pts:
+        return state
+    passages = course._cache.passages
+    if stage is None:
+        stage = passages[legs_done].initial_stage(pts[0])
+    for p, q in zip(pts, pts[1:]):
+        while legs_done < n:
+            psg = passages[legs_done]
+            done_at = None
+            for t, delta in psg.events(p, q):
+                stage += delta
+                if stage >= psg.goal:
+                    done_at = t
+                    break
+            if done_at is None:
+                break
+            legs_done += 1
+            p = (p[0] + done_at * (q[0] - p[0]), p[1] + done_at * (q[1] - p[1]))
+            stage = passages[legs_done].initial_stage(p) if legs_done < n else 0
+        if legs_done >= n:
+            break
+    return RoundingState(legs_done, stage)
+
+
+def course_complete(course: Course, state: RoundingState) -> bool:
+    """Every mark rounded: the boat is on the last leg, sailing for the finish line."""
+    return state.legs_done >= len(course.legs)
+
+
+def crosses_line(line: Line, swept: BaseGeometry) -> bool:
+    """Whether a boat's swept shape touches (or passes beyond) a line.
+
+    "Each boat finishes the race the moment it touches (or moves beyond) the finish
+    line; the boat itself counts, not its manoeuvre card." Pass the area the hull swept
+    during its move (or at least a shape joining its start and end positions), never the
+    card.
+    """
+    return bool(line.geometry.intersects(swept))
+
+
+def finishes(course: Course, state: RoundingState, swept: BaseGeometry) -> bool:
+    """The boat has rounded everything and its hull touches the finish line."""
+    return course_complete(course, state) and crosses_line(course.finish, swept)
+
+
+def _distance_to_target(course: Course, leg_index: int, x: float, y: float) -> float:
+    shape = course._cache.target_shapes[leg_index]
+    if shape is None:
+        return math.dist(course._cache.targets[leg_index], (x, y))
+    return shape.distance(Point(x, y))
+
+
+def progress(course: Course, legs_done: int, x: float, y: float) -> float:
+    """How far along the course a boat is: larger is ahead.
+
+    Rule text: "'Ahead' is defined as 'farthest advanced towards the next buoy or the
+    finish line' ... If the boats are on different legs of the race course, the boat that
+    has already rounded more buoys is ahead." Legs done dominate; then the nearer boat
+    to the next mark (a gate's segment, the finish line) is ahead.
+    """
+    legs_done = max(0, min(legs_done, len(course.legs)))
+    return legs_done * LEG_WEIGHT - _distance_to_target(course, legs_done, x, y)
+
+
+def _upwind_normal(course: Course) -> XY:
+    """Unit normal of the start line pointing to its upwind side."""
+    line = course.start
+    n = _left(_unit(line.b[0] - line.a[0], line.b[1] - line.a[1]))
+    wind = heading_vector(course.wind_from)      # points where the wind comes from
+    s = _dot(n, (float(wind[0]), float(wind[1])))
+    if abs(s) < 1e-6:                            # line along the wind: the first mark decides
+        t = leg_target(course, 0)
+        s = _dot(n, (t[0] - line.a[0], t[1] - line.a[1]))
+    return n if s > 0 else (-n[0], -n[1])
+
+
+def side_of_start(course: Course, x: float, y: float) -> str:
+    """``"pre"`` downwind of the start line (where boats wait), ``"post"`` on it or upwind.
+
+    The line is taken as infinite: "positions downwind of this line are OK, upwind
+    positions are not". Touching the line itself is the caller's test (crosses_line).
+    """
+    n = _upwind_normal(course)
+    a = course.start.a
+    return "post" if _dot(n, (x - a[0], y - a[1])) >= 0 else "pre"
+
+
+# --- validation -----------------------------------------------------------------------
+
+def _rep(geom: BaseGeometry) -> XY:
+    p = geom.representative_point() if not geom.is_empty else None
+    return (p.x, p.y) if p is not None else (0.0, 0.0)
+
+
+def _component_index(parts: Sequence[BaseGeometry], xy: XY) -> int | None:
+    if not parts:
+        return None
+    pt = Point(xy)
+    for i, g in enumerate(parts):
+        if g.covers(pt):
+            return i
+    return min(range(len(parts)), key=lambda i: parts[i].distance(pt))
+
+
+def _parts(geom: BaseGeometry) -> list[BaseGeometry]:
+    if geom.is_empty:
+        return []
+    return [g for g in getattr(geom, "geoms", [geom]) if isinstance(g, Polygon) and not g.is_empty]
+
+
+def validate(course: Course, fleet_size: int | None = None) -> list[Finding]:
+    """Everything that makes a course unfair or unplayable (errors) or unusual (warnings)."""
+    out: list[Finding] = []
+    area, land = course.area_polygon, course.land_union
+    L = course.card_length
+
+    def add(level: str, code: str, field_: str, message: str, at: XY | None) -> None:
+        if not any(f.code == code and f.field == field_ for f in out):
+            out.append(Finding(level, field_, message, at, code))
+
+    bad_marks: set[str] = set()
+    for i, m in enumerate(course.marks):
+        if land is not None and m.geometry.intersects(land):
+            add("error", "mark-on-land", f"marks[{i}]", f"mark {m.id} touches land", m.xy)
+            bad_marks.add(m.id)
+        if not area.contains(m.geometry):
+            add("error", "mark-outside-area", f"marks[{i}]", f"mark {m.id} is not inside the playing area", m.xy)
+            bad_marks.add(m.id)
+
+    lines = [("start", course.start)]
+    if course.finish != course.start:
+        lines.append(("finish", course.finish))
+    for name, line in lines:
+        if not area.contains(line.geometry):
+            add("error", "line-outside-area", name, f"the {name} line leaves the playing area", line.midpoint)
+        if land is not None and line.geometry.intersects(land):
+            add("error", "line-on-land", name, f"the {name} line crosses land",
+                _rep(line.geometry.intersection(land)))
+        if fleet_size:
+            clear = line.length - 2 * course.mark_radius
+            need = fleet_size * L
+            if clear < need:
+                add("error", "line-too-short", name,
+                    f"the {name} line has {clear:.0f} mm clear between its buoys; {fleet_size} boats "
+                    f"need at least {need:.0f} mm (one card length, {L:.0f} mm, per boat)", line.midpoint)
+        for j, m in enumerate(course.marks):
+            if m.geometry.intersects(line.geometry):
+                add("warning", "line-through-mark", name, f"the {name} line runs through mark {m.id}", m.xy)
+
+    # The start line "usually perpendicular to the wind".
+    s = course.start
+    along = _unit(s.b[0] - s.a[0], s.b[1] - s.a[1])
+    wind = heading_vector(course.wind_from)
+    off_square = math.degrees(math.asin(min(1.0, abs(_dot(along, (float(wind[0]), float(wind[1])))))))
+    if off_square > START_SQUARE_TOLERANCE:
+        add("warning", "start-not-square", "start",
+            f"the start line is {off_square:.0f}° from square to the wind "
+            f"(more than {START_SQUARE_TOLERANCE:.0f}°)", s.midpoint)
+
+    first = leg_target(course, 0)
+    first_len = math.dist(course.start.midpoint, first)
+    if first_len < MIN_FIRST_LEG_CARDS * L:
+        add("warning", "first-leg-short", "rounding[0]",
+            f"the first leg is {first_len:.0f} mm, shorter than {MIN_FIRST_LEG_CARDS} card lengths "
+            f"({MIN_FIRST_LEG_CARDS * L:.0f} mm)", first)
+
+    n = len(course.rounding)
+    for k, (r, psg) in enumerate(zip(course.legs, course._cache.passages)):
+        where = f"rounding[{k % n}]"
+        if isinstance(psg, _MarkPassage) and psg.turn > LOOP_WARNING:
+            add("warning", "rounding-loop", where,
+                f"the course turns away from the {r.side} side at mark {r.mark_ids[0]}: boats must "
+                f"loop {psg.turn:.0f}° round it", course.mark(r.mark_ids[0]).xy)
+        if r.is_gate:
+            a, b = (course.mark(m) for m in r.mark_ids)
+            clear = math.dist(a.xy, b.xy) - a.radius - b.radius
+            if clear < L:
+                add("warning", "gate-narrow", where,
+                    f"gate {r.label} has {clear:.0f} mm clear, less than one card length", leg_target(course, k))
+
+    # Reachability: the water joined to the start, and narrower channels than a card.
+    water = area.difference(land) if land is not None else area
+    comps = _parts(water)
+    start_c = _component_index(comps, course.start.midpoint)
+    free_parts: list[BaseGeometry] = []
+    if start_c is not None:
+        free_parts = _parts(comps[start_c].buffer(-course.card_width / 2.0))
+    free_start = _component_index(free_parts, course.start.midpoint)
+    places = [(f"marks[{i}]", f"mark {m.id}", m.xy) for i, m in enumerate(course.marks) if m.id not in bad_marks]
+    places.append(("finish", "the finish line", course.finish.midpoint))
+    for field_, what, xy in places:
+        if start_c is None:
+            break
+        if _component_index(comps, xy) != start_c:
+            add("error", "unreachable", field_, f"{what} is cut off from the start by land", xy)
+        elif free_parts and _component_index(free_parts, xy) != free_start:
+            add("error", "unreachable", field_,
+                f"{what} can only be reached through a passage narrower than a card "
+                f"({course.card_width:.0f} mm)", xy)
+
+    for i, eye in enumerate(course.weather_eyes):
+        shape = course.weather_eye_shape(eye)
+        if not area.contains(shape):
+            add("error", "weather-eye-outside-area", f"weather_eye[{i}]",
+                "the Weather Eye marker is not inside the playing area", (eye.x, eye.y))
+        if land is not None and shape.intersects(land):
+            add("error", "weather-eye-on-land", f"weather_eye[{i}]", "the Weather Eye marker touches land",
+                (eye.x, eye.y))
+        for m in course.marks:
+            if shape.intersects(m.geometry):
+                add("error", "weather-eye-on-mark", f"weather_eye[{i}]",
+                    f"the Weather Eye marker touches mark {m.id}", (eye.x, eye.y))
+    return out
