@@ -311,6 +311,18 @@ def move_shape(game: Game, boat: Boat, card: CardType, end: Pose, end_tack: Tack
     return shapely.union_all(parts)
 
 
+def room_ahead(game: Game, pose: Pose, tack: Tack) -> Polygon:
+    """Where the next card will lie: the delay card's footprint in front of the bow.
+
+    "Boats and the manoeuvre cards placed in front of them may never touch fixed
+    obstacles ... If a boat comes into a situation where it would violate this rule, it
+    must stop one card length (short side) short of the obstacle".  A move that leaves
+    no room for even the delay card (which fits any point of sail) before a mark, land or
+    the edge therefore counts as running into it.
+    """
+    return game.card_shape(pose, game.cards.types[game.cards.delay_key()], tack)
+
+
 def _path_blocker(game: Game, state: RaceState, boat: Boat, shape: Polygon,
                   edge: bool = True) -> str | None:
     hit = fixed_hit(game, shape, edge)
@@ -338,13 +350,14 @@ def exit_options(game: Game, state: RaceState, shift: float = 0.0) -> list[ExitO
         if changed and not card.changes_tack:
             involuntary = "tack" if ex.turn > 0 else "jibe"
         shape = move_shape(game, boat, card, end, end_tack, shift)
-        blocked = _path_blocker(game, state, boat, shape)
+        blocked = _path_blocker(game, state, boat, shape) or fixed_hit(game, room_ahead(game, end, end_tack))
         bonus = None
         if (card.spi_bonus and boat.spi_up and involuntary is None
                 and PointOfSail.RUNNING in aspects(game, boat.pose)):
             b = end.forward(game.cards.spi_bonus_distance)
             if blocked is None and _path_blocker(
-                    game, state, boat, move_shape(game, boat, card, end, end_tack, shift, b)) is None:
+                    game, state, boat, move_shape(game, boat, card, end, end_tack, shift, b)) is None \
+                    and fixed_hit(game, room_ahead(game, b, end_tack)) is None:
                 bonus = b
         gives, holds = [], []
         for other, g in card_obstacles(game, state, boat.index):
@@ -723,7 +736,8 @@ def _stop_short(game: Game, state: RaceState, boat: Boat, card: CardType, end: P
     """
     boats = [g for _, g in boat_obstacles(game, state, boat.index)]
     gap = game.cards.card_width
-    fixed_hit_any = fixed_hit(game, move_shape(game, boat, card, end, tack, shift)) is not None
+    fixed_hit_any = (fixed_hit(game, move_shape(game, boat, card, end, tack, shift)) is not None
+                     or fixed_hit(game, room_ahead(game, end, tack)) is not None)
     x0, y0 = boat.pose.xy
     for i in range(20, -1, -1):
         t = i / 20

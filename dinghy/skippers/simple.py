@@ -48,7 +48,9 @@ def waypoint(game: dr.Game, state, boat: Boat) -> tuple[float, float]:
         mid_gate = np.array([(m1.x + m2.x) / 2, (m1.y + m2.y) / 2])
         d = mid_gate - np.array(leg_origin(course, boat.legs_done))
         d /= float(np.hypot(*d)) or 1.0
-        return tuple(mid_gate + d * 1.5 * L)
+        beyond = float((np.array(boat.pose.xy) - mid_gate) @ d) > 0
+        # Already past the gate without going through it: come back to its near side.
+        return tuple(mid_gate + d * (-1.5 if beyond else 1.5) * L)
     m = marks[leg.mark_ids[0]]
     # Circle the mark on the required side: the waypoint lies beside the mark, to the
     # boat's right of the line boat->mark for a port rounding (mark left on port).
@@ -153,7 +155,8 @@ def choose(race: Race, rng: random.Random) -> Action:
             for card in game.cards.types.values():
                 if card.kind is not Kind.NORMAL or dr.card_fits(game, b, card, True, state.round + 1):
                     continue
-                if dr.fixed_hit(game, game.card_shape(pose, card, b.tack)):
+                if dr.fixed_hit(game, game.card_shape(pose, card, b.tack)) or \
+                        dr.placement_blocked(game, state, b, card):
                     continue
                 best = max(best, _best_exit(game, state, b, card, target))
             return best
@@ -188,7 +191,10 @@ def choose(race: Race, rng: random.Random) -> Action:
                 return -1e9 if not in_irons(boat.pose.heading, game.wind_from) else 0.0
             if card.kind in (Kind.SPI_UP, Kind.SPI_DOWN):
                 return -1e8   # the simple skipper leaves the spinnaker alone
-            return _best_exit(game, state, boat, card, target)
+            s = _best_exit(game, state, boat, card, target)
+            if dr.placement_blocked(game, state, boat, card):
+                s -= 4 * game.cards.card_length     # it would only be held aside
+            return s
         return max(legal, key=lambda p: (place_score(p), rng.random()))
     if step is Step.WEATHER_EYE:
         return Pass()
