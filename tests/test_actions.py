@@ -2,7 +2,8 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from dinghy.actions import Begin, Drift, Launch, Luck, Move, Pass, Pivot, Place, Roll, WeatherEye, parse
+from dinghy.actions import (Begin, Drift, Launch, Luck, Move, Pass, Pivot, Place, Roll, Substitute,
+                            WeatherEye, parse)
 from dinghy.errors import IllegalAction
 
 finite = st.floats(-1e5, 1e5, allow_nan=False).map(lambda v: round(v, 3))
@@ -11,6 +12,7 @@ actions = st.one_of(
     st.builds(Begin, st.booleans()),
     st.builds(Pivot, st.sampled_from([-90, -45, 0, 45, 90])),
     st.builds(Move, st.integers(0, 9), finite, st.booleans()),
+    st.builds(Substitute, st.sampled_from(["delay", "reach.port"])),
     st.builds(Luck, st.integers(0, 9)),
     st.builds(Roll, st.integers(1, 6), st.integers(1, 6)),
     st.builds(Place, st.sampled_from([None, "delay", "reach.starboard"])),
