@@ -92,12 +92,17 @@ def rotation_matrix(heading: float) -> np.ndarray:
 def local_to_world(pose: Pose, points: np.ndarray) -> np.ndarray:
     """Points (n, 2) in the pose's local frame, in world coordinates."""
     pts = np.asarray(points, dtype=float)
-    return pts @ rotation_matrix(pose.heading) + np.array([pose.x, pose.y])
+    r = math.radians(pose.heading)
+    s, c = math.sin(r), math.cos(r)
+    out = np.empty_like(pts)
+    out[:, 0] = pose.x + pts[:, 0] * c + pts[:, 1] * s
+    out[:, 1] = pose.y - pts[:, 0] * s + pts[:, 1] * c
+    return out
 
 
 def shape_at(pose: Pose, outline: np.ndarray) -> Polygon:
     """A polygon given by its local outline, placed at a pose."""
-    return Polygon(local_to_world(pose, outline))
+    return shapely.polygons(local_to_world(pose, outline))
 
 
 def shapes_at(xs: np.ndarray, ys: np.ndarray, headings: np.ndarray,

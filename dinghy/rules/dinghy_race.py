@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import lru_cache
 
 import numpy as np
 import shapely
@@ -29,6 +29,7 @@ from dinghy.cards import CardSet, CardType, Kind, exit_pose, exit_track
 from dinghy.errors import IllegalAction
 from dinghy.geometry import Pose, hull_outline, local_to_world, segment_crosses, shape_at
 from dinghy.setup import RaceSetup
+from dinghy.rules.table import EDGE, Game, card_shapes, others as others_shapes, reach
 from dinghy.state import Boat, RaceState, Step, Turn, WeatherEyeCard
 from dinghy.wind import PointOfSail, Tack, in_irons, off_wind, points_of_sail, tack_of
 
@@ -43,71 +44,6 @@ class Event:
     kind: str
     boat: int | None
     text: str
-
-
-# --- the fixed things a race is played with --------------------------------------------
-
-@dataclass(frozen=True)
-class Game:
-    """Everything that does not change during a race: set-up, course, cards, hazards."""
-
-    setup: RaceSetup
-    course: object          # dinghy.course.Course
-    cards: CardSet
-    hazards: object         # dinghy.hazards.HazardTable
-
-    @property
-    def wind_from(self) -> int:
-        return self.course.wind_from
-
-    def name(self, boat: int) -> str:
-        return self.setup.seats[boat].name
-
-    @cached_property
-    def fixed_obstacles(self) -> list[tuple[str, object]]:
-        """(name, prepared geometry) of what no boat or card may touch: marks, the
-        start and finish buoys, and land."""
-        c = self.course
-        out = [(f"mark {m.id}", m.geometry) for m in c.marks]
-        out += [("the start line's buoy", g) for g in c.start_buoys]
-        if c.finish != c.start:
-            out += [("the finish line's buoy", g) for g in c.finish_buoys]
-        out += [(land.name or "land", land.polygon) for land in c.land]
-        return out
-
-    @cached_property
-    def area(self) -> Polygon:
-        return self.course.area_polygon
-
-    @cached_property
-    def start_line(self) -> tuple[tuple[float, float], tuple[float, float]]:
-        s = self.course.start
-        return (tuple(s.a), tuple(s.b))
-
-    @cached_property
-    def finish_line(self) -> tuple[tuple[float, float], tuple[float, float]]:
-        f = self.course.finish
-        return (tuple(f.a), tuple(f.b))
-
-    @cached_property
-    def upwind(self) -> np.ndarray:
-        r = math.radians(self.wind_from)
-        return np.array([math.sin(r), math.cos(r)])
-
-    def hull_outline(self, tack: Tack) -> np.ndarray:
-        return hull_outline(self.cards.hull_length, 1 if tack is Tack.PORT else -1)
-
-    def hull(self, pose: Pose, tack: Tack) -> Polygon:
-        return shape_at(pose, self.hull_outline(tack))
-
-    def card_shape(self, pose: Pose, card: CardType, tack: Tack, shift: float = 0.0) -> Polygon:
-        outline = card.outline + np.array([tack.windward_sign * shift, 0.0])
-        return shape_at(pose, outline)
-
-    def leeward_depth(self, x: float, y: float) -> float:
-        """How far downwind of the start line a point lies (negative: upwind of it)."""
-        a = np.array(self.start_line[0])
-        return float(-(np.array([x, y]) - a) @ self.upwind)
 
 
 # --- helpers on state ------------------------------------------------------------------
@@ -156,26 +92,18 @@ def others(state: RaceState, index: int) -> list[Boat]:
 
 
 def boat_obstacles(game: Game, state: RaceState, index: int) -> list[tuple[Boat, Polygon]]:
-    return [(b, game.hull(b.pose, b.tack)) for b in others(state, index)]
+    o = others_shapes(game, state.boats, index)
+    return [(state.boats[i], g) for i, g in zip(o.hull_boats, o.hulls)]
 
 
 def card_obstacles(game: Game, state: RaceState, index: int) -> list[tuple[Boat, Polygon]]:
-    out = []
-    for b in others(state, index):
-        key = game.cards.delay_key() if b.delays else (None if b.aside else b.planned)
-        if key is not None:
-            out.append((b, game.card_shape(b.pose, game.cards.types[key], b.tack)))
-    return out
+    o = others_shapes(game, state.boats, index)
+    return [(state.boats[i], g) for i, g in zip(o.card_boats, o.cards)]
 
 
 def fixed_hit(game: Game, shape: Polygon, edge: bool = True) -> str | None:
     """Name of the fixed obstacle (mark, land, edge of the water) ``shape`` touches."""
-    if edge and not game.area.contains(shape):
-        return "the edge of the playing area"
-    for name, g in game.fixed_obstacles:
-        if g.intersects(shape):
-            return name
-    return None
+    return game.fixed_hits(np.array([shape], dtype=object), edge)[0]
 
 
 def prestart(state: RaceState) -> bool:
@@ -320,7 +248,7 @@ def room_ahead(game: Game, pose: Pose, tack: Tack) -> Polygon:
     no room for even the delay card (which fits any point of sail) before a mark, land or
     the edge therefore counts as running into it.
     """
-    return game.card_shape(pose, game.cards.types[game.cards.delay_key()], tack)
+    return game.card_shape(pose, game.delay_card, tack)
 
 
 def _path_blocker(game: Game, state: RaceState, boat: Boat, shape: Polygon,
@@ -336,36 +264,35 @@ def _path_blocker(game: Game, state: RaceState, boat: Boat, shape: Polygon,
 
 def exit_options(game: Game, state: RaceState, shift: float = 0.0) -> list[ExitOption]:
     """Every exit of the revealed card, with the engine's verdict on each."""
+    return list(_exit_options(game, state, float(shift)))
+
+
+@lru_cache(maxsize=64)
+def _exit_options(game: Game, state: RaceState, shift: float) -> tuple[ExitOption, ...]:
     boat = state.boat()
     card = game.cards.types[state.turn.card]
     limit = weather_eye_shift(game, state, boat, card)
     shift = max(-limit, min(limit, shift))
-    wind = game.wind_from
     raw = []
-    for i, ex in enumerate(card.exits):
-        end = exit_pose(boat.pose, boat.tack, card, ex, game.cards.hull_length, shift)
-        end_tack = tack_of(end.heading, wind, boat.tack)
+    for r in reach(game, state.boats, boat, [card], shift):
+        ex = card.exits[r.exit]
+        end, end_tack, blocked = r.pose, r.tack, r.blocked_by
         changed = end_tack is not boat.tack
         involuntary = None
         if changed and not card.changes_tack:
             involuntary = "tack" if ex.turn > 0 else "jibe"
-        shape = move_shape(game, boat, card, end, end_tack, shift)
-        blocked = _path_blocker(game, state, boat, shape) or fixed_hit(game, room_ahead(game, end, end_tack))
         bonus = None
-        if (card.spi_bonus and boat.spi_up and involuntary is None
+        if (card.spi_bonus and boat.spi_up and involuntary is None and blocked is None
                 and PointOfSail.RUNNING in aspects(game, boat.pose)):
             b = end.forward(game.cards.spi_bonus_distance)
-            if blocked is None and _path_blocker(
-                    game, state, boat, move_shape(game, boat, card, end, end_tack, shift, b)) is None \
+            if _path_blocker(game, state, boat, move_shape(game, boat, card, end, end_tack, shift, b)) is None \
                     and fixed_hit(game, room_ahead(game, b, end_tack)) is None:
                 bonus = b
         gives, holds = [], []
-        for other, g in card_obstacles(game, state, boat.index):
-            if g.intersects(shape):
-                r = right_of_way.decide(game, state, boat.index, other.index,
-                                        changed or card.changes_tack)
-                (gives if r.keeps_clear == boat.index else holds).append(r)
-        raw.append([i, ex.turn, end, end_tack, None, involuntary, blocked, bonus, changed,
+        for other in r.cards_met:
+            ruling = right_of_way.decide(game, state, boat.index, other, changed or card.changes_tack)
+            (gives if ruling.keeps_clear == boat.index else holds).append(ruling)
+        raw.append([r.exit, ex.turn, end, end_tack, None, involuntary, blocked, bonus, changed,
                     tuple(gives), tuple(holds)])
     # A tack or jibe card commits the boat to change tack: "Playing them commits you to
     # perform a change from one tack to the other" -- exits that keep the tack are out
@@ -391,8 +318,8 @@ def exit_options(game: Game, state: RaceState, shift: float = 0.0) -> list[ExitO
         for r in raw:
             if r[4] is None and r[9]:
                 r[4] = f"{r[9][0].text}: another exit avoids the card"
-    return [ExitOption(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], limit, r[9], r[10])
-            for r in raw]
+    return tuple(ExitOption(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], limit, r[9], r[10])
+                 for r in raw)
 
 
 def substitutes(game: Game, state: RaceState) -> list[str]:
@@ -422,23 +349,23 @@ def card_options(game: Game, state: RaceState, trapeze: bool | None = None) -> l
     declared then), so only point of sail, tack, spinnaker and the pre-start limit out.
     """
     boat = state.boat()
-    out = []
+    keys = list(hand(game, boat))
     irons = in_irons(boat.pose.heading, game.wind_from)
-    for key in hand(game, boat):
+    shapes = card_shapes(game, boat.pose, boat.tack, 0.0, tuple(keys)) if keys else np.array([])
+    hits = game.fixed_hits(shapes) if len(shapes) else []
+    early = prestart(state) and state.round + 1 <= PRESTART_ROUNDS
+    out = []
+    for key, shape, hit in zip(keys, shapes, hits):
         card = game.cards.types[key]
         reason = card_fits(game, boat, card, trapeze=True, round_=state.round + 1)
         if irons and card.kind is not Kind.DELAY:
             reason = "in irons: only the delay card fits"
-        shape = game.card_shape(boat.pose, card, boat.tack)
-        if reason is None and prestart(state) and state.round + 1 <= PRESTART_ROUNDS:
-            if touches_start_zone(game, shape):
-                reason = "before the start, cards must stay downwind of the start line"
-        if reason is None:
+        if reason is None and early and touches_start_zone(game, shape):
+            reason = "before the start, cards must stay downwind of the start line"
+        if reason is None and hit:
             # "Boats and the manoeuvre cards placed in front of them may never touch fixed
             # obstacles like buoys, the start ship, land"
-            hit = fixed_hit(game, shape)
-            if hit:
-                reason = f"the card would touch {hit}"
+            reason = f"the card would touch {hit}"
         out.append((key, reason))
     return out
 

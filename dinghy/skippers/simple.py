@@ -19,6 +19,7 @@ from dinghy.course import leg_origin
 from dinghy.geometry import Pose
 from dinghy.race import Race
 from dinghy.rules import dinghy_race as dr
+from dinghy.rules.table import card_shapes, reach
 from dinghy.state import Boat, Step
 from dinghy.wind import PointOfSail, in_irons, points_of_sail, tack_of
 
@@ -106,21 +107,25 @@ def _exit_penalty(game: dr.Game, boat: Boat, card: CardType, end: Pose) -> float
     return pen
 
 
-def _best_exit(game: dr.Game, state, boat: Boat, card: CardType, target) -> float:
-    best = -math.inf
-    trapeze = boat.trapeze or card.trapeze
-    b = boat.with_(trapeze=trapeze)
-    for ex in card.exits:
-        end = exit_pose(boat.pose, boat.tack, card, ex, game.cards.hull_length)
-        end_tack = tack_of(end.heading, game.wind_from, boat.tack)
-        if card.changes_tack and end_tack is boat.tack:
+def _best_exits(game: dr.Game, state, boat: Boat, cards: list[CardType], target) -> dict[str, float]:
+    """The best exit's score for each card, from one batched reach of every card."""
+    best = {c.key: -math.inf for c in cards}
+    trapeze = boat.trapeze or any(c.trapeze for c in cards)
+    L = game.cards.card_length
+    for r in reach(game, state.boats, boat, cards):
+        card = game.cards.types[r.card]
+        if card.changes_tack and r.tack is boat.tack:
             continue
-        s = _score(game, state, boat, end, target, end_tack) - _exit_penalty(game, b, card, end)
-        shape = dr.move_shape(game, boat, card, end, end_tack, 0.0)
-        if dr.fixed_hit(game, shape):
-            s -= 5 * game.cards.card_length
-        best = max(best, s)
+        b = boat.with_(trapeze=boat.trapeze or card.trapeze)
+        s = _score(game, state, boat, r.pose, target, r.tack) - _exit_penalty(game, b, card, r.pose)
+        if r.blocked_by:
+            s -= 5 * L
+        best[r.card] = max(best[r.card], s)
     return best
+
+
+def _best_exit(game: dr.Game, state, boat: Boat, card: CardType, target) -> float:
+    return _best_exits(game, state, boat, [card], target)[card.key]
 
 
 def choose(race: Race, rng: random.Random) -> Action:
@@ -151,15 +156,15 @@ def choose(race: Race, rng: random.Random) -> Action:
             # Look a card ahead: the best card that could lie in front of the new bow.
             pose = Pose(boat.pose.x, boat.pose.y, boat.pose.heading + p.turn)
             b = boat.with_(pose=pose, tack=tack_of(pose.heading, game.wind_from, boat.tack))
-            best = -1e9
-            for card in game.cards.types.values():
-                if card.kind is not Kind.NORMAL or dr.card_fits(game, b, card, True, state.round + 1):
-                    continue
-                if dr.fixed_hit(game, game.card_shape(pose, card, b.tack)) or \
-                        dr.placement_blocked(game, state, b, card):
-                    continue
-                best = max(best, _best_exit(game, state, b, card, target))
-            return best
+            cards = [c for c in game.cards.types.values()
+                     if c.kind is Kind.NORMAL and not dr.card_fits(game, b, c, True, state.round + 1)]
+            keys = tuple(c.key for c in cards)
+            if not keys:
+                return -1e9
+            hits = game.fixed_hits(card_shapes(game, pose, b.tack, 0.0, keys))
+            cards = [c for c, h in zip(cards, hits)
+                     if h is None and not dr.placement_blocked(game, state, b, c)]
+            return max(_best_exits(game, state, b, cards, target).values(), default=-1e9)
         return max(legal, key=lambda p: (pivot_score(p), rng.random()))
     if step is Step.MOVE:
         opts = {o.index: o for o in dr.exit_options(game, state)}
@@ -183,6 +188,10 @@ def choose(race: Race, rng: random.Random) -> Action:
         bad = sum(p for o, p in odds.items() if o.effect in ("capsize", "man_overboard"))
         return Luck(1) if bad > 0.05 and boat.lady_luck else Luck(0)
     if step is Step.PLACE:
+        normal = [game.cards.types[p.card] for p in legal if p.card is not None
+                  and game.cards.types[p.card].kind is Kind.NORMAL]
+        scores = _best_exits(game, state, boat, normal, target)
+
         def place_score(p: Place) -> float:
             if p.card is None:
                 return -1e12
@@ -191,7 +200,9 @@ def choose(race: Race, rng: random.Random) -> Action:
                 return -1e9 if not in_irons(boat.pose.heading, game.wind_from) else 0.0
             if card.kind in (Kind.SPI_UP, Kind.SPI_DOWN):
                 return -1e8   # the simple skipper leaves the spinnaker alone
-            s = _best_exit(game, state, boat, card, target)
+            s = scores.get(card.key, -math.inf)
+            if card.kind is not Kind.NORMAL:
+                s = _best_exit(game, state, boat, card, target)
             if dr.placement_blocked(game, state, boat, card):
                 s -= 4 * game.cards.card_length     # it would only be held aside
             return s

@@ -1,0 +1,264 @@
+"""The table a race is played on: the fixed things, and fast collision checks.
+
+``Game`` holds what never changes during a race (set-up, course, cards, hazard table)
+with its still shapes prepared once and indexed in an STRtree. :func:`reach` answers
+"where does each exit of each card put this boat, and what does it touch?" for many
+cards at once: poses with numpy, shapes with ``shapely.polygons``, and one vectorised
+query per obstacle kind (see ``benchmarks/bench_legal_actions.py``).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+
+import numpy as np
+import shapely
+from shapely.geometry import Polygon
+
+from dinghy.cards import CardSet, CardType, Kind
+from dinghy.geometry import Pose, hull_outline, shape_at, shapes_at
+from dinghy.setup import RaceSetup
+from dinghy.state import Boat
+from dinghy.wind import Tack
+
+EDGE = "the edge of the playing area"
+
+
+@dataclass(frozen=True, eq=False)
+class Game:
+    """Everything that does not change during a race: set-up, course, cards, hazards."""
+
+    setup: RaceSetup
+    course: object          # dinghy.course.Course
+    cards: CardSet
+    hazards: object         # dinghy.hazards.HazardTable
+
+    @property
+    def wind_from(self) -> int:
+        return self.course.wind_from
+
+    def name(self, boat: int) -> str:
+        return self.setup.seats[boat].name
+
+    @cached_property
+    def fixed_obstacles(self) -> list[tuple[str, object]]:
+        """(name, prepared geometry) of what no boat or card may touch: marks, the
+        start and finish buoys, and land."""
+        c = self.course
+        out = [(f"mark {m.id}", m.geometry) for m in c.marks]
+        out += [("the start line's buoy", g) for g in c.start_buoys]
+        if c.finish != c.start:
+            out += [("the finish line's buoy", g) for g in c.finish_buoys]
+        out += [(land.name or "land", land.polygon) for land in c.land]
+        return out
+
+    @cached_property
+    def fixed_tree(self) -> shapely.STRtree:
+        return shapely.STRtree([g for _, g in self.fixed_obstacles])
+
+    @cached_property
+    def area(self) -> Polygon:
+        return self.course.area_polygon
+
+    @cached_property
+    def start_line(self) -> tuple[tuple[float, float], tuple[float, float]]:
+        s = self.course.start
+        return (tuple(s.a), tuple(s.b))
+
+    @cached_property
+    def finish_line(self) -> tuple[tuple[float, float], tuple[float, float]]:
+        f = self.course.finish
+        return (tuple(f.a), tuple(f.b))
+
+    @cached_property
+    def upwind(self) -> np.ndarray:
+        r = math.radians(self.wind_from)
+        return np.array([math.sin(r), math.cos(r)])
+
+    @cached_property
+    def _hull_outlines(self) -> dict[Tack, np.ndarray]:
+        return {t: hull_outline(self.cards.hull_length, 1 if t is Tack.PORT else -1) for t in Tack}
+
+    def hull_outline(self, tack: Tack) -> np.ndarray:
+        return self._hull_outlines[tack]
+
+    def hull(self, pose: Pose, tack: Tack) -> Polygon:
+        return shape_at(pose, self._hull_outlines[tack])
+
+    def card_outline(self, card: CardType, tack: Tack, shift: float = 0.0) -> np.ndarray:
+        return card.outline + np.array([tack.windward_sign * shift, 0.0])
+
+    def card_shape(self, pose: Pose, card: CardType, tack: Tack, shift: float = 0.0) -> Polygon:
+        return shape_at(pose, self.card_outline(card, tack, shift))
+
+    @cached_property
+    def delay_card(self) -> CardType:
+        return self.cards.types[self.cards.delay_key()]
+
+    def leeward_depth(self, x: float, y: float) -> float:
+        """How far downwind of the start line a point lies (negative: upwind of it)."""
+        a = np.array(self.start_line[0])
+        return float(-(np.array([x, y]) - a) @ self.upwind)
+
+    # -- collision queries ------------------------------------------------------------
+    def fixed_hits(self, geoms: np.ndarray, edge: bool = True) -> list[str | None]:
+        """For each shape, the fixed obstacle it touches first (the edge of the water,
+        then marks and land), or None."""
+        n = len(geoms)
+        out: list[str | None] = [None] * n
+        if edge:
+            for i in np.flatnonzero(~shapely.contains(self.area, geoms)):
+                out[i] = EDGE
+        if self.fixed_obstacles:
+            names = self.fixed_obstacles
+            gi, ti = self.fixed_tree.query(geoms, predicate="intersects")
+            for i, j in zip(gi.tolist(), ti.tolist()):
+                if out[i] is None:
+                    out[i] = names[j][0]
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Others:
+    """The other boats on the water, as shapes: hulls (obstacles) and cards (right of way)."""
+
+    hull_boats: tuple[int, ...]
+    hulls: np.ndarray
+    card_boats: tuple[int, ...]
+    cards: np.ndarray
+
+    def hull_hits(self, geoms: np.ndarray) -> list[int | None]:
+        return _first_hits(geoms, self.hulls, self.hull_boats)
+
+    def card_hits(self, geoms: np.ndarray) -> list[tuple[int, ...]]:
+        if not len(self.cards) or not len(geoms):
+            return [()] * len(geoms)
+        m = shapely.intersects(np.asarray(geoms)[:, None], self.cards[None, :])
+        return [tuple(self.card_boats[j] for j in np.flatnonzero(row)) for row in m]
+
+
+def _first_hits(geoms: np.ndarray, targets: np.ndarray, ids: tuple[int, ...]) -> list[int | None]:
+    if not len(targets) or not len(geoms):
+        return [None] * len(geoms)
+    m = shapely.intersects(np.asarray(geoms)[:, None], targets[None, :])
+    out: list[int | None] = []
+    for row in m:
+        hit = np.flatnonzero(row)
+        out.append(ids[hit[0]] if len(hit) else None)
+    return out
+
+
+@lru_cache(maxsize=512)
+def others(game: Game, boats: tuple[Boat, ...], index: int) -> Others:
+    """Shapes of every boat but ``index`` still racing (cached per position of the fleet)."""
+    hb, hulls, cb, cards = [], [], [], []
+    delay = game.cards.delay_key()
+    for b in boats:
+        if b.index == index or not b.launched or b.finished is not None:
+            continue
+        hb.append(b.index)
+        hulls.append(game.hull(b.pose, b.tack))
+        key = delay if b.delays else (None if b.aside else b.planned)
+        if key is not None:
+            cb.append(b.index)
+            cards.append(game.card_shape(b.pose, game.cards.types[key], b.tack))
+    h, c = np.array(hulls, dtype=object), np.array(cards, dtype=object)
+    shapely.prepare(h)
+    shapely.prepare(c)
+    return Others(tuple(hb), h, tuple(cb), c)
+
+
+@lru_cache(maxsize=1024)
+def card_shapes(game: Game, pose: Pose, tack: Tack, shift: float, keys: tuple[str, ...]) -> np.ndarray:
+    """Footprints of the given cards in front of a bow, built in one batch (cached)."""
+    outlines = np.stack([game.card_outline(game.cards.types[k], tack, shift) for k in keys])
+    r = math.radians(pose.heading)
+    sn, cs = math.sin(r), math.cos(r)
+    lx, ly = outlines[..., 0], outlines[..., 1]
+    world = np.stack([pose.x + lx * cs + ly * sn, pose.y - lx * sn + ly * cs], axis=-1)
+    return shapely.polygons(world)
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """Where one exit of one card puts the boat, and what it meets on the way."""
+
+    card: str
+    exit: int
+    pose: Pose
+    tack: Tack
+    blocked_by: str | None       # a fixed obstacle, or a boat's name, the move runs into
+    cards_met: tuple[int, ...]   # boats whose manoeuvre cards the move lies on
+
+
+def tack_after(wind_from: int, headings: np.ndarray, previous: Tack) -> list[Tack]:
+    rel = (wind_from - headings) % 360
+    return [previous if r in (0, 180) else (Tack.STARBOARD if r < 180 else Tack.PORT)
+            for r in rel.tolist()]
+
+
+def reach(game: Game, boats: tuple[Boat, ...], boat: Boat, cards: list[CardType],
+          shift: float = 0.0) -> list[Reach]:
+    """Every exit of every given card from the boat's pose, checked against everything.
+
+    A move touches what its card (shifted by ``shift``), the hull where it ends, or the
+    room the next card needs ahead of the bow (the delay card's footprint, for fixed
+    obstacles only) touches.
+    """
+    keys, idx, ex_x, ex_y, turns = [], [], [], [], []
+    for card in cards:
+        for i, ex in enumerate(card.exits):
+            keys.append(card.key)
+            idx.append(i)
+            ex_x.append(ex.x)
+            ex_y.append(ex.y)
+            turns.append(ex.turn)
+    n = len(keys)
+    if n == 0:
+        return []
+    s = boat.tack.windward_sign
+    h0 = math.radians(boat.pose.heading)
+    sin0, cos0 = math.sin(h0), math.cos(h0)
+    lx = s * (np.asarray(ex_x) + shift)
+    ly = np.asarray(ex_y)
+    sx = boat.pose.x + lx * cos0 + ly * sin0
+    sy = boat.pose.y - lx * sin0 + ly * cos0
+    headings = (boat.pose.heading + s * np.asarray(turns)) % 360
+    hr = np.radians(headings)
+    L = game.cards.hull_length
+    bx, by = sx + L * np.sin(hr), sy + L * np.cos(hr)
+    tacks = tack_after(game.wind_from, headings, boat.tack)
+
+    # Shapes: one card footprint per card, a hull and a room-ahead per exit.
+    unique = tuple(dict.fromkeys(c.key for c in cards))
+    card_geom = dict(zip(unique, card_shapes(game, boat.pose, boat.tack, shift, unique)))
+    hulls = np.empty(n, dtype=object)
+    for t in Tack:
+        sel = np.array([tk is t for tk in tacks])
+        if sel.any():
+            hulls[sel] = shapes_at(bx[sel], by[sel], headings[sel], game.hull_outline(t))
+    rooms = shapes_at(bx, by, headings, game.delay_card.outline)
+    cards_arr = np.array(list(card_geom.values()), dtype=object)
+    card_pos = {k: i for i, k in enumerate(card_geom)}
+
+    fixed_cards = game.fixed_hits(cards_arr)
+    fixed_hulls = game.fixed_hits(hulls)
+    fixed_rooms = game.fixed_hits(rooms)
+    oth = others(game, boats, boat.index)
+    boat_cards = oth.hull_hits(cards_arr)
+    boat_hulls = oth.hull_hits(hulls)
+    met_cards = oth.card_hits(cards_arr)
+    met_hulls = oth.card_hits(hulls)
+
+    out = []
+    for i in range(n):
+        c = card_pos[keys[i]]
+        blocked = fixed_cards[c] or fixed_hulls[i] or fixed_rooms[i]
+        if blocked is None:
+            hit = boat_cards[c] if boat_cards[c] is not None else boat_hulls[i]
+            blocked = game.name(hit) if hit is not None else None
+        met = tuple(sorted(set(met_cards[c]) | set(met_hulls[i])))
+        out.append(Reach(keys[i], idx[i], Pose(float(bx[i]), float(by[i]), int(headings[i])),
+                         tacks[i], blocked, met))
+    return out
