@@ -29,7 +29,7 @@ from dinghy.cards import CardSet, CardType, Kind, exit_pose, exit_track
 from dinghy.errors import IllegalAction
 from dinghy.geometry import Pose, hull_outline, local_to_world, segment_crosses, shape_at
 from dinghy.setup import RaceSetup
-from dinghy.rules.table import EDGE, Game, card_shapes, others as others_shapes, reach
+from dinghy.rules.table import EDGE, Game, card_shapes, fixed_within, others as others_shapes, reach
 from dinghy.state import Boat, RaceState, Step, Turn, WeatherEyeCard
 from dinghy.wind import PointOfSail, Tack, in_irons, off_wind, points_of_sail, tack_of
 
@@ -673,7 +673,7 @@ def _stop_short(game: Game, state: RaceState, boat: Boat, card: CardType, end: P
         if any(g.intersects(hull) for g in boats):
             continue
         if fixed_hit_any:
-            if fixed_hit(game, hull.buffer(gap, quad_segs=2)) is not None:
+            if fixed_within(game, hull, gap - EPS):
                 continue
         return pose, tack, fixed_hit_any
     return boat.pose, boat.tack, fixed_hit_any

@@ -119,6 +119,15 @@ class Game:
         return out
 
 
+def fixed_within(game: "Game", geom, gap: float) -> bool:
+    """Whether a shape comes within ``gap`` of a mark, land or the edge of the water."""
+    if not game.area.contains(geom) or game.area.exterior.distance(geom) < gap:
+        return True
+    if not game.fixed_obstacles:
+        return False
+    return len(game.fixed_tree.query(geom, predicate="dwithin", distance=gap)) > 0
+
+
 @dataclass(frozen=True, slots=True)
 class Others:
     """The other boats on the water, as shapes: hulls (obstacles) and cards (right of way)."""

@@ -1,0 +1,60 @@
+"""Helpers for engine tests: a plain open-water course and hand-made race states."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from dinghy import io
+from dinghy.course import Course
+from dinghy.geometry import Pose
+from dinghy.race import Race
+from dinghy.rules.dinghy_race import Game
+from dinghy.setup import PALETTE, RaceSetup, Seat
+from dinghy.state import Boat, RaceState, Step, Turn
+from dinghy.wind import Tack
+
+OPEN_WATER = {
+    "name": "Open water",
+    "wind_from": 0,
+    "wind_force": "medium",
+    "card_size": "small",
+    "area": [[-1500, -600], [1500, -600], [1500, 2400], [-1500, 2400]],
+    "rounding": [{"mark": "1", "side": "port"}],
+    "start": {"a": [-300, 0], "b": [300, 0]},
+    "finish": {"a": [-300, 0], "b": [300, 0]},
+    "marks": [{"id": "1", "at": [0, 1500]}],
+}
+
+
+def open_course(**changes) -> Course:
+    return Course.from_mapping({**OPEN_WATER, **changes}, source="test course")
+
+
+def game(boats: int = 2, wind_force: str = "medium", course: Course | None = None, **setup) -> Game:
+    names = list(PALETTE)[:boats]
+    s = RaceSetup(seats=tuple(Seat(n, n, None) for n in names), course="test", **setup)
+    return Game(s, course or open_course(), io.load_cards("small"), io.load_hazard_table(wind_force))
+
+
+def boat(i: int, x: float, y: float, heading: int, tack: Tack | None = None, **kw) -> Boat:
+    from dinghy.wind import tack_of
+    pose = Pose(x, y, heading)
+    t = tack or tack_of(heading, 0, Tack.STARBOARD)
+    defaults = dict(launched=True, started=True, lady_luck=3, weather_eye=2)
+    defaults.update(kw)
+    return Boat(i, pose, t, **defaults)
+
+
+def race_at(g: Game, boats: list[Boat], round_: int = 7, step: Step = Step.BEGIN,
+            order: tuple[int, ...] | None = None, turn: Turn | None = None, **kw) -> Race:
+    """A Race whose current state is built by hand (active: the first boat in order)."""
+    order = order or tuple(b.index for b in boats)
+    r = Race(g)
+    st = RaceState(boats=tuple(boats), order=order, round=round_, active=order[0], step=step,
+                   turn=turn or Turn(), **kw)
+    r._states = [st]
+    return r
+
+
+def far(i: int) -> Boat:
+    """A boat parked far away, out of everyone's way."""
+    return boat(i, 1300, 2200 - 80 * i, 90, planned="reach.port")
