@@ -140,9 +140,11 @@ def launch_slots(game: Game, state: RaceState, depth: float | None = None) -> li
             heading = (wind + off) % 360
             tack = tack_of(heading, wind, Tack.STARBOARD)
             card = f"close_hauled.{tack.value}" if abs(off) == 45 else f"reach.{tack.value}"
+            if state.round > 0:
+                card = game.cards.delay_key()      # re-placed after touching the line
             if card not in game.cards.types:
                 continue
-            act = Launch(round(x, 1), round(y, 1), heading, card)
+            act = Launch(round(float(x), 1), round(float(y), 1), heading, card)
             if why_not_launch(game, state, act) is None:
                 out.append(act)
     return out
@@ -392,9 +394,7 @@ def legal_actions(game: Game, state: RaceState) -> list[Action]:
         if state.round > 0:
             deepest = max((game.leeward_depth(*b.pose.xy) for b in others(state, boat.index)),
                           default=0.0)
-            slots = launch_slots(game, state, depth=deepest + game.cards.card_length)
-            return [replace(s, card=game.cards.delay_key()) for s in slots
-                    if why_not_launch(game, state, replace(s, card=game.cards.delay_key())) is None]
+            return launch_slots(game, state, depth=deepest + game.cards.card_length)
         return launch_slots(game, state)
     if step is Step.BEGIN:
         return [Begin(False), Begin(True)]
