@@ -141,21 +141,21 @@ class Others:
         return _first_hits(geoms, self.hulls, self.hull_boats)
 
     def card_hits(self, geoms: np.ndarray) -> list[tuple[int, ...]]:
+        out: list[tuple[int, ...]] = [()] * len(geoms)
         if not len(self.cards) or not len(geoms):
-            return [()] * len(geoms)
+            return out
         m = shapely.intersects(np.asarray(geoms)[:, None], self.cards[None, :])
-        return [tuple(self.card_boats[j] for j in np.flatnonzero(row)) for row in m]
+        for i in np.flatnonzero(m.any(axis=1)).tolist():
+            out[i] = tuple(self.card_boats[j] for j in np.flatnonzero(m[i]).tolist())
+        return out
 
 
 def _first_hits(geoms: np.ndarray, targets: np.ndarray, ids: tuple[int, ...]) -> list[int | None]:
     if not len(targets) or not len(geoms):
         return [None] * len(geoms)
     m = shapely.intersects(np.asarray(geoms)[:, None], targets[None, :])
-    out: list[int | None] = []
-    for row in m:
-        hit = np.flatnonzero(row)
-        out.append(ids[hit[0]] if len(hit) else None)
-    return out
+    hit, first = m.any(axis=1).tolist(), m.argmax(axis=1).tolist()
+    return [ids[j] if h else None for h, j in zip(hit, first)]
 
 
 @lru_cache(maxsize=512)
