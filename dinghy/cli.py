@@ -1,4 +1,5 @@
-"""Command line: ``dinghy play``, ``dinghy replay FILE``, ``dinghy race``, ``dinghy course check FILE``.
+"""Command line: ``dinghy play``, ``dinghy replay FILE``, ``dinghy race``, ``dinghy course check FILE``,
+``dinghy design [FILE]``.
 
 Errors in files or arguments print one line naming the file and field, and exit with 2.
 """
@@ -30,6 +31,9 @@ def build_parser() -> argparse.ArgumentParser:
     check = course_sub.add_parser("check", help="validate a course file and print the findings")
     check.add_argument("file")
     check.add_argument("--fleet", type=int, default=6, help="fleet size the lines must fit (default 6)")
+    design = sub.add_parser("design", help="open the course designer (a new course, or FILE)")
+    design.add_argument("file", nargs="?", help="a course file to open, or the name of a new one")
+    design.add_argument("--fleet", type=int, default=6, help="fleet size the check uses (2-6, default 6)")
     return parser
 
 
@@ -80,16 +84,24 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command in (None, "play"):
             from dinghy.ui import run_app
-            return run_app(fullscreen=getattr(args, "fullscreen", False)) or 0
+            run_app(fullscreen=getattr(args, "fullscreen", False))
+            return 0
         if args.command == "replay":
             from dinghy.ui import run_app
             if not Path(args.file).exists():
                 raise DinghyError(f"{args.file}: file not found")
-            return run_app(replay=args.file) or 0
+            run_app(replay=args.file)
+            return 0
         if args.command == "race":
             return _race(args)
         if args.command == "course":
             return _course_check(args)
+        if args.command == "design":
+            from dinghy.designer import open_for_design
+            open_for_design(args.file)            # a broken file fails here, before any window
+            from dinghy.ui.designer import run_designer
+            run_designer(args.file, fleet=args.fleet)
+            return 0
     except DinghyError as exc:
         print(f"dinghy: {exc}", file=sys.stderr)
         return 2
