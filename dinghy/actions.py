@@ -72,6 +72,25 @@ class Substitute:
 
 
 @dataclass(frozen=True, slots=True)
+class Overlap:
+    """Rule 3: the inner boat at a mark demands to swap turn-order positions with the
+    outer boat whose turn it is."""
+    boat: int
+
+    def text(self) -> str:
+        return f"overlap {self.boat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Protest:
+    """The players overrule (upheld) or confirm (dismissed) the latest right-of-way ruling."""
+    upheld: bool
+
+    def text(self) -> str:
+        return "protest upheld" if self.upheld else "protest dismissed"
+
+
+@dataclass(frozen=True, slots=True)
 class Luck:
     """Commit Lady Luck cards before a hazard roll (spent even if useless)."""
     cards: int = 0
@@ -127,7 +146,7 @@ class Drift:
         return f"drift {self.flips}"
 
 
-Action = Launch | Begin | Pivot | Move | Substitute | Luck | Roll | Place | WeatherEye | Pass | Drift
+Action = Launch | Begin | Pivot | Move | Substitute | Overlap | Protest | Luck | Roll | Place | WeatherEye | Pass | Drift
 
 
 def _num(tok: str, line: str) -> float:
@@ -167,6 +186,10 @@ def parse(line: str) -> Action:
                 return Move(ex, shift, bonus)
         if verb == "substitute" and len(args) == 1:
             return Substitute(args[0])
+        if verb == "overlap" and len(args) == 1:
+            return Overlap(_int(args[0], line))
+        if verb == "protest" and args in (["upheld"], ["dismissed"]):
+            return Protest(args[0] == "upheld")
         if verb == "luck" and len(args) == 1:
             return Luck(_int(args[0], line))
         if verb == "roll" and len(args) == 2:

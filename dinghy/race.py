@@ -66,6 +66,10 @@ class Race:
     def legal_actions(self) -> list[Action]:
         return self.rules.legal_actions(self.game, self.state)
 
+    def interjections(self) -> list[Action]:
+        """Out-of-turn actions open now (protest, the inner boat's demand for room)."""
+        return self.rules.interjections(self.game, self.state)
+
     def why_not(self, action: Action) -> str | None:
         return self.rules.why_not(self.game, self.state, action)
 

@@ -79,3 +79,61 @@ def swap_positions(order: tuple[int, ...], a: int, b: int) -> tuple[int, ...]:
     i, j = out.index(a), out.index(b)
     out[i], out[j] = out[j], out[i]
     return tuple(out)
+
+
+def best_course(game, leg_index: int, tack: Tack) -> float:
+    """The rule-3 "best course" to a mark: the bearing from the previous mark, or on an
+    upwind leg "one of the 45° courses bordering the in irons sector" (the one of the
+    boats' tack)."""
+    from dinghy.course import leg_origin, leg_target
+
+    ox, oy = leg_origin(game.course, leg_index)
+    mx, my = leg_target(game.course, leg_index)
+    bearing = math.degrees(math.atan2(mx - ox, my - oy)) % 360
+    rel = (bearing - game.wind_from + 180) % 360 - 180
+    if abs(rel) < 45:
+        bearing = (game.wind_from + (-45 if tack is Tack.STARBOARD else 45)) % 360
+    return bearing
+
+
+def inner_boat_claim(game, state: RaceState) -> int | None:
+    """The boat that may demand the active boat's turn-order position under rule 3.
+
+    "The rule takes effect if a line drawn through the buoy, perpendicular to the best
+    course ..., touches the manoeuvre cards of more than one boat that are on a course to
+    round that turn marker, and one of the outer boats has its turn. The innermost boat
+    (only) can then demand ... to swap turn order positions with the outer boat whose
+    turn it is." Only boats on the active boat's tack count ("the 'on different tacks'
+    rule ... takes precedence"), and only those on the same leg. The line reaches three
+    card lengths either side of the buoy.
+    """
+    from shapely.geometry import LineString
+
+    if not game.setup.inner_boat_rule:
+        return None
+    me = state.boats[state.active]
+    legs = game.course.legs
+    if not me.started or me.legs_done >= len(legs) or legs[me.legs_done].is_gate:
+        return None
+    leg = legs[me.legs_done]
+    mark = game.course.mark(leg.mark_ids[0])
+    course = math.radians(best_course(game, me.legs_done, me.tack))
+    reach = 3 * game.cards.card_length
+    px, py = math.cos(course) * reach, -math.sin(course) * reach      # perpendicular
+    line = LineString([(mark.x - px, mark.y - py), (mark.x + px, mark.y + py)])
+    touching = []
+    for b in state.boats:
+        if not (b.launched and b.racing and b.started) or b.legs_done != me.legs_done or b.tack is not me.tack:
+            continue
+        key = game.cards.delay_key() if b.delays else (None if b.aside else b.planned)
+        if key is None:
+            continue
+        card = game.card_shape(b.pose, game.cards.types[key], b.tack)
+        if card.intersects(line):
+            touching.append((card.distance(mark.geometry), state.order.index(b.index), b.index))
+    if len(touching) < 2:
+        return None
+    inner = min(touching)[2]
+    if inner == me.index or state.order.index(inner) < state.order.index(me.index):
+        return None
+    return inner

@@ -59,6 +59,18 @@ class WeatherEyeCard:
 
 
 @dataclass(frozen=True, slots=True)
+class RulingRecord:
+    """A right-of-way ruling as it stands, so that a protest can overrule it."""
+
+    rule: int
+    keeps_clear: int
+    right_of_way: int
+    swapped: bool          # whether the ruling swapped the two boats' turn-order positions
+    text: str
+    protested: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Turn:
     """What is going on inside the active boat's turn."""
 
@@ -68,6 +80,7 @@ class Turn:
     hazards: tuple[tuple[str, int], ...] = ()   # (hazard row, dice modifier) still to roll
     luck: int = 0                  # Lady Luck committed to the next roll
     substituted: bool = False      # a tack/jibe card exchanged under rule 1
+    overlap_claimed: bool = False  # rule 3 already used in this turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +95,7 @@ class RaceState:
     start_crossings: tuple[tuple[int, int], ...] = ()   # (boat, round) in the order they crossed the start line
     places: tuple[int, ...] = ()            # boats in finishing order
     weather_eyes: tuple[WeatherEyeCard, ...] = ()
+    last_ruling: "RulingRecord | None" = None   # the latest right-of-way ruling, open to protest
 
     def boat(self, index: int | None = None) -> Boat:
         return self.boats[self.active if index is None else index]

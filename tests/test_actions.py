@@ -2,7 +2,8 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from dinghy.actions import (Begin, Drift, Launch, Luck, Move, Pass, Pivot, Place, Roll, Substitute,
+from dinghy.actions import (Begin, Drift, Launch, Luck, Move, Overlap, Pass, Pivot, Place, Protest, Roll,
+                            Substitute,
                             WeatherEye, parse)
 from dinghy.errors import IllegalAction
 
@@ -14,6 +15,8 @@ actions = st.one_of(
     st.builds(Move, st.integers(0, 9), finite, st.booleans()),
     st.builds(Substitute, st.sampled_from(["delay", "reach.port"])),
     st.builds(Luck, st.integers(0, 9)),
+    st.builds(Overlap, st.integers(0, 6)),
+    st.builds(Protest, st.booleans()),
     st.builds(Roll, st.integers(1, 6), st.integers(1, 6)),
     st.builds(Place, st.sampled_from([None, "delay", "reach.starboard"])),
     st.builds(WeatherEye, finite, finite, st.booleans()),

@@ -242,7 +242,7 @@ def test_random_legal_play_keeps_the_invariants(seed, course):
         if race.chance:
             race.roll()
         else:
-            race.push(rng.choice(race.legal_actions()))
+            race.push(rng.choice(race.legal_actions() + race.interjections()))
         _check_invariants(race)
     again = Race.replay(race.game, [a.text() for a in race.actions])
     assert again.state == race.state

@@ -22,15 +22,15 @@ from shapely.geometry import LineString, Point, Polygon
 from dinghy import course as course_mod
 from dinghy import right_of_way
 from dinghy.course import RoundingState
-from dinghy.actions import (Action, Begin, Drift, Launch, Luck, Move, Pass, Pivot, Place,
-                            Roll, Substitute, WeatherEye)
+from dinghy.actions import (Action, Begin, Drift, Launch, Luck, Move, Overlap, Pass, Pivot,
+                            Place, Protest, Roll, Substitute, WeatherEye)
 from dinghy.right_of_way import Ruling
 from dinghy.cards import CardSet, CardType, Kind, exit_pose, exit_track
 from dinghy.errors import IllegalAction
 from dinghy.geometry import Pose, hull_outline, local_to_world, segment_crosses, shape_at
 from dinghy.setup import RaceSetup
 from dinghy.rules.table import EDGE, Game, card_shapes, fixed_within, others as others_shapes, reach
-from dinghy.state import Boat, RaceState, Step, Turn, WeatherEyeCard
+from dinghy.state import Boat, RaceState, RulingRecord, Step, Turn, WeatherEyeCard
 from dinghy.wind import PointOfSail, Tack, in_irons, off_wind, points_of_sail, tack_of
 
 PRESTART_ROUNDS = 5
@@ -387,7 +387,23 @@ def placement_blocked(game: Game, state: RaceState, boat: Boat, card: CardType) 
 
 # --- legal actions ---------------------------------------------------------------------
 
+def interjections(game: Game, state: RaceState) -> list[Action]:
+    """Out-of-turn actions open now: a protest against the latest right-of-way ruling,
+    and the inner boat's demand for room at a mark (rule 3). They are not the active
+    player's decision, so ``legal_actions`` leaves them out; ``apply`` takes them."""
+    acts: list[Action] = []
+    if state.step not in (Step.LAUNCH, Step.ROLL, Step.OVER):
+        if state.last_ruling is not None and not state.last_ruling.protested:
+            acts += [Protest(True), Protest(False)]
+        if state.step in (Step.BEGIN, Step.MOVE, Step.PLACE) and not state.turn.overlap_claimed:
+            inner = right_of_way.inner_boat_claim(game, state)
+            if inner is not None:
+                acts.append(Overlap(inner))
+    return acts
+
+
 def legal_actions(game: Game, state: RaceState) -> list[Action]:
+    """The active player's (or the dice's) choices at the current step."""
     step = state.step
     boat = state.boat()
     if step is Step.LAUNCH:
@@ -431,6 +447,21 @@ def legal_actions(game: Game, state: RaceState) -> list[Action]:
 def why_not(game: Game, state: RaceState, action: Action) -> str | None:
     """Why ``action`` is not legal now, or None."""
     step, boat = state.step, state.boat()
+    if isinstance(action, Protest):
+        if step in (Step.LAUNCH, Step.ROLL, Step.OVER):
+            return "no protest now"
+        if state.last_ruling is None or state.last_ruling.protested:
+            return "there is no right-of-way ruling open to protest"
+        return None
+    if isinstance(action, Overlap):
+        if step not in (Step.BEGIN, Step.MOVE, Step.PLACE) or state.turn.overlap_claimed:
+            return "the inner boat may demand room only during another boat's turn, once"
+        inner = right_of_way.inner_boat_claim(game, state)
+        if inner is None:
+            return "no inner boat at a mark may demand room now (rule 3)"
+        if action.boat != inner:
+            return f"only the innermost boat, {game.name(inner)}, may demand room"
+        return None
     expected = {Step.LAUNCH: Launch, Step.BEGIN: Begin, Step.PIVOT: Pivot, Step.MOVE: (Move, Substitute),
                 Step.LUCK: Luck, Step.ROLL: Roll, Step.PLACE: Place,
                 Step.WEATHER_EYE: (WeatherEye, Pass), Step.DRIFT: Drift}.get(step)
@@ -696,15 +727,18 @@ def _do_move(game: Game, state: RaceState, act: Move, ev: list[Event]) -> RaceSt
         end = opt.bonus
         track.append(end.xy)
         _say(ev, "bonus", boat.index, f"{name} takes the spinnaker bonus")
+    last = state.last_ruling
     for r in opt.holds:
         _say(ev, "right_of_way", boat.index, r.text)
+        last = RulingRecord(r.rule, r.keeps_clear, r.right_of_way, False, r.text)
     order = state.order
     for r in opt.gives_way:
         order = right_of_way.swap_positions(order, r.keeps_clear, r.right_of_way)
-        _say(ev, "right_of_way", boat.index,
-             f"{r.text}; no exit avoids the card, so {name} proceeds and swaps turn order "
-             f"with {game.name(r.right_of_way)}")
-    state = state.with_(order=order)
+        text = (f"{r.text}; no exit avoids the card, so {name} proceeds and swaps turn order "
+                f"with {game.name(r.right_of_way)}")
+        _say(ev, "right_of_way", boat.index, text)
+        last = RulingRecord(r.rule, r.keeps_clear, r.right_of_way, True, text)
+    state = state.with_(order=order, last_ruling=last)
     turned = (end.heading - boat.pose.heading) % 360
     desc = "straight on" if turned == 0 else f"to {end.heading:03d}°"
     _say(ev, "move", boat.index, f"{name} sails {desc} ({off_wind(end.heading, game.wind_from)}° off the wind)")
@@ -865,11 +899,13 @@ def _do_place(game: Game, state: RaceState, act: Place, ev: list[Event]) -> Race
             if g.intersects(shape):
                 r = right_of_way.decide(game, state, boat.index, other.index, False)
                 if r.keeps_clear == boat.index:
-                    state = state.with_(order=right_of_way.swap_positions(state.order, boat.index, other.index))
-                    _say(ev, "right_of_way", boat.index,
-                         f"{r.text}; the card overlaps, so {name} swaps turn order with {game.name(other.index)}")
+                    text = f"{r.text}; the card overlaps, so {name} swaps turn order with {game.name(other.index)}"
+                    state = state.with_(order=right_of_way.swap_positions(state.order, boat.index, other.index),
+                                        last_ruling=RulingRecord(r.rule, r.keeps_clear, r.right_of_way, True, text))
+                    _say(ev, "right_of_way", boat.index, text)
                 else:
                     _say(ev, "right_of_way", boat.index, r.text)
+                    state = state.with_(last_ruling=RulingRecord(r.rule, r.keeps_clear, r.right_of_way, False, r.text))
     return _finish_place(game, state, ev)
 
 
@@ -957,6 +993,35 @@ def _do_substitute(game: Game, state: RaceState, act: Substitute, ev: list[Event
     return state.with_(turn=replace(state.turn, card=card.key, substituted=True))
 
 
-_HANDLERS = {Substitute: _do_substitute, Launch: _do_launch, Begin: _do_begin, Pivot: _do_pivot, Move: _do_move,
+def _do_overlap(game: Game, state: RaceState, act: Overlap, ev: list[Event]) -> RaceState:
+    """Rule 3: the inner boat takes the outer boat's turn-order position; "After that,
+    the active player continues with his turn as usual"."""
+    inner, outer = act.boat, state.active
+    mark = game.course.legs[state.boat().legs_done].mark_ids[0]
+    text = (f"{game.name(inner)}, the inner boat at mark {mark}, demands room: "
+            f"{game.name(inner)} and {game.name(outer)} swap turn order (rule 3)")
+    _say(ev, "right_of_way", inner, text)
+    return state.with_(order=right_of_way.swap_positions(state.order, inner, outer),
+                       turn=replace(state.turn, overlap_claimed=True),
+                       last_ruling=RulingRecord(3, outer, inner, True, text))
+
+
+def _do_protest(game: Game, state: RaceState, act: Protest, ev: list[Event]) -> RaceState:
+    """A protest against the latest ruling, decided by the players (the Race Steward):
+    upheld, the ruling is turned round -- a swap of turn-order positions it made is undone,
+    or, where it made none, the two boats swap now; dismissed, it stands."""
+    r = state.last_ruling
+    a, b = game.name(r.keeps_clear), game.name(r.right_of_way)
+    done = replace(r, protested=True)
+    if not act.upheld:
+        _say(ev, "protest", None, f"Protest dismissed: the ruling stands ({r.text})")
+        return state.with_(last_ruling=done)
+    order = right_of_way.swap_positions(state.order, r.keeps_clear, r.right_of_way)
+    what = "the swap of turn order is undone" if r.swapped else f"{a} and {b} swap turn order"
+    _say(ev, "protest", None, f"Protest upheld against rule {r.rule} between {a} and {b}: {what}")
+    return state.with_(order=order, last_ruling=done)
+
+
+_HANDLERS = {Substitute: _do_substitute, Overlap: _do_overlap, Protest: _do_protest, Launch: _do_launch, Begin: _do_begin, Pivot: _do_pivot, Move: _do_move,
              Luck: _do_luck, Roll: _do_roll, Place: _do_place, WeatherEye: _do_weather_eye,
              Pass: _do_weather_eye, Drift: _do_drift}
