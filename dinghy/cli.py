@@ -26,6 +26,9 @@ def build_parser() -> argparse.ArgumentParser:
     race.add_argument("--seed", type=int, default=1)
     race.add_argument("--save", metavar="FILE", help="write the race record here")
     race.add_argument("--log", action="store_true", help="print every event")
+    race.add_argument("--races", type=int, default=1, help="sail a series of this many races (seeds S, S+1, ...)")
+    race.add_argument("--scoring", default="low_point", help="series scoring: 3m, 10-9-8, low_point, bonus_point")
+    race.add_argument("--discard", action="store_true", help="each boat drops its worst race")
     course = sub.add_parser("course", help="course files")
     course_sub = course.add_subparsers(dest="course_command", required=True)
     check = course_sub.add_parser("check", help="validate a course file and print the findings")
@@ -40,28 +43,45 @@ def build_parser() -> argparse.ArgumentParser:
 def _race(args: argparse.Namespace) -> int:
     from dinghy import io
     from dinghy.race import Race
+    from dinghy.scoring import SCORING_SYSTEMS, series_table
     from dinghy.setup import PALETTE, RaceSetup, Seat
     from dinghy.skippers import play_bots
 
     if not 1 <= args.boats <= len(PALETTE):
         raise DinghyError(f"--boats must be 1 to {len(PALETTE)}")
+    if args.scoring not in SCORING_SYSTEMS:
+        raise DinghyError(f"--scoring must be one of {', '.join(SCORING_SYSTEMS)}")
+    if not 1 <= args.races <= 50:
+        raise DinghyError("--races must be 1 to 50")
     names = list(PALETTE)[: args.boats]
-    setup = RaceSetup(seats=tuple(Seat(n, n, "simple") for n in names), course=args.course, seed=args.seed)
-    race = Race(io.load_game(setup))
-    n = play_bots(race, random.Random(args.seed))
-    if args.log:
-        for e in race.events:
-            print(e.text)
-    state = race.state
-    print(f"{setup.course}: {state.round} rounds, {n} actions")
-    for place, boat in enumerate(state.places, 1):
-        print(f"{place}. {setup.seats[boat].name}")
-    for b in state.boats:
-        if b.finished is None:
-            print(f"-  {setup.seats[b.index].name} did not finish")
-    if args.save:
-        io.save_race(args.save, race)
-    return 0 if race.over else 1
+    results, finished = [], True
+    for k in range(args.races):
+        setup = RaceSetup(seats=tuple(Seat(n, n, "simple") for n in names), course=args.course,
+                          seed=args.seed + k)
+        race = Race(io.load_game(setup))
+        n = play_bots(race, random.Random(args.seed + k))
+        if args.log:
+            for e in race.events:
+                print(e.text)
+        state = race.state
+        title = f"race {k + 1}: " if args.races > 1 else ""
+        print(f"{title}{setup.course}: {state.round} rounds, {n} actions")
+        for place, boat in enumerate(state.places, 1):
+            print(f"{place}. {setup.seats[boat].name}")
+        for b in state.boats:
+            if b.finished is None:
+                print(f"-  {setup.seats[b.index].name} did not finish")
+        results.append(race.places())
+        finished = finished and race.over
+        if args.save:
+            path = args.save if args.races == 1 else f"{args.save}.{k + 1}"
+            io.save_race(path, race)
+    if args.races > 1:
+        print(f"\nseries ({args.scoring}{', worst race discarded' if args.discard else ''}):")
+        for row in series_table(results, args.scoring, discard_worst=args.discard):
+            pts = " ".join(f"({p:g})" if i == row.discarded else f"{p:g}" for i, p in enumerate(row.race_points))
+            print(f"{row.rank}. {names[row.boat]:10s} {pts}  total {row.total:g}")
+    return 0 if finished else 1
 
 
 def _course_check(args: argparse.Namespace) -> int:

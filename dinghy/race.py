@@ -63,6 +63,10 @@ class Race:
         """Whether the dice, not a player, act next."""
         return self.state.step is Step.ROLL
 
+    def places(self) -> list[int | None]:
+        """Each boat's finishing place (None: not finished), by boat index, for scoring."""
+        return [b.finished for b in self.state.boats]
+
     def legal_actions(self) -> list[Action]:
         return self.rules.legal_actions(self.game, self.state)
 

@@ -1,0 +1,44 @@
+"""The command line: one-line errors with exit status 2, course check, bot races and series."""
+import subprocess
+import sys
+
+from dinghy.cli import main
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "dinghy", *args], capture_output=True, text=True, timeout=300)
+
+
+def test_a_broken_course_file_gives_one_line_and_exit_2(tmp_path):
+    bad = tmp_path / "mine.toml"
+    bad.write_text('name = "x"\nwind_from = 7\n')
+    out = run("course", "check", str(bad))
+    assert out.returncode == 2
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and str(bad) in lines[0] and "Traceback" not in out.stderr
+
+
+def test_course_check_of_a_shipped_course_is_clean(capsys):
+    from dinghy import io
+    path = io.data_dir("courses") / "island_race.toml"
+    assert main(["course", "check", str(path)]) == 0
+    assert "ok" in capsys.readouterr().out
+
+
+def test_a_missing_record_for_replay_is_one_line(tmp_path):
+    out = run("replay", str(tmp_path / "nope.json"))
+    assert out.returncode == 2 and "nope.json" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_bots_sail_a_short_series_and_print_the_table(capsys, tmp_path):
+    code = main(["race", "--course", "standard_triangle", "--boats", "2", "--races", "2",
+                 "--scoring", "bonus_point", "--seed", "3", "--save", str(tmp_path / "r.json")])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "series (bonus_point" in out and "total" in out
+    assert (tmp_path / "r.json.1").exists() and (tmp_path / "r.json.2").exists()
+
+
+def test_unknown_scoring_is_refused(capsys):
+    assert main(["race", "--scoring", "golf"]) == 2
+    assert "--scoring must be one of" in capsys.readouterr().err
