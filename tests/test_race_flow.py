@@ -259,3 +259,24 @@ def test_bots_sail_every_shipped_course_to_the_finish(course):
     assert all(b.legs_done == len(race.game.course.legs) for b in st.boats)
     rounded = [e for e in race.events if e.kind == "rounding" and "rounds" in e.text]
     assert len(rounded) == 3 * len(race.game.course.legs)
+
+
+def test_start_line_is_removed_when_the_last_boat_has_started_and_the_finish_set_up_late():
+    # "When the last boat has started, remove the start line." "When the first boat begins
+    # the last leg of the race, set up the finish line"
+    g = game(2)
+    (ax, ay) = g.course.start.a
+    # a card lying right over the start line's end buoy
+    me = boat(0, ax - 30, ay - 5, 90, planned=None)
+    waiting = boat(1, 1300, -500, 90, planned="reach.port", started=False)
+    r = race_at(g, [me, waiting], step=Step.PLACE)
+    assert dr.lines_on_water(g, r.state) == (True, False)
+    assert "start line's buoy" in dict(dr.card_options(g, r.state))["reach.port"]
+    r = race_at(g, [me, waiting.with_(started=True)], step=Step.PLACE)
+    assert dr.lines_on_water(g, r.state) == (False, False)
+    assert dict(dr.card_options(g, r.state))["reach.port"] is None
+    # the finish (here the same line) is set up once a boat sails its last leg
+    home = waiting.with_(started=True, legs_done=len(g.course.legs))
+    r = race_at(g, [me, home], step=Step.PLACE)
+    assert dr.lines_on_water(g, r.state) == (False, True)
+    assert "buoy" in dict(dr.card_options(g, r.state))["reach.port"]

@@ -29,7 +29,7 @@ from dinghy.cards import CardSet, CardType, Kind, exit_pose, exit_track
 from dinghy.errors import IllegalAction
 from dinghy.geometry import Pose, hull_outline, local_to_world, segment_crosses, shape_at
 from dinghy.setup import RaceSetup
-from dinghy.rules.table import EDGE, Game, card_shapes, fixed_within, others as others_shapes, reach
+from dinghy.rules.table import ALL_LINES, EDGE, Game, card_shapes, fixed_within, others as others_shapes, reach
 from dinghy.state import Boat, RaceState, RulingRecord, Step, Turn, WeatherEyeCard
 from dinghy.wind import PointOfSail, Tack, in_irons, off_wind, points_of_sail, tack_of
 
@@ -101,9 +101,19 @@ def card_obstacles(game: Game, state: RaceState, index: int) -> list[tuple[Boat,
     return [(state.boats[i], g) for i, g in zip(o.card_boats, o.cards)]
 
 
-def fixed_hit(game: Game, shape: Polygon, edge: bool = True) -> str | None:
-    """Name of the fixed obstacle (mark, land, edge of the water) ``shape`` touches."""
-    return game.fixed_hits(np.array([shape], dtype=object), edge)[0]
+def fixed_hit(game: Game, shape: Polygon, edge: bool = True,
+              lines: tuple[bool, bool] = ALL_LINES) -> str | None:
+    """Name of the fixed obstacle (mark, buoy, land, edge of the water) ``shape`` touches."""
+    return game.fixed_hits(np.array([shape], dtype=object), edge, lines)[0]
+
+
+def lines_on_water(game: Game, state: RaceState) -> tuple[bool, bool]:
+    """Which lines (and their buoys) are on the water: the start line until the last boat
+    has started, the finish line once the first boat sails its last leg."""
+    start = any(b.racing and not b.started for b in state.boats)
+    legs = len(game.course.legs)
+    finish = bool(state.places) or any(b.started and b.legs_done >= legs for b in state.boats)
+    return (start, finish)
 
 
 def prestart(state: RaceState) -> bool:
@@ -255,7 +265,7 @@ def room_ahead(game: Game, pose: Pose, tack: Tack) -> Polygon:
 
 def _path_blocker(game: Game, state: RaceState, boat: Boat, shape: Polygon,
                   edge: bool = True) -> str | None:
-    hit = fixed_hit(game, shape, edge)
+    hit = fixed_hit(game, shape, edge, lines_on_water(game, state))
     if hit:
         return hit
     for b, g in boat_obstacles(game, state, boat.index):
@@ -276,7 +286,8 @@ def _exit_options(game: Game, state: RaceState, shift: float) -> tuple[ExitOptio
     limit = weather_eye_shift(game, state, boat, card)
     shift = max(-limit, min(limit, shift))
     raw = []
-    for r in reach(game, state.boats, boat, [card], shift):
+    lines = lines_on_water(game, state)
+    for r in reach(game, state.boats, boat, [card], shift, lines):
         ex = card.exits[r.exit]
         end, end_tack, blocked = r.pose, r.tack, r.blocked_by
         changed = end_tack is not boat.tack
@@ -288,7 +299,7 @@ def _exit_options(game: Game, state: RaceState, shift: float) -> tuple[ExitOptio
                 and PointOfSail.RUNNING in aspects(game, boat.pose)):
             b = end.forward(game.cards.spi_bonus_distance)
             if _path_blocker(game, state, boat, move_shape(game, boat, card, end, end_tack, shift, b)) is None \
-                    and fixed_hit(game, room_ahead(game, b, end_tack)) is None:
+                    and fixed_hit(game, room_ahead(game, b, end_tack), lines=lines) is None:
                 bonus = b
         gives, holds = [], []
         for other in r.cards_met:
@@ -354,7 +365,7 @@ def card_options(game: Game, state: RaceState, trapeze: bool | None = None) -> l
     keys = list(hand(game, boat))
     irons = in_irons(boat.pose.heading, game.wind_from)
     shapes = card_shapes(game, boat.pose, boat.tack, 0.0, tuple(keys)) if keys else np.array([])
-    hits = game.fixed_hits(shapes) if len(shapes) else []
+    hits = game.fixed_hits(shapes, lines=lines_on_water(game, state)) if len(shapes) else []
     early = prestart(state) and state.round + 1 <= PRESTART_ROUNDS
     out = []
     for key, shape, hit in zip(keys, shapes, hits):
@@ -551,7 +562,7 @@ def why_not_weather_eye(game: Game, state: RaceState, act: WeatherEye) -> str | 
     shape = weather_eye_shape(game, we)
     if not game.area.contains(shape):
         return "must lie inside the playing area"
-    for name, g in game.fixed_obstacles:
+    for name, g in game.obstacles(lines_on_water(game, state))[0]:
         if g.intersects(shape):
             return f"touches {name}"
     for b in state.boats:
@@ -694,8 +705,9 @@ def _stop_short(game: Game, state: RaceState, boat: Boat, card: CardType, end: P
     """
     boats = [g for _, g in boat_obstacles(game, state, boat.index)]
     gap = game.cards.card_width
-    fixed_hit_any = (fixed_hit(game, move_shape(game, boat, card, end, tack, shift)) is not None
-                     or fixed_hit(game, room_ahead(game, end, tack)) is not None)
+    lines = lines_on_water(game, state)
+    fixed_hit_any = (fixed_hit(game, move_shape(game, boat, card, end, tack, shift), lines=lines) is not None
+                     or fixed_hit(game, room_ahead(game, end, tack), lines=lines) is not None)
     x0, y0 = boat.pose.xy
     for i in range(20, -1, -1):
         t = i / 20
@@ -704,7 +716,7 @@ def _stop_short(game: Game, state: RaceState, boat: Boat, card: CardType, end: P
         if any(g.intersects(hull) for g in boats):
             continue
         if fixed_hit_any:
-            if fixed_within(game, hull, gap - EPS):
+            if fixed_within(game, hull, gap - EPS, lines):
                 continue
         return pose, tack, fixed_hit_any
     return boat.pose, boat.tack, fixed_hit_any

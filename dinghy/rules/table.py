@@ -23,6 +23,7 @@ from dinghy.state import Boat
 from dinghy.wind import Tack
 
 EDGE = "the edge of the playing area"
+ALL_LINES = (True, True)    # (start line on the water, finish line on the water)
 
 
 @dataclass(frozen=True, eq=False)
@@ -43,19 +44,30 @@ class Game:
 
     @cached_property
     def fixed_obstacles(self) -> list[tuple[str, object]]:
-        """(name, prepared geometry) of what no boat or card may touch: marks, the
-        start and finish buoys, and land."""
-        c = self.course
-        out = [(f"mark {m.id}", m.geometry) for m in c.marks]
-        out += [("the start line's buoy", g) for g in c.start_buoys]
-        if c.finish != c.start:
-            out += [("the finish line's buoy", g) for g in c.finish_buoys]
-        out += [(land.name or "land", land.polygon) for land in c.land]
-        return out
+        """(name, prepared geometry) of everything no boat or card may touch: marks,
+        land, and the buoys of both lines (see :meth:`obstacles` for what is on the water)."""
+        return self.obstacles(ALL_LINES)[0]
+
+    def obstacles(self, lines: tuple[bool, bool] = (True, True)) -> tuple[list[tuple[str, object]], shapely.STRtree]:
+        """The fixed obstacles with the start and/or finish line's buoys on the water, and
+        their STRtree. "When the last boat has started, remove the start line"; "When
+        the first boat begins the last leg of the race, set up the finish line"."""
+        if lines not in self._obstacle_sets:
+            c = self.course
+            out = [(f"mark {m.id}", m.geometry) for m in c.marks]
+            start_on, finish_on = lines
+            same = c.finish == c.start
+            if start_on or (same and finish_on):
+                out += [("the start line's buoy", g) for g in c.start_buoys]
+            if finish_on and not same:
+                out += [("the finish line's buoy", g) for g in c.finish_buoys]
+            out += [(land.name or "land", land.polygon) for land in c.land]
+            self._obstacle_sets[lines] = (out, shapely.STRtree([g for _, g in out]))
+        return self._obstacle_sets[lines]
 
     @cached_property
-    def fixed_tree(self) -> shapely.STRtree:
-        return shapely.STRtree([g for _, g in self.fixed_obstacles])
+    def _obstacle_sets(self) -> dict:
+        return {}
 
     @cached_property
     def area(self) -> Polygon:
@@ -102,30 +114,30 @@ class Game:
         return float(-(np.array([x, y]) - a) @ self.upwind)
 
     # -- collision queries ------------------------------------------------------------
-    def fixed_hits(self, geoms: np.ndarray, edge: bool = True) -> list[str | None]:
+    def fixed_hits(self, geoms: np.ndarray, edge: bool = True,
+                   lines: tuple[bool, bool] = (True, True)) -> list[str | None]:
         """For each shape, the fixed obstacle it touches first (the edge of the water,
-        then marks and land), or None."""
+        then marks, buoys and land), or None."""
         n = len(geoms)
         out: list[str | None] = [None] * n
         if edge:
             for i in np.flatnonzero(~shapely.contains(self.area, geoms)):
                 out[i] = EDGE
-        if self.fixed_obstacles:
-            names = self.fixed_obstacles
-            gi, ti = self.fixed_tree.query(geoms, predicate="intersects")
+        names, tree = self.obstacles(lines)
+        if names:
+            gi, ti = tree.query(geoms, predicate="intersects")
             for i, j in zip(gi.tolist(), ti.tolist()):
                 if out[i] is None:
                     out[i] = names[j][0]
         return out
 
 
-def fixed_within(game: "Game", geom, gap: float) -> bool:
-    """Whether a shape comes within ``gap`` of a mark, land or the edge of the water."""
+def fixed_within(game: "Game", geom, gap: float, lines: tuple[bool, bool] = (True, True)) -> bool:
+    """Whether a shape comes within ``gap`` of a mark, buoy, land or the edge of the water."""
     if not game.area.contains(geom) or game.area.exterior.distance(geom) < gap:
         return True
-    if not game.fixed_obstacles:
-        return False
-    return len(game.fixed_tree.query(geom, predicate="dwithin", distance=gap)) > 0
+    names, tree = game.obstacles(lines)
+    return bool(names) and len(tree.query(geom, predicate="dwithin", distance=gap)) > 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,7 +220,7 @@ def tack_after(wind_from: int, headings: np.ndarray, previous: Tack) -> list[Tac
 
 
 def reach(game: Game, boats: tuple[Boat, ...], boat: Boat, cards: list[CardType],
-          shift: float = 0.0) -> list[Reach]:
+          shift: float = 0.0, lines: tuple[bool, bool] = ALL_LINES) -> list[Reach]:
     """Every exit of every given card from the boat's pose, checked against everything.
 
     A move touches what its card (shifted by ``shift``), the hull where it ends, or the
@@ -251,9 +263,9 @@ def reach(game: Game, boats: tuple[Boat, ...], boat: Boat, cards: list[CardType]
     cards_arr = np.array(list(card_geom.values()), dtype=object)
     card_pos = {k: i for i, k in enumerate(card_geom)}
 
-    fixed_cards = game.fixed_hits(cards_arr)
-    fixed_hulls = game.fixed_hits(hulls)
-    fixed_rooms = game.fixed_hits(rooms)
+    fixed_cards = game.fixed_hits(cards_arr, lines=lines)
+    fixed_hulls = game.fixed_hits(hulls, lines=lines)
+    fixed_rooms = game.fixed_hits(rooms, lines=lines)
     oth = others(game, boats, boat.index)
     boat_cards = oth.hull_hits(cards_arr)
     boat_hulls = oth.hull_hits(hulls)
