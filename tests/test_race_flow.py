@@ -225,6 +225,10 @@ def _check_invariants(race: Race):
     for i, (a, ha) in enumerate(hulls):
         for b, hb in hulls[i + 1:]:
             assert not ha.intersects(hb), f"hulls of boats {a} and {b} overlap"
+    marks_and_land = [(n, geom) for n, geom in g.obstacles(dr.lines_on_water(g, st))[0]]
+    for a, ha in hulls:
+        for name, geom in marks_and_land:
+            assert not ha.intersects(geom), f"boat {a} touches {name}"
     if st.places:
         assert [st.boats[i].finished for i in st.places] == list(range(1, len(st.places) + 1))
 
