@@ -129,35 +129,54 @@ def touches_start_zone(game: Game, shape: Polygon) -> bool:
 
 # --- launching (set-up, and re-placing after touching the start line) -----------------
 
-def launch_slots(game: Game, state: RaceState, depth: float | None = None) -> list[Launch]:
-    """Suggested start positions downwind of the start line, free of other boats.
+def launch_slots(game: Game, state: RaceState, depth: float | None = None,
+                 enough: int = 24) -> list[Launch]:
+    """Suggested start positions downwind of the start line, free of everything.
 
     Rule text: "each player puts his boat in a position of his choice downwind of the
     start line and places one manoeuvre card of his choice in front of it".  Any free
-    position is legal (see ``why_not``); these are offered to players and bots.
+    position is legal (see ``why_not``); these are offered to players and bots: rows
+    parallel to the line, nearest the line's middle first, from ``depth`` (default a
+    couple of card lengths) down to the edge of the water, until ``enough`` are found.
     """
     (ax, ay), (bx, by) = game.start_line
     L = game.cards.card_length
-    depth = max(depth or 0.0, 2.2 * L)
-    n = max(2, int(math.hypot(bx - ax, by - ay) // L) + 1)
-    out: list[Launch] = []
     wind = game.wind_from
-    for i in range(n):
-        t = (i + 0.5) / n
-        px, py = ax + (bx - ax) * t, ay + (by - ay) * t
-        x, y = px - game.upwind[0] * depth, py - game.upwind[1] * depth
-        for off in (45, -45, 90, -90):
-            heading = (wind + off) % 360
-            tack = tack_of(heading, wind, Tack.STARBOARD)
-            card = f"close_hauled.{tack.value}" if abs(off) == 45 else f"reach.{tack.value}"
-            if state.round > 0:
-                card = game.cards.delay_key()      # re-placed after touching the line
-            if card not in game.cards.types:
-                continue
-            act = Launch(round(float(x), 1), round(float(y), 1), heading, card)
-            if why_not_launch(game, state, act) is None:
-                out.append(act)
+    along = np.array([bx - ax, by - ay]) / (math.hypot(bx - ax, by - ay) or 1.0)
+    mid = np.array([(ax + bx) / 2, (ay + by) / 2])
+    half = math.hypot(bx - ax, by - ay) / 2 + 2 * L
+    bottom = max(game.leeward_depth(x, y) for x, y in game.area.exterior.coords)
+    first = max(depth if depth is not None else 2.2 * L, 0.5 * L)
+    offsets = sorted(np.arange(-half, half + 1e-9, 0.9 * L), key=abs)
+    out: list[Launch] = []
+    d = first
+    while d <= bottom and len(out) < enough:
+        for off in offsets:
+            x, y = mid + along * off - game.upwind * d
+            for turn in (45, -45, 90, -90):
+                heading = (wind + turn) % 360
+                tack = tack_of(heading, wind, Tack.STARBOARD)
+                card = f"close_hauled.{tack.value}" if abs(turn) == 45 else f"reach.{tack.value}"
+                if state.round > 0:
+                    card = game.cards.delay_key()      # re-placed after touching the line
+                if card not in game.cards.types:
+                    continue
+                act = Launch(round(float(x), 1), round(float(y), 1), heading, card)
+                if why_not_launch(game, state, act) is None:
+                    out.append(act)
+            if len(out) >= enough:
+                break
+        d += 1.2 * L
     return out
+
+
+def relaunch_depth(game: Game, state: RaceState) -> float:
+    """How far to leeward a boat that touched the line early must be re-placed: "at least
+    as much to leeward as the boat that is farthest to downwind at this moment" -- but
+    never deeper than the water allows (two card lengths above its downwind edge)."""
+    deepest = max((game.leeward_depth(*b.pose.xy) for b in others(state, state.active)), default=0.0)
+    bottom = max(game.leeward_depth(x, y) for x, y in game.area.exterior.coords)
+    return min(deepest, bottom - 2 * game.cards.card_length)
 
 
 def why_not_launch(game: Game, state: RaceState, act: Launch) -> str | None:
@@ -189,7 +208,7 @@ def why_not_launch(game: Game, state: RaceState, act: Launch) -> str | None:
         if g.intersects(shape):
             return f"touches {game.name(b.index)}'s card"
     if relaunch:
-        deepest = max((game.leeward_depth(*b.pose.xy) for b in others(state, boat.index)), default=0.0)
+        deepest = relaunch_depth(game, state)
         if game.leeward_depth(act.x, act.y) < deepest - EPS:
             return ("must be re-placed at least as far to leeward as the most leeward boat "
                     f"({deepest:.0f} mm below the line)")
@@ -419,9 +438,7 @@ def legal_actions(game: Game, state: RaceState) -> list[Action]:
     boat = state.boat()
     if step is Step.LAUNCH:
         if state.round > 0:
-            deepest = max((game.leeward_depth(*b.pose.xy) for b in others(state, boat.index)),
-                          default=0.0)
-            return launch_slots(game, state, depth=deepest + game.cards.card_length)
+            return launch_slots(game, state, depth=relaunch_depth(game, state))
         return launch_slots(game, state)
     if step is Step.BEGIN:
         return [Begin(False), Begin(True)]
