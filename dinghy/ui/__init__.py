@@ -2,11 +2,12 @@
 
 Importing ``dinghy.ui`` loads nothing of pyglet; :func:`run_app` (or
 ``dinghy.ui.app.App``) configures pyglet first, then opens the window. Modules that
-draw (``widgets``, ``scene``, ``setup_screen``) configure pyglet from the environment
-when imported first: ``DINGHY_HEADLESS=1`` forces a screen-less window.
+draw (``widgets``, ``scene``, ``setup_screen``, ``table`` ...) configure pyglet from the
+environment when imported first: ``DINGHY_HEADLESS=1`` forces a screen-less window.
 """
 from __future__ import annotations
 
+import os
 from typing import Any, Callable
 
 __all__ = ["run_app"]
@@ -15,28 +16,37 @@ __all__ = ["run_app"]
 def run_app(headless: bool = False, *, width: int = 1280, height: int = 800,
             fullscreen: bool = False, on_start: Callable[[Any], Any] | None = None,
             can_resume: Callable[[], bool] | None = None,
-            on_resume: Callable[[], Any] | None = None, run: bool = True) -> Any:
-    """Open the window on the set-up screen and (unless ``run=False``) run until closed.
+            on_resume: Callable[[], Any] | None = None, run: bool = True,
+            replay: str | os.PathLike[str] | None = None,
+            home: str | os.PathLike[str] | None = None,
+            bot_delay: float | None = None) -> Any:
+    """Open the window and (unless ``run=False``) run until it is closed.
 
-    ``on_start(setup)`` receives the RaceSetup; without one, a dialog says the race
-    table is not wired yet. Returns the :class:`~dinghy.ui.app.App`.
+    Without ``replay``: the set-up screen, then the race table, then the results;
+    "Resume race" brings back ``$DINGHY_HOME/autosave.json`` (``home`` overrides the
+    folder). ``on_start``/``can_resume``/``on_resume`` replace the built-in wiring (for
+    tests). With ``replay=path``: the saved race in the replay viewer; a damaged file
+    raises :class:`~dinghy.errors.DataError` before any window opens. Returns the
+    :class:`~dinghy.ui.app.App` (its ``flow`` attribute is the screen wiring).
     """
+    from dinghy.ui.autosave import Autosave
+
+    race = None
+    if replay is not None:
+        from dinghy import io
+        race = io.load_race(replay)
+
     from dinghy.ui.app import App
+    from dinghy.ui.flow import Flow
 
     app = App(headless=headless, width=width, height=height, fullscreen=fullscreen)
-    from dinghy.ui.setup_screen import SetupScreen
-    from dinghy.ui.widgets import Dialog
-
-    def placeholder_start(setup: Any) -> None:
-        screen = app.scene
-        names = ", ".join(s.name for s in setup.seats)
-        screen.gui.open(Dialog(screen.gui, "Ready to race",
-                               f"{len(setup.seats)} boats ({names}) on {setup.course}, "
-                               f"seed {setup.seed}. The race table is not wired in yet.",
-                               [("OK", None)]))
-
-    app.push(SetupScreen(on_start or placeholder_start, can_resume=can_resume,
-                         on_resume=on_resume))
+    flow = Flow(app, Autosave(home), bot_delay=bot_delay, on_start=on_start,
+                can_resume=can_resume, on_resume=on_resume)
+    app.flow = flow   # type: ignore[attr-defined]  (the App holds it: pyglet holds handlers weakly)
+    if race is not None:
+        flow.show_replay(race, title=f"Replay · {os.path.basename(str(replay))}")
+    else:
+        flow.show_setup()
     if run:
         app.run()
     return app

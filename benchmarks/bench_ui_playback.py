@@ -1,0 +1,116 @@
+"""Frame cost of the race table while a 6-boat race is played back, headless.
+
+    python benchmarks/bench_ui_playback.py [--course olympic_triangle] [--actions 6000]
+
+1. Startup: from before pyglet is imported to the first drawn frame of the race table
+   (window, shader compile, course, boats, panels).
+2. Playback: the bots sail a 6-boat race (``dinghy.skippers.play_bots``, as ``dinghy
+   race`` does); the replay viewer then steps one action per frame, so every frame
+   rebuilds boats, cards, tracks and the log from a new state. Median and worst frame
+   after a warm-up.
+3. Idle table: frames of the race table when nothing changes (the common case).
+
+Not a test: no timing assertions, just figures to compare before and after a change.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+
+T0 = time.perf_counter()
+os.environ.setdefault("DINGHY_HEADLESS", "1")
+
+
+def report(name: str, ms: list[float]) -> None:
+    """Median, p95 and worst; p25 too, which other processes on a shared machine disturb least."""
+    ms_sorted = sorted(ms)
+    print(f"{name:44s} median {statistics.median(ms):7.2f} ms   p25 {ms_sorted[len(ms) // 4]:6.2f}"
+          f"   p95 {ms_sorted[int(len(ms) * 0.95)]:7.2f}   worst {ms_sorted[-1]:7.2f} ms   (n={len(ms)})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--course", default="olympic_triangle")
+    parser.add_argument("--actions", type=int, default=6000, help="cap on the bots' actions")
+    parser.add_argument("--boats", type=int, default=6)
+    args = parser.parse_args()
+
+    from dinghy import io
+    from dinghy.race import Race
+    from dinghy.setup import PALETTE, RaceSetup, Seat
+    from dinghy.skippers import play_bots
+
+    names = list(PALETTE)[: args.boats]
+    setup = RaceSetup(seats=tuple(Seat(n, n, "simple") for n in names), course=args.course, seed=1)
+    game = io.load_game(setup)
+
+    # 1. launch to first frame: a fresh table with the boats on the water
+    t_start = time.perf_counter()
+    from dinghy.ui.app import App
+    from dinghy.ui.table import TableScene
+
+    race = Race(game)
+    app = App(headless=True, width=1280, height=800)
+    table = app.push(TableScene(race, bot_delay=3600.0))
+    app.step()
+    first = (time.perf_counter() - t_start) * 1000
+    print(f"{'launch -> first table frame':44s} {first:7.1f} ms  "
+          f"(process start -> first frame {(time.perf_counter() - T0) * 1000:.0f} ms)")
+
+    # 3. the idle table, after a few launches
+    for _ in range(args.boats):
+        table._bot_step()
+    table.refresh()
+    app.step()
+    idle = []
+    for _ in range(120):
+        t = time.perf_counter()
+        app.step()
+        idle.append((time.perf_counter() - t) * 1000)
+    report("race table, idle (6 boats on the water)", idle)
+    app.pop()
+
+    # 2. playback of a bot race
+    t = time.perf_counter()
+    n = play_bots(race, random.Random(1), max_actions=args.actions)
+    print(f"{'bots sailed':44s} {n} actions in {time.perf_counter() - t:.1f} s "
+          f"(round {race.state.round}, {'over' if race.over else 'not over'})", file=sys.stderr)
+    from dinghy.ui.replay import ReplayScene
+
+    t = time.perf_counter()
+    scene = app.push(ReplayScene(race))
+    print(f"{'replay viewer opened (replays the record)':44s} {(time.perf_counter() - t) * 1000:7.1f} ms")
+    scene.fit()
+    frames = []
+    for i in range(len(scene.playback)):
+        t = time.perf_counter()
+        scene.seek(i)
+        app.step()
+        frames.append((time.perf_counter() - t) * 1000)
+    warm = frames[20:]
+    report(f"playback, one action a frame ({args.boats} boats)", warm)
+    # as a viewer plays it: 60 frames a second, 8 actions a second
+    scene.seek(0)
+    scene.speed_i = 3
+    scene.toggle_play()
+    live = []
+    while scene.playing and len(live) < 1200:
+        t = time.perf_counter()
+        app.step(1 / 60)
+        live.append((time.perf_counter() - t) * 1000)
+    report(f"playback at {scene.speed:g} actions/s, 60 frames/s", live[20:])
+    still = []
+    for _ in range(120):
+        t = time.perf_counter()
+        app.step()
+        still.append((time.perf_counter() - t) * 1000)
+    report("replay viewer, paused", still)
+    app.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,118 @@
+"""Where the table keeps races: the autosave after every action, the previous good one,
+and "Save" copies under ``saves/``.
+
+``$DINGHY_HOME`` (default ``~/.local/share/dinghy``) holds ``autosave.json`` (the race
+being played, rewritten atomically after every action), ``autosave.prev.json`` (the
+one before it, so a file damaged outside dinghy still leaves a race to resume),
+``last-race.json`` (the last finished race, for ``dinghy replay``) and ``saves/``.
+All reading and writing goes through :mod:`dinghy.io`; this module only names paths
+and rotates files.
+"""
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from dinghy import io
+
+AUTOSAVE = "autosave.json"
+PREVIOUS = "autosave.prev.json"
+LAST_RACE = "last-race.json"
+
+
+def home() -> Path:
+    """``$DINGHY_HOME``, or ``~/.local/share/dinghy`` (XDG_DATA_HOME respected)."""
+    env = os.environ.get("DINGHY_HOME")
+    if env:
+        return Path(env).expanduser()
+    data = os.environ.get("XDG_DATA_HOME")
+    base = Path(data).expanduser() if data else Path.home() / ".local" / "share"
+    return base / "dinghy"
+
+
+class Autosave:
+    """The autosave files of one ``$DINGHY_HOME`` (computed when made)."""
+
+    def __init__(self, folder: str | os.PathLike[str] | None = None) -> None:
+        self.folder = Path(folder) if folder is not None else home()
+
+    @property
+    def path(self) -> Path:
+        return self.folder / AUTOSAVE
+
+    @property
+    def previous(self) -> Path:
+        return self.folder / PREVIOUS
+
+    @property
+    def last_race(self) -> Path:
+        return self.folder / LAST_RACE
+
+    def exists(self) -> bool:
+        return self.path.is_file() or self.previous.is_file()
+
+    def save(self, race: Any) -> None:
+        """Write the race; the file it replaces becomes the previous good one.
+
+        A current file that does not even read as JSON (damaged outside dinghy) is not
+        rotated: the previous good one stays.
+        """
+        if self.path.is_file():
+            try:
+                io.read_json(self.path)
+            except ValueError:
+                pass
+            else:
+                os.replace(self.path, self.previous)
+        io.save_race(self.path, race)
+
+    def load(self) -> Any:
+        """The autosaved race (DataError with a one-line message if damaged)."""
+        return io.load_race(self.path)
+
+    def load_previous(self) -> Any:
+        return io.load_race(self.previous)
+
+    def finish(self, race: Any) -> Path:
+        """A finished race leaves the autosave slot and becomes ``last-race.json``."""
+        io.save_race(self.last_race, race)
+        for p in (self.path, self.previous):
+            try:
+                p.unlink()
+            except FileNotFoundError:
+                pass
+        return self.last_race
+
+    def discard(self) -> None:
+        for p in (self.path, self.previous):
+            try:
+                p.unlink()
+            except FileNotFoundError:
+                pass
+
+    def save_copy(self, race: Any, now: float | None = None) -> Path:
+        """``saves/race-<timestamp>.json`` (a second-resolution stamp, never overwritten)."""
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+        folder = self.folder / "saves"
+        path = folder / f"race-{stamp}.json"
+        n = 2
+        while path.exists():
+            path = folder / f"race-{stamp}-{n}.json"
+            n += 1
+        io.save_race(path, race)
+        return path
+
+
+def short_path(path: Any, room: int = 60) -> str:
+    """A path for a narrow line: ``~`` for the home folder, then ``…/`` from the left."""
+    text = str(path)
+    home = os.path.expanduser("~")
+    if home and home != "/" and text.startswith(home):
+        text = "~" + text[len(home):]
+    parts = text.split(os.sep)
+    while len(text) > room and len(parts) > 2:
+        parts = parts[1:]
+        text = "…" + os.sep + os.sep.join(parts)
+    return text

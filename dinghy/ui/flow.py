@@ -1,0 +1,108 @@
+"""How the screens follow one another: set-up -> table -> results (-> replay), and resume.
+
+The :class:`Flow` owns the one autosave folder and swaps scenes on the App; a file
+problem (a course that does not load, a damaged autosave) becomes a Dialog with the
+engine's one-line message, never a traceback.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from dinghy.errors import DinghyError
+
+
+class Flow:
+    def __init__(self, app: Any, autosave: Any, *, bot_delay: float | None = None,
+                 on_start: Any = None, can_resume: Any = None, on_resume: Any = None) -> None:
+        from dinghy.ui.table import BOT_DELAY
+
+        self.app, self.autosave = app, autosave
+        self.bot_delay = BOT_DELAY if bot_delay is None else bot_delay
+        self._on_start, self._can_resume, self._on_resume = on_start, can_resume, on_resume
+
+    # --- screens -------------------------------------------------------------------
+    def _show(self, scene: Any) -> Any:
+        return self.app.replace(scene) if self.app.scene is not None else self.app.push(scene)
+
+    def show_setup(self, initial: Any = None) -> Any:
+        from dinghy.ui.setup_screen import SetupScreen
+
+        return self._show(SetupScreen(self._on_start or self.start,
+                                      can_resume=self._can_resume or self.autosave.exists,
+                                      on_resume=self._on_resume or self.resume, initial=initial))
+
+    def show_table(self, race: Any) -> Any:
+        from dinghy.ui.table import TableScene
+
+        return self._show(TableScene(race, autosave=self.autosave, on_over=self.show_results,
+                                     on_leave=lambda: self.show_setup(race.game.setup),
+                                     bot_delay=self.bot_delay))
+
+    def show_results(self, race: Any) -> Any:
+        from dinghy.ui.results import ResultsScene
+
+        saved = self.autosave.last_race if self.autosave.last_race.is_file() else None
+        return self._show(ResultsScene(
+            race, on_new=lambda: self.show_setup(race.game.setup), on_quit=self.app.close,
+            on_replay=lambda: self.show_replay(race, back=lambda: self.show_results(race)),
+            saved=saved))
+
+    def show_replay(self, race: Any, back: Any = None, title: str = "") -> Any:
+        from dinghy.ui.replay import ReplayScene
+
+        return self._show(ReplayScene(race, on_close=back or self.app.close,
+                                      title=title or f"Replay · {race.game.course.name}"))
+
+    # --- actions ---------------------------------------------------------------------
+    def start(self, setup: Any) -> Any:
+        from dinghy import io
+        from dinghy.race import Race
+
+        try:
+            race = Race(io.load_game(setup))
+        except (DinghyError, OSError) as exc:
+            return self.problem("The race cannot start", str(exc))
+        self.autosave.discard()
+        try:
+            self.autosave.save(race)
+        except OSError:
+            pass
+        return self.show_table(race)
+
+    def resume(self) -> Any:
+        try:
+            race = self.autosave.load()
+        except (DinghyError, OSError) as exc:
+            buttons: list[tuple[Any, ...]] = [("Cancel", None)]
+            if self.autosave.previous.is_file():
+                buttons.append(("Use the previous autosave", self.resume_previous))
+            return self.problem("The autosave cannot be read", _one_line(exc), buttons)
+        return self.show_table(race)
+
+    def resume_previous(self) -> Any:
+        try:
+            race = self.autosave.load_previous()
+        except (DinghyError, OSError) as exc:
+            return self.problem("The previous autosave cannot be read either", _one_line(exc),
+                                [("Cancel", None), ("Discard both", self.autosave.discard)])
+        return self.show_table(race)
+
+    def problem(self, title: str, message: str, buttons: Any = (("OK", None),)) -> Any:
+        from dinghy.ui.widgets import Dialog
+
+        scene = self.app.scene
+        gui = getattr(scene, "gui", None)
+        if gui is None:
+            raise DinghyError(message)
+        return gui.open(Dialog(gui, title, message, list(buttons)))
+
+
+def _one_line(exc: BaseException) -> str:
+    """The error on one line, its file path shortened so that a dialog can wrap it."""
+    from dinghy.ui.autosave import short_path
+
+    text = " ".join(str(exc).split())
+    source = getattr(exc, "source", None)
+    if source and source in text:
+        text = text.replace(source, short_path(source, 40))
+    return text

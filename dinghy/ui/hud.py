@@ -1,0 +1,592 @@
+"""Heads-up pieces of the race table, drawn in window pixels: the wind compass, the
+turn-order strip, the event log, a slider, dice and a toast.
+
+They show what the engine says (state, events, reasons) and decide nothing.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, Sequence
+
+from dinghy.ui.widgets import (  # noqa: F401  (configures pyglet first)
+    BACK, BODY, DETAIL, LAYER_PANEL, LAYER_WIDGET, TEXT, Button, Gui, Panel, Widget, _round_rect, put,
+)
+
+from pyglet import shapes  # noqa: E402
+
+from dinghy.setup import PALETTE  # noqa: E402
+from dinghy.ui import theme  # noqa: E402
+from dinghy.wind import SECTORS, PointOfSail  # noqa: E402
+
+SECTOR_COLOURS: dict[PointOfSail, theme.RGB] = {
+    PointOfSail.IN_IRONS: (205, 85, 75),
+    PointOfSail.CLOSE_HAULED: (95, 170, 225),
+    PointOfSail.REACHING: (110, 200, 145),
+    PointOfSail.RUNNING: (240, 200, 95),
+}
+SECTOR_NAMES = {PointOfSail.IN_IRONS: "in irons", PointOfSail.CLOSE_HAULED: "close-hauled",
+                PointOfSail.REACHING: "reaching", PointOfSail.RUNNING: "running"}
+
+
+#: Characters the table writes (names, events, numbers, arrows).
+GLYPHS = ("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+          " .,:;!?'\"()[]/+-=%&#*_<>|°×…·—–▲▼◀▶⟲⟳✓")
+_warmed: dict[tuple[float, bool], Any] = {}
+
+
+def warm_glyphs(gui: Gui, sizes: Sequence[tuple[float, bool]] = (
+        (theme.SMALL_PT - 1, False), (theme.SMALL_PT - 1, True), (theme.SMALL_PT - 0.5, True),
+        (theme.SMALL_PT, False), (theme.SMALL_PT, True), (theme.SMALL_PT + 0.5, False),
+        (theme.SMALL_PT + 1, False), (theme.SMALL_PT + 1, True), (theme.BODY_PT - 1, False),
+        (theme.BODY_PT, False), (theme.BODY_PT, True), (theme.HEADER_PT, True))) -> None:
+    """Render the usual glyphs once, before the first frame.
+
+    With software GL a glyph that first appears mid-race can stall a frame for a few
+    hundred milliseconds (the glyph atlas grows while it is in use); a few dozen
+    milliseconds at start-up spare the race those hitches. The fonts are kept: pyglet
+    holds only a few recent fonts, and a dropped one loses its glyphs.
+    """
+    import pyglet
+
+    for pt, bold in sizes:
+        key = (pt * gui.scale, bold)
+        if key in _warmed:
+            continue
+        label = pyglet.text.Label(GLYPHS, font_name=theme.FONT, font_size=pt * gui.scale,
+                                  weight="bold" if bold else "normal")
+        _warmed[key] = label.document.get_font()
+
+
+class Compass(Widget):
+    """Where the wind comes from, the four sectors, and the active boat's heading."""
+
+    def __init__(self, gui: Gui, wind_from: int, layer: int = LAYER_PANEL) -> None:
+        super().__init__(gui, layer)
+        self.wind_from = wind_from
+        self.heading: int | None = None
+        self.needle_colour: theme.RGB = theme.ON_WATER
+        self.back = self._own(gui.rect(theme.rgba(theme.WATER_DEEP, 200), layer, BACK))
+        self.title = self._own(gui.label(f"Wind from {wind_from:03d}°", theme.SMALL_PT,
+                                         theme.ON_WATER, layer=layer, bold=True, anchor_x="center"))
+        self.legend = [self._own(gui.label(SECTOR_NAMES[p], theme.SMALL_PT - 1, theme.ON_WATER_SOFT,
+                                           layer=layer)) for p, _, _ in SECTORS]
+        self.shapes: list[Any] = []
+        self.needle: list[Any] = []
+
+    def _shape(self, shape: Any, into: list[Any]) -> Any:
+        shape.visible = self._visible
+        into.append(shape)
+        return shape
+
+    @property
+    def radius(self) -> float:
+        return max(10.0, min(self.w, self.h - self.gui.px(64)) / 2 - self.gui.px(8))
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return (self.x + self.w / 2, self.y + self.h - self.gui.px(22) - self.radius)
+
+    def _clear(self, items: list[Any]) -> None:
+        for s in items:
+            s.delete()
+        items.clear()
+
+    def layout(self) -> None:
+        g = self.gui
+        _round_rect(self.back, self.x, self.y, self.w, self.h, g.px(theme.RADIUS))
+        put(self.title, self.x + self.w / 2, self.y + self.h - g.px(11))
+        self._clear(self.shapes)
+        cx, cy = self.centre
+        r = self.radius
+        batch, grp = g.batch, g.group(self.layer, BODY)
+        for p, lo, hi in SECTORS:
+            colour = theme.rgba(SECTOR_COLOURS[p], 210)
+            for side in (1, -1):
+                # headings wind_from + side*lo .. wind_from + side*hi, drawn as math angles
+                h1, h2 = self.wind_from + side * lo, self.wind_from + side * (hi + (1 if hi < 180 else 0))
+                a1, a2 = 90 - h1, 90 - h2
+                start, sweep = min(a1, a2), abs(a2 - a1)
+                self._shape(shapes.Sector(cx, cy, r, segments=12, angle=sweep, start_angle=start,
+                                          color=colour, batch=batch, group=grp), self.shapes)
+        self._shape(shapes.Arc(cx, cy, r, segments=40, thickness=g.px(1.5),
+                               color=theme.rgba(theme.ON_WATER, 200), batch=batch,
+                               group=g.group(self.layer, DETAIL)), self.shapes)
+        # the wind: an arrow blowing across the compass from wind_from
+        a = math.radians(90 - self.wind_from)
+        ux, uy = math.cos(a), math.sin(a)
+        tail = (cx + ux * (r + g.px(6)), cy + uy * (r + g.px(6)))
+        tip = (cx - ux * r * 0.35, cy - uy * r * 0.35)
+        det = g.group(self.layer, DETAIL)
+        self._shape(shapes.Line(*tail, *tip, thickness=g.px(3), color=theme.rgba(theme.ON_WATER),
+                                batch=batch, group=det), self.shapes)
+        s = g.px(8)
+        px, py = -uy * s * 0.6, ux * s * 0.6
+        base = (tip[0] + ux * s, tip[1] + uy * s)
+        self._shape(shapes.Triangle(tip[0] - ux * s * 0.4, tip[1] - uy * s * 0.4,
+                                    base[0] + px, base[1] + py, base[0] - px, base[1] - py,
+                                    color=theme.rgba(theme.ON_WATER), batch=batch, group=det),
+                    self.shapes)
+        # legend: two rows of two
+        lx, ly = self.x + g.px(10), self.y + g.px(30)
+        col = (self.w - g.px(20)) / 2
+        for i, (p, _, _) in enumerate(SECTORS):
+            x = lx + (i % 2) * col
+            y = ly - (i // 2) * g.px(17)
+            self._shape(shapes.Rectangle(x, y - g.px(5), g.px(10), g.px(10),
+                                         color=theme.rgba(SECTOR_COLOURS[p]), batch=batch,
+                                         group=g.group(self.layer, DETAIL)), self.shapes)
+            put(self.legend[i], x + g.px(14), y)
+        self._draw_needle()
+
+    def set_heading(self, heading: int | None, colour: theme.RGB = theme.ON_WATER) -> None:
+        if heading == self.heading and colour == self.needle_colour:
+            return
+        self.heading, self.needle_colour = heading, colour
+        if self.w:
+            self._draw_needle()
+
+    def _draw_needle(self) -> None:
+        self._clear(self.needle)
+        if self.heading is None:
+            return
+        g = self.gui
+        cx, cy = self.centre
+        a = math.radians(90 - self.heading)
+        r = self.radius * 0.92
+        tip = (cx + math.cos(a) * r, cy + math.sin(a) * r)
+        grp = g.group(self.layer, TEXT)
+        self._shape(shapes.Line(cx, cy, *tip, thickness=g.px(4), color=theme.rgba(theme.INK),
+                                batch=g.batch, group=grp), self.needle)
+        self._shape(shapes.Line(cx, cy, *tip, thickness=g.px(2.2),
+                                color=theme.rgba(self.needle_colour), batch=g.batch, group=grp),
+                    self.needle)
+        self._shape(shapes.Circle(*tip, g.px(4), color=theme.rgba(self.needle_colour),
+                                  batch=g.batch, group=grp), self.needle)
+
+    @property
+    def visible(self) -> bool:  # type: ignore[override]
+        return self._visible
+
+    @visible.setter
+    def visible(self, value: bool) -> None:
+        Widget.visible.fset(self, value)  # type: ignore[attr-defined]
+        for s in getattr(self, "shapes", []) + getattr(self, "needle", []):
+            s.visible = self._visible
+
+    def delete(self) -> None:
+        self._clear(self.shapes)
+        self._clear(self.needle)
+        super().delete()
+
+
+class Chip(Button):
+    """One boat in the turn-order strip: its colour, name and status; tap to look at it."""
+
+    def __init__(self, gui: Gui, callback: Callable[[], Any] | None = None, layer: int = LAYER_WIDGET) -> None:
+        super().__init__(gui, "", callback, layer=layer, pt=theme.SMALL_PT + 1)
+        self.swatch = self._own(gui.rect(theme.INK, layer, DETAIL))
+        self.status = self._own(gui.label("", theme.SMALL_PT - 1, theme.INK_SOFT, layer=layer,
+                                          anchor_x="center"))
+        self.mark = self._own(gui.label("", theme.SMALL_PT, theme.INK, layer=layer, bold=True))
+        self.active = False
+        self.done = False
+        self._status = ""
+
+    def set(self, name: str, colour: theme.RGB, status: str, active: bool, done: bool,
+            mark: str = "") -> None:
+        if self.label != name:
+            self.label = name
+        self.swatch.color = theme.rgba(colour)
+        self._status = status
+        if self.status.text != status:
+            self.status.text = status
+        if self.mark.text != mark:
+            self.mark.text = mark
+        changed = (active, done) != (self.active, self.done)
+        self.active, self.done = active, done
+        if changed:
+            self.restyle()
+
+    def restyle(self) -> None:
+        if not hasattr(self, "active"):
+            return super().restyle()
+        fill = theme.PRIMARY if self.active else (theme.CREAM_DARK if self.done else theme.SECONDARY)
+        if self.hover and not self.active:
+            fill = theme.SECONDARY_HOVER
+        self.body.color = theme.rgba(fill)
+        self.text.color = theme.rgba(theme.INK_SOFT if self.done and not self.active else theme.INK)
+
+    def layout(self) -> None:
+        super().layout()
+        if not hasattr(self, "swatch"):
+            return
+        g = self.gui
+        s = g.px(12)
+        _round_rect(self.swatch, self.x + g.px(8), self.y + self.h / 2 - s / 2, s, s, g.px(3))
+        self.layout_text()
+
+    def layout_text(self) -> None:
+        g = self.gui
+        room = self.w - g.px(34)
+        fit_text(self.text, self._label, room, g.px(theme.SMALL_PT + 1), g.px(theme.SMALL_PT))
+        fit_text(self.status, self._status, room, g.px(theme.SMALL_PT - 1))
+        put(self.text, self.x + self.w / 2 + g.px(6), self.y + self.h / 2 + g.px(6))
+        put(self.status, self.x + self.w / 2 + g.px(6), self.y + self.h / 2 - g.px(10))
+        put(self.mark, self.x + self.w - g.px(16), self.y + self.h - g.px(10))
+
+
+def fit_text(label: Any, text: str, room: float, size: float, smallest: float | None = None) -> None:
+    """Show ``text`` in ``room`` pixels, cut with "…" if need be.
+
+    Only the font sizes :func:`warm_glyphs` prepared are used (``smallest`` is the one
+    fallback size): a glyph in a new size can stall a software-GL frame. Text layout is
+    costly too: a label already fitted for the same text and room is left alone.
+    """
+    if room <= 0:
+        return
+    key = (text, room, size)
+    if getattr(label, "_dinghy_fit", None) == key:
+        return
+    label._dinghy_fit = key
+    if label.text != text:
+        label.text = text
+    if label.font_size != size:
+        label.font_size = size
+    if smallest is not None and label.content_width > room:
+        label.font_size = smallest
+    cut = len(text)
+    while label.content_width > room and cut > 1:
+        cut -= 1
+        label.text = text[:cut].rstrip(" ·") + "…"
+
+
+class OrderStrip(Widget):
+    """The turn order cards, face-up in a row: who is active, who has moved."""
+
+    def __init__(self, gui: Gui, on_tap: Callable[[int], Any] | None = None,
+                 layer: int = LAYER_WIDGET) -> None:
+        super().__init__(gui, layer)
+        self.on_tap = on_tap
+        self.chips: list[Chip] = []
+        self.boats: list[int] = []
+
+    def set_state(self, game: Any, state: Any) -> None:
+        from dinghy.state import Step
+
+        order = list(state.order)
+        while len(self.chips) < len(order):
+            i = len(self.chips)
+            self.chips.append(self._child(Chip(self.gui, lambda i=i: self._tapped(i), self.layer)))
+        self.boats = order
+        for chip, b in zip(self.chips, order):
+            boat = state.boats[b]
+            seat = game.setup.seats[b]
+            status = _status(boat, seat, state)
+            active = b == state.active and state.step is not Step.OVER
+            done = b in state.done or not boat.racing
+            mark = "✓" if (b in state.done and boat.racing) else ""
+            chip.set(seat.name, PALETTE.get(seat.colour, (200, 200, 200)), status, active, done, mark)
+        self.layout()
+
+    def _tapped(self, i: int) -> None:
+        if self.on_tap is not None and i < len(self.boats):
+            self.on_tap(self.boats[i])
+
+    def layout(self) -> None:
+        n = len(self.chips)
+        if not n or not self.w:
+            return
+        key = (n, self.x, self.y, self.w, self.h)
+        if key == getattr(self, "_placed", None):
+            for chip in self.chips:
+                chip.layout_text()
+            return
+        self._placed = key
+        gap = self.gui.px(6)
+        w = min(self.gui.px(150), (self.w - gap * (n - 1)) / n)
+        for i, chip in enumerate(self.chips):
+            chip.place(self.x + i * (w + gap), self.y, w, self.h)
+
+
+def _status(boat: Any, seat: Any, state: Any) -> str:
+    if boat.finished is not None:
+        return f"finished {boat.finished}."
+    if not boat.launched:
+        return "ashore"
+    bits = []
+    if seat.skipper:
+        bits.append("bot")
+    mid_turn = boat.index == state.active and state.turn.card is not None
+    if boat.delays:
+        bits.append(f"delay ×{boat.delays}")
+    elif boat.planned is None and not mid_turn:
+        bits.append("dead")
+    if boat.trapeze:
+        bits.append("trapeze")
+    if boat.spi_up:
+        bits.append("spi")
+    if boat.lady_luck:
+        bits.append(f"luck {boat.lady_luck}")
+    return " · ".join(bits)
+
+
+class EventLog(Panel):
+    """The last events, newest at the bottom; the wheel or ▲/▼ scroll back.
+
+    Text layout is the costly part of a frame's rebuild, so each event keeps its label
+    while it stays in view; only new events get a new one.
+    """
+
+    def __init__(self, gui: Gui, layer: int = LAYER_PANEL) -> None:
+        super().__init__(gui, "Race log", colour=theme.CREAM, layer=layer)
+        self.events: list[Any] = []
+        self.colours: dict[int, theme.RGB] = {}
+        self.offset = 0
+        self._labels: dict[int, Any] = {}
+        self._chips: dict[int, Any] = {}
+        self._key: Any = None
+        self._width = 0
+        self.up = self._child(Button(gui, "▲", lambda: self.scroll(1), layer=max(layer, LAYER_WIDGET),
+                                     reason="Showing the first event"))
+        self.down = self._child(Button(gui, "▼", lambda: self.scroll(-1), layer=max(layer, LAYER_WIDGET),
+                                       reason="Showing the newest event"))
+
+    def set_events(self, events: Sequence[Any], colours: dict[int, theme.RGB]) -> None:
+        if len(events) < len(self.events) or events[:1] != self.events[:1]:
+            self._drop(set(self._labels))          # undo or another race: start afresh
+        grew = len(events) != len(self.events)
+        self.events, self.colours = list(events), colours
+        if grew:
+            self.offset = 0
+        self._fill()
+
+    def scroll(self, clicks: int) -> None:
+        self.offset = max(0, min(len(self.events) - 1, self.offset + clicks))
+        self._fill()
+
+    def layout(self) -> None:
+        super().layout()
+        if not self.w:
+            return
+        g = self.gui
+        t = g.touch
+        top = self.y + self.h - g.px(4)
+        self.down.place(self.x + self.w - g.px(6) - t, top - t, t, t)
+        self.up.place(self.x + self.w - g.px(10) - 2 * t, top - t, t, t)
+        if self.title is not None:
+            self.title.anchor_y = "center"
+            put(self.title, self.x + g.px(theme.PAD), top - t / 2)
+        self._fill()
+
+    def _drop(self, indices: set[int]) -> None:
+        for i in indices:
+            for d in (self._labels.pop(i, None), self._chips.pop(i, None)):
+                if d is not None:
+                    d.delete()
+                    self._drawables.remove(d)
+
+    def _fill(self) -> None:
+        g = self.gui
+        if not self.w:
+            return
+        key = (len(self.events), self.offset, self.x, self.y, self.w, self.h, self._visible)
+        if key == self._key:
+            return
+        self._key = key
+        pad = g.px(12)
+        text_w = max(40, int(self.w - 2 * pad - g.px(14)))
+        if text_w != self._width:
+            self._drop(set(self._labels))
+            self._width = text_w
+        bottom = self.y + g.px(8)
+        top_limit = self.y + self.h - g.touch - g.px(8)
+        y = bottom
+        i = len(self.events) - self.offset - 1
+        shown: set[int] = set()
+        while i >= 0:
+            lab = self._labels.get(i)
+            if lab is None:
+                ev = self.events[i]
+                lab = self._own(g.label(ev.text, theme.SMALL_PT + 0.5, theme.INK, layer=self.layer,
+                                        anchor_y="bottom", multiline=True, width=text_w))
+                colour = self.colours.get(ev.boat) if ev.boat is not None else None
+                self._labels[i] = lab
+                self._chips[i] = self._own(g.rect(colour or theme.SAND_LINE, self.layer, DETAIL,
+                                                  rounded=False))
+            h = lab.content_height
+            if y + h > top_limit:
+                break
+            chip = self._chips[i]
+            lab.visible = chip.visible = self._visible
+            put(lab, self.x + pad + g.px(14), y)
+            if chip.width != g.px(8):
+                chip.width = chip.height = g.px(8)
+            chip.position = (self.x + pad, y + h - g.px(12))
+            shown.add(i)
+            y += h + g.px(3)
+            i -= 1
+        self._drop(set(self._labels) - shown)
+        self.shown = sorted(shown)
+        self.up.enabled = i >= 0
+        self.down.enabled = self.offset > 0
+
+    @property
+    def visible(self) -> bool:  # type: ignore[override]
+        return self._visible
+
+    @visible.setter
+    def visible(self, value: bool) -> None:
+        Widget.visible.fset(self, value)  # type: ignore[attr-defined]
+        self._key = None
+
+    @property
+    def shown_texts(self) -> list[str]:
+        """The texts on screen, oldest first (for tests)."""
+        return [self._labels[i].text for i in getattr(self, "shown", [])]
+
+
+class Slider(Widget):
+    """A value between ``lo`` and ``hi``: tap or drag along the track."""
+
+    interactive = True
+
+    def __init__(self, gui: Gui, lo: float, hi: float, value: float,
+                 on_change: Callable[[float], Any] | None = None, *, step: float = 0.0,
+                 layer: int = LAYER_WIDGET) -> None:
+        super().__init__(gui, layer)
+        self.lo, self.hi, self.step, self.on_change = lo, hi, step, on_change
+        self.value = value
+        self.track = self._own(gui.rect(theme.SAND_LINE, layer, BODY))
+        self.fill = self._own(gui.rect(theme.FOCUS, layer, DETAIL))
+        self.knob = self._own(shapes.Circle(0, 0, 1, color=theme.rgba(theme.PRIMARY),
+                                            batch=gui.batch, group=gui.group(layer, TEXT)))
+
+    def place(self, x: float, y: float, w: float, h: float) -> "Slider":
+        t = self.gui.touch
+        if h < t:
+            y -= (t - h) / 2
+        return super().place(x, y, w, max(h, t))  # type: ignore[return-value]
+
+    @property
+    def _pad(self) -> float:
+        return self.gui.px(14)
+
+    def x_of(self, value: float) -> float:
+        span = self.hi - self.lo
+        t = 0.5 if span <= 0 else (value - self.lo) / span
+        return self.x + self._pad + t * (self.w - 2 * self._pad)
+
+    def value_at(self, x: float) -> float:
+        span = self.w - 2 * self._pad
+        t = 0.0 if span <= 0 else (x - self.x - self._pad) / span
+        v = self.lo + max(0.0, min(1.0, t)) * (self.hi - self.lo)
+        if self.step:
+            v = self.lo + round((v - self.lo) / self.step) * self.step
+        return max(self.lo, min(self.hi, v))
+
+    def layout(self) -> None:
+        g = self.gui
+        th = g.px(6)
+        cy = self.y + self.h / 2
+        _round_rect(self.track, self.x + self._pad, cy - th / 2, self.w - 2 * self._pad, th, th / 2)
+        kx = self.x_of(self.value)
+        zero = self.x_of(min(max(0.0, self.lo), self.hi))
+        _round_rect(self.fill, min(zero, kx), cy - th / 2, max(abs(kx - zero), 1), th, th / 2)
+        self.knob.radius = g.px(11)
+        self.knob.position = (kx, cy)
+
+    def set(self, value: float, notify: bool = True) -> None:
+        value = max(self.lo, min(self.hi, value))
+        changed = value != self.value
+        self.value = value
+        self.layout()
+        if changed and notify and self.on_change is not None:
+            self.on_change(value)
+
+    def drag_to(self, x: float) -> None:
+        if self._enabled:
+            self.set(self.value_at(x))
+
+    def on_press(self, x: float, y: float) -> None:
+        self.drag_to(x)
+
+    def on_release(self, x: float, y: float, inside: bool) -> None:
+        self.drag_to(x)
+
+
+class Dice(Widget):
+    """Two dice showing a roll (pips drawn as dots)."""
+
+    PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+            4: [(-1, -1), (-1, 1), (1, -1), (1, 1)], 5: [(-1, -1), (-1, 1), (0, 0), (1, -1), (1, 1)],
+            6: [(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)]}
+
+    def __init__(self, gui: Gui, layer: int = LAYER_WIDGET) -> None:
+        super().__init__(gui, layer)
+        self.faces = [self._own(gui.rect((255, 255, 255), layer, BODY)) for _ in range(2)]
+        self.pips: list[Any] = []
+        self.values: tuple[int, int] | None = None
+
+    def show(self, d1: int, d2: int) -> None:
+        self.values = (d1, d2)
+        self.layout()
+
+    def layout(self) -> None:
+        g = self.gui
+        for p in self.pips:
+            p.delete()
+            self._drawables.remove(p)
+        self.pips = []
+        size = min(self.h, g.px(40))
+        for i, face in enumerate(self.faces):
+            x = self.x + i * (size + g.px(8))
+            _round_rect(face, x, self.y + (self.h - size) / 2, size, size, g.px(6))
+            if self.values is None:
+                continue
+            cx, cy = x + size / 2, self.y + self.h / 2
+            for px_, py_ in self.PIPS[self.values[i]]:
+                pip = self._own(shapes.Circle(cx + px_ * size * 0.27, cy + py_ * size * 0.27,
+                                              size * 0.085, color=theme.rgba(theme.INK),
+                                              batch=g.batch, group=g.group(self.layer, DETAIL)))
+                pip.visible = self._visible
+                self.pips.append(pip)
+
+
+class Toast(Widget):
+    """A short message over the chart that fades after a few seconds."""
+
+    def __init__(self, gui: Gui, layer: int = 4) -> None:
+        super().__init__(gui, layer)
+        self.body = self._own(gui.rect(theme.rgba(theme.TOOLTIP, 235), layer, BODY))
+        self.text = self._own(gui.label("", theme.BODY_PT, theme.ON_WATER, layer=layer,
+                                        anchor_x="center", multiline=True, width=400,
+                                        align="center"))
+        self.left = 0.0
+        self.message = ""
+        self.visible = False
+
+    def show(self, message: str, seconds: float = 4.0) -> None:
+        self.message = message
+        self.text.text = message
+        self.left = seconds
+        self.visible = True
+        self.layout()
+
+    def layout(self) -> None:
+        g = self.gui
+        if not self.message:
+            return
+        self.text.width = int(max(100, min(self.w, g.px(560)) - g.px(32)))
+        w = min(self.text.content_width, self.text.width) + g.px(32)
+        h = self.text.content_height + g.px(18)
+        x = self.x + (self.w - w) / 2
+        _round_rect(self.body, x, self.y - h, w, h, g.px(8))
+        self.text.anchor_y = "center"
+        put(self.text, x + w / 2, self.y - h / 2)
+
+    def update(self, dt: float) -> None:
+        if self.left > 0:
+            self.left -= dt
+            if self.left <= 0:
+                self.visible = False
+                self.message = ""

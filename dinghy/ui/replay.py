@@ -1,0 +1,301 @@
+"""Replay a saved race: step forward and back, play and pause, scrub; each boat's track.
+
+The record is replayed once through the engine (``Race.push`` of every action), keeping
+each state, so stepping is free afterwards. A track is the boat's bow position after
+each action.
+"""
+from __future__ import annotations
+
+import bisect
+from typing import Any, Callable
+
+from dinghy.ui.widgets import Button, Panel, Text, key  # noqa: F401  (configures pyglet first)
+
+from dinghy.race import Race  # noqa: E402
+from dinghy.setup import PALETTE  # noqa: E402
+from dinghy.ui import theme  # noqa: E402
+from dinghy.ui.camera import Camera  # noqa: E402
+from dinghy.ui.chart import Chart  # noqa: E402
+from dinghy.ui.hud import Compass, EventLog, OrderStrip, Slider, warm_glyphs  # noqa: E402
+from dinghy.ui.scene import GuiScene  # noqa: E402
+from dinghy.ui.table import round_text  # noqa: E402
+
+SPEEDS = (1.0, 2.0, 4.0, 8.0, 16.0, 32.0)
+
+
+class Playback:
+    """Every state of a race record, its events, and each boat's track (no drawing)."""
+
+    def __init__(self, race: Any) -> None:
+        fresh = Race(race.game, race.rules_name)
+        self.game = race.game
+        self.actions = list(race.actions)
+        self.states = [fresh.state]
+        self.event_counts = [0]
+        n = 0
+        for a in self.actions:
+            n += len(fresh.push(a))
+            self.states.append(fresh.state)
+            self.event_counts.append(n)
+        self.events = fresh.events
+        # each boat's track: the states at which its bow moved, and where to
+        self._moves: dict[int, list[int]] = {}
+        self._points: dict[int, list[tuple[float, float]]] = {}
+        for i, s in enumerate(self.states):
+            for b in s.boats:
+                if not b.launched:
+                    continue
+                pts = self._points.setdefault(b.index, [])
+                if not pts or pts[-1] != b.pose.xy:
+                    pts.append(b.pose.xy)
+                    self._moves.setdefault(b.index, []).append(i)
+
+    def __len__(self) -> int:
+        return len(self.states)
+
+    def tracks(self, upto: int) -> dict[int, list[tuple[float, float]]]:
+        """Each boat's bow positions from launch to state ``upto``."""
+        out = {}
+        for b, moves in self._moves.items():
+            n = bisect.bisect_right(moves, upto)
+            if n:
+                out[b] = self._points[b][:n]
+        return out
+
+
+class ReplayScene(GuiScene):
+    """``ReplayScene(race, on_close=None, title="")``: the chart with replay controls."""
+
+    shortcuts = [
+        ("Space", "Play / pause"),
+        ("← / →", "One action back / forward"),
+        ("Home / End", "First / last action"),
+        ("+ / −", "Zoom in / out"),
+        ("F", "Fit the course"),
+    ]
+    help_title = "Replay: keyboard shortcuts"
+
+    def __init__(self, race: Any, *, on_close: Callable[[], Any] | None = None,
+                 title: str = "") -> None:
+        super().__init__()
+        self.playback = Playback(race)
+        self.game = race.game
+        self.on_close = on_close
+        self.title = title or "Replay"
+        self.index = 0
+        self.playing = False
+        self.speed_i = 2
+        self._clock = 0.0
+        self.camera = Camera(min_zoom=0.05, max_zoom=25.0)
+        self._press: tuple[float, float] | None = None
+        self._fitted = False
+        self._log_due, self._log_wait = False, 0.0
+
+    @property
+    def speed(self) -> float:
+        return SPEEDS[self.speed_i]
+
+    def build(self) -> None:
+        g = self.gui
+        assert g is not None and self.app is not None
+        # The chart covers the water: the swell background would only cost fill time.
+        if self.background is not None:
+            g.remove(self.background)
+            self.background = None
+        warm_glyphs(g)
+        self.chart = Chart(g.batch, self.app.window, self.game, self.camera, scale=g.scale)
+        self.chart.active_ring = False
+        add = g.add
+        self.top = add(Panel(g, colour=theme.WATER_DEEP, shadow=False))
+        self.title_text = add(Text(g, self.title, theme.HEADER_PT, theme.ON_WATER, bold=True))
+        self.order = add(OrderStrip(g))
+        self.close_button = add(Button(g, "Close", self.close, style="water"))
+        self.help_button = add(Button(g, "?", self.show_help, style="water", pt=theme.HEADER_PT))
+        self.bar = add(Panel(g))
+        self.first_button = add(Button(g, "|◀", self.first))
+        self.back_button = add(Button(g, "◀", lambda: self.seek(self.index - 1)))
+        self.play_button = add(Button(g, "Play", self.toggle_play, style="primary"))
+        self.fwd_button = add(Button(g, "▶", lambda: self.seek(self.index + 1)))
+        self.last_button = add(Button(g, "▶|", self.last))
+        self.speed_button = add(Button(g, "", self.next_speed))
+        self.scrub = add(Slider(g, 0, max(1, len(self.playback) - 1), 0,
+                                lambda v: self.seek(int(round(v)), from_scrub=True), step=1))
+        self.position = add(Text(g, "", theme.SMALL_PT + 1, theme.INK))
+        self.log = add(EventLog(g))
+        self.compass = add(Compass(g, self.game.wind_from))
+        self.fit_button = add(Button(g, "Fit course", self.fit, style="water"))
+        self.seek(0)
+
+    def on_resize(self, width: int, height: int) -> None:
+        if self.gui is not None:
+            self.gui.resize(width, height)
+            self.layout()
+
+    def on_exit(self) -> None:
+        if getattr(self, "chart", None) is not None:
+            self.chart.delete()
+        super().on_exit()
+
+    def layout(self) -> None:
+        g = self.gui
+        assert g is not None
+        px, t = g.px, g.touch
+        W, H = g.width, g.height
+        m = px(8)
+        topbar = t + px(16)
+        self.top.place(0, H - topbar, W, topbar)
+        by = H - topbar + px(8)
+        self.close_button.place(W - m - px(84), by, px(84), t)
+        self.help_button.place(W - m - px(84) - px(6) - t, by, t, t)
+        self.title_text.place(m + px(6), by, px(250), t)
+        self.order.place(m + px(262), by, max(t, W - m - px(84) - t - px(18) - m - px(262)), t)
+        side = min(max(px(300), W * 0.26), px(400))
+        bar_h = t * 2 + px(24)
+        self.bar.place(m, m, W - 2 * m - side - m, bar_h)
+        x = 2 * m
+        y2 = m + px(8)
+        for b, bw in ((self.first_button, t), (self.back_button, t), (self.play_button, px(90)),
+                      (self.fwd_button, t), (self.last_button, t), (self.speed_button, px(70))):
+            b.place(x, y2, bw, t)
+            x += bw + px(6)
+        self.position.place(x + px(6), y2, px(260), t)
+        self.scrub.place(2 * m, y2 + t + px(4), W - 2 * m - side - 4 * m, t)
+        self.log.place(W - side - m, m, side, H - topbar - 2 * m)
+        self.camera.set_viewport(0, bar_h + m, W - side - 2 * m, H - topbar - bar_h - m)
+        self.compass.place(m, H - topbar - m - px(190), px(150), px(190))
+        self.fit_button.place(W - side - 2 * m - px(110), bar_h + 2 * m, px(110), t)
+        if not self._fitted:
+            self.fit()
+            self._fitted = True
+        self.chart.camera_moved()
+
+    def fit(self) -> None:
+        self.camera.fit(self.chart.bounds, margin=self.gui.px(24) if self.gui else 24)
+        self.chart.camera_moved()
+
+    # --- moving through the record -------------------------------------------------------
+    def seek(self, i: int, from_scrub: bool = False) -> None:
+        pb = self.playback
+        i = max(0, min(len(pb) - 1, i))
+        self.index = i
+        state = pb.states[i]
+        self.chart.update_state(state)
+        self.chart.show_tracks(pb.tracks(i))
+        self.order.set_state(self.game, state)
+        self._log_due = True
+        if not self.playing or self._log_wait <= 0:
+            self._update_log()
+        if not from_scrub:
+            self.scrub.set(i, notify=False)
+        action = pb.actions[i - 1].text() if i else "start"
+        self.position.text = f"{i}/{len(pb) - 1} · {round_text(state)} · {action}"
+        self.first_button.enabled = self.back_button.enabled = i > 0
+        self.fwd_button.enabled = self.last_button.enabled = i < len(pb) - 1
+        self.speed_button.label = f"{self.speed:g}×"
+        self.play_button.label = "Pause" if self.playing else "Play"
+        if i >= len(pb) - 1 and self.playing:
+            self.playing = False
+            self.play_button.label = "Play"
+
+    def _update_log(self) -> None:
+        """The log follows the position (while playing, at most five times a second)."""
+        pb = self.playback
+        colours = {k: PALETTE.get(s.colour, (200, 200, 200)) for k, s in enumerate(self.game.setup.seats)}
+        self.log.set_events(pb.events[: pb.event_counts[self.index]], colours)
+        self._log_due, self._log_wait = False, 0.2
+
+    def first(self) -> None:
+        self.seek(0)
+
+    def last(self) -> None:
+        self.seek(len(self.playback) - 1)
+
+    def toggle_play(self) -> None:
+        if not self.playing and self.index >= len(self.playback) - 1:
+            self.seek(0)
+        self.playing = not self.playing
+        self._clock = 0.0
+        self.play_button.label = "Pause" if self.playing else "Play"
+
+    def next_speed(self) -> None:
+        self.speed_i = (self.speed_i + 1) % len(SPEEDS)
+        self.speed_button.label = f"{self.speed:g}×"
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._log_wait -= dt
+        if self._log_due and (self._log_wait <= 0 or not self.playing):
+            self._update_log()
+        if not self.playing:
+            return
+        self._clock += dt * self.speed
+        steps = int(self._clock)
+        if steps:
+            self._clock -= steps
+            self.seek(self.index + steps)
+
+    def close(self) -> None:
+        if self.on_close is not None:
+            self.on_close()
+        elif self.app is not None:
+            self.app.close()
+
+    # --- input ---------------------------------------------------------------------------
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> Any:
+        if super().on_mouse_press(x, y, button, modifiers):
+            self._press = None
+            return True
+        self._press = (x, y) if self.camera.contains_screen(x, y) else None
+        return True
+
+    def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> Any:
+        if self._press is not None:
+            self._press = None
+            return True
+        return super().on_mouse_release(x, y, button, modifiers)
+
+    def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: int,
+                      modifiers: int) -> Any:
+        pressed = getattr(self.gui, "_pressed", None)
+        if isinstance(pressed, Slider):
+            pressed.drag_to(x)
+            return True
+        if self._press is not None:
+            self.camera.pan(dx, dy)
+            self.chart.camera_moved()
+            return True
+        return super().on_mouse_drag(x, y, dx, dy, buttons, modifiers)
+
+    def on_mouse_scroll(self, x: float, y: float, sx: float, sy: float) -> Any:
+        if self.log.contains(x, y):
+            self.log.scroll(1 if sy > 0 else -1)
+        elif self.camera.contains_screen(x, y) and self.gui is not None and \
+                self.gui.widget_at(x, y) is None:
+            self.camera.scroll(x, y, sy)
+            self.chart.camera_moved()
+        return True
+
+    def on_shortcut(self, symbol: int, modifiers: int) -> bool:
+        if symbol == key.SPACE:
+            self.toggle_play()
+        elif symbol == key.RIGHT:
+            self.seek(self.index + 1)
+        elif symbol == key.LEFT:
+            self.seek(self.index - 1)
+        elif symbol == key.HOME:
+            self.first()
+        elif symbol == key.END:
+            self.last()
+        elif symbol in (key.PLUS, key.EQUAL, key.NUM_ADD):
+            c = self.camera
+            c.zoom_at(c.x0 + c.width / 2, c.y0 + c.height / 2, 1.4)
+            self.chart.camera_moved()
+        elif symbol in (key.MINUS, key.NUM_SUBTRACT):
+            c = self.camera
+            c.zoom_at(c.x0 + c.width / 2, c.y0 + c.height / 2, 1 / 1.4)
+            self.chart.camera_moved()
+        elif symbol == key.F:
+            self.fit()
+        else:
+            return False
+        return True

@@ -1,0 +1,102 @@
+"""Replaying a saved race headless: stepping, play/pause, the scrub bar, tracks."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dinghy import io
+from dinghy.cli import main
+from dinghy.errors import DataError
+from dinghy.race import Race
+from dinghy.setup import RaceSetup, Seat
+from dinghy.skippers import play_bots
+from dinghy.ui import run_app
+from dinghy.ui import testing as ui
+from dinghy.ui.replay import Playback, ReplayScene
+from dinghy.ui.widgets import key
+
+from test_ui_table import TINY_COURSE, shot
+
+
+@pytest.fixture
+def record(tmp_path):
+    course = tmp_path / "tiny.toml"
+    course.write_text(TINY_COURSE)
+    setup = RaceSetup(seats=(Seat("Ann", "Orange", "simple"), Seat("Bot", "Sky", "simple"),
+                             Seat("Cy", "Green", "simple")), course=str(course), seed=11)
+    race = Race(io.load_game(setup))
+    play_bots(race, random.Random(11), max_actions=3000)
+    path = tmp_path / "race.json"
+    io.save_race(path, race)
+    return path, race
+
+
+def test_playback_keeps_every_state_and_the_tracks(record):
+    path, race = record
+    pb = Playback(io.load_race(path))
+    assert len(pb) == len(race.actions) + 1
+    assert pb.states[-1] == race.state
+    tracks = pb.tracks(len(pb) - 1)
+    assert set(tracks) == {0, 1, 2}
+    assert all(len(t) > 5 for t in tracks.values())
+    assert tracks[0][-1] == race.state.boats[0].pose.xy
+
+
+def test_replay_window_steps_scrubs_and_plays(ui_app, record, monkeypatch, tmp_path):
+    path, race = record
+    app = run_app(headless=True, run=False, replay=str(path), home=tmp_path / "home")
+    try:
+        scene = app.scene
+        assert isinstance(scene, ReplayScene)
+        n = len(scene.playback) - 1
+        assert scene.index == 0 and not scene.back_button.enabled
+        ui.tap(app, scene.fwd_button)
+        ui.tap(app, scene.fwd_button)
+        assert scene.index == 2 and scene.chart.state == scene.playback.states[2]
+        ui.tap(app, scene.back_button)
+        assert scene.index == 1
+        ui.key_press(app, key.END)
+        assert scene.index == n and not scene.fwd_button.enabled
+        ui.key_press(app, key.HOME)
+        assert scene.index == 0
+        # the scrub bar: tap in the middle, then drag to the end
+        bar = scene.scrub
+        ui.click(app, bar.x + bar.w / 2, bar.center[1])
+        assert abs(scene.index - n / 2) <= 1
+        ui.press(app, bar.x + bar.w / 2, bar.center[1])
+        ui.drag(app, bar.x + bar.w - 2, bar.center[1], bar.w / 2, 0)
+        ui.release(app, bar.x + bar.w - 2, bar.center[1])
+        assert scene.index == n
+        # play: several actions a second, stops at the end
+        ui.key_press(app, key.HOME)
+        ui.tap(app, scene.play_button)
+        assert scene.playing and scene.play_button.label == "Pause"
+        app.step(1.0)
+        assert scene.index == int(scene.speed)
+        ui.key_press(app, key.SPACE)
+        assert not scene.playing
+        at = scene.index
+        app.step(1.0)
+        assert scene.index == at
+        # the tracks are drawn, and the log shows the events up to here
+        ui.click(app, bar.x + bar.w * 0.6, bar.center[1])
+        assert scene.chart.tracks_drawn == 3
+        assert scene.log.shown_texts and scene.log.shown_texts[-1] == \
+            scene.playback.events[scene.playback.event_counts[scene.index] - 1].text
+        shot(app, "replay.png")
+        ui.tap(app, scene.close_button)
+        assert app.closed
+    finally:
+        app.close()
+
+
+def test_a_damaged_record_fails_before_any_window(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": 1, "rules": "dinghy_race", "actions": [')
+    with pytest.raises(DataError):
+        run_app(headless=True, run=False, replay=str(bad))
+    assert main(["replay", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "bad.json" in err and len(err.strip().splitlines()) == 1
+    assert main(["replay", str(tmp_path / "missing.json")]) == 2
