@@ -298,6 +298,47 @@ def test_test_sail_saves_and_calls_back(ui_app, designer, tmp_path):
     assert not s2.test_button.enabled and "not available" in s2.test_button.reason
 
 
+def test_test_sail_races_bots_in_the_same_window_then_back(ui_app, tmp_path, monkeypatch):
+    from dinghy.ui.results import ResultsScene
+    from dinghy.ui.table import TableScene
+    from dinghy.ui.widgets import Dialog
+
+    monkeypatch.setenv("DINGHY_HOME", str(tmp_path / "dinghy"))
+    app = run_designer(tmp_path / "sail", headless=True, run=False, home=tmp_path / "home",
+                       bot_delay=60.0)              # the bots wait: the race stays at its start
+    try:
+        s = app.designer
+        ui.tap(app, s.gui.modal.buttons[-1])                   # Create the template course
+        assert s.test_button.enabled
+        course = s.history.current
+        ui.tap(app, s.test_button)
+        table = app.scene
+        target = tmp_path / "sail.toml"
+        assert isinstance(table, TableScene) and app.scenes == (s, table)
+        assert table.race.game.setup.course == str(target) and target.is_file()
+        assert table.race.game.course.name == course.name
+        assert len(table.race.game.setup.seats) == 4
+        assert all(seat.skipper for seat in table.race.game.setup.seats)
+        app.step()
+        ui.tap(app, table.menu_button)                         # Leave -> back to the designer
+        dialog = table.gui.modal
+        assert isinstance(dialog, Dialog) and "designer" in dialog.message.text
+        ui.tap(app, dialog.buttons[-1])
+        assert app.scene is s and s.history.current == course and not s.modified
+        app.step()
+        assert not (tmp_path / "dinghy" / "autosave.json").exists()   # the player's slot untouched
+        ui.tap(app, s.test_button)                             # again; the results lead back too
+        race = app.scene.race
+        results = app.test_sail.show_results(race)
+        assert isinstance(results, ResultsScene) and app.scenes == (s, results)
+        app.step()
+        ui.tap(app, results.quit_button)
+        assert app.scene is s and app.scenes == (s,)
+        app.step()
+    finally:
+        app.close()
+
+
 def test_save_as_types_a_name(ui_app, designer, tmp_path):
     s = designer(D.olympic_triangle())
     ui.key_press(ui_app, key.S, key.MOD_ACCEL | key.MOD_SHIFT)

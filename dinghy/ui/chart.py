@@ -29,6 +29,7 @@ from pyglet.graphics import Group  # noqa: E402
 
 from dinghy.geometry import Pose, local_to_world  # noqa: E402
 from dinghy.rules import dinghy_race as dr  # noqa: E402
+from dinghy.sketch import course_chain  # noqa: E402
 from dinghy.setup import PALETTE  # noqa: E402
 from dinghy.ui import camera as camera_module  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
@@ -87,6 +88,15 @@ class _Pin:
     dy: float = 0.0
     is_label: bool = False
     key: Any = None
+
+    def place(self, camera: Any) -> None:
+        """Put the screen-sized drawable at its world point as ``camera`` shows it now
+        (a label on whole pixels, so that its text stays sharp)."""
+        sx, sy = camera.world_to_screen(self.x, self.y)
+        if self.is_label:
+            self.drawable.position = (round(sx + self.dx), round(sy + self.dy), 0)
+        else:
+            self.drawable.position = (sx + self.dx, sy + self.dy)
 
 
 class _Layer:
@@ -206,7 +216,7 @@ class Chart:
                                       group=self.pin_text)
         pin = _Pin(label, x, y, dx * self.scale, dy * self.scale, True, key)
         layer.pins.append(pin)
-        self._place_pin(pin)
+        pin.place(self.camera)
         return label
 
     def _pin_ring(self, layer: _Layer, x: float, y: float, radius: float, colour: Any,
@@ -218,21 +228,14 @@ class Chart:
                               color=theme.rgba(colour), batch=self.batch, group=self.pin_shapes)
         pin = _Pin(ring, x, y, key=key)
         layer.pins.append(pin)
-        self._place_pin(pin)
+        pin.place(self.camera)
         return ring
-
-    def _place_pin(self, pin: _Pin) -> None:
-        sx, sy = self.camera.world_to_screen(pin.x, pin.y)
-        if pin.is_label:
-            pin.drawable.position = (round(sx + pin.dx), round(sy + pin.dy), 0)
-        else:
-            pin.drawable.position = (sx + pin.dx, sy + pin.dy)
 
     def camera_moved(self) -> None:
         """Move the pinned (screen-sized) things after a pan or zoom."""
         for layer in (self.course_layer, self.state_layer, self.ghost_layer, self.preview_layer):
             for pin in layer.pins:
-                self._place_pin(pin)
+                pin.place(self.camera)
 
     # --- the course (once) ----------------------------------------------------------
     def _build_course(self) -> None:
@@ -267,19 +270,10 @@ class Chart:
             self._weather_eye(L, poly, fixed=True)
         L.finish()
 
-    def _chain(self) -> list[tuple[float, float]]:
-        c = self.game.course
-        pts = [c.start.midpoint]
-        for leg in c.legs:
-            ms = [c.mark(i) for i in leg.mark_ids]
-            pts.append((sum(m.x for m in ms) / len(ms), sum(m.y for m in ms) / len(ms)))
-        pts.append(c.finish.midpoint)
-        return pts
-
     def _build_roundings(self, L: _Layer) -> None:
         """Rounding arrows on the required side of each mark, and the order numbers."""
         c = self.game.course
-        chain = self._chain()
+        chain = course_chain(c)
         numbers: dict[tuple[str, ...], list[int]] = {}
         drawn: set[tuple[Any, ...]] = set()
         colour = theme.rgba(theme.PRIMARY, 230)

@@ -32,7 +32,7 @@ from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.app import App  # noqa: E402
 from dinghy.ui.camera import Camera  # noqa: E402
 from dinghy.ui.designer_chart import ERROR, WARNING, DesignerChart, Handle, handles  # noqa: E402
-from dinghy.ui.scene import GuiScene  # noqa: E402
+from dinghy.ui.scene import ChartScene  # noqa: E402
 from dinghy.ui.widgets import (BACK, BODY, DETAIL, LAYER_DIALOG, LAYER_WIDGET, Button,  # noqa: E402
                                ChoiceSelector, Gui, Panel, Text, TextField, Widget, _Modal,
                                _round_rect, key, put)
@@ -324,7 +324,7 @@ class NameDialog(_FormDialog):
 
 # --- the scene -------------------------------------------------------------------------------
 
-class DesignerScene(GuiScene):
+class DesignerScene(ChartScene):
     """``DesignerScene(course=None, path=None, on_test_sail=None, fleet=6, home=None)``.
 
     ``course`` None shows the template dialog over an empty course. ``path`` is where
@@ -1027,7 +1027,7 @@ class DesignerScene(GuiScene):
         assert self.gui is not None
         self.camera.fit((min(xs), min(ys), max(xs), max(ys)), margin=self.gui.px(24))
         self._fitted = True
-        if hasattr(self, "chart"):
+        if self.chart is not None:
             self.chart.camera_moved()
 
     # --- pointer -------------------------------------------------------------------------------
@@ -1329,11 +1329,6 @@ class DesignerScene(GuiScene):
             return None
         return self.on_test_sail(target)
 
-    def on_exit(self) -> None:
-        if hasattr(self, "chart"):
-            self.chart.delete()
-        super().on_exit()
-
 
 def _is_shipped(path: Path) -> bool:
     try:
@@ -1346,13 +1341,25 @@ def _is_shipped(path: Path) -> bool:
 def run_designer(file: str | os.PathLike[str] | None = None, *, headless: bool | None = None,
                  width: int = 1280, height: int = 800, run: bool = True, fleet: int = 6,
                  on_test_sail: Callable[[Path], Any] | None = None,
-                 home: str | os.PathLike[str] | None = None) -> App:
+                 home: str | os.PathLike[str] | None = None, test_sail: bool = True,
+                 bot_delay: float | None = None) -> App:
     """Open the designer window (and unless ``run=False`` run until it closes).
 
     ``headless`` None takes the environment's choice (``DINGHY_HEADLESS``, or no display).
+    Unless ``on_test_sail`` replaces it (or ``test_sail=False``), "Test sail" races the
+    saved course with bots in the same window (:class:`~dinghy.ui.flow.TestSail`, its
+    files in ``$DINGHY_HOME/test-sail``) and comes back to the designer afterwards;
+    the App's ``test_sail`` attribute is that wiring.
     """
     course, path = D.open_for_design(file)
     app = App(headless=headless, width=width, height=height, caption="Dinghy Race · course designer")
+    if on_test_sail is None and test_sail:
+        from dinghy.ui.autosave import Autosave, home as dinghy_home
+        from dinghy.ui.flow import TestSail
+
+        sail = TestSail(app, Autosave(dinghy_home() / "test-sail"), bot_delay=bot_delay)
+        app.test_sail = sail  # type: ignore[attr-defined]
+        on_test_sail = lambda p: sail(p, boats=min(sail.boats, scene.fleet))  # noqa: E731
     scene = DesignerScene(course, path, on_test_sail=on_test_sail, fleet=fleet, home=home)
     app.designer = scene  # type: ignore[attr-defined]
     app.push(scene)

@@ -26,6 +26,7 @@ from dinghy import sketch  # noqa: E402
 from dinghy.course import Course  # noqa: E402
 from dinghy.ui import camera as camera_module  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
+from dinghy.ui.chart import _Pin  # noqa: E402
 
 TABLE_WATER = (24, 72, 110)
 LAND = (206, 190, 146)
@@ -44,16 +45,6 @@ G_TABLE, G_LAND, G_LINE, G_MARKS, G_DRAFT = range(5)
 
 #: Handle radius on screen (logical pixels); a tap within the touch radius hits.
 HANDLE_PX = 6.0
-
-
-@dataclass
-class _Pin:
-    drawable: Any
-    x: float
-    y: float
-    dx: float = 0.0
-    dy: float = 0.0
-    is_label: bool = False
 
 
 @dataclass
@@ -175,7 +166,7 @@ class DesignerChart:
                                   group=self.pin_text)
         pin = _Pin(label, x, y, dx * self.scale, dy * self.scale, True)
         L.pins.append(pin)
-        self._place(pin)
+        pin.place(self.camera)
         return label
 
     def _pin_circle(self, L: _Layer, x: float, y: float, radius: float, colour: Any,
@@ -188,15 +179,8 @@ class DesignerChart:
                            color=theme.rgba(colour), batch=self.batch, group=self.pin_shapes)
         pin = _Pin(s, x, y)
         L.pins.append(pin)
-        self._place(pin)
+        pin.place(self.camera)
         return s
-
-    def _place(self, pin: _Pin) -> None:
-        sx, sy = self.camera.world_to_screen(pin.x, pin.y)
-        if pin.is_label:
-            pin.drawable.position = (round(sx + pin.dx), round(sy + pin.dy), 0)
-        else:
-            pin.drawable.position = (sx + pin.dx, sy + pin.dy)
 
     def camera_moved(self) -> None:
         """Pinned things follow the camera; line widths are rebuilt when the zoom changed."""
@@ -205,7 +189,7 @@ class DesignerChart:
             return
         for L in (self.layer, self.overlay):
             for pin in L.pins:
-                self._place(pin)
+                pin.place(self.camera)
 
     def set_visible(self, visible: bool) -> None:
         self.visible = visible

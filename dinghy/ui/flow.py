@@ -106,3 +106,63 @@ def _one_line(exc: BaseException) -> str:
     if source and source in text:
         text = text.replace(source, short_path(source, 40))
     return text
+
+
+class TestSail(Flow):
+    """The designer's "Test sail": bots race a course file over the scene below.
+
+    ``TestSail(app, autosave)(path)`` pushes the race table on top of the scene that
+    is showing (the designer stays open under it, untouched); leaving the race, or
+    "Back to designer" on the results, pops back down to it. "New race" on the results
+    sails the same course again with a new seed. ``autosave`` should be a folder of its
+    own, so that a test sail never replaces the player's race in progress.
+    """
+
+    __test__ = False   # not a pytest class, whatever its name
+
+    def __init__(self, app: Any, autosave: Any, *, boats: int = 4, bot_delay: float | None = None,
+                 skipper: str = "simple") -> None:
+        super().__init__(app, autosave, bot_delay=bot_delay)
+        self.boats, self.skipper = boats, skipper
+        self.floor = len(app.scenes)
+
+    def __call__(self, path: Any, boats: int | None = None) -> Any:
+        import random
+
+        from dinghy.setup import PALETTE, RaceSetup, Seat
+
+        self.floor = len(self.app.scenes)      # the scene to come back to
+        n = max(1, min(boats or self.boats, len(PALETTE)))
+        seats = tuple(Seat(name, name, self.skipper) for name in list(PALETTE)[:n])
+        return self.start(RaceSetup(seats=seats, course=str(path), seed=random.randrange(1 << 30)))
+
+    def _show(self, scene: Any) -> Any:
+        if len(self.app.scenes) > self.floor:
+            return self.app.replace(scene)
+        return self.app.push(scene)
+
+    def back(self) -> Any:
+        """Close the test sail: the scene below it (the designer) is on top again."""
+        while len(self.app.scenes) > self.floor:
+            self.app.pop()
+        return self.app.scene
+
+    def show_setup(self, initial: Any = None) -> Any:
+        return self.back()
+
+    def show_table(self, race: Any) -> Any:
+        from dinghy.ui.table import TableScene
+
+        scene = TableScene(race, autosave=self.autosave, on_over=self.show_results,
+                           on_leave=self.back, bot_delay=self.bot_delay)
+        scene.leave_message = "This is a test sail: leaving goes back to the designer."
+        return self._show(scene)
+
+    def show_results(self, race: Any) -> Any:
+        from dinghy.ui.results import ResultsScene
+
+        setup = race.game.setup
+        return self._show(ResultsScene(
+            race, on_new=lambda: self.start(setup.with_(seed=setup.seed + 1)), on_quit=self.back,
+            on_replay=lambda: self.show_replay(race, back=lambda: self.show_results(race)),
+            saved=None, quit_label="Back to designer"))

@@ -163,13 +163,7 @@ class Compass(Widget):
         self._shape(shapes.Circle(*tip, g.px(4), color=theme.rgba(self.needle_colour),
                                   batch=g.batch, group=grp), self.needle)
 
-    @property
-    def visible(self) -> bool:  # type: ignore[override]
-        return self._visible
-
-    @visible.setter
-    def visible(self, value: bool) -> None:
-        Widget.visible.fset(self, value)  # type: ignore[attr-defined]
+    def visibility_changed(self) -> None:
         for s in getattr(self, "shapes", []) + getattr(self, "needle", []):
             s.visible = self._visible
 
@@ -430,13 +424,7 @@ class EventLog(Panel):
         self.up.enabled = i >= 0
         self.down.enabled = self.offset > 0
 
-    @property
-    def visible(self) -> bool:  # type: ignore[override]
-        return self._visible
-
-    @visible.setter
-    def visible(self, value: bool) -> None:
-        Widget.visible.fset(self, value)  # type: ignore[attr-defined]
+    def visibility_changed(self) -> None:
         self._key = None
 
     @property

@@ -17,7 +17,7 @@ from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.camera import Camera  # noqa: E402
 from dinghy.ui.chart import Chart  # noqa: E402
 from dinghy.ui.hud import Compass, EventLog, OrderStrip, Slider, warm_glyphs  # noqa: E402
-from dinghy.ui.scene import GuiScene  # noqa: E402
+from dinghy.ui.scene import ChartScene  # noqa: E402
 from dinghy.ui.table import round_text  # noqa: E402
 
 SPEEDS = (1.0, 2.0, 4.0, 8.0, 16.0, 32.0)
@@ -63,7 +63,7 @@ class Playback:
         return out
 
 
-class ReplayScene(GuiScene):
+class ReplayScene(ChartScene):
     """``ReplayScene(race, on_close=None, title="")``: the chart with replay controls."""
 
     shortcuts = [
@@ -74,6 +74,7 @@ class ReplayScene(GuiScene):
         ("F", "Fit the course"),
     ]
     help_title = "Replay: keyboard shortcuts"
+    water = False           # the chart covers the water
 
     def __init__(self, race: Any, *, on_close: Callable[[], Any] | None = None,
                  title: str = "") -> None:
@@ -98,10 +99,6 @@ class ReplayScene(GuiScene):
     def build(self) -> None:
         g = self.gui
         assert g is not None and self.app is not None
-        # The chart covers the water: the swell background would only cost fill time.
-        if self.background is not None:
-            g.remove(self.background)
-            self.background = None
         warm_glyphs(g)
         self.chart = Chart(g.batch, self.app.window, self.game, self.camera, scale=g.scale)
         self.chart.active_ring = False
@@ -125,16 +122,6 @@ class ReplayScene(GuiScene):
         self.compass = add(Compass(g, self.game.wind_from))
         self.fit_button = add(Button(g, "Fit course", self.fit, style="water"))
         self.seek(0)
-
-    def on_resize(self, width: int, height: int) -> None:
-        if self.gui is not None:
-            self.gui.resize(width, height)
-            self.layout()
-
-    def on_exit(self) -> None:
-        if getattr(self, "chart", None) is not None:
-            self.chart.delete()
-        super().on_exit()
 
     def layout(self) -> None:
         g = self.gui

@@ -13,18 +13,21 @@ from dinghy.ui.scene import GuiScene  # noqa: E402
 
 
 class ResultsScene(GuiScene):
-    """``ResultsScene(race, on_new=None, on_quit=None, on_replay=None, saved=None)``."""
+    """``ResultsScene(race, on_new=None, on_quit=None, on_replay=None, saved=None,
+    quit_label="Quit")``."""
 
     shortcuts = [("Enter", "New race"), ("R", "Replay this race")]
     help_title = "Results: keyboard shortcuts"
 
     def __init__(self, race: Any, *, on_new: Callable[[], Any] | None = None,
                  on_quit: Callable[[], Any] | None = None,
-                 on_replay: Callable[[], Any] | None = None, saved: Any = None) -> None:
+                 on_replay: Callable[[], Any] | None = None, saved: Any = None,
+                 quit_label: str = "Quit") -> None:
         super().__init__()
         self.race = race
         self.on_new, self.on_quit, self.on_replay = on_new, on_quit, on_replay
         self.saved = saved
+        self.quit_label = quit_label
 
     def rows(self) -> list[tuple[str, str, tuple[int, int, int], str]]:
         """(place, name, colour, note) for every boat: finishers first, in order."""
@@ -59,7 +62,7 @@ class ResultsScene(GuiScene):
         self.saved_text = g.add(Text(g, saved, theme.SMALL_PT, theme.INK_SOFT))
         self.new_button = g.add(Button(g, "New race", self.new_race, style="primary", pt=theme.HEADER_PT))
         self.replay_button = g.add(Button(g, "Replay", self.replay, pt=theme.HEADER_PT))
-        self.quit_button = g.add(Button(g, "Quit", self.quit, pt=theme.HEADER_PT))
+        self.quit_button = g.add(Button(g, self.quit_label, self.quit, pt=theme.HEADER_PT))
         self.replay_button.visible = self.on_replay is not None
 
     def layout(self) -> None:

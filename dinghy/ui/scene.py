@@ -25,6 +25,8 @@ class GuiScene(Scene):
 
     shortcuts: list[tuple[str, str]] = []
     help_title = "Keyboard shortcuts"
+    #: False for a scene whose chart covers the water: the swell would only cost fill time.
+    water = True
 
     def __init__(self) -> None:
         self.app: App | None = None
@@ -36,8 +38,9 @@ class GuiScene(Scene):
         self.app = app
         w, h = app.size
         self.gui = Gui(app.scale, w, h)
-        self.background = WaterBackground(self.gui)
-        self.gui.add(self.background)
+        if self.water:
+            self.background = WaterBackground(self.gui)
+            self.gui.add(self.background)
         self.build()
 
     def on_exit(self) -> None:
@@ -54,8 +57,8 @@ class GuiScene(Scene):
         if self.gui is None:
             return
         self.gui.resize(width, height)
-        assert self.background is not None
-        self.background.place(0, 0, width, height)
+        if self.background is not None:
+            self.background.place(0, 0, width, height)
         self.layout()
 
     def relayout(self) -> None:
@@ -126,3 +129,15 @@ class GuiScene(Scene):
     def on_shortcut(self, symbol: int, modifiers: int) -> bool:
         """A key no widget wanted; subclasses map their shortcuts here."""
         return False
+
+
+class ChartScene(GuiScene):
+    """A GuiScene with a chart (``self.chart``, made in :meth:`build`): the chart's
+    drawing is freed when the scene leaves the stack."""
+
+    chart: Any = None
+
+    def on_exit(self) -> None:
+        if self.chart is not None:
+            self.chart.delete()
+        super().on_exit()

@@ -29,7 +29,7 @@ from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.camera import Camera  # noqa: E402
 from dinghy.ui.chart import Chart, Ghost, seat_colour  # noqa: E402
 from dinghy.ui.hud import Compass, EventLog, OrderStrip, Slider, Toast, warm_glyphs  # noqa: E402
-from dinghy.ui.scene import GuiScene  # noqa: E402
+from dinghy.ui.scene import ChartScene  # noqa: E402
 from dinghy.ui.turn_panel import TurnPanel  # noqa: E402
 
 #: How long a bot waits before each action in a real window, seconds.
@@ -56,7 +56,7 @@ def round_text(state: Any) -> str:
     return " · ".join(p for p in round_parts(state) if p)
 
 
-class TableScene(GuiScene):
+class TableScene(ChartScene):
     """``TableScene(race, autosave=None, on_over=None, on_leave=None, bot_delay=BOT_DELAY)``."""
 
     shortcuts = [
@@ -71,6 +71,10 @@ class TableScene(GuiScene):
         ("Drag / wheel", "Pan / zoom the chart"),
     ]
     help_title = "Race table: keyboard shortcuts"
+    water = False           # the chart covers the water
+
+    #: What the "Leave the race?" dialog says (a test sail says where it goes instead).
+    leave_message = "The race is autosaved: \"Resume race\" on the set-up screen brings it back."
 
     def __init__(self, race: Any, *, autosave: Any = None,
                  on_over: Callable[[Any], Any] | None = None,
@@ -119,10 +123,6 @@ class TableScene(GuiScene):
     def build(self) -> None:
         g = self.gui
         assert g is not None and self.app is not None
-        # The chart covers the water: the swell background would only cost fill time.
-        if self.background is not None:
-            g.remove(self.background)
-            self.background = None
         warm_glyphs(g)
         self.chart = Chart(g.batch, self.app.window, self.game, self.camera, scale=g.scale)
         add = g.add
@@ -147,16 +147,6 @@ class TableScene(GuiScene):
         self.room_button = add(Button(g, "Claim room", self.claim_room, style="primary"))
         self.toast = add(Toast(g))
         self.refresh(new_step=True)
-
-    def on_resize(self, width: int, height: int) -> None:
-        if self.gui is not None:
-            self.gui.resize(width, height)
-            self.layout()
-
-    def on_exit(self) -> None:
-        if getattr(self, "chart", None) is not None:
-            self.chart.delete()
-        super().on_exit()
 
     # --- layout -----------------------------------------------------------------------
     def layout(self) -> None:
@@ -645,8 +635,7 @@ class TableScene(GuiScene):
         def go() -> None:
             if self.on_leave is not None:
                 self.on_leave()
-        g.open(Dialog(g, "Leave the race?", "The race is autosaved: \"Resume race\" on the set-up "
-                      "screen brings it back.", [("Stay", None), ("Leave race", go)]))
+        g.open(Dialog(g, "Leave the race?", self.leave_message, [("Stay", None), ("Leave race", go)]))
 
     # --- time ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:

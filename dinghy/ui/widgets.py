@@ -355,6 +355,11 @@ class Widget:
         for c in self.children:
             c.visible = self._visible
         self.restyle()
+        self.visibility_changed()
+
+    def visibility_changed(self) -> None:
+        """Called after ``visible`` was set: a widget that draws something outside its
+        own drawables (or caches what is shown) follows here."""
 
     @property
     def enabled(self) -> bool:
@@ -618,13 +623,7 @@ class PillToggle(Toggle):
         self.knob.visible = False
         self.text.anchor_x = "center"
 
-    @property
-    def visible(self) -> bool:  # type: ignore[override]
-        return self._visible
-
-    @visible.setter
-    def visible(self, value: bool) -> None:
-        Widget.visible.fset(self, value)  # type: ignore[attr-defined]
+    def visibility_changed(self) -> None:
         if hasattr(self, "knob"):
             self.knob.visible = False
 
