@@ -73,6 +73,8 @@ def main() -> None:
     for _ in range(20):
         cold_reach()
     report(f"reach: {len(all_cards)} cards x {exits} exits (cold)", timed(cold_reach, 300))
+    report(f"reach: same, other boats' shapes cached", timed(
+        lambda: table.reach(game, boats, me, all_cards), 300))
 
     state = RaceState(boats=boats, order=tuple(range(6)), round=9, active=0, step=Step.MOVE,
                       turn=Turn(card=me.planned))

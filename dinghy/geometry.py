@@ -58,6 +58,16 @@ class Pose:
         object.__setattr__(self, "x", float(self.x))
         object.__setattr__(self, "y", float(self.y))
 
+    @classmethod
+    def trusted(cls, x: float, y: float, heading: int) -> "Pose":
+        """A pose from values already known to be valid (float, float, heading in
+        [0, 360) on the 15° grid): skips the checks, for hot loops."""
+        p = object.__new__(cls)
+        object.__setattr__(p, "x", x)
+        object.__setattr__(p, "y", y)
+        object.__setattr__(p, "heading", heading)
+        return p
+
     @property
     def xy(self) -> tuple[float, float]:
         return (self.x, self.y)

@@ -99,7 +99,19 @@ class Game:
         return shape_at(pose, self._hull_outlines[tack])
 
     def card_outline(self, card: CardType, tack: Tack, shift: float = 0.0) -> np.ndarray:
-        return card.outline + np.array([tack.windward_sign * shift, 0.0])
+        """A card's footprint in the boat's frame, shifted to windward (cached: read only)."""
+        key = (card.key, tack, shift)
+        out = self._outlines.get(key)
+        if out is None:
+            out = card.outline + np.array([tack.windward_sign * shift, 0.0])
+            out.setflags(write=False)
+            if len(self._outlines) < 4096:
+                self._outlines[key] = out
+        return out
+
+    @cached_property
+    def _outlines(self) -> dict:
+        return {}
 
     def card_shape(self, pose: Pose, card: CardType, tack: Tack, shift: float = 0.0) -> Polygon:
         return shape_at(pose, self.card_outline(card, tack, shift))
@@ -170,21 +182,33 @@ def _first_hits(geoms: np.ndarray, targets: np.ndarray, ids: tuple[int, ...]) ->
     return [ids[j] if h else None for h, j in zip(hit, first)]
 
 
+def _batch(boats: list[Boat], outlines: list[np.ndarray]) -> np.ndarray:
+    """Polygons of local outlines placed at the boats' poses, built in one call."""
+    if not boats:
+        return np.empty(0, dtype=object)
+    n = max(len(o) for o in outlines)
+    # Pad every outline to the same number of points by repeating its last point.
+    pts = np.stack([np.vstack([o, np.repeat(o[-1:], n - len(o), axis=0)]) for o in outlines])
+    r = np.radians([b.pose.heading for b in boats])[:, None]
+    sn, cs = np.sin(r), np.cos(r)
+    x0 = np.array([b.pose.x for b in boats])[:, None]
+    y0 = np.array([b.pose.y for b in boats])[:, None]
+    lx, ly = pts[..., 0], pts[..., 1]
+    world = np.stack([x0 + lx * cs + ly * sn, y0 - lx * sn + ly * cs], axis=-1)
+    return shapely.polygons(world)
+
+
 @lru_cache(maxsize=512)
 def others(game: Game, boats: tuple[Boat, ...], index: int) -> Others:
     """Shapes of every boat but ``index`` still racing (cached per position of the fleet)."""
-    hb, hulls, cb, cards = [], [], [], []
     delay = game.cards.delay_key()
-    for b in boats:
-        if b.index == index or not b.launched or b.finished is not None:
-            continue
-        hb.append(b.index)
-        hulls.append(game.hull(b.pose, b.tack))
-        key = delay if b.delays else (None if b.aside else b.planned)
-        if key is not None:
-            cb.append(b.index)
-            cards.append(game.card_shape(b.pose, game.cards.types[key], b.tack))
-    h, c = np.array(hulls, dtype=object), np.array(cards, dtype=object)
+    afloat = [b for b in boats if b.index != index and b.launched and b.finished is None]
+    with_card = [(b, delay if b.delays else b.planned) for b in afloat
+                 if b.delays or (b.planned is not None and not b.aside)]
+    h = _batch(afloat, [game.hull_outline(b.tack) for b in afloat])
+    c = _batch([b for b, _ in with_card],
+               [game.card_outline(game.cards.types[k], b.tack) for b, k in with_card])
+    hb, cb = [b.index for b in afloat], [b.index for b, _ in with_card]
     shapely.prepare(h)
     shapely.prepare(c)
     return Others(tuple(hb), h, tuple(cb), c)
@@ -259,7 +283,7 @@ def reach(game: Game, boats: tuple[Boat, ...], boat: Boat, cards: list[CardType]
         sel = np.array([tk is t for tk in tacks])
         if sel.any():
             hulls[sel] = shapes_at(bx[sel], by[sel], headings[sel], game.hull_outline(t))
-    rooms = shapes_at(bx, by, headings, game.delay_card.outline)
+    rooms = shapes_at(bx, by, headings, game.card_outline(game.delay_card, Tack.PORT))
     cards_arr = np.array(list(card_geom.values()), dtype=object)
     card_pos = {k: i for i, k in enumerate(card_geom)}
 
@@ -273,6 +297,7 @@ def reach(game: Game, boats: tuple[Boat, ...], boat: Boat, cards: list[CardType]
     met_hulls = oth.card_hits(hulls)
 
     out = []
+    xs, ys, hs = bx.tolist(), by.tolist(), headings.astype(int).tolist()
     for i in range(n):
         c = card_pos[keys[i]]
         blocked = fixed_cards[c] or fixed_hulls[i] or fixed_rooms[i]
@@ -280,6 +305,5 @@ def reach(game: Game, boats: tuple[Boat, ...], boat: Boat, cards: list[CardType]
             hit = boat_cards[c] if boat_cards[c] is not None else boat_hulls[i]
             blocked = game.name(hit) if hit is not None else None
         met = tuple(sorted(set(met_cards[c]) | set(met_hulls[i])))
-        out.append(Reach(keys[i], idx[i], Pose(float(bx[i]), float(by[i]), int(headings[i])),
-                         tacks[i], blocked, met))
+        out.append(Reach(keys[i], idx[i], Pose.trusted(xs[i], ys[i], hs[i]), tacks[i], blocked, met))
     return out
