@@ -118,10 +118,15 @@ def play_by_taps(app, scene, action):
     if isinstance(action, Launch):
         spots = scene.launch_spots()
         spot = next(i for i, opts in enumerate(spots) if action in opts)
-        tap_ghost(app, scene, ("spot", spot))
+        if scene.launch_pos != spot:            # a second tap on the chosen spot lets it go
+            tap_ghost(app, scene, ("spot", spot))
         choice = spots[spot].index(action)
+        app.step()
+        panel = scene.turn          # the tap rebuilt the panel with the spot's options
+        assert scene.launch_pos == spot, "the tapped spot is not selected"
         for _ in range(choice):
             ui.click(app, *panel.selector.next_point)
+        assert scene.launch_choice % len(spots[spot]) == choice
         ui.tap(app, panel.buttons["launch"])
     elif isinstance(action, Begin):
         if scene.trapeze != action.trapeze:
