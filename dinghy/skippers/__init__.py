@@ -4,9 +4,9 @@ from __future__ import annotations
 import random
 from types import ModuleType
 
-from dinghy.skippers import simple
+from dinghy.skippers import simple, tactician
 
-SKIPPERS: dict[str, ModuleType] = {simple.NAME: simple}
+SKIPPERS: dict[str, ModuleType] = {simple.NAME: simple, tactician.NAME: tactician}
 
 
 def skipper(name: str) -> ModuleType:

@@ -1,0 +1,69 @@
+"""A whole 6-boat race on the Olympic triangle, sailed by each skipper.
+
+    python benchmarks/bench_race.py [--course olympic_triangle] [--boats 6] [--seed 1]
+                                    [--skipper simple --skipper tactician]
+
+Prints, per skipper: total seconds, actions, ms per action; how that splits between
+the skipper's decisions (``choose``) and the engine (``push``); and the median and
+95th percentile of one decision. Not a test: no timing assertions, just figures to
+compare before and after a change.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from dinghy import io
+from dinghy.race import Race
+from dinghy.setup import PALETTE, RaceSetup, Seat
+from dinghy.skippers import SKIPPERS, skipper
+
+
+def sail(course: str, boats: int, seed: int, name: str) -> dict:
+    setup = RaceSetup(seats=tuple(Seat(n, n, name) for n in list(PALETTE)[:boats]), course=course, seed=seed)
+    game = io.load_game(setup)
+    race = Race(game)
+    rng = random.Random(seed)
+    bot = skipper(name)
+    decide: list[float] = []
+    by_step: dict[str, list[float]] = {}
+    engine = 0.0
+    t0 = time.perf_counter()
+    while not race.over and len(race.actions) < 20000:
+        step = race.state.step.value
+        t = time.perf_counter()
+        action = bot.choose(race, rng)
+        t1 = time.perf_counter()
+        race.push(action)
+        engine += time.perf_counter() - t1
+        decide.append((t1 - t) * 1000)
+        by_step.setdefault(step, []).append((t1 - t) * 1000)
+    total = time.perf_counter() - t0
+    return dict(total=total, actions=len(race.actions), rounds=race.state.round, over=race.over,
+                decide=decide, by_step=by_step, engine=engine)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--course", default="olympic_triangle")
+    parser.add_argument("--boats", type=int, default=6)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--skipper", action="append", choices=sorted(SKIPPERS))
+    args = parser.parse_args()
+    for name in args.skipper or ["simple", "tactician"]:
+        r = sail(args.course, args.boats, args.seed, name)
+        d = sorted(r["decide"])
+        n = r["actions"]
+        print(f"{name:10s} {args.course}, {args.boats} boats, seed {args.seed}: "
+              f"{r['total']:.2f} s, {n} actions, {r['rounds']} rounds, {r['total'] / n * 1000:.2f} ms per action"
+              + ("" if r["over"] else "  (NOT FINISHED)"))
+        print(f"{'':10s} decisions {sum(d) / 1000:.2f} s (median {statistics.median(d):.3f} ms, "
+              f"p95 {d[int(len(d) * 0.95)]:.2f} ms), engine {r['engine']:.2f} s")
+        steps = ", ".join(f"{k} {statistics.median(v):.2f}" for k, v in sorted(r["by_step"].items()))
+        print(f"{'':10s} median ms by step: {steps}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,827 @@
+"""The decisions of a turn, shared by the skippers; a :class:`Style` sets how deep they
+look and how they weigh risk.
+
+Every choice is made among the engine's legal actions (or, for Begin, Luck, Roll, Pass
+and Drift, among actions that are always legal at that step; a Weather Eye card or a
+launch position of our own is checked with ``race.why_not`` first), so a skipper never
+plays an illegal action. Candidates are scored with :mod:`dinghy.skippers.brain` in
+turns still to sail; ties are broken with the RNG the skipper is given, so a race is
+the same for the same seed.
+
+Staying out of trouble:
+
+* a card whose exits run into a mark, land or the edge would leave the boat dead in the
+  water, and one that ends so close to a mark that only the delay card still fits costs
+  turns of pivoting: both are priced in;
+* a delay pivot or a dead boat's turn is planned over the headings the boat can reach
+  (45° a turn with a delay card, 90° when dead in the water), so a boat never turns to a
+  heading from which it can never lay a card again;
+* cards that another boat's hull would keep aside are avoided; when every card leads
+  into trouble the delay is placed at once and the boat pivots towards open water;
+* each skipper remembers, per race, how its boat's distance to go develops; a boat
+  that makes no progress for several turns breaks away from where it got stuck for a
+  few turns before it heads for the mark again.
+"""
+from __future__ import annotations
+
+import math
+import random
+import weakref
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from dinghy.actions import (Action, Begin, Drift, Launch, Luck, Move, Pass, Pivot, Place, Roll,
+                            Substitute, WeatherEye)
+from dinghy.cards import Kind, exit_track
+from dinghy.race import Race
+from dinghy.rules import dinghy_race as dr
+from dinghy.rules.table import card_shapes, others as table_others
+from dinghy.state import Step
+from dinghy.wind import Tack, tack_of
+
+from dinghy.skippers.brain import (BIG, FINISHED, PRESTART_ROUNDS, RUN, SPI_UP, TACK, Batch, Chart,
+                                   Obstacles, aspect_bits, chart_of, concat, off_wind_deg, single,
+                                   tack_sign)
+
+DEAD = 3.0           # turns lost when a move runs into a mark, land or the edge
+CRAMPED = 2.0        # ... when it ends where only the delay card fits ahead
+HELD = 1.0           # ... when the card would be held aside by another boat's hull
+HELD_STUCK = 2.5     # ... by the hull of a boat that cannot move away before our turn
+BUMP = 0.6           # ... when the move would stop short of another boat
+BOXED = 1.5          # ... when it ends where every card would lie on another boat's hull
+NEAR = 0.6           # at most, for ending right beside another boat (less further off)
+TRAP_COST = 25.0     # ... when it ends where no card may ever lie again
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a skipper plays."""
+
+    depth: int = 1                  # cards looked at when placing: 1 = the placed card only
+    tack_penalty: float = 0.0       # extra turns a voluntary tack costs (sail to the layline)
+    luck_value: float | None = None  # turns a Lady Luck card is worth (None: simple threshold)
+    heading_scale: float = 1.0
+    spinnaker: bool = True
+    weather_eye: bool = True
+    stuck_turns: int = 8            # turns without progress before breaking away
+
+
+@dataclass
+class _Track:
+    values: list = field(default_factory=list)      # (round, value) at each placement
+    still: int = 0                                  # placements in a row without moving
+    last_xy: tuple[float, float] | None = None
+    escape_until: int = -1
+    anchor: tuple[float, float] = (0.0, 0.0)
+    heading: float = 0.0
+    escapes: int = 0
+
+
+class Skipper:
+    def __init__(self, style: Style) -> None:
+        self.style = style
+        self._still = 0
+        self._obs = None
+        self._memory: "weakref.WeakKeyDictionary[Race, dict[int, _Track]]" = weakref.WeakKeyDictionary()
+
+    # -- entry point ------------------------------------------------------------------
+    def choose(self, race: Race, rng: random.Random) -> Action:
+        self._race = race
+        step = race.state.step
+        self._lv = None
+        if self.style.luck_value is not None and step in (Step.MOVE, Step.PLACE, Step.PIVOT):
+            self._lv = self._luck_value(race, chart_of(race.game), race.state.boat())
+        if step is Step.ROLL:
+            r = race.dice_rng()
+            return Roll(r.randint(1, 6), r.randint(1, 6))
+        handler = {Step.BEGIN: self.begin, Step.LUCK: self.luck, Step.DRIFT: self.drift,
+                   Step.WEATHER_EYE: self.weather_eye, Step.LAUNCH: self.launch,
+                   Step.PIVOT: self.pivot, Step.MOVE: self.move, Step.PLACE: self.place}.get(step)
+        if handler is None:
+            raise RuntimeError(f"nothing to choose at step {step.value}")
+        return handler(race, rng)
+
+    # -- helpers ------------------------------------------------------------------------
+    def track(self, race: Race, boat: int) -> _Track:
+        mem = self._memory.get(race)
+        if mem is None:
+            mem = self._memory[race] = {}
+        t = mem.get(boat)
+        if t is None:
+            t = mem[boat] = _Track()
+        return t
+
+    @staticmethod
+    def slot(race: Race, boat: int) -> float:
+        return 0.5
+
+    @staticmethod
+    def batch_of(ch: Chart, boat, pose=None, tack=None) -> Batch:
+        pose = pose or boat.pose
+        t = tack_sign(tack or boat.tack)
+        return single(pose.x, pose.y, pose.heading, t, boat.spi_up, boat.legs_done, boat.stage,
+                      boat.started)
+
+    def leaf(self, race: Race, ch: Chart, B: Batch, rnd: int, boat) -> np.ndarray:
+        """Turns still to sail from each candidate (hazards and penalties included)."""
+        v, tx, ty = ch.course_value(B, rnd, self.slot(race, boat.index))
+        v = v + ch.heading_penalty(B, tx, ty, self.style.heading_scale)
+        if B.spi.any():
+            v = v + (ch.spi_adjust(B, tx, ty, v) if self.style.spinnaker else np.where(B.spi, 1.0, 0.0))
+        v = v + B.cost
+        mem = self._memory.get(race)
+        trk = mem.get(boat.index) if mem else None
+        if trk is not None and trk.escape_until >= rnd:
+            ax, ay = trk.anchor
+            d = np.hypot(B.x - ax, B.y - ay) / ch.L
+            hx, hy = math.sin(trk.heading), math.cos(trk.heading)
+            along = ((B.x - ax) * hx + (B.y - ay) * hy) / ch.L
+            v = v - 1.5 * np.minimum(d, 4.0) - 0.5 * np.clip(along, -4, 4)
+        return np.where(B.finished, FINISHED + B.cost, v)
+
+    def judge(self, ch: Chart, K: Batch, P: Batch, obs: Obstacles, first: bool, boats: bool = True) -> np.ndarray:
+        """Extra turns the table costs each candidate move (geometric) of the parents ``P``."""
+        n = len(K)
+        extra = np.zeros(n)
+        if n == 0:
+            return extra
+        mv = K.card >= 0
+        chk = mv & (ch.fixed_field.at(K.x, K.y) < ch.look)
+        if chk.any():
+            idx = np.flatnonzero(chk)
+            kx, ky, kh = K.x[idx], K.y[idx], K.h[idx]
+            dead = obs.hull_fixed(kx, ky, kh) | obs.room_fixed(kx, ky, kh)
+            cramped = ~dead
+            if cramped.any():
+                j = np.flatnonzero(cramped)
+                cramped[j] = ~obs.free_card(kx[j], ky[j], kh[j], K.tack[idx][j])
+            cost_c = np.zeros(len(idx))
+            if cramped.any():
+                j = np.flatnonzero(cramped)
+                cost_c[j] = self._way_out(ch, obs, kx[j], ky[j], kh[j])
+            extra[idx] += np.where(dead, DEAD, 0.0) + cost_c
+            if dead.any():
+                # the engine stops such a move short of the obstacle: it gets nowhere (and
+                # in particular crosses no ray, gate or line)
+                j = idx[dead]
+                K.x = K.x.copy(); K.y = K.y.copy()
+                K.x[j] = K.px[j]
+                K.y[j] = K.py[j]
+            if first and dead.any():
+                # a normal card whose only exits clear of the mark change tack: rule 1 may
+                # close those too, and then the card can be sailed no way at all
+                dead_k = np.zeros(n, bool)
+                dead_k[idx] = dead
+                invol = mv & (K.tack != P.tack[K.parent]) & (ch.c_kind[np.maximum(K.card, 0)] == 0)
+                pair = K.parent * (len(ch.keys) + 1) + np.where(mv, K.card, len(ch.keys))
+                safe = np.zeros(len(P) * (len(ch.keys) + 1), bool)
+                crowded = obs.nearest_boat(K.x, K.y) < ch.L if len(obs.bx) else np.zeros(n, bool)
+                np.logical_or.at(safe, pair, mv & ~dead_k & ~invol & ~crowded)
+                anyd = np.zeros(len(safe), bool)
+                np.logical_or.at(anyd, pair, dead_k)
+                risky = anyd[pair] & ~safe[pair] & mv & (ch.c_kind[np.maximum(K.card, 0)] == 0)
+                extra += np.where(risky, 1.5, 0.0)
+        if boats and len(obs.bx):
+            nb = obs.nearest_boat(K.x, K.y)
+            extra += self._boat_room(ch, K, nb, mv, obs)
+        if first and len(obs.bx):
+            # the card itself, in front of the parent's bow, once per (parent, card)
+            pairs = K.parent * (len(ch.keys) + 1) + np.where(mv, K.card, len(ch.keys))
+            uniq, inv = np.unique(pairs, return_inverse=True)
+            pp = uniq // (len(ch.keys) + 1)
+            cc = uniq % (len(ch.keys) + 1)
+            across = np.where(cc < len(ch.keys), ch.c_across[np.minimum(cc, len(ch.keys) - 1)], ch.W)
+            along = np.where(cc < len(ch.keys), ch.c_along[np.minimum(cc, len(ch.keys) - 1)], ch.L)
+            near = np.hypot(P.x[pp][:, None] - obs.bx[None, :], P.y[pp][:, None] - obs.by[None, :]).min(1) \
+                < ch.L + ch.H
+            held = np.zeros(len(uniq))
+            if near.any():
+                j = np.flatnonzero(near)
+                who = self._held_by(ch, P, pp[j], cc[j])
+                stuck = HELD_STUCK + 2.0 * self._still
+                held[j] = [0.0 if w < 0 else (stuck if obs.stuck.get(int(w)) else HELD) for w in who]
+            held_k = (held[inv] > 0) & mv
+            extra += np.where(mv, held[inv], 0.0)
+            close = mv & ~held_k & (nb < 2.0 * ch.H + 0.3 * ch.L)
+            if close.any():
+                j = np.flatnonzero(close)
+                extra[j] += np.where(obs.hull_boats(K.x[j], K.y[j], K.h[j]), BUMP, 0.0)
+        if self.style.tack_penalty:
+            extra += np.where(mv & (ch.c_kind[np.maximum(K.card, 0)] == TACK), self.style.tack_penalty, 0.0)
+        return extra
+
+    def _luck_value(self, race: Race, ch: Chart, boat) -> float:
+        """What a Lady Luck card is worth now: cards not spent by the finish are wasted,
+        so the value falls as the race runs out (rounded: it keys the move tables)."""
+        B = self.batch_of(ch, boat)
+        v = float(ch.course_value(B, max(race.state.round, PRESTART_ROUNDS + 1))[0][0])
+        frac = min(1.0, max(0.0, v) / 60.0)
+        return round(self.style.luck_value * frac * 20) / 20
+
+    def _held_by(self, ch: Chart, P: Batch, parents, cards) -> list[int]:
+        """Exactly as the engine sees it: the boat whose hull a card laid in front of the
+        parent's bow would lie on (-1: none)."""
+        game, state = self._race.game, self._race.state
+        oth = table_others(game, state.boats, state.active)
+        out = []
+        groups: dict[int, list[int]] = {}
+        for i, p in enumerate(parents):
+            groups.setdefault(int(p), []).append(i)
+        res = [-1] * len(parents)
+        for p, idx in groups.items():
+            pose = dr.Pose(float(P.x[p]), float(P.y[p]), int(P.h[p]))
+            tack = Tack.STARBOARD if P.tack[p] > 0 else Tack.PORT
+            keys = tuple(ch.keys[int(cards[i])] if cards[i] < len(ch.keys) else ch.delay_key for i in idx)
+            shapes = card_shapes(game, pose, tack, 0.0, keys)
+            hits = oth.hull_hits(shapes)
+            for i, h in zip(idx, hits):
+                res[i] = -1 if h is None else int(h)
+        return res
+
+    def _pivot_ok(self, race: Race, boat, heads) -> np.ndarray:
+        """Whether the hull may come to lie at each heading (the engine's pivot rule:
+        not on a boat, a mark or land; the edge of the water does not count)."""
+        game, state = race.game, race.state
+        hulls = np.array([game.hull(dr.Pose(boat.pose.x, boat.pose.y, int(h)),
+                                    tack_of(int(h), game.wind_from, boat.tack)) for h in heads], dtype=object)
+        oth = table_others(game, state.boats, boat.index)
+        bad = np.array([x is not None for x in oth.hull_hits(hulls)])
+        fixed = game.fixed_hits(hulls, edge=False)
+        return ~(bad | np.array([f is not None for f in fixed]))
+
+    def _way_out(self, ch: Chart, obs: Obstacles, x, y, h) -> np.ndarray:
+        """Turns it takes a bow where no normal card fits to pivot (45° a turn, the hull
+        swinging clear of marks) to a heading where one does; a bow with no way out at
+        all is a trap."""
+        out = np.full(len(x), TRAP_COST)
+        for steps, turns in ((1, (45, -45)), (2, (90, -90)), (3, (135, -135)), (4, (180,))):
+            for t in turns:
+                todo = out > steps + 1
+                if not todo.any():
+                    break
+                j = np.flatnonzero(todo)
+                h2 = (h[j] + t) % 360
+                t2 = np.where(((ch.wind - h2) % 360) < 180, 1, -1)
+                ok = obs.free_card(x[j], y[j], h2, t2) & ~self._hull_marks(ch, x[j], y[j], h2)
+                out[j[ok]] = steps + 1.0
+        return out
+
+    def _boat_room(self, ch: Chart, K: Batch, nb, mv, obs: Obstacles) -> np.ndarray:
+        """Ending next to other boats: a little for being close, more when no card
+        could then be laid clear of their hulls (two bows so close that each boat's
+        cards lie on the other's hull can lock both boats for good)."""
+        extra = NEAR * np.maximum(0.0, 1.0 - nb / (1.2 * ch.L))
+        close = mv & (nb < ch.L + ch.H)
+        if close.any():
+            j = np.flatnonzero(close)
+            boxed = ~obs.free_of_boats(K.x[j], K.y[j], K.h[j], K.tack[j])
+            extra[j] += np.where(boxed, BOXED, 0.0)
+        return extra
+
+    def value_of(self, race: Race, ch: Chart, K: Batch, rnd: int, boat, depth: int) -> np.ndarray:
+        """Value of each candidate, looking ``depth - 1`` more cards ahead (no boats)."""
+        ch.advance(K, rnd)
+        out = self.leaf(race, ch, K, rnd, boat)
+        if depth <= 1 or len(K) == 0:
+            return out
+        live = np.flatnonzero(~K.finished)
+        if not len(live):
+            return out
+        sub = K.take(live)
+        G = ch.expand(sub, rnd + 1, last=sub.card, luck=boat.lady_luck, luck_value=self._lv)
+        obs = self._obs
+        G.cost = G.cost + self.judge(ch, G, sub, obs, False, boats=False)
+        ch.advance(G, rnd + 1)
+        gv = self.leaf(race, ch, G, rnd + 1, boat)
+        best = np.full(len(sub), np.inf)
+        np.minimum.at(best, G.parent, gv)
+        out[live] = np.where(np.isfinite(best), best + 1.0, out[live] + 1.0)
+        return out
+
+    def scores(self, race: Race, ch: Chart, boat, P: Batch, masks: np.ndarray, delay_ok: np.ndarray,
+               rnd: int, last: int, obs: Obstacles):
+        """For each parent pose and each card (the delay last), the turns to go after laying
+        that card there: (values, clean) arrays of shape (parents, cards + 1)."""
+        nc = len(ch.keys)
+        N = len(P)
+        self._obs = obs
+        K = ch.expand(P, rnd, last=np.full(N, last), cards=masks, luck=boat.lady_luck,
+                      luck_value=self._lv, with_delay=False)
+        if delay_ok.any():
+            D = ch.delay_kids(P, rnd)
+            D = D.take(np.flatnonzero(delay_ok[D.parent]))
+            K = concat([K, D]) if len(K) else D
+        base = K.cost.copy()
+        K.cost = K.cost + self.judge(ch, K, P, obs, True)
+        extra = K.cost - base
+        v = self.value_of(race, ch, K, rnd, boat, self.style.depth)
+        slot = K.parent * (nc + 1) + np.where(K.card >= 0, K.card, nc)
+        vals = np.full(N * (nc + 1), np.inf)
+        np.minimum.at(vals, slot, v)
+        clean = np.zeros(N * (nc + 1), bool)
+        np.logical_or.at(clean, slot, extra < 1.0)
+        return vals.reshape(N, nc + 1), clean.reshape(N, nc + 1)
+
+    # -- the simple steps ------------------------------------------------------------------
+    def begin(self, race: Race, rng) -> Action:
+        boat = race.state.boat()
+        card = race.game.cards.types.get(boat.planned) if boat.planned else None
+        return Begin(bool(card is not None and card.trapeze and not boat.delays))
+
+    def luck(self, race: Race, rng=None) -> Action:
+        state = race.state
+        boat = state.boat()
+        ch = chart_of(race.game)
+        row, modifier = state.turn.hazards[0]
+        if self.style.luck_value is not None:
+            lv = self._luck_value(race, ch, boat)
+            best, n_best = None, 0
+            for n in range(boat.lady_luck + 1):
+                c = ch.expect(row, modifier, n) + n * lv
+                if best is None or c < best - 1e-9:
+                    best, n_best = c, n
+            return Luck(n_best)
+        # simple: only against a capsize or a man overboard, as few cards as do the job
+
+        def bad(n):
+            odds = race.game.hazards.odds(row, n, modifier)
+            return float(sum(p for o, p in odds.items() if o.effect in ("capsize", "man_overboard")))
+        if bad(0) <= 0.05:
+            return Luck(0)
+        n = 0
+        while n < boat.lady_luck and bad(n) > 0.03:
+            n += 1
+        return Luck(n)
+
+    def drift(self, race: Race, rng=None) -> Action:
+        """Drift the Weather Eye cards the way that leaves most of them by this boat and
+        fewest by the others."""
+        state = race.state
+        boat = state.boat()
+        mine = [we for we in state.weather_eyes if we.owner is not None]
+        if not self.style.weather_eye or not mine:
+            return Drift(1)
+        ch = chart_of(race.game)
+        L, W = ch.L, ch.W
+        best, choice = None, 1
+        for flips in (1, 2):
+            score = 0.0
+            for we in mine:
+                step = (L if we.long_side_along_wind else W) * flips
+                x, y = we.x - ch.upx * step, we.y - ch.upy * step
+                for b in state.boats:
+                    if not b.racing or not b.launched:
+                        continue
+                    # a card upwind of a boat on a beat comes down onto its course
+                    rel = (b.pose.x - x) * ch.upx + (b.pose.y - y) * ch.upy
+                    d = math.hypot(b.pose.x - x, b.pose.y - y)
+                    if d < 1.6 * L and rel < 0.5 * L:
+                        score += 1.0 if b.index == boat.index else -0.4
+            if best is None or score > best + 1e-9:
+                best, choice = score, flips
+        return Drift(choice)
+
+    def weather_eye(self, race: Race, rng) -> Action:
+        """On a long beat, a card a little upwind of the bow: it drifts down onto the
+        boat's course and lends it a shift to windward."""
+        state = race.state
+        boat = state.boat()
+        if not self.style.weather_eye or boat.weather_eye <= 0 or not boat.started:
+            return Pass()
+        ch = chart_of(race.game)
+        B = self.batch_of(ch, boat)
+        v, tx, ty = ch.course_value(B, state.round)
+        dx, dy = float(tx[0] - boat.pose.x), float(ty[0] - boat.pose.y)
+        d = math.hypot(dx, dy)
+        up = (dx * ch.upx + dy * ch.upy) / (d or 1.0)
+        if up < math.cos(math.radians(50)) or d < 8 * ch.L:
+            return Pass()
+        if off_wind_deg(np.array([boat.pose.heading]), ch.wind)[0] > 60:
+            return Pass()
+        hr = math.radians(boat.pose.heading)
+        for ahead, upw in ((1.2, 1.6), (1.0, 2.0), (1.5, 1.3), (0.8, 2.4)):
+            x = boat.pose.x + math.sin(hr) * ahead * ch.L + ch.upx * upw * ch.L
+            y = boat.pose.y + math.cos(hr) * ahead * ch.L + ch.upy * upw * ch.L
+            act = WeatherEye(round(x, 1), round(y, 1), True)
+            if race.why_not(act) is None:
+                return act
+        return Pass()
+
+    def launch(self, race: Race, rng) -> Action:
+        state = race.state
+        legal = race.legal_actions()
+        ch = chart_of(race.game)
+        boat = state.boat()
+        if not legal:
+            legal = self._free_launches(race, ch)
+        xs = np.array([a.x for a in legal], float)
+        ys = np.array([a.y for a in legal], float)
+        hs = np.array([a.heading for a in legal])
+        ts = np.array([tack_sign(tack_of(a.heading, ch.wind, boat.tack)) for a in legal])
+        n = len(legal)
+        B = Batch(xs, ys, hs, ts, np.zeros(n, bool), np.zeros(n, np.int64), np.full(n, -99),
+                  np.zeros(n, bool), np.zeros(n, bool), np.full(n, -1), np.zeros(n, np.int64),
+                  np.zeros(n, np.int64), np.zeros(n), xs.copy(), ys.copy())
+        v, tx, ty = ch.prestart_value(B, max(1, state.round), self.slot(race, boat.index))
+        # close-hauled, as the old hands do: the card lies across the wind and leaves
+        # the next slot free for the next boat
+        off = off_wind_deg(hs, ch.wind)
+        v = v + np.where(off == 45, 0.0, 0.3)
+        others = [b for b in state.boats if b.launched and b.index != boat.index and b.racing]
+        if others:
+            # the launch card is sailed in round 1 whatever happens: where will we all be?
+            step = ch.v_ch
+            hr = np.radians(hs)
+            fx, fy = xs + step * np.sin(hr), ys + step * np.cos(hr)
+            d = np.full(n, np.inf)
+            for b in others:
+                br = math.radians(b.pose.heading)
+                ox, oy = b.pose.x + step * math.sin(br), b.pose.y + step * math.cos(br)
+                d = np.minimum(d, np.minimum(np.hypot(xs - b.pose.x, ys - b.pose.y), np.hypot(fx - ox, fy - oy)))
+                d = np.minimum(d, np.hypot(fx - b.pose.x, fy - b.pose.y))
+            v = v + 3.0 * np.maximum(0.0, 1.0 - d / (2.0 * ch.L))
+        jitter = np.array([rng.random() for _ in range(n)]) * 1e-6
+        return legal[int(np.argmin(v + jitter))]
+
+    @staticmethod
+    def _free_launches(race: Race, ch: Chart) -> list[Launch]:
+        """Launch positions of our own when the engine's suggested slots are all taken:
+        any free spot downwind of the line (nearest the line's middle first)."""
+        game, state = race.game, race.state
+        (ax, ay), (bx, by) = game.start_line
+        deepest = max((game.leeward_depth(*b.pose.xy) for b in state.boats
+                       if b.launched and b.racing and b.index != state.active), default=0.0)
+        key = game.cards.delay_key() if state.round > 0 else None
+        low = deepest + ch.L if state.round > 0 else 0.9 * ch.L
+        out = []
+        for k in range(24):
+            depth = low + k * 0.35 * ch.L
+            for i in range(-6, 19):
+                t = (i + 0.5) / 13
+                x = ax + (bx - ax) * t - ch.upx * depth
+                y = ay + (by - ay) * t - ch.upy * depth
+                for off in (45, -45, 90, -90):
+                    h = (ch.wind + off) % 360
+                    tack = tack_of(h, ch.wind, state.boat().tack)
+                    card = key or (f"close_hauled.{tack.value}" if abs(off) == 45 else f"reach.{tack.value}")
+                    act = Launch(round(float(x), 1), round(float(y), 1), h, card)
+                    if race.why_not(act) is None:
+                        out.append(act)
+            if len(out) >= 4:
+                return out
+        if out:
+            return out
+        raise RuntimeError("no free launch position on the water")
+
+    # -- moving ------------------------------------------------------------------------
+    def move(self, race: Race, rng) -> Action:
+        game, state = race.game, race.state
+        ch = chart_of(game)
+        boat = state.boat()
+        legal = race.legal_actions()
+        card = game.cards.types[state.turn.card]
+        moves = [a for a in legal if isinstance(a, Move)]
+        subs = [a for a in legal if isinstance(a, Substitute)]
+        obs = Obstacles(ch, state, boat.index)
+        self._obs = obs
+        scores: list[float] = []
+        if moves:
+            scores = list(self._move_values(race, ch, boat, card, moves, obs))
+        for s in subs:
+            scores.append(self._substitute_value(race, ch, s, boat, obs))
+        acts = moves + subs
+        if not acts:
+            raise RuntimeError("the engine offers no legal move: every exit of the revealed card is closed")
+        order = np.argsort(np.array(scores) + np.array([rng.random() * 1e-6 for _ in acts]))
+        for i in order:
+            a = acts[int(i)]
+            # the engine lists shifted moves from the unshifted exit's verdict: check
+            if isinstance(a, Move) and a.shift and race.why_not(a) is not None:
+                continue
+            return a
+        return acts[int(order[0])]
+
+    def _move_values(self, race, ch: Chart, boat, card, moves, obs) -> np.ndarray:
+        game, state = race.game, race.state
+        ci = ch.index[card.key]
+        P = self.batch_of(ch, boat)
+        mask = np.zeros(len(ch.keys), bool)
+        mask[ci] = True
+        K = ch.expand(P, state.round, cards=mask, luck=boat.lady_luck,
+                      luck_value=self._lv, with_delay=False)
+        by_exit = {int(e): i for i, e in enumerate(K.exit)}
+        opts = dr.exit_options(game, state)
+        names = {game.name(b.index) for b in state.boats}
+        s = tack_sign(boat.tack)
+        hr = math.radians(boat.pose.heading)
+        rows, extra = [], []
+        for m in moves:
+            opt = opts[m.exit]
+            pose = opt.bonus if (m.bonus and opt.bonus is not None) else opt.pose
+            x, y = pose.x, pose.y
+            if m.shift:
+                # a Weather Eye shift moves the whole card sideways (to windward if > 0)
+                x += s * m.shift * math.cos(hr)
+                y -= s * m.shift * math.sin(hr)
+            e = 0.0
+            if opt.blocked_by is not None:
+                if opt.blocked_by in names:
+                    # it stops short of the boat: exactly where, and can both still lay cards?
+                    stop = self._stop_short(game, state, boat, card, opt, m)
+                    x, y = stop.x, stop.y
+                    e += 0.4 + self._lock_cost(race, ch, boat, stop, opt.tack)
+                else:
+                    x, y = boat.pose.x, boat.pose.y
+                    e += DEAD
+            if dr.prestart(state) and self._touches_line(game, boat, card, opt, m, pose):
+                e += BIG
+            if opt.gives_way:
+                e += 0.05
+            rows.append((by_exit.get(m.exit, 0), x, y, pose.heading, tack_sign(opt.tack)))
+            extra.append(e)
+        if len(K) == 0:
+            K = self.batch_of(ch, boat)
+        M = K.take(np.array([r[0] for r in rows]))
+        M.x = np.array([r[1] for r in rows], float)
+        M.y = np.array([r[2] for r in rows], float)
+        M.h = np.array([r[3] for r in rows])
+        M.tack = np.array([r[4] for r in rows])
+        M.px = np.full(len(rows), boat.pose.x)
+        M.py = np.full(len(rows), boat.pose.y)
+        M.parent = np.zeros(len(rows), np.int64)
+        M.cost = M.cost + np.array(extra)
+        # the table at the end of the move: room for the next card, other boats near
+        M.cost = M.cost + self.judge(ch, M, P, obs, False)
+        return self.value_of(race, ch, M, state.round, boat, max(1, self.style.depth))
+
+    @staticmethod
+    def _stop_short(game, state, boat, card, opt, m):
+        """Where the engine stops a move that runs into another boat."""
+        stop = getattr(dr, "_stop_short", None)
+        if stop is not None:
+            try:
+                return stop(game, state, boat, card, opt.pose, opt.tack, m.shift)[0]
+            except Exception:        # a changed engine: fall back to half way
+                pass
+        return dr.Pose(boat.pose.x + (opt.pose.x - boat.pose.x) * 0.5,
+                       boat.pose.y + (opt.pose.y - boat.pose.y) * 0.5, opt.pose.heading)
+
+    def _lock_cost(self, race, ch: Chart, boat, pose, tack) -> float:
+        """Turns a bow ending at ``pose`` next to other boats is likely to cost: none if
+        some card may lie clear of their hulls; more if every card would be held aside;
+        a trap if, besides, our hull keeps every card of a boat beside us from lying
+        (neither boat could ever lay a card again)."""
+        game, state = race.game, race.state
+        oth = table_others(game, state.boats, boat.index)
+        b = boat.with_(pose=pose, tack=tack, planned=None)
+        keys = tuple(k for k in dr.hand(game, b)
+                     if game.cards.types[k].kind is Kind.NORMAL and
+                     dr.card_fits(game, b, game.cards.types[k], True, state.round + 1) is None)
+        if keys:
+            hits = oth.hull_hits(card_shapes(game, pose, tack, 0.0, keys))
+            if any(h is None for h in hits):
+                return 0.0
+            blockers = {h for h in hits if h is not None}
+        else:
+            blockers = set(oth.hull_boats)
+        my_hull = game.hull(pose, tack)
+        for i in blockers:
+            o = state.boats[i]
+            okeys = tuple(k for k in dr.hand(game, o.with_(planned=None))
+                          if game.cards.types[k].kind is Kind.NORMAL and
+                          dr.card_fits(game, o, game.cards.types[k], True, state.round + 1) is None)
+            if not okeys:
+                continue
+            shapes = card_shapes(game, o.pose, o.tack, 0.0, okeys)
+            if all(sh.intersects(my_hull) for sh in shapes):
+                return TRAP_COST
+        return BOXED + 1.0
+
+    @staticmethod
+    def _touches_line(game, boat, card, opt, m, pose) -> bool:
+        hull = game.hull(pose, opt.tack)
+        if dr.touches_start_zone(game, hull):
+            return True
+        track = exit_track(boat.pose, boat.tack, card, card.exits[m.exit], game.cards.hull_length, m.shift)
+        return any(game.leeward_depth(x, y) <= 1e-6 for x, y in track)
+
+    def _substitute_value(self, race, ch, sub, boat, obs) -> float:
+        state = race.state
+        card = race.game.cards.types[sub.card]
+        if card.kind is Kind.DELAY:
+            plan = self._heading_plan(race, ch, boat, obs)
+            h = boat.pose.heading
+            return 1.0 + min(plan.get((h + d) % 360, math.inf) for d in (0, -45, 45))
+        P = self.batch_of(ch, boat)
+        mask = np.zeros(len(ch.keys), bool)
+        mask[ch.index[card.key]] = True
+        K = ch.expand(P, state.round, cards=mask, with_delay=False)
+        if not len(K):
+            return BIG
+        K.cost = K.cost + self.judge(ch, K, P, obs, False)
+        return float(self.value_of(race, ch, K, state.round, boat, 1).min())
+
+    # -- placing -----------------------------------------------------------------------
+    def place(self, race: Race, rng) -> Action:
+        game, state = race.game, race.state
+        ch = chart_of(game)
+        boat = state.boat()
+        legal = race.legal_actions()
+        keys = [p.card for p in legal if p.card is not None]
+        if not keys:
+            return legal[0]
+        # "you cannot use the same manoeuvre twice in succession if you have only one
+        # card for it": the card just sailed is still on the table while the next is laid
+        done = state.turn.card
+        if done in keys and game.cards.copies.get(done, 0) == 1 and len(keys) > 1:
+            keys = [k for k in keys if k != done]
+        obs = Obstacles(ch, state, boat.index)
+        trk = self.track(race, boat.index)
+        if trk.last_xy is not None and math.dist(trk.last_xy, boat.pose.xy) < 1e-6:
+            trk.still += 1
+        else:
+            trk.still = 0
+        trk.last_xy = boat.pose.xy
+        self._still = min(trk.still, 6)
+        P = self.batch_of(ch, boat)
+        mask = np.zeros((1, len(ch.keys)), bool)
+        for k in keys:
+            if k in ch.index:
+                mask[0, ch.index[k]] = True
+        dk = ch.delay_key
+        last = ch.index.get(done, -1) if done else -1
+        # the delay is weighed by the cheap look only when nothing else may be laid; when
+        # every card leads into trouble it is weighed by a plan (below)
+        only_delay = not mask.any()
+        waiting = state.round + 1 <= PRESTART_ROUNDS        # before the start a delay is a wait
+        vals, clean = self.scores(race, ch, boat, P, mask, np.array([dk in keys and (only_delay or waiting)]),
+                                  state.round + 1, last, obs)
+        score = {k: float(vals[0, ch.index[k]]) for k in keys if k != dk}
+        if dk in keys:
+            score[dk] = float(vals[0, -1]) if (only_delay or waiting) else math.inf
+            normal = [k for k in keys if k != dk]
+            # a card lying on the hull of a boat that cannot move before our turn is held
+            # aside, exchanged for the delay next turn, and only then pivots: a turn worse
+            # than laying the delay now
+            who = self._held_by(ch, P, np.zeros(len(normal), np.int64),
+                                np.array([ch.index[k] for k in normal], np.int64)) if normal else []
+            stuck_held = [k for k, w in zip(normal, who) if w >= 0 and obs.stuck.get(int(w))]
+            if not waiting and (stuck_held or not any(clean[0, ch.index[k]] for k in normal)):
+                # every card leads into trouble: plan a way out, pivoting with delay cards
+                plan = self._heading_plan(race, ch, boat, obs)
+                h = boat.pose.heading
+                score[dk] = 1.0 + min(plan.get((h + d) % 360, math.inf) for d in (0, -45, 45))
+                for k in stuck_held:
+                    score[k] = max(score[k], score[dk] + 1.0)
+        self._note_progress(race, ch, boat, score)
+        acts = [Place(k) for k in keys]
+        v = np.array([score[k] for k in keys]) + np.array([rng.random() * 1e-6 for _ in keys])
+        return acts[int(np.argmin(v))]
+
+    def _note_progress(self, race, ch, boat, scores) -> None:
+        """Remember how the distance to go develops; break away when it stalls."""
+        state = race.state
+        if state.round == PRESTART_ROUNDS:
+            self.track(race, boat.index).values = []      # the values change meaning at the start
+            return
+        trk = self.track(race, boat.index)
+        best = min(scores.values()) if scores else BIG
+        if not math.isfinite(best):
+            return
+        trk.values.append((state.round, best))
+        n = self.style.stuck_turns
+        if trk.escape_until >= state.round or len(trk.values) < n + 2:
+            return
+        recent = min(v for _, v in trk.values[-n:])
+        before = min(v for _, v in trk.values[:-n])
+        if recent > before - 0.5:
+            trk.escapes += 1
+            trk.escape_until = state.round + 3 + min(trk.escapes, 4)
+            trk.anchor = boat.pose.xy
+            rnd = random.Random(f"escape:{race.game.setup.seed}:{boat.index}:{state.round}")
+            trk.heading = rnd.uniform(0, 2 * math.pi)
+            trk.values = []
+
+    # -- pivoting (delay cards, dead in the water) --------------------------------------
+    def pivot(self, race: Race, rng) -> Action:
+        state = race.state
+        ch = chart_of(race.game)
+        boat = state.boat()
+        legal = race.legal_actions()
+        obs = Obstacles(ch, state, boat.index)
+        plan = self._heading_plan(race, ch, boat, obs)
+        h0 = boat.pose.heading
+        vals = []
+        for p in legal:
+            h = (h0 + p.turn) % 360
+            if state.turn.then_place:
+                vals.append(plan.get(h, math.inf))
+            else:
+                vals.append(1.0 + min(plan.get((h + d) % 360, math.inf) for d in (0, -45, 45)))
+        v = np.array(vals)
+        if not np.isfinite(v).any():
+            v = np.zeros(len(legal))
+        v = v + np.array([rng.random() * 1e-6 for _ in legal])
+        return legal[int(np.argmin(v))]
+
+    def _heading_plan(self, race, ch: Chart, boat, obs: Obstacles) -> dict[int, float]:
+        """For each heading the boat can pivot to (45° steps), the turns to go if it lays
+        its best card there, counting the delay turns it takes to get there: with a
+        delay card the boat pivots 45° a turn; with no card at all (dead in the water)
+        90°. Headings where nothing may lie cost the turns to get away from them."""
+        state = race.state
+        h0 = boat.pose.heading
+        heads = np.array([(h0 + 45 * k) % 360 for k in range(8)])
+        lay, delay_ok = self._layable(race, ch, boat, heads, obs)
+        # the hull swings round the bow: it may not come to lie on a boat or a mark
+        blocked = ~self._pivot_ok(race, boat, heads)
+        blocked[0] = False
+        lay &= ~blocked[:, None]
+        tacks = np.array([tack_sign(tack_of(int(h), ch.wind, boat.tack)) for h in heads])
+        n = len(heads)
+        z = np.zeros(n)
+        P = Batch(np.full(n, boat.pose.x), np.full(n, boat.pose.y), heads.astype(np.int64), tacks,
+                  np.full(n, boat.spi_up), np.full(n, boat.legs_done),
+                  np.full(n, -99 if boat.stage is None else boat.stage), np.full(n, boat.started),
+                  np.zeros(n, bool), np.full(n, -1), np.zeros(n, np.int64), np.zeros(n, np.int64), z,
+                  np.full(n, boat.pose.x), np.full(n, boat.pose.y))
+        T = np.full(n, np.inf)
+        if lay.any():
+            vals, _ = self.scores(race, ch, boat, P, lay, np.zeros(n, bool), state.round + 1, -1, obs)
+            T = vals[:, :-1].min(1)
+        D = {int(h): float(t) for h, t in zip(heads, T)}
+        step = {int(h): (45 if ok else 90) for h, ok in zip(heads, delay_ok)}
+        gone = {int(h) for h, b in zip(heads, blocked) if b}
+        for _ in range(8):          # Bellman-Ford over eight headings
+            changed = False
+            for h in D:
+                if h in gone:
+                    continue
+                s = step[h]
+                best = min(D[(h + s) % 360] if (h + s) % 360 not in gone else math.inf,
+                           D[(h - s) % 360] if (h - s) % 360 not in gone else math.inf) + 1.0
+                if best < D[h] - 1e-9:
+                    D[h] = best
+                    changed = True
+            if not changed:
+                break
+        return D
+
+    @staticmethod
+    def _hull_marks(ch: Chart, x, y, h) -> np.ndarray:
+        """Whether the hull at each heading touches a mark, a buoy or land (not the edge:
+        the engine lets a boat turn on the spot by the edge)."""
+        H = ch.H
+        hr = np.radians(h)
+        f = np.array([0.05, 0.5, 0.95])[None, :]
+        px = x[:, None] - np.sin(hr)[:, None] * H * f
+        py = y[:, None] - np.cos(hr)[:, None] * H * f
+        d = np.hypot(px[..., None] - ch.fc[None, None, :, 0], py[..., None] - ch.fc[None, None, :, 1])
+        hit = (d <= ch.fc[None, None, :, 2] + 0.21 * H).any(axis=(1, 2))
+        if ch.land is not None:
+            import shapely
+            hit |= shapely.contains_xy(ch.land, px, py).any(1)
+        return hit
+
+    def _layable(self, race, ch: Chart, boat, heads: np.ndarray, obs: Obstacles):
+        """(heads, cards) bool: the normal cards of the hand that may lie in front of the
+        bow at each heading; and whether the delay card may."""
+        game, state = race.game, race.state
+        b = boat.with_(planned=None)
+        hand = dr.hand(game, b)
+        nc = len(ch.keys)
+        in_hand = np.array([hand.get(k, 0) > 0 for k in ch.keys])
+        off = off_wind_deg(heads, ch.wind)
+        bits = aspect_bits(off)
+        tacks = np.array([tack_sign(tack_of(int(h), ch.wind, boat.tack)) for h in heads])
+        ok = ((ch.c_fits[None, :] & bits[:, None]) != 0) & in_hand[None, :]
+        ok &= (ch.c_tack[None, :] == 0) | (ch.c_tack[None, :] == tacks[:, None])
+        pre = state.round + 1 <= PRESTART_ROUNDS
+        ok &= ~((ch.c_kind[None, :] == SPI_UP) & (boat.spi_up or pre))
+        ok &= (off >= 45)[:, None]
+        hi, cj = np.nonzero(ok)
+        n = len(heads)
+        x = np.full(len(hi) + n, boat.pose.x)
+        y = np.full(len(hi) + n, boat.pose.y)
+        h = np.concatenate([heads[hi], heads])
+        across = np.concatenate([ch.c_across[cj], np.full(n, ch.W)])
+        along = np.concatenate([ch.c_along[cj], np.full(n, ch.L)])
+        hit = obs.rect_fixed(x, y, h, across, along)
+        if dr.prestart(state) and pre:
+            hit |= self._touches_start(ch, x, y, h, across, along)
+        ok[hi, cj] = ~hit[:len(hi)]
+        delay_ok = ~hit[len(hi):] & (hand.get(ch.delay_key, 0) > 0)
+        return ok, delay_ok
+
+    @staticmethod
+    def _touches_start(ch: Chart, x, y, h, across, along) -> np.ndarray:
+        hr = np.radians(h)
+        s, c = np.sin(hr), np.cos(hr)
+        out = np.zeros(len(x), bool)
+        for fx, fy in ((-0.5, 0), (0.5, 0), (-0.5, 1), (0.5, 1)):
+            lx, ly = fx * across, fy * along
+            px = x + lx * c + ly * s
+            py = y - lx * s + ly * c
+            out |= ch.depth(px, py) <= 1e-6
+        return out
