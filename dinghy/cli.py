@@ -125,4 +125,11 @@ def main(argv: list[str] | None = None) -> int:
     except DinghyError as exc:
         print(f"dinghy: {exc}", file=sys.stderr)
         return 2
+    except Exception as exc:
+        if type(exc).__module__.startswith("pyglet"):
+            # No screen (an SSH session, a server): say so in one line, not a traceback.
+            print(f"dinghy: cannot open a window ({exc}); run it on a desktop, or under "
+                  "a virtual screen: xvfb-run -a python3 run.py", file=sys.stderr)
+            return 2
+        raise
     return 0

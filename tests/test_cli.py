@@ -42,3 +42,12 @@ def test_bots_sail_a_short_series_and_print_the_table(capsys, tmp_path):
 def test_unknown_scoring_is_refused(capsys):
     assert main(["race", "--scoring", "golf"]) == 2
     assert "--scoring must be one of" in capsys.readouterr().err
+
+
+def test_no_screen_is_one_line_not_a_traceback():
+    import os
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "DINGHY_HEADLESS")}
+    out = subprocess.run([sys.executable, "-m", "dinghy", "play"], capture_output=True, text=True,
+                         timeout=120, env=env)
+    assert out.returncode == 2
+    assert "cannot open a window" in out.stderr and "Traceback" not in out.stderr
