@@ -787,8 +787,10 @@ class Chart:
         step = self.v_ch * math.sqrt(0.5)
         allowed = 0.15 * self.L + step * (PRESTART_ROUNDS - rnd)
         v = np.maximum(d - allowed, 0.0) / step
-        close_min = 0.15 * self.L if rnd >= PRESTART_ROUNDS else min(allowed, 0.9 * self.L)
-        v = v + 0.5 * np.maximum(close_min - d, 0.0) / step
+        # before round 5 the next card must lie downwind of the line too: a bow too close
+        # to it leaves the boat no card at all (dead in the water, at the start)
+        close_min = 0.15 * self.L if rnd >= PRESTART_ROUNDS else min(allowed, 1.05 * self.L)
+        v = v + 3.0 * np.maximum(close_min - d, 0.0) / close_min
         lat = (B.x - ax) * lx + (B.y - ay) * ly
         inside = np.minimum(np.maximum(lat, 0.12 * length), 0.88 * length)
         v = v + np.abs(lat - inside) / self.v_re

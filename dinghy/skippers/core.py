@@ -147,6 +147,15 @@ class Skipper:
         if n == 0:
             return extra
         mv = K.card >= 0
+        if not first:
+            # a card that would touch a mark, land or the edge may not be laid at all
+            near = mv & (ch.fixed_field.at(K.px, K.py) < ch.look)
+            if near.any():
+                j = np.flatnonzero(near)
+                c = K.card[j]
+                ph = P.h[K.parent[j]]
+                bad = obs.rect_fixed(K.px[j], K.py[j], ph, ch.c_across[c], ch.c_along[c])
+                extra[j[bad]] += TRAP_COST
         chk = mv & (ch.fixed_field.at(K.x, K.y) < ch.look)
         if chk.any():
             idx = np.flatnonzero(chk)
