@@ -13,15 +13,18 @@ from __future__ import annotations
 import statistics
 import time
 
-from dinghy import io
-from dinghy.course import Course
-from dinghy.geometry import Pose
-from dinghy.race import Race
-from dinghy.rules import dinghy_race as dr
-from dinghy.rules import table
-from dinghy.setup import PALETTE, RaceSetup, Seat
-from dinghy.state import Boat, RaceState, Step, Turn
-from dinghy.wind import Tack, tack_of
+from dinghy.core import io
+from dinghy import games
+from dinghy.games.dinghy_race import data as dr_data
+from dinghy.games.dinghy_race.course import Course
+from dinghy.core.geometry import Pose
+from dinghy.core.race import Race
+from dinghy.games.dinghy_race import rules as dr
+from dinghy.games.dinghy_race import table
+from dinghy.games.dinghy_race.game import DinghyRace
+from dinghy.core.setup import PALETTE, RaceSetup, Seat
+from dinghy.games.dinghy_race.state import Boat, RaceState, Step, Turn
+from dinghy.core.wind import Tack, tack_of
 
 COURSE = {
     "name": "Bench", "wind_from": 0, "wind_force": "medium", "card_size": "small",
@@ -53,7 +56,7 @@ def report(name: str, ms: list[float]) -> None:
 def main() -> None:
     course = Course.from_mapping(COURSE, "bench")
     seats = tuple(Seat(n, n, None) for n in list(PALETTE)[:6])
-    game = dr.Game(RaceSetup(seats=seats), course, io.load_cards("small"), io.load_hazard_table("medium"))
+    game = DinghyRace(RaceSetup(seats=seats), course, dr_data.load_cards("small"), dr_data.load_hazard_table("medium"))
     spots = [(0, 700, 45), (60, 640, 315), (-80, 760, 90), (90, 780, 0 + 45), (-40, 600, 315), (30, 880, 270)]
     boats = []
     for i, (x, y, h) in enumerate(spots):

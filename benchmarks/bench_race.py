@@ -15,15 +15,16 @@ import random
 import statistics
 import time
 
-from dinghy import io
-from dinghy.race import Race
-from dinghy.setup import PALETTE, RaceSetup, Seat
+from dinghy.core import io
+from dinghy import games
+from dinghy.core.race import Race
+from dinghy.core.setup import PALETTE, RaceSetup, Seat
 from dinghy.skippers import SKIPPERS, skipper
 
 
 def sail(course: str, boats: int, seed: int, name: str) -> dict:
     setup = RaceSetup(seats=tuple(Seat(n, n, name) for n in list(PALETTE)[:boats]), course=course, seed=seed)
-    game = io.load_game(setup)
+    game = games.load_game(setup)
     race = Race(game)
     rng = random.Random(seed)
     bot = skipper(name)

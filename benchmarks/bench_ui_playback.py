@@ -39,14 +39,15 @@ def main() -> None:
     parser.add_argument("--boats", type=int, default=6)
     args = parser.parse_args()
 
-    from dinghy import io
-    from dinghy.race import Race
-    from dinghy.setup import PALETTE, RaceSetup, Seat
+    from dinghy.core import io
+    from dinghy import games
+    from dinghy.core.race import Race
+    from dinghy.core.setup import PALETTE, RaceSetup, Seat
     from dinghy.skippers import play_bots
 
     names = list(PALETTE)[: args.boats]
     setup = RaceSetup(seats=tuple(Seat(n, n, "simple") for n in names), course=args.course, seed=1)
-    game = io.load_game(setup)
+    game = games.load_game(setup)
 
     # 1. launch to first frame: a fresh table with the boats on the water
     t_start = time.perf_counter()

@@ -10,7 +10,7 @@ import random
 import sys
 from pathlib import Path
 
-from dinghy.errors import DinghyError
+from dinghy.core.errors import DinghyError
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -41,10 +41,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _race(args: argparse.Namespace) -> int:
-    from dinghy import io
-    from dinghy.race import Race
-    from dinghy.scoring import SCORING_SYSTEMS, series_table
-    from dinghy.setup import PALETTE, RaceSetup, Seat
+    from dinghy.core import io
+    from dinghy import games
+    from dinghy.games.dinghy_race import data as dr_data
+    from dinghy.core.race import Race
+    from dinghy.core.scoring import SCORING_SYSTEMS, series_table
+    from dinghy.core.setup import PALETTE, RaceSetup, Seat
     from dinghy.skippers import play_bots
 
     if not 1 <= args.boats <= len(PALETTE):
@@ -58,7 +60,7 @@ def _race(args: argparse.Namespace) -> int:
     for k in range(args.races):
         setup = RaceSetup(seats=tuple(Seat(n, n, "simple") for n in names), course=args.course,
                           seed=args.seed + k)
-        race = Race(io.load_game(setup))
+        race = Race(games.load_game(setup))
         n = play_bots(race, random.Random(args.seed + k))
         if args.log:
             for e in race.events:
@@ -75,7 +77,7 @@ def _race(args: argparse.Namespace) -> int:
         finished = finished and race.over
         if args.save:
             path = args.save if args.races == 1 else f"{args.save}.{k + 1}"
-            io.save_race(path, race)
+            games.save_race(path, race)
     if args.races > 1:
         print(f"\nseries ({args.scoring}{', worst race discarded' if args.discard else ''}):")
         for row in series_table(results, args.scoring, discard_worst=args.discard):
@@ -85,10 +87,12 @@ def _race(args: argparse.Namespace) -> int:
 
 
 def _course_check(args: argparse.Namespace) -> int:
-    from dinghy import io
-    from dinghy.course import validate
+    from dinghy.core import io
+    from dinghy import games
+    from dinghy.games.dinghy_race import data as dr_data
+    from dinghy.games.dinghy_race.course import validate
 
-    course = io.load_course(args.file)
+    course = dr_data.load_course(args.file)
     findings = validate(course, fleet_size=args.fleet)
     for f in findings:
         at = f" at ({f.at[0]:.0f}, {f.at[1]:.0f})" if f.at else ""
@@ -117,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "course":
             return _course_check(args)
         if args.command == "design":
-            from dinghy.designer import open_for_design
+            from dinghy.games.dinghy_race.designer import open_for_design
             open_for_design(args.file)            # a broken file fails here, before any window
             from dinghy.ui.designer import run_designer
             run_designer(args.file, fleet=args.fleet)

@@ -3,14 +3,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from dinghy import io
-from dinghy.course import Course
-from dinghy.geometry import Pose
-from dinghy.race import Race
-from dinghy.rules.dinghy_race import Game
-from dinghy.setup import PALETTE, RaceSetup, Seat
-from dinghy.state import Boat, RaceState, Step, Turn
-from dinghy.wind import Tack
+from dinghy.core import io
+from dinghy import games
+from dinghy.games.dinghy_race import data as dr_data
+from dinghy.games.dinghy_race.course import Course
+from dinghy.core.geometry import Pose
+from dinghy.core.race import Race
+from dinghy.games.dinghy_race.game import DinghyRace
+from dinghy.core.setup import PALETTE, RaceSetup, Seat
+from dinghy.games.dinghy_race.state import Boat, RaceState, Step, Turn
+from dinghy.core.wind import Tack
 
 OPEN_WATER = {
     "name": "Open water",
@@ -29,14 +31,14 @@ def open_course(**changes) -> Course:
     return Course.from_mapping({**OPEN_WATER, **changes}, source="test course")
 
 
-def game(boats: int = 2, wind_force: str = "medium", course: Course | None = None, **setup) -> Game:
+def game(boats: int = 2, wind_force: str = "medium", course: Course | None = None, **setup) -> DinghyRace:
     names = list(PALETTE)[:boats]
     s = RaceSetup(seats=tuple(Seat(n, n, None) for n in names), course="test", **setup)
-    return Game(s, course or open_course(), io.load_cards("small"), io.load_hazard_table(wind_force))
+    return DinghyRace(s, course or open_course(), dr_data.load_cards("small"), dr_data.load_hazard_table(wind_force))
 
 
 def boat(i: int, x: float, y: float, heading: int, tack: Tack | None = None, **kw) -> Boat:
-    from dinghy.wind import tack_of
+    from dinghy.core.wind import tack_of
     pose = Pose(x, y, heading)
     t = tack or tack_of(heading, 0, Tack.STARBOARD)
     defaults = dict(launched=True, started=True, lady_luck=3, weather_eye=2)
@@ -44,14 +46,13 @@ def boat(i: int, x: float, y: float, heading: int, tack: Tack | None = None, **k
     return Boat(i, pose, t, **defaults)
 
 
-def race_at(g: Game, boats: list[Boat], round_: int = 7, step: Step = Step.BEGIN,
+def race_at(g: DinghyRace, boats: list[Boat], round_: int = 7, step: Step = Step.BEGIN,
             order: tuple[int, ...] | None = None, turn: Turn | None = None, **kw) -> Race:
     """A Race whose current state is built by hand (active: the first boat in order)."""
     order = order or tuple(b.index for b in boats)
-    r = Race(g)
     st = RaceState(boats=tuple(boats), order=order, round=round_, active=order[0], step=step,
                    turn=turn or Turn(), **kw)
-    r._states = [st]
+    r = Race.from_state(g, st)
     return r
 
 

@@ -2,10 +2,10 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from dinghy.actions import (Begin, Drift, Launch, Luck, Move, Overlap, Pass, Pivot, Place, Protest, Roll,
+from dinghy.games.dinghy_race.actions import (Begin, Drift, Launch, Luck, Move, Overlap, Pass, Pivot, Place, Protest, Roll,
                             Substitute,
                             WeatherEye, parse)
-from dinghy.errors import IllegalAction
+from dinghy.core.errors import IllegalAction
 
 finite = st.floats(-1e5, 1e5, allow_nan=False).map(lambda v: round(v, 3))
 actions = st.one_of(

@@ -9,18 +9,20 @@ import math
 import pytest
 from hypothesis import given, strategies as st
 
-from dinghy import io
-from dinghy.cards import CardSet, Kind, arc_exit_point, exit_pose
-from dinghy.errors import DataError
-from dinghy.geometry import Pose
-from dinghy.wind import Tack
+from dinghy.core import io
+from dinghy import games
+from dinghy.games.dinghy_race import data as dr_data
+from dinghy.games.dinghy_race.cards import CardSet, Kind, arc_exit_point, exit_pose
+from dinghy.core.errors import DataError
+from dinghy.core.geometry import Pose
+from dinghy.core.wind import Tack
 
 SIZES = ["small", "standard"]
 
 
 @pytest.fixture(scope="module", params=SIZES)
 def cards(request):
-    return io.load_cards(request.param)
+    return dr_data.load_cards(request.param)
 
 
 def test_a_player_has_17_cards(cards):
@@ -31,7 +33,7 @@ def test_a_player_has_17_cards(cards):
 
 def test_card_sizes_match_the_text():
     # "Small cards are 67 x 43 mm, standard cards (Gigamic) are 89 x 58 mm in size."
-    small, std = io.load_cards("small"), io.load_cards("standard")
+    small, std = dr_data.load_cards("small"), dr_data.load_cards("standard")
     assert (small.card_length, small.card_width, small.hull_length) == (67, 43, 17)
     assert (std.card_length, std.card_width, std.hull_length) == (89, 58, 62)
 
@@ -78,7 +80,7 @@ def test_arc_exit_point_lies_on_the_card_edge(turn, along, across):
 @given(st.sampled_from(SIZES), st.floats(-3000, 3000), st.floats(-3000, 3000),
        st.integers(0, 23).map(lambda k: k * 15), st.sampled_from(list(Tack)), st.data())
 def test_execution_puts_the_stern_on_the_exit_and_the_hull_along_it(size, x, y, h, tack, data):
-    cards = io.load_cards(size)
+    cards = dr_data.load_cards(size)
     card = data.draw(st.sampled_from([c for c in cards.types.values() if c.exits]))
     ex = data.draw(st.sampled_from(card.exits))
     start = Pose(x, y, h)
@@ -94,7 +96,7 @@ def test_tack_card_exits_reproduce_the_texts_examples():
     # "You can tack successfully from an angle of 45° or 60° to the wind, the "sharp turn"
     # exit line on the tack card makes that possible."  And from 75° "to 30° instead of the
     # 45° minimum".
-    cards = io.load_cards("small")
+    cards = dr_data.load_cards("small")
     turns = sorted(e.turn for e in cards.types["tack"].exits)
     assert turns == [90, 105]
     for start, reachable in ((45, {45, 60}), (60, {30, 45}), (75, {15, 30})):
@@ -124,7 +126,7 @@ def test_malformed_card_file_names_file_and_field(tmp_path, old, new, field):
     assert old in BASE
     p = _card_file(tmp_path, BASE.replace(old, new, 1))
     with pytest.raises(DataError) as err:
-        io.load_cards(p)
+        dr_data.load_cards(p)
     assert err.value.field == field
     assert str(p) in str(err.value) and field in str(err.value)
 
@@ -132,23 +134,23 @@ def test_malformed_card_file_names_file_and_field(tmp_path, old, new, field):
 def test_broken_toml_names_the_file(tmp_path):
     p = _card_file(tmp_path, "size = \n")
     with pytest.raises(DataError, match="not valid TOML") as err:
-        io.load_cards(p)
+        dr_data.load_cards(p)
     assert str(p) in str(err.value)
 
 
 def test_set_without_delay_card_is_refused(tmp_path):
     text = BASE[:BASE.index('[[cards]]\nid = "delay"')]
     with pytest.raises(DataError, match="delay"):
-        io.load_cards(_card_file(tmp_path, text))
+        dr_data.load_cards(_card_file(tmp_path, text))
 
 
 def test_explicit_exit_position_overrides_the_arc_model(tmp_path):
     text = BASE.replace('exits = [{ turn = 60 }', 'exits = [{ turn = 60, at = [10, 43] }', 1)
-    cs = io.load_cards(_card_file(tmp_path, text))
+    cs = dr_data.load_cards(_card_file(tmp_path, text))
     ex = cs.types["round_up.port"].exits[0]
     assert (ex.x, ex.y) == (10, 43)
     with pytest.raises(DataError, match="off the card"):
-        io.load_cards(_card_file(tmp_path, text.replace("at = [10, 43]", "at = [10, 99]")))
+        dr_data.load_cards(_card_file(tmp_path, text.replace("at = [10, 43]", "at = [10, 99]")))
 
 
 def test_card_kinds_cover_the_set(cards):

@@ -19,7 +19,7 @@ def test_a_broken_course_file_gives_one_line_and_exit_2(tmp_path):
 
 
 def test_course_check_of_a_shipped_course_is_clean(capsys):
-    from dinghy import io
+    from dinghy.core import io
     path = io.data_dir("courses") / "island_race.toml"
     assert main(["course", "check", str(path)]) == 0
     assert "ok" in capsys.readouterr().out

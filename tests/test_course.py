@@ -13,11 +13,12 @@ import pytest
 from hypothesis import assume, given, settings, strategies as st
 from shapely.geometry import LineString, Point, Polygon
 
-from dinghy.course import (Course, Finding, Line, RoundingState, course_complete, crosses_line,
+from dinghy.games.dinghy_race.course import (Course, Finding, Line, RoundingState, course_complete, crosses_line,
                            finishes, leg_origin, leg_target, progress, rounding_progress,
                            side_of_start, validate)
-from dinghy.errors import DataError
-from dinghy.io import load_course, shipped
+from dinghy.core.errors import DataError
+from dinghy.core.io import shipped
+from dinghy.games.dinghy_race.data import load_course
 
 SHIPPED = shipped("courses")
 
@@ -63,7 +64,7 @@ def unit(a, b):
 def ideal_track(course: Course, wrong_side=frozenset(), radius=30.0):
     """A path that sails every leg: round marks on the prescribed side, pass through gates.
 
-    Written independently of dinghy.course: it sweeps round each mark from 40° before
+    Written independently of dinghy.games.dinghy_race.course: it sweeps round each mark from 40° before
     the incoming leg's abeam to 40° past the outgoing leg's abeam. Legs in
     ``wrong_side`` are sailed round the other side.
     """

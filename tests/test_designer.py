@@ -11,12 +11,13 @@ import tomllib
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from dinghy import designer as D
+from dinghy.games.dinghy_race import designer as D
 from dinghy.cli import main
-from dinghy.course import Course, Rounding, leg_target, validate
-from dinghy.errors import DataError
-from dinghy.geometry import heading_vector
-from dinghy.io import load_course, shipped
+from dinghy.games.dinghy_race.course import Course, Rounding, leg_target, validate
+from dinghy.core.errors import DataError
+from dinghy.core.geometry import heading_vector
+from dinghy.core.io import shipped
+from dinghy.games.dinghy_race.data import load_course
 
 SHIPPED = shipped("courses")
 

@@ -7,9 +7,10 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from dinghy import designer as D
-from dinghy import sketch
-from dinghy.io import load_course, shipped
+from dinghy.games.dinghy_race import designer as D
+from dinghy.games.dinghy_race import sketch
+from dinghy.core.io import shipped
+from dinghy.games.dinghy_race.data import load_course
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 COURSES = [load_course(n) for n in shipped("courses")] + [D.template(k) for k in D.TEMPLATES] + [

@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 from hypothesis import given, strategies as st
 
-from dinghy.geometry import (GeometryError, Pose, hull_outline, local_to_world, normalize_heading,
+from dinghy.core.geometry import (GeometryError, Pose, hull_outline, local_to_world, normalize_heading,
                              segment_crosses, shapes_at, signed_turn)
-from dinghy.wind import PointOfSail, Tack, off_wind, points_of_sail, tack_of
+from dinghy.core.wind import PointOfSail, Tack, off_wind, points_of_sail, tack_of
 
 headings = st.integers(-48, 48).map(lambda k: k * 15)
 coords = st.floats(-5000, 5000, allow_nan=False)

@@ -14,12 +14,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dinghy.errors import DataError
-from dinghy.hazards import (
+from dinghy.core.errors import DataError
+from dinghy.games.dinghy_race.hazards import (
     INVOLUNTARY_MODIFIER, ROW_IDS, UNSCATHED, Hazard, HazardRow, HazardTable, Outcome,
     roll_2d6,
 )
-from dinghy.io import data_dir, load_hazard_table, shipped
+from dinghy.core.io import data_dir, shipped
+from dinghy.games.dinghy_race.data import load_hazard_table
 
 ROLLS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
 TABLES = {name: load_hazard_table(name) for name in ("light", "medium", "strong")}

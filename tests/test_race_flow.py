@@ -5,15 +5,16 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from dinghy import io
-from dinghy.actions import Begin, Launch, Move, Place, parse
-from dinghy.errors import DataError
-from dinghy.race import Race
-from dinghy.rules import dinghy_race as dr
-from dinghy.setup import PALETTE, RaceSetup, Seat
+from dinghy.core import io
+from dinghy import games
+from dinghy.games.dinghy_race.actions import Begin, Launch, Move, Place, parse
+from dinghy.core.errors import DataError
+from dinghy.core.race import Race
+from dinghy.games.dinghy_race import rules as dr
+from dinghy.core.setup import PALETTE, RaceSetup, Seat
 from dinghy.skippers import play_bots, skipper
-from dinghy.state import Step
-from dinghy.wind import Tack
+from dinghy.games.dinghy_race.state import Step
+from dinghy.core.wind import Tack
 
 from enginekit import boat, far, game, race_at
 
@@ -27,11 +28,11 @@ def bot_setup(course: str, boats: int, seed: int) -> RaceSetup:
 
 def test_turn_order_is_shuffled_by_the_seed():
     # "shuffle the turn order cards and put them face-up in a row to determine the turn order"
-    orders = {Race(io.load_game(bot_setup("olympic_triangle", 6, s))).state.order for s in range(12)}
+    orders = {Race(games.load_game(bot_setup("olympic_triangle", 6, s))).state.order for s in range(12)}
     assert len(orders) > 1
     assert all(sorted(o) == list(range(6)) for o in orders)
-    again = Race(io.load_game(bot_setup("olympic_triangle", 6, 3))).state.order
-    assert again == Race(io.load_game(bot_setup("olympic_triangle", 6, 3))).state.order
+    again = Race(games.load_game(bot_setup("olympic_triangle", 6, 3))).state.order
+    assert again == Race(games.load_game(bot_setup("olympic_triangle", 6, 3))).state.order
 
 
 def test_launch_must_be_downwind_of_the_start_line_clear_of_others():
@@ -113,7 +114,7 @@ def _meeting(g, my_heading, my_card, other_heading, other_card):
         g, race_at(g, [me, far(1)], step=Step.MOVE, turn=dr.Turn(card=my_card)).state) if o.turn == 0)
     # the other boat's card lies across my straight exit; its hull stays clear of my path
     other_card_type = g.cards.types[other_card]
-    from dinghy.geometry import Pose
+    from dinghy.core.geometry import Pose
     ob = Pose(straight.pose.x, straight.pose.y, other_heading).offset(0, -other_card_type.along / 2)
     return me, boat(1, ob.x, ob.y, other_heading, planned=other_card)
 
@@ -133,7 +134,7 @@ def test_port_keeps_clear_of_starboard_and_swaps_when_it_cannot():
 
 def test_the_boat_ahead_has_right_of_way_on_the_same_tack():
     # "4. If the boats are on the same tack, the boat that is ahead has the right of way."
-    from dinghy.right_of_way import ahead, decide
+    from dinghy.games.dinghy_race.right_of_way import ahead, decide
     g = game(2)
     leader = boat(1, 0, 1000, 45, legs_done=0)
     chaser = boat(0, 0, 400, 45, legs_done=0)
@@ -149,7 +150,7 @@ def test_the_boat_ahead_has_right_of_way_on_the_same_tack():
 
 def test_changing_tack_keeps_clear_first():
     # "1. When a boat is changing tack ... it shall keep clear of boats that are not changing tack."
-    from dinghy.right_of_way import decide
+    from dinghy.games.dinghy_race.right_of_way import decide
     g = game(2)
     r = race_at(g, [boat(0, 0, 400, 315), boat(1, 0, 1000, 45)])
     ruling = decide(g, r.state, 0, 1, True)
@@ -159,7 +160,7 @@ def test_changing_tack_keeps_clear_first():
 # --- records --------------------------------------------------------------------------
 
 def _bot_race(course="olympic_triangle", boats=3, seed=5, limit=400):
-    race = Race(io.load_game(bot_setup(course, boats, seed)))
+    race = Race(games.load_game(bot_setup(course, boats, seed)))
     rng = random.Random(seed)
     for _ in range(limit):
         if race.over:
@@ -171,8 +172,8 @@ def _bot_race(course="olympic_triangle", boats=3, seed=5, limit=400):
 def test_a_record_replays_to_the_identical_state(tmp_path):
     race = _bot_race()
     path = tmp_path / "race.json"
-    io.save_race(path, race)
-    again = io.load_race(path)
+    games.save_race(path, race)
+    again = games.load_race(path)
     assert again.state == race.state
     assert [e.text for e in again.events] == [e.text for e in race.events]
 
@@ -186,7 +187,7 @@ def test_a_tampered_record_fails_whole_naming_the_action(tmp_path):
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data))
     with pytest.raises(DataError) as err:
-        io.load_race(path)
+        games.load_race(path)
     assert f"actions[{k}]" in str(err.value) and str(path) in str(err.value)
 
 
@@ -202,7 +203,7 @@ def test_a_damaged_record_names_the_field(tmp_path, mutate, field):
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data))
     with pytest.raises(DataError) as err:
-        io.load_race(path)
+        games.load_race(path)
     assert err.value.field == field
 
 
@@ -210,7 +211,7 @@ def test_a_record_that_is_not_json_is_refused(tmp_path):
     path = tmp_path / "broken.json"
     path.write_text('{"format": 1, "actions": [')
     with pytest.raises(DataError, match="not valid JSON"):
-        io.load_race(path)
+        games.load_race(path)
 
 
 # --- seeded random races: invariants after every action -------------------------------
@@ -238,7 +239,7 @@ def _check_invariants(race: Race):
 def test_random_legal_play_keeps_the_invariants(seed, course):
     """Players choosing uniformly among legal actions (dice from the seed) never break the
     table: no overlapping hulls, whole 15° headings, places in order; and replay = original."""
-    race = Race(io.load_game(bot_setup(course, 4, seed)))
+    race = Race(games.load_game(bot_setup(course, 4, seed)))
     rng = random.Random(seed)
     for _ in range(300):
         if race.over:
@@ -255,7 +256,7 @@ def test_random_legal_play_keeps_the_invariants(seed, course):
 @pytest.mark.parametrize("course", io.shipped("courses"))
 def test_bots_sail_every_shipped_course_to_the_finish(course):
     """Whole races: every boat finishes, places 1..n, marks rounded in order."""
-    race = Race(io.load_game(bot_setup(course, 3, 11)))
+    race = Race(games.load_game(bot_setup(course, 3, 11)))
     play_bots(race, random.Random(11), max_actions=15000)
     assert race.over, f"not finished after {len(race.actions)} actions"
     st = race.state

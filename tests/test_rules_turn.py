@@ -1,11 +1,11 @@
 """The Dinghy Race turn, rule by rule (quotes from the rule text, 002_...txt)."""
 import pytest
 
-from dinghy.actions import Begin, Launch, Luck, Move, Pivot, Place, Roll
-from dinghy.errors import IllegalAction
-from dinghy.rules import dinghy_race as dr
-from dinghy.state import Step
-from dinghy.wind import Tack, off_wind, points_of_sail, PointOfSail
+from dinghy.games.dinghy_race.actions import Begin, Launch, Luck, Move, Pivot, Place, Roll
+from dinghy.core.errors import IllegalAction
+from dinghy.games.dinghy_race import rules as dr
+from dinghy.games.dinghy_race.state import Step
+from dinghy.core.wind import Tack, off_wind, points_of_sail, PointOfSail
 
 from enginekit import boat, far, game, open_course, race_at
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dinghy.scoring import SCORING_SYSTEMS, SeriesRow, higher_wins, points, series_table
+from dinghy.core.scoring import SCORING_SYSTEMS, SeriesRow, higher_wins, points, series_table
 
 
 def test_known_systems():

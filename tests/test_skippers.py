@@ -6,13 +6,14 @@ import random
 
 import pytest
 
-from dinghy import io
-from dinghy.actions import Move, Pivot, Place
-from dinghy.race import Race
-from dinghy.rules import dinghy_race as dr
-from dinghy.setup import PALETTE, RaceSetup, Seat
+from dinghy.core import io
+from dinghy import games
+from dinghy.games.dinghy_race.actions import Move, Pivot, Place
+from dinghy.core.race import Race
+from dinghy.games.dinghy_race import rules as dr
+from dinghy.core.setup import PALETTE, RaceSetup, Seat
 from dinghy.skippers import SKIPPERS, skipper
-from dinghy.state import Step
+from dinghy.games.dinghy_race.state import Step
 
 from enginekit import boat, game, race_at
 
@@ -22,7 +23,7 @@ COURSES = io.shipped("courses")
 def make_race(course: str, skippers: list[str], seed: int) -> Race:
     names = list(PALETTE)[:len(skippers)]
     seats = tuple(Seat(n, n, s) for n, s in zip(names, skippers))
-    return Race(io.load_game(RaceSetup(seats=seats, course=course, seed=seed)))
+    return Race(games.load_game(RaceSetup(seats=seats, course=course, seed=seed)))
 
 
 def sail(race: Race, rng: random.Random, limit: int = 12000) -> int:
@@ -144,7 +145,7 @@ def test_the_shifted_moves_a_skipper_picks_are_legal_too():
     """The engine lists Weather Eye shifts from the unshifted exit's verdict; whatever the
     skipper picks is checked (``sail`` asserts ``why_not`` is None for every action)."""
     g = game(2)
-    from dinghy.state import WeatherEyeCard
+    from dinghy.games.dinghy_race.state import WeatherEyeCard
     me = boat(0, 0, 600, 45, planned="close_hauled_trapeze.port")
     r = race_at(g, [me, boat(1, 1200, 300, 90, planned="reach.port")],
                 weather_eyes=(WeatherEyeCard(30, 700, True, 1),))

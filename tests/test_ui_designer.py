@@ -1,7 +1,7 @@
 """The course designer window, driven headless by synthetic input only.
 
 The main test builds a course from the template dialog with taps and a drag, saves it,
-loads it back through dinghy.io and has bots race it to the finish.
+loads it back through dinghy.core.io and has bots race it to the finish.
 """
 from __future__ import annotations
 
@@ -11,11 +11,13 @@ from pathlib import Path
 
 import pytest
 
-import dinghy.io
-from dinghy import designer as D
-from dinghy.course import validate
-from dinghy.race import Race
-from dinghy.setup import RaceSetup, Seat
+import dinghy.core.io
+from dinghy import games
+from dinghy.games.dinghy_race import data as dr_data
+from dinghy.games.dinghy_race import designer as D
+from dinghy.games.dinghy_race.course import validate
+from dinghy.core.race import Race
+from dinghy.core.setup import RaceSetup, Seat
 from dinghy.skippers import play_bots
 from dinghy.ui import testing as ui
 from dinghy.ui.designer import DesignerScene, FindingRow, NameDialog, TemplateDialog, run_designer
@@ -89,9 +91,9 @@ def test_build_from_a_template_by_taps_save_load_and_race_it_with_bots(ui_app, d
     ui.tap(ui_app, s.save_button)
     path = tmp_path / "courses" / "olympic_triangle.toml"
     assert path.is_file() and str(path) in s.status and not s.modified
-    assert dinghy.io.load_course(path) == s.history.current
+    assert dr_data.load_course(path) == s.history.current
 
-    race = Race(dinghy.io.load_game(RaceSetup(seats=(Seat('Orange', 'Orange', 'simple'),
+    race = Race(games.load_game(RaceSetup(seats=(Seat('Orange', 'Orange', 'simple'),
                                                       Seat('Sky', 'Sky', 'simple')),
                                                course=str(path), seed=1)))
     play_bots(race, random.Random(1))
@@ -350,13 +352,13 @@ def test_save_as_types_a_name(ui_app, designer, tmp_path):
     ui.key_press(ui_app, key.ENTER)
     target = tmp_path / "courses" / "olympic_regatta_1.toml"
     assert target.is_file() and s.path == target
-    assert dinghy.io.load_course(target).name == "Olympic Regatta 1"
+    assert dr_data.load_course(target).name == "Olympic Regatta 1"
     ui.tap(ui_app, s.rename_button)
     ui.type_text(ui_app, "!")
     ui.tap(ui_app, s.gui.modal.buttons[-1])
     assert s.history.current.name == "Olympic Regatta 1!" and s.modified
     ui.key_press(ui_app, key.S, key.MOD_ACCEL)
-    assert dinghy.io.load_course(target).name == "Olympic Regatta 1!"       # same file
+    assert dr_data.load_course(target).name == "Olympic Regatta 1!"       # same file
 
 
 def test_open_a_file_and_save_back_to_it(ui_app, tmp_path):
@@ -368,7 +370,7 @@ def test_open_a_file_and_save_back_to_it(ui_app, tmp_path):
         ui.click(app, *s.laps_sel.prev_point)
         assert s.modified
         ui.tap(app, s.save_button)
-        assert dinghy.io.load_course(path).laps == 2
+        assert dr_data.load_course(path).laps == 2
         ui.tap(app, s.new_button)                              # a new course never overwrites it
         ui.tap(app, s.gui.modal.buttons[-1])
         assert s.save_target() == tmp_path / "home" / "olympic_triangle.toml"
@@ -464,7 +466,7 @@ def test_screenshot_of_the_designer(ui_app, designer, tmp_path):
 
 
 def test_a_shipped_course_is_never_overwritten(ui_app, tmp_path):
-    shipped = dinghy.io.data_dir("courses") / "island_race.toml"
+    shipped = dinghy.core.io.data_dir("courses") / "island_race.toml"
     before = shipped.read_bytes()
     app = run_designer(shipped, headless=True, run=False, home=tmp_path / "home")
     try:

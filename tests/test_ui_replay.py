@@ -5,11 +5,12 @@ import random
 
 import pytest
 
-from dinghy import io
+from dinghy.core import io
+from dinghy import games
 from dinghy.cli import main
-from dinghy.errors import DataError
-from dinghy.race import Race
-from dinghy.setup import RaceSetup, Seat
+from dinghy.core.errors import DataError
+from dinghy.core.race import Race
+from dinghy.core.setup import RaceSetup, Seat
 from dinghy.skippers import play_bots
 from dinghy.ui import run_app
 from dinghy.ui import testing as ui
@@ -25,16 +26,16 @@ def record(tmp_path):
     course.write_text(TINY_COURSE)
     setup = RaceSetup(seats=(Seat("Ann", "Orange", "simple"), Seat("Bot", "Sky", "simple"),
                              Seat("Cy", "Green", "simple")), course=str(course), seed=11)
-    race = Race(io.load_game(setup))
+    race = Race(games.load_game(setup))
     play_bots(race, random.Random(11), max_actions=3000)
     path = tmp_path / "race.json"
-    io.save_race(path, race)
+    games.save_race(path, race)
     return path, race
 
 
 def test_playback_keeps_every_state_and_the_tracks(record):
     path, race = record
-    pb = Playback(io.load_race(path))
+    pb = Playback(games.load_race(path))
     assert len(pb) == len(race.actions) + 1
     assert pb.states[-1] == race.state
     tracks = pb.tracks(len(pb) - 1)

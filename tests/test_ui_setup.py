@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dinghy.setup import PALETTE, RaceSetup, Seat, default_setup
+from dinghy.core.setup import PALETTE, RaceSetup, Seat, default_setup
 from dinghy.ui import testing as ui
 from dinghy.ui.app import App
 from dinghy.ui.setup_form import MAX_SEATS, MIN_SEATS, SetupForm

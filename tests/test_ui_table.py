@@ -13,12 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from dinghy import io
-from dinghy.actions import Begin, Drift, Launch, Luck, Move, Pass, Pivot, Place, Roll, Substitute
-from dinghy.race import Race
-from dinghy.setup import RaceSetup, Seat
+from dinghy.core import io
+from dinghy import games
+from dinghy.games.dinghy_race.actions import Begin, Drift, Launch, Luck, Move, Pass, Pivot, Place, Roll, Substitute
+from dinghy.core.race import Race
+from dinghy.core.setup import RaceSetup, Seat
 from dinghy.skippers import simple
-from dinghy.state import Step
+from dinghy.games.dinghy_race.state import Step
 from dinghy.ui import testing as ui
 from dinghy.ui.autosave import Autosave
 from dinghy.ui.flow import Flow
@@ -242,7 +243,7 @@ def test_play_a_whole_race_by_taps(ui_app, table, tiny, home):
     names = [r[1] for r in results.rows()]
     assert sorted(names) == ["Ann", "Bot"]
     assert (home / "last-race.json").is_file() and not (home / "autosave.json").exists()
-    again = io.load_race(home / "last-race.json")
+    again = games.load_race(home / "last-race.json")
     assert again.state == race.state
     shot(ui_app, "results.png")
     ui.tap(ui_app, results.new_button)
@@ -516,7 +517,7 @@ def test_race_record_from_the_table_replays(ui_app, table, tiny, home):
     for _ in range(8):
         ui_app.step()
         play_by_taps(ui_app, scene, simple.choose(scene.race, rng))
-    again = io.load_race(home / "autosave.json")
+    again = games.load_race(home / "autosave.json")
     assert again.state == scene.race.state
     assert Race.replay(scene.game, [a.text() for a in scene.race.actions]).state == scene.race.state
 

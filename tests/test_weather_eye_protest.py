@@ -1,11 +1,12 @@
 """Weather Eye cards, the inner-boat rule and protests (quotes from the rule text)."""
 import pytest
 
-from dinghy.actions import Begin, Drift, Move, Overlap, Pass, Place, Protest, WeatherEye
-from dinghy.errors import IllegalAction
-from dinghy.rules import dinghy_race as dr
-from dinghy.state import RulingRecord, Step, WeatherEyeCard
-from dinghy.wind import Tack
+from dinghy.games.dinghy_race.actions import Begin, Drift, Move, Overlap, Pass, Place, Protest, WeatherEye
+from dinghy.core.errors import IllegalAction
+from dinghy.core.race import Race
+from dinghy.games.dinghy_race import rules as dr
+from dinghy.games.dinghy_race.state import RulingRecord, Step, WeatherEyeCard
+from dinghy.core.wind import Tack
 
 from enginekit import boat, far, game, open_course, race_at
 
@@ -81,7 +82,7 @@ def test_round_ends_with_the_drift_step_when_cards_are_out(g):
     r = race_at(g, [boat(0, 0, 600, 90, planned="reach.port", weather_eye=0),
                     boat(1, 600, 600, 90, planned="reach.port")], step=Step.PLACE,
                 order=(1, 0), weather_eyes=(WeatherEyeCard(0, 900, True, 1),), done=frozenset({1}))
-    r._states[-1] = r.state.with_(active=0)
+    r = Race.from_state(g, r.state.with_(active=0))
     r.push(Place("reach.port"))
     assert r.state.step is Step.DRIFT
 

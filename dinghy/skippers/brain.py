@@ -4,7 +4,7 @@ A :class:`Chart` is built once per game (cached) and answers, for many boat posi
 once, "how many turns are still to sail from here to the finish?" (:meth:`Chart.value`)
 and "where can one card take a boat from here?" (:meth:`Chart.expand`). Skippers search
 a card or two ahead with these and check only their final candidates against the
-engine (``dinghy.rules.dinghy_race``), which stays the judge of legality.
+engine (``dinghy.games.dinghy_race.rules``), which stays the judge of legality.
 
 Units are turns. Speeds come from the card set: a close-hauled trapeze card carries the
 bow its depth plus a hull length (60 mm with small cards), a reach card 84 mm. The time
@@ -13,7 +13,7 @@ to sail a vector ``d`` is that of the best mix of a close-hauled course and a re
 distance over the close-hauled VMG, whatever the split between the tacks.
 
 Marks are rounded along a circle of clearance round the mark, in the prescribed sense,
-counted exactly as ``dinghy.course`` counts: the first ray, then the second; a boat
+counted exactly as ``dinghy.games.dinghy_race.course`` counts: the first ray, then the second; a boat
 that wound the wrong way has whole laps to make up, so it never pays to unwind. Gates
 are crossed in the course direction between the marks; a boat on the far side goes
 round an end. Land is sailed round: a field of the extra time a detour costs is built
@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 import numpy as np
 import shapely
 
-from dinghy.cards import Kind
-from dinghy.course import _GatePassage
-from dinghy.wind import Tack
+from dinghy.games.dinghy_race.cards import Kind
+from dinghy.games.dinghy_race.course import _GatePassage
+from dinghy.core.wind import Tack
 
 PRESTART_ROUNDS = 5
 CH, REACH, RUN = 1, 2, 4

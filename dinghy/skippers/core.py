@@ -31,14 +31,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from dinghy.actions import (Action, Begin, Drift, Launch, Luck, Move, Pass, Pivot, Place, Roll,
+from dinghy.games.dinghy_race.actions import (Action, Begin, Drift, Launch, Luck, Move, Pass, Pivot, Place, Roll,
                             Substitute, WeatherEye)
-from dinghy.cards import Kind, exit_track
-from dinghy.race import Race
-from dinghy.rules import dinghy_race as dr
-from dinghy.rules.table import card_shapes, others as table_others
-from dinghy.state import Step
-from dinghy.wind import Tack, tack_of
+from dinghy.games.dinghy_race.cards import Kind, exit_track
+from dinghy.core.race import Race
+from dinghy.games.dinghy_race import rules as dr
+from dinghy.games.dinghy_race.table import card_shapes, others as table_others
+from dinghy.games.dinghy_race.state import Step
+from dinghy.core.wind import Tack, tack_of
 
 from dinghy.skippers.brain import (BIG, FINISHED, PRESTART_ROUNDS, RUN, SPI_UP, TACK, Batch, Chart,
                                    Obstacles, aspect_bits, chart_of, concat, off_wind_deg, single,

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import random
 
-from dinghy.actions import Action
-from dinghy.race import Race
+from dinghy.games.dinghy_race.actions import Action
+from dinghy.core.race import Race
 from dinghy.skippers.core import Skipper, Style
 
 NAME = "simple"

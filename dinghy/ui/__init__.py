@@ -26,15 +26,16 @@ def run_app(headless: bool = False, *, width: int = 1280, height: int = 800,
     "Resume race" brings back ``$DINGHY_HOME/autosave.json`` (``home`` overrides the
     folder). ``on_start``/``can_resume``/``on_resume`` replace the built-in wiring (for
     tests). With ``replay=path``: the saved race in the replay viewer; a damaged file
-    raises :class:`~dinghy.errors.DataError` before any window opens. Returns the
+    raises :class:`~dinghy.core.errors.DataError` before any window opens. Returns the
     :class:`~dinghy.ui.app.App` (its ``flow`` attribute is the screen wiring).
     """
     from dinghy.ui.autosave import Autosave
 
     race = None
     if replay is not None:
-        from dinghy import io
-        race = io.load_race(replay)
+        from dinghy.core import io
+        from dinghy import games
+        race = games.load_race(replay)
 
     from dinghy.ui.app import App
     from dinghy.ui.flow import Flow

@@ -5,7 +5,7 @@ and "Save" copies under ``saves/``.
 being played, rewritten atomically after every action), ``autosave.prev.json`` (the
 one before it, so a file damaged outside dinghy still leaves a race to resume),
 ``last-race.json`` (the last finished race, for ``dinghy replay``) and ``saves/``.
-All reading and writing goes through :mod:`dinghy.io`; this module only names paths
+All reading and writing goes through :mod:`dinghy.core.io`; this module only names paths
 and rotates files.
 """
 from __future__ import annotations
@@ -15,7 +15,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from dinghy import io
+from dinghy.core import io
+from dinghy import games
 
 AUTOSAVE = "autosave.json"
 PREVIOUS = "autosave.prev.json"
@@ -66,18 +67,18 @@ class Autosave:
                 pass
             else:
                 os.replace(self.path, self.previous)
-        io.save_race(self.path, race)
+        games.save_race(self.path, race)
 
     def load(self) -> Any:
         """The autosaved race (DataError with a one-line message if damaged)."""
-        return io.load_race(self.path)
+        return games.load_race(self.path)
 
     def load_previous(self) -> Any:
-        return io.load_race(self.previous)
+        return games.load_race(self.previous)
 
     def finish(self, race: Any) -> Path:
         """A finished race leaves the autosave slot and becomes ``last-race.json``."""
-        io.save_race(self.last_race, race)
+        games.save_race(self.last_race, race)
         for p in (self.path, self.previous):
             try:
                 p.unlink()
@@ -101,7 +102,7 @@ class Autosave:
         while path.exists():
             path = folder / f"race-{stamp}-{n}.json"
             n += 1
-        io.save_race(path, race)
+        games.save_race(path, race)
         return path
 
 

@@ -27,14 +27,14 @@ import pyglet  # noqa: E402
 from pyglet import shapes  # noqa: E402
 from pyglet.graphics import Group  # noqa: E402
 
-from dinghy.geometry import Pose, local_to_world  # noqa: E402
-from dinghy.rules import dinghy_race as dr  # noqa: E402
-from dinghy.sketch import course_chain  # noqa: E402
-from dinghy.setup import PALETTE  # noqa: E402
+from dinghy.core.geometry import Pose, local_to_world  # noqa: E402
+from dinghy.games.dinghy_race import rules as dr  # noqa: E402
+from dinghy.games.dinghy_race.sketch import course_chain  # noqa: E402
+from dinghy.core.setup import PALETTE  # noqa: E402
 from dinghy.ui import camera as camera_module  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.mesh import Mesh  # noqa: E402
-from dinghy.wind import Tack  # noqa: E402
+from dinghy.core.wind import Tack  # noqa: E402
 
 G_TABLE, G_COURSE, G_TRACK, G_WEATHER, G_CARDS, G_BOATS, G_GHOSTS, G_PREVIEW = range(8)
 

@@ -4,11 +4,11 @@ A race officer prepares a course before friends arrive: start from a template (o
 a file, or an empty course), drag marks, line ends, land corners and fixed Weather Eye
 markers, tap a mark to change its rounding side and its place in the order, draw
 islands corner by corner, turn the course to a new wind, and watch the live check of
-:func:`dinghy.course.validate` (tap a finding to see where it is). Then save, export
+:func:`dinghy.games.dinghy_race.course.validate` (tap a finding to see where it is). Then save, export
 the briefing sketch (SVG, PNG) and test-sail it with bots.
 
-Every change is one of :mod:`dinghy.designer`'s functions over immutable courses and is
-recorded in its :class:`~dinghy.designer.History` (Ctrl+Z / Ctrl+Y). The window decides
+Every change is one of :mod:`dinghy.games.dinghy_race.designer`'s functions over immutable courses and is
+recorded in its :class:`~dinghy.games.dinghy_race.designer.History` (Ctrl+Z / Ctrl+Y). The window decides
 nothing about the course: an edit the course cannot take comes back as the edit's own
 message in the status line.
 """
@@ -24,10 +24,11 @@ from dinghy.ui.app import configure as _configure
 
 _configure()
 
-from dinghy import designer as D  # noqa: E402
-from dinghy import io, sketch  # noqa: E402
-from dinghy.course import CARD_SIZES, WIND_FORCES, Course, Finding, validate  # noqa: E402
-from dinghy.errors import DinghyError  # noqa: E402
+from dinghy.games.dinghy_race import designer as D  # noqa: E402
+from dinghy.core import io  # noqa: E402
+from dinghy.games.dinghy_race import sketch  # noqa: E402
+from dinghy.games.dinghy_race.course import CARD_SIZES, WIND_FORCES, Course, Finding, validate  # noqa: E402
+from dinghy.core.errors import DinghyError  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.app import App  # noqa: E402
 from dinghy.ui.camera import Camera  # noqa: E402
@@ -726,7 +727,7 @@ class DesignerScene(ChartScene):
                         land_midpoints=None if self._exporting else land_mid)
 
     def _first_cards(self, c: Course) -> float:
-        from dinghy.course import leg_target
+        from dinghy.games.dinghy_race.course import leg_target
         return math.dist(c.start.midpoint, leg_target(c, 0)) / c.card_length
 
     def _file_words(self) -> str:

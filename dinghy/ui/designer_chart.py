@@ -4,7 +4,7 @@ The course is small (tens of shapes), so every change rebuilds the whole picture
 only moves the *pinned* things (mark labels, handles, the finding highlight), which are
 drawn in window pixels at the screen position of a world point so that they keep a
 readable, tappable size at any zoom. The rounding arrows and the course line come from
-:mod:`dinghy.sketch`, so the window shows what the paper sketch shows.
+:mod:`dinghy.games.dinghy_race.sketch`, so the window shows what the paper sketch shows.
 
 The chart decides nothing and holds no course of its own: the scene calls :meth:`show`.
 """
@@ -22,8 +22,8 @@ import pyglet  # noqa: E402
 from pyglet import shapes  # noqa: E402
 from pyglet.graphics import Group  # noqa: E402
 
-from dinghy import sketch  # noqa: E402
-from dinghy.course import Course  # noqa: E402
+from dinghy.games.dinghy_race import sketch  # noqa: E402
+from dinghy.games.dinghy_race.course import Course  # noqa: E402
 from dinghy.ui import camera as camera_module  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.chart import _Pin  # noqa: E402

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dinghy.errors import DinghyError
+from dinghy.core.errors import DinghyError
 
 
 class Flow:
@@ -55,11 +55,12 @@ class Flow:
 
     # --- actions ---------------------------------------------------------------------
     def start(self, setup: Any) -> Any:
-        from dinghy import io
-        from dinghy.race import Race
+        from dinghy.core import io
+        from dinghy import games
+        from dinghy.core.race import Race
 
         try:
-            race = Race(io.load_game(setup))
+            race = Race(games.load_game(setup))
         except (DinghyError, OSError) as exc:
             return self.problem("The race cannot start", str(exc))
         self.autosave.discard()
@@ -129,7 +130,7 @@ class TestSail(Flow):
     def __call__(self, path: Any, boats: int | None = None) -> Any:
         import random
 
-        from dinghy.setup import PALETTE, RaceSetup, Seat
+        from dinghy.core.setup import PALETTE, RaceSetup, Seat
 
         self.floor = len(self.app.scenes)      # the scene to come back to
         n = max(1, min(boats or self.boats, len(PALETTE)))

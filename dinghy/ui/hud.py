@@ -14,9 +14,9 @@ from dinghy.ui.widgets import (  # noqa: F401  (configures pyglet first)
 
 from pyglet import shapes  # noqa: E402
 
-from dinghy.setup import PALETTE  # noqa: E402
+from dinghy.core.setup import PALETTE  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
-from dinghy.wind import SECTORS, PointOfSail  # noqa: E402
+from dinghy.core.wind import SECTORS, PointOfSail  # noqa: E402
 
 SECTOR_COLOURS: dict[PointOfSail, theme.RGB] = {
     PointOfSail.IN_IRONS: (205, 85, 75),
@@ -265,7 +265,7 @@ class OrderStrip(Widget):
         self.boats: list[int] = []
 
     def set_state(self, game: Any, state: Any) -> None:
-        from dinghy.state import Step
+        from dinghy.games.dinghy_race.state import Step
 
         order = list(state.order)
         while len(self.chips) < len(order):

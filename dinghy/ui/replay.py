@@ -11,8 +11,8 @@ from typing import Any, Callable
 
 from dinghy.ui.widgets import Button, Panel, Text, key  # noqa: F401  (configures pyglet first)
 
-from dinghy.race import Race  # noqa: E402
-from dinghy.setup import PALETTE  # noqa: E402
+from dinghy.core.race import Race  # noqa: E402
+from dinghy.core.setup import PALETTE  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.camera import Camera  # noqa: E402
 from dinghy.ui.chart import Chart  # noqa: E402
@@ -27,7 +27,7 @@ class Playback:
     """Every state of a race record, its events, and each boat's track (no drawing)."""
 
     def __init__(self, race: Any) -> None:
-        fresh = Race(race.game, race.rules_name)
+        fresh = Race(race.game)
         self.game = race.game
         self.actions = list(race.actions)
         self.states = [fresh.state]

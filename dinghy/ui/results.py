@@ -5,7 +5,7 @@ from typing import Any, Callable
 
 from dinghy.ui.widgets import DETAIL, Button, Panel, Text, _round_rect, key  # (configures pyglet first)
 
-from dinghy.setup import PALETTE  # noqa: E402
+from dinghy.core.setup import PALETTE  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.autosave import short_path  # noqa: E402
 from dinghy.ui.chart import _ordinal  # noqa: E402

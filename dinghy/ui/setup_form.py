@@ -1,6 +1,6 @@
 """What the set-up screen is filling in, without any drawing (testable on its own).
 
-The form only gathers choices and hands the engine a :class:`~dinghy.setup.RaceSetup`;
+The form only gathers choices and hands the engine a :class:`~dinghy.core.setup.RaceSetup`;
 whether a course exists or a setup is playable is for the engine to say.
 """
 from __future__ import annotations
@@ -9,7 +9,7 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
-from dinghy.setup import CARD_SIZES, PALETTE, WIND_FORCES, RaceSetup, Seat, default_setup
+from dinghy.core.setup import CARD_SIZES, PALETTE, WIND_FORCES, RaceSetup, Seat, default_setup
 
 MIN_SEATS, MAX_SEATS = 2, 6
 BOT_SKIPPER = "simple"

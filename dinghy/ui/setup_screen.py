@@ -1,7 +1,7 @@
 """The set-up screen: who sails which boat, on which course, with which options.
 
 It fills a :class:`~dinghy.ui.setup_form.SetupForm` and, on "Start race", hands the
-engine a :class:`~dinghy.setup.RaceSetup` through ``on_start``. One click on "Start
+engine a :class:`~dinghy.core.setup.RaceSetup` through ``on_start``. One click on "Start
 race" with the defaults starts the lead's one-click race (``default_setup``) with a
 fresh random seed.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from dinghy.setup import PALETTE, RaceSetup
+from dinghy.core.setup import PALETTE, RaceSetup
 from dinghy.ui import theme
 from dinghy.ui.scene import GuiScene
 from dinghy.ui.setup_form import (
@@ -26,7 +26,7 @@ _CHOICE_TEXT = {None: "As course", "light": "Light", "medium": "Medium", "strong
 
 def available_courses() -> list[str]:
     """The shipped course names; none (yet, or a broken install) is not an error here."""
-    from dinghy.io import shipped
+    from dinghy.core.io import shipped
 
     try:
         return shipped("courses")

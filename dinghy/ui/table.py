@@ -17,14 +17,14 @@ from dinghy.ui.widgets import (  # noqa: F401  (configures pyglet first)
     Button, Curtain, Dialog, Panel, Text, key,
 )
 
-from dinghy.actions import Begin, Launch, Luck, Move, Pivot, WeatherEye  # noqa: E402
-from dinghy.cards import exit_track  # noqa: E402
-from dinghy.errors import DinghyError  # noqa: E402
-from dinghy.geometry import Pose  # noqa: E402
-from dinghy.rules import dinghy_race as dr  # noqa: E402
-from dinghy.setup import PALETTE  # noqa: E402
+from dinghy.games.dinghy_race.actions import Begin, Launch, Luck, Move, Pivot, WeatherEye  # noqa: E402
+from dinghy.games.dinghy_race.cards import exit_track  # noqa: E402
+from dinghy.core.errors import DinghyError  # noqa: E402
+from dinghy.core.geometry import Pose  # noqa: E402
+from dinghy.games.dinghy_race import rules as dr  # noqa: E402
+from dinghy.core.setup import PALETTE  # noqa: E402
 from dinghy.skippers import skipper  # noqa: E402
-from dinghy.state import Step, WeatherEyeCard  # noqa: E402
+from dinghy.games.dinghy_race.state import Step, WeatherEyeCard  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.camera import Camera  # noqa: E402
 from dinghy.ui.chart import Chart, Ghost, seat_colour  # noqa: E402
@@ -392,7 +392,7 @@ class TableScene(ChartScene):
         g = self.gui
         if ruling is None or g is None:
             return
-        from dinghy.actions import Protest
+        from dinghy.games.dinghy_race.actions import Protest
 
         g.open(Dialog(g, "Protest", f"The ruling: {ruling.text}. Decide together, as Race Steward: "
                       "upheld turns the ruling round, dismissed lets it stand.",

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Callable
 
-from dinghy.actions import Drift, Pass, Pivot, Place, Substitute
-from dinghy.rules import dinghy_race as dr
-from dinghy.state import Step
+from dinghy.games.dinghy_race.actions import Drift, Pass, Pivot, Place, Substitute
+from dinghy.games.dinghy_race import rules as dr
+from dinghy.games.dinghy_race.state import Step
 from dinghy.ui import theme
 from dinghy.ui.hud import Dice, Slider
 from dinghy.ui.widgets import (

@@ -1,7 +1,7 @@
 """The briefing sketch of a course, as SVG ("make a sketch of the course to be sure that
 all players have properly understood how to sail the course").
 
-Pure: a :class:`~dinghy.course.Course` in, a string out; no files, no pyglet. The
+Pure: a :class:`~dinghy.games.dinghy_race.course.Course` in, a string out; no files, no pyglet. The
 geometry helpers (:func:`course_chain`, :func:`rounding_arrows`, :func:`mark_labels`)
 are shared with the designer window, so the window and the paper sketch agree.
 
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from dinghy.course import XY, Course
+from dinghy.games.dinghy_race.course import XY, Course
 
 WATER = "#1f5a86"
 TABLE = "#2b6e9e"

@@ -20,9 +20,9 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from dinghy.errors import DataError
-from dinghy.geometry import HEADING_STEP, Pose, rectangle_outline
-from dinghy.wind import PointOfSail, Tack
+from dinghy.core.errors import DataError
+from dinghy.core.geometry import HEADING_STEP, Pose, rectangle_outline
+from dinghy.core.wind import PointOfSail, Tack
 
 
 class Played(str, Enum):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Mapping
 
-from dinghy.errors import DataError
+from dinghy.core.errors import DataError
 
 #: Boat colours: the Okabe–Ito palette, distinguishable with the common colour-vision
 #: deficiencies. Name -> (r, g, b).

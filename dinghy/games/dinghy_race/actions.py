@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dinghy.errors import IllegalAction
+from dinghy.core.errors import IllegalAction
 
 
 def _n(value: float) -> str:

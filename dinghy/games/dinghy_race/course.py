@@ -1,8 +1,8 @@
 """The race course: playing area, marks, start and finish lines, land, rounding order.
 
-A pure model (no files, no pyglet); :func:`dinghy.io.load_course` reads a TOML file and
+A pure model (no files, no pyglet); :func:`dinghy.core.io.load_course` reads a TOML file and
 hands the mapping to :meth:`Course.from_mapping`. Geometry is shapely 2 and follows
-:mod:`dinghy.geometry`: millimetres, x east, y north, compass headings; ``wind_from`` is
+:mod:`dinghy.core.geometry`: millimetres, x east, y north, compass headings; ``wind_from`` is
 the compass direction the wind comes FROM.
 
 Field paths in errors and findings are dotted, with 0-based indexes: ``marks[2].at`` is
@@ -55,8 +55,8 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from dinghy.errors import DataError
-from dinghy.geometry import (GeometryError, Pose, heading_vector, normalize_heading,
+from dinghy.core.errors import DataError
+from dinghy.core.geometry import (GeometryError, Pose, heading_vector, normalize_heading,
                              rectangle_outline, shape_at)
 
 XY = tuple[float, float]

@@ -1,44 +1,47 @@
-"""The race facade: one object to play a race with, for the window, bots and tests.
+"""The race facade: one object to play a race of any registered game with, for the
+window, bots, the simulator and tests.
 
-    race = Race(game)                # game: setup + course + cards + hazard table
-    race.legal_actions()             # what the player (or the dice) may do now
+    race = Race(game)                # game: a ruleset with its data (dinghy.games.load_game)
+    race.legal_actions()             # what the player (or chance) may do now
     race.why_not(action)             # the engine's reason an action is not allowed
     race.push(action)                # play it (IllegalAction if not allowed)
-    race.roll()                      # at a ROLL step: the seeded dice
-    race.undo()                      # back to, never past, the last dice roll
+    race.roll()                      # when chance is due: the seeded dice or draw
+    race.undo()                      # back to, never past, the last chance event
 
-A race's record is its set-up plus the text of every action, dice included; replaying
-the record gives the identical state (``Race.from_record``).
+A race's record is its set-up plus the text of every action, chance included;
+replaying the record gives the identical state (``Race.replay``).
+``Race.from_state(game, state)`` starts from any position (a study, a test, a bot's
+look-ahead); such a race has no record of how the position came about.
 """
 from __future__ import annotations
 
 import random
 from typing import Any, Mapping
 
-from dinghy.actions import Action, Roll, parse
-from dinghy.errors import DataError, DinghyError, IllegalAction
-from dinghy.rules import ruleset
-from dinghy.rules.dinghy_race import Event, Game
-from dinghy.state import RaceState, Step
+from dinghy.core.errors import DataError, DinghyError, IllegalAction
+from dinghy.core.interface import CHANCE, Action, Event
 
 RECORD_FORMAT = 1
 
 
 class Race:
-    def __init__(self, game: Game, rules: str = "dinghy_race") -> None:
+    def __init__(self, game: Any, state: Any = None) -> None:
         self.game = game
-        self.rules_name = rules
-        self.rules = ruleset(rules)
-        order = list(range(len(game.setup.seats)))
-        # "shuffle the turn order cards and put them face-up in a row"
-        random.Random(f"order:{game.setup.seed}").shuffle(order)
-        self._states: list[RaceState] = [self.rules.initial_state(game, tuple(order))]
+        self.rules_name: str = game.rules_name
+        self._studied = state is not None
+        self._states: list[Any] = [game.initial_state() if state is None else state]
         self._actions: list[Action] = []
+        self._chance: list[bool] = []          # whether each action was a chance event
         self._events: list[list[Event]] = [[]]
+
+    @classmethod
+    def from_state(cls, game: Any, state: Any) -> "Race":
+        """A race that starts from ``state`` (a position set up by hand)."""
+        return cls(game, state)
 
     # -- reading --------------------------------------------------------------------
     @property
-    def state(self) -> RaceState:
+    def state(self) -> Any:
         return self._states[-1]
 
     @property
@@ -56,73 +59,82 @@ class Race:
 
     @property
     def over(self) -> bool:
-        return self.state.step is Step.OVER
+        return self.game.is_over(self.state)
 
     @property
     def chance(self) -> bool:
-        """Whether the dice, not a player, act next."""
-        return self.state.step is Step.ROLL
+        """Whether chance (the dice, a shuffled deck), not a player, acts next."""
+        return self.game.current_player(self.state) == CHANCE
+
+    def current_player(self) -> int:
+        return self.game.current_player(self.state)
 
     def places(self) -> list[int | None]:
-        """Each boat's finishing place (None: not finished), by boat index, for scoring."""
-        return [b.finished for b in self.state.boats]
+        """Each seat's finishing place (None: not finished), by seat index."""
+        return self.game.places(self.state)
 
     def legal_actions(self) -> list[Action]:
-        return self.rules.legal_actions(self.game, self.state)
+        return self.game.legal_actions(self.state)
 
     def interjections(self) -> list[Action]:
-        """Out-of-turn actions open now (protest, the inner boat's demand for room)."""
-        return self.rules.interjections(self.game, self.state)
+        """Out-of-turn actions open now (a protest, a demand for room)."""
+        return self.game.interjections(self.state)
 
     def why_not(self, action: Action) -> str | None:
-        return self.rules.why_not(self.game, self.state, action)
+        return self.game.why_not(self.state, action)
+
+    def observation(self, seat: int) -> Any:
+        return self.game.observation(self.state, seat)
 
     # -- playing --------------------------------------------------------------------
     def push(self, action: Action | str) -> list[Event]:
         if isinstance(action, str):
-            action = parse(action)
-        state, events = self.rules.apply(self.game, self.state, action)
+            action = self.game.parse_action(action)
+        chance = self.chance
+        state, events = self.game.apply(self.state, action)
         self._states.append(state)
         self._actions.append(action)
+        self._chance.append(chance)
         self._events.append(events)
         return events
 
     def dice_rng(self) -> random.Random:
-        """The dice for the next roll: a stream fixed by the seed and the rolls so far."""
-        n = sum(isinstance(a, Roll) for a in self._actions)
-        return random.Random(f"dice:{self.game.setup.seed}:{n}")
+        """Chance's stream for the next event: fixed by the seed and the events so far."""
+        return random.Random(f"dice:{self.game.setup.seed}:{sum(self._chance)}")
 
     def roll(self) -> list[Event]:
+        """Let chance act: the seeded dice (or draw) for the current state."""
         if not self.chance:
-            raise IllegalAction("no hazard roll is due")
-        rng = self.dice_rng()
-        return self.push(Roll(rng.randint(1, 6), rng.randint(1, 6)))
+            raise IllegalAction("no chance event is due")
+        return self.push(self.game.sample_chance(self.state, self.dice_rng()))
 
     def can_undo(self) -> bool:
-        """Undo reaches back to the last dice roll, never past it."""
-        return bool(self._actions) and not isinstance(self._actions[-1], Roll)
+        """Undo reaches back to the last chance event, never past it."""
+        return bool(self._actions) and not self._chance[-1]
 
     def undo(self) -> Action:
         if not self.can_undo():
             raise IllegalAction("nothing to undo since the last dice roll")
         self._states.pop()
         self._events.pop()
+        self._chance.pop()
         return self._actions.pop()
 
     # -- the record -----------------------------------------------------------------
     def record(self) -> dict[str, Any]:
+        if self._studied:
+            raise DinghyError("a race set up from a position has no record of how it came about")
         return {
             "format": RECORD_FORMAT,
             "rules": self.rules_name,
             "setup": self.game.setup.to_mapping(),
-            "actions": [a.text() for a in self._actions],
+            "actions": [self.game.action_text(a) for a in self._actions],
         }
 
     @classmethod
-    def replay(cls, game: Game, actions: list[str], rules: str = "dinghy_race",
-               source: str = "record") -> "Race":
+    def replay(cls, game: Any, actions: list[str], source: str = "record") -> "Race":
         """A race rebuilt from its actions; any bad action fails the whole load."""
-        race = cls(game, rules)
+        race = cls(game)
         for i, text in enumerate(actions):
             if not isinstance(text, str):
                 raise DataError(source, f"actions[{i}]", "expected an action as text")

@@ -13,9 +13,9 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from dinghy.errors import DataError
+from dinghy.core.errors import DataError
 
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parent.parent     # the dinghy package
 
 
 def data_dir(kind: str) -> Path:
@@ -79,9 +79,9 @@ def write_json_atomic(path: str | os.PathLike[str], data: Any) -> None:
     write_text_atomic(path, json.dumps(data, indent=1, sort_keys=False) + "\n")
 
 
-# --- loaders: file -> mapping -> validated model -------------------------------------
+# --- shipped data files -------------------------------------------------------------
 
-def _resolve(kind: str, name_or_path: str | os.PathLike[str]) -> Path:
+def resolve(kind: str, name_or_path: str | os.PathLike[str]) -> Path:
     """A shipped data file by bare name (``"strong"``) or any path to a ``.toml`` file."""
     p = Path(name_or_path)
     if p.suffix != ".toml" and not p.exists():
@@ -89,57 +89,6 @@ def _resolve(kind: str, name_or_path: str | os.PathLike[str]) -> Path:
     return p
 
 
-def load_hazard_table(name_or_path: str | os.PathLike[str]):
-    """A hazard table (``light``, ``medium``, ``strong`` or a path)."""
-    from dinghy.hazards import HazardTable
-
-    p = _resolve("hazard_tables", name_or_path)
-    return HazardTable.from_mapping(read_toml(p), source=str(p))
-
-
-def load_course(name_or_path: str | os.PathLike[str]):
-    """A course (a shipped course's file stem, or a path)."""
-    from dinghy.course import Course
-
-    p = _resolve("courses", name_or_path)
-    return Course.from_mapping(read_toml(p), source=str(p))
-
-
 def shipped(kind: str) -> list[str]:
     """Names (file stems) of the shipped data files of one kind, sorted."""
     return sorted(p.stem for p in data_dir(kind).glob("*.toml"))
-
-
-def load_cards(size_or_path: str | os.PathLike[str]):
-    """A manoeuvre card set (``small``, ``standard`` or a path)."""
-    from dinghy.cards import CardSet
-
-    p = _resolve("cards", size_or_path)
-    return CardSet.from_mapping(read_toml(p), source=str(p))
-
-
-def load_game(setup):
-    """Everything a race is played with, read from the files its set-up names."""
-    from dinghy.rules.dinghy_race import Game
-
-    course = load_course(setup.course)
-    size = setup.card_size or course.card_size
-    force = setup.wind_force or course.wind_force
-    return Game(setup=setup, course=course, cards=load_cards(size), hazards=load_hazard_table(force))
-
-
-def save_race(path: str | os.PathLike[str], race) -> None:
-    """Write a race record (set-up + actions) atomically as JSON."""
-    write_json_atomic(path, race.record())
-
-
-def load_race(path: str | os.PathLike[str]):
-    """Read and replay a race record; a damaged record fails whole, never half-loads."""
-    from dinghy.race import Race, check_record
-    from dinghy.setup import RaceSetup
-
-    data = read_json(path)
-    check_record(data, str(path))
-    setup = RaceSetup.from_mapping(data.get("setup"), source=str(path))
-    game = load_game(setup)
-    return Race.replay(game, data["actions"], rules=data["rules"], source=str(path))

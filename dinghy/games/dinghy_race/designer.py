@@ -1,6 +1,6 @@
 """The course designer's headless half: templates, edits, undo, and the TOML writer.
 
-Every function takes a :class:`~dinghy.course.Course` (an immutable value) and returns a
+Every function takes a :class:`~dinghy.games.dinghy_race.course.Course` (an immutable value) and returns a
 new one, so a script can build a course without a window and the designer window is a
 thin layer of taps over these functions::
 
@@ -13,9 +13,9 @@ thin layer of taps over these functions::
 An edit that would break the course (a leg of no length, an island that crosses itself,
 the last mark deleted) raises :class:`EditError` with a message a race officer
 understands; the course passed in is untouched. Validation (an unfair but well-formed
-course) is :func:`dinghy.course.validate`'s job and never blocks an edit.
+course) is :func:`dinghy.games.dinghy_race.course.validate`'s job and never blocks an edit.
 
-Conventions are :mod:`dinghy.geometry`'s: millimetres, x east, y north, compass degrees,
+Conventions are :mod:`dinghy.core.geometry`'s: millimetres, x east, y north, compass degrees,
 ``wind_from`` the direction the wind comes FROM.
 """
 from __future__ import annotations
@@ -29,11 +29,11 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from shapely.geometry import Polygon
 
-from dinghy.course import (CARD_SIZES, DEFAULT_MARK_RADIUS, MIN_FIRST_LEG_CARDS, SIDES,
+from dinghy.games.dinghy_race.course import (CARD_SIZES, DEFAULT_MARK_RADIUS, MIN_FIRST_LEG_CARDS, SIDES,
                            WIND_FORCES, XY, Course, FixedWeatherEye, Land, Line, Mark,
                            Rounding, leg_target)
-from dinghy.errors import DataError, DinghyError
-from dinghy.geometry import GeometryError, normalize_heading
+from dinghy.core.errors import DataError, DinghyError
+from dinghy.core.geometry import GeometryError, normalize_heading
 
 #: Decimals kept when a course is rotated (0.01 mm: far below anything on a table,
 #: short enough to read in the file).
@@ -547,7 +547,7 @@ def link_finish_to_start(course: Course, linked: bool = True) -> Course:
         return _rebuild(course, finish=course.start)
     if not finish_is_start(course):
         return course
-    from dinghy.geometry import heading_vector
+    from dinghy.core.geometry import heading_vector
     w = heading_vector(course.wind_from)
     d = course.start.length
     s = course.start
@@ -669,7 +669,7 @@ def fit_area(course: Course, margin_cards: float = TEMPLATE_MARGIN_CARDS, wide: 
     line); whole millimetres. ``wide`` makes it at least square (room to add marks)."""
     L = course.card_length
     pts = _features(course)
-    from dinghy.geometry import heading_vector
+    from dinghy.core.geometry import heading_vector
     w = heading_vector(course.wind_from)
     for p in (course.start.a, course.start.b):
         pts.append((p[0] - w[0] * PRESTART_CARDS * L, p[1] - w[1] * PRESTART_CARDS * L))
@@ -1074,8 +1074,10 @@ def to_toml(course: Course) -> str:
 
 
 def save(course: Course, path: str | os.PathLike[str]) -> Path:
-    """Write the course atomically (through :func:`dinghy.io.write_text_atomic`)."""
-    from dinghy import io
+    """Write the course atomically (through :func:`dinghy.core.io.write_text_atomic`)."""
+    from dinghy.core import io
+    from dinghy import games
+    from dinghy.games.dinghy_race import data as dr_data
 
     p = Path(path)
     io.write_text_atomic(p, to_toml(course))
@@ -1083,9 +1085,11 @@ def save(course: Course, path: str | os.PathLike[str]) -> Path:
 
 
 def load(path: str | os.PathLike[str]) -> Course:
-    from dinghy import io
+    from dinghy.core import io
+    from dinghy import games
+    from dinghy.games.dinghy_race import data as dr_data
 
-    return io.load_course(path)
+    return dr_data.load_course(path)
 
 
 def open_for_design(file: str | os.PathLike[str] | None) -> tuple[Course | None, Path | None]:

@@ -22,8 +22,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from dinghy.state import Boat, RaceState
-from dinghy.wind import Tack
+from dinghy.games.dinghy_race.state import Boat, RaceState
+from dinghy.core.wind import Tack
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +38,7 @@ class Ruling:
 
 def progress(game, boat: Boat) -> tuple[int, float]:
     """How far along the course a boat is: started first, then the course's own measure."""
-    from dinghy.course import progress as course_progress
+    from dinghy.games.dinghy_race.course import progress as course_progress
 
     if not boat.started:
         (ax, ay), (bx, by) = game.start_line
@@ -85,7 +85,7 @@ def best_course(game, leg_index: int, tack: Tack) -> float:
     """The rule-3 "best course" to a mark: the bearing from the previous mark, or on an
     upwind leg "one of the 45° courses bordering the in irons sector" (the one of the
     boats' tack)."""
-    from dinghy.course import leg_origin, leg_target
+    from dinghy.games.dinghy_race.course import leg_origin, leg_target
 
     ox, oy = leg_origin(game.course, leg_index)
     mx, my = leg_target(game.course, leg_index)

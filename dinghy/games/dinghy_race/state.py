@@ -5,8 +5,8 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
-from dinghy.geometry import Pose
-from dinghy.wind import Tack
+from dinghy.core.geometry import Pose
+from dinghy.core.wind import Tack
 
 
 class Step(str, Enum):
@@ -38,7 +38,7 @@ class Boat:
     weather_eye: int = 0
     started: bool = False
     legs_done: int = 0
-    stage: int | None = None       # progress round the current mark (see dinghy.course.RoundingState)
+    stage: int | None = None       # progress round the current mark (see dinghy.games.dinghy_race.course.RoundingState)
     finished: int | None = None    # place, once finished
     launched: bool = False
 

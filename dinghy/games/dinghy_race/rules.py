@@ -19,36 +19,30 @@ import numpy as np
 import shapely
 from shapely.geometry import LineString, Point, Polygon
 
-from dinghy import course as course_mod
-from dinghy import right_of_way
-from dinghy.course import RoundingState
-from dinghy.actions import (Action, Begin, Drift, Launch, Luck, Move, Overlap, Pass, Pivot,
+from dinghy.games.dinghy_race import course as course_mod
+from dinghy.games.dinghy_race import right_of_way
+from dinghy.games.dinghy_race.course import RoundingState
+from dinghy.games.dinghy_race.actions import (Action, Begin, Drift, Launch, Luck, Move, Overlap, Pass, Pivot,
                             Place, Protest, Roll, Substitute, WeatherEye)
-from dinghy.right_of_way import Ruling
-from dinghy.cards import CardSet, CardType, Kind, exit_pose, exit_track
-from dinghy.errors import IllegalAction
-from dinghy.geometry import Pose, hull_outline, local_to_world, segment_crosses, shape_at
-from dinghy.setup import RaceSetup
-from dinghy.rules.table import ALL_LINES, EDGE, Game, card_shapes, fixed_within, others as others_shapes, reach
-from dinghy.state import Boat, RaceState, RulingRecord, Step, Turn, WeatherEyeCard
-from dinghy.wind import PointOfSail, Tack, in_irons, off_wind, points_of_sail, tack_of
+from dinghy.games.dinghy_race.right_of_way import Ruling
+from dinghy.games.dinghy_race.cards import CardSet, CardType, Kind, exit_pose, exit_track
+from dinghy.core.errors import IllegalAction
+from dinghy.core.interface import Event
+from dinghy.core.geometry import Pose, hull_outline, local_to_world, segment_crosses, shape_at
+from dinghy.core.setup import RaceSetup
+from dinghy.games.dinghy_race.table import ALL_LINES, EDGE, Table, card_shapes, fixed_within, others as others_shapes, reach
+from dinghy.games.dinghy_race.state import Boat, RaceState, RulingRecord, Step, Turn, WeatherEyeCard
+from dinghy.core.wind import PointOfSail, Tack, in_irons, off_wind, points_of_sail, tack_of
 
 PRESTART_ROUNDS = 5
 EPS = 1e-6
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened, spelled out for the players."""
-
-    kind: str
-    boat: int | None
-    text: str
 
 
 # --- helpers on state ------------------------------------------------------------------
 
-def hand(game: Game, boat: Boat) -> dict[str, int]:
+def hand(game: Table, boat: Boat) -> dict[str, int]:
     """Cards in the player's hand: the full set less the card in front of the boat and
     the spi-up card while it marks "spi up" (rule text: "Take it back into your
     manoeuvre card deck after you have completed a spi down manoeuvre")."""
@@ -61,11 +55,11 @@ def hand(game: Game, boat: Boat) -> dict[str, int]:
     return {k: n for k, n in counts.items() if n > 0}
 
 
-def aspects(game: Game, pose: Pose) -> frozenset[PointOfSail]:
+def aspects(game: Table, pose: Pose) -> frozenset[PointOfSail]:
     return points_of_sail(pose.heading, game.wind_from)
 
 
-def card_fits(game: Game, boat: Boat, card: CardType, trapeze: bool, round_: int) -> str | None:
+def card_fits(game: Table, boat: Boat, card: CardType, trapeze: bool, round_: int) -> str | None:
     """Why ``card`` cannot be played by ``boat`` now, or None if it fits."""
     asp = aspects(game, boat.pose)
     if card.kind is Kind.DELAY:
@@ -91,23 +85,23 @@ def others(state: RaceState, index: int) -> list[Boat]:
     return [b for b in state.boats if b.index != index and b.launched and b.racing]
 
 
-def boat_obstacles(game: Game, state: RaceState, index: int) -> list[tuple[Boat, Polygon]]:
+def boat_obstacles(game: Table, state: RaceState, index: int) -> list[tuple[Boat, Polygon]]:
     o = others_shapes(game, state.boats, index)
     return [(state.boats[i], g) for i, g in zip(o.hull_boats, o.hulls)]
 
 
-def card_obstacles(game: Game, state: RaceState, index: int) -> list[tuple[Boat, Polygon]]:
+def card_obstacles(game: Table, state: RaceState, index: int) -> list[tuple[Boat, Polygon]]:
     o = others_shapes(game, state.boats, index)
     return [(state.boats[i], g) for i, g in zip(o.card_boats, o.cards)]
 
 
-def fixed_hit(game: Game, shape: Polygon, edge: bool = True,
+def fixed_hit(game: Table, shape: Polygon, edge: bool = True,
               lines: tuple[bool, bool] = ALL_LINES) -> str | None:
     """Name of the fixed obstacle (mark, buoy, land, edge of the water) ``shape`` touches."""
     return game.fixed_hits(np.array([shape], dtype=object), edge, lines)[0]
 
 
-def lines_on_water(game: Game, state: RaceState) -> tuple[bool, bool]:
+def lines_on_water(game: Table, state: RaceState) -> tuple[bool, bool]:
     """Which lines (and their buoys) are on the water: the start line until the last boat
     has started, the finish line once the first boat sails its last leg."""
     start = any(b.racing and not b.started for b in state.boats)
@@ -120,7 +114,7 @@ def prestart(state: RaceState) -> bool:
     return state.round <= PRESTART_ROUNDS
 
 
-def touches_start_zone(game: Game, shape: Polygon) -> bool:
+def touches_start_zone(game: Table, shape: Polygon) -> bool:
     """Before round 6 boats and cards must stay downwind of the start line."""
     coords = shapely.get_coordinates(shape)
     a = np.array(game.start_line[0])
@@ -129,7 +123,7 @@ def touches_start_zone(game: Game, shape: Polygon) -> bool:
 
 # --- launching (set-up, and re-placing after touching the start line) -----------------
 
-def launch_slots(game: Game, state: RaceState, depth: float | None = None,
+def launch_slots(game: Table, state: RaceState, depth: float | None = None,
                  enough: int = 24) -> list[Launch]:
     """Suggested start positions downwind of the start line, free of everything.
 
@@ -170,7 +164,7 @@ def launch_slots(game: Game, state: RaceState, depth: float | None = None,
     return out
 
 
-def relaunch_depth(game: Game, state: RaceState) -> float:
+def relaunch_depth(game: Table, state: RaceState) -> float:
     """How far to leeward a boat that touched the line early must be re-placed: "at least
     as much to leeward as the boat that is farthest to downwind at this moment" -- but
     never deeper than the water allows (two card lengths above its downwind edge)."""
@@ -179,7 +173,7 @@ def relaunch_depth(game: Game, state: RaceState) -> float:
     return min(deepest, bottom - 2 * game.cards.card_length)
 
 
-def why_not_launch(game: Game, state: RaceState, act: Launch) -> str | None:
+def why_not_launch(game: Table, state: RaceState, act: Launch) -> str | None:
     if act.card not in game.cards.types:
         return f"unknown card {act.card!r}"
     if act.heading % 15:
@@ -234,7 +228,7 @@ class ExitOption:
     holds: tuple[Ruling, ...] = ()       # rulings in the mover's favour
 
 
-def weather_eye_shift(game: Game, state: RaceState, boat: Boat, card: CardType) -> float:
+def weather_eye_shift(game: Table, state: RaceState, boat: Boat, card: CardType) -> float:
     """How far a Weather Eye card lets this boat shift its manoeuvre card sideways.
 
     Rule text: influence "extends to any boat that can, at the start of its turn, place
@@ -252,7 +246,7 @@ def weather_eye_shift(game: Game, state: RaceState, boat: Boat, card: CardType) 
     return 0.0
 
 
-def weather_eye_shape(game: Game, we: WeatherEyeCard) -> Polygon:
+def weather_eye_shape(game: Table, we: WeatherEyeCard) -> Polygon:
     L, W = game.cards.card_length, game.cards.card_width
     along, across = (L, W) if we.long_side_along_wind else (W, L)
     pose = Pose(we.x, we.y, game.wind_from)
@@ -260,7 +254,7 @@ def weather_eye_shape(game: Game, we: WeatherEyeCard) -> Polygon:
                                     [across / 2, along / 2], [-across / 2, along / 2]]))
 
 
-def move_shape(game: Game, boat: Boat, card: CardType, end: Pose, end_tack: Tack,
+def move_shape(game: Table, boat: Boat, card: CardType, end: Pose, end_tack: Tack,
                shift: float, bonus: Pose | None = None) -> Polygon:
     """The table the move sweeps: the card (shifted), and the hull where it ends."""
     parts = [game.card_shape(boat.pose, card, boat.tack, shift), game.hull(end, end_tack)]
@@ -270,7 +264,7 @@ def move_shape(game: Game, boat: Boat, card: CardType, end: Pose, end_tack: Tack
     return shapely.union_all(parts)
 
 
-def room_ahead(game: Game, pose: Pose, tack: Tack) -> Polygon:
+def room_ahead(game: Table, pose: Pose, tack: Tack) -> Polygon:
     """Where the next card will lie: the delay card's footprint in front of the bow.
 
     "Boats and the manoeuvre cards placed in front of them may never touch fixed
@@ -282,7 +276,7 @@ def room_ahead(game: Game, pose: Pose, tack: Tack) -> Polygon:
     return game.card_shape(pose, game.delay_card, tack)
 
 
-def _path_blocker(game: Game, state: RaceState, boat: Boat, shape: Polygon,
+def _path_blocker(game: Table, state: RaceState, boat: Boat, shape: Polygon,
                   edge: bool = True) -> str | None:
     hit = fixed_hit(game, shape, edge, lines_on_water(game, state))
     if hit:
@@ -293,13 +287,13 @@ def _path_blocker(game: Game, state: RaceState, boat: Boat, shape: Polygon,
     return None
 
 
-def exit_options(game: Game, state: RaceState, shift: float = 0.0) -> list[ExitOption]:
+def exit_options(game: Table, state: RaceState, shift: float = 0.0) -> list[ExitOption]:
     """Every exit of the revealed card, with the engine's verdict on each."""
     return list(_exit_options(game, state, float(shift)))
 
 
 @lru_cache(maxsize=64)
-def _exit_options(game: Game, state: RaceState, shift: float) -> tuple[ExitOption, ...]:
+def _exit_options(game: Table, state: RaceState, shift: float) -> tuple[ExitOption, ...]:
     boat = state.boat()
     card = game.cards.types[state.turn.card]
     limit = weather_eye_shift(game, state, boat, card)
@@ -354,7 +348,7 @@ def _exit_options(game: Game, state: RaceState, shift: float) -> tuple[ExitOptio
                  for r in raw)
 
 
-def substitutes(game: Game, state: RaceState) -> list[str]:
+def substitutes(game: Table, state: RaceState) -> list[str]:
     """Rule 1's way out for a tack or jibe that would meet another boat's card: "the
     player has the option to take a one-turn delay or to exchange the tack/jibe card with
     normal card for that point of sail" (only when every exit is closed)."""
@@ -374,7 +368,7 @@ def substitutes(game: Game, state: RaceState) -> list[str]:
     return out
 
 
-def card_options(game: Game, state: RaceState, trapeze: bool | None = None) -> list[tuple[str, str | None]]:
+def card_options(game: Table, state: RaceState, trapeze: bool | None = None) -> list[tuple[str, str | None]]:
     """Each card kind in the hand, with the reason it cannot be placed now (or None).
 
     A card is offered when the boat could legally play it next turn (trapezing may be
@@ -402,7 +396,7 @@ def card_options(game: Game, state: RaceState, trapeze: bool | None = None) -> l
     return out
 
 
-def placement_blocked(game: Game, state: RaceState, boat: Boat, card: CardType) -> str | None:
+def placement_blocked(game: Table, state: RaceState, boat: Boat, card: CardType) -> str | None:
     """The boat that keeps a card from lying in front of the bow (it is then held aside).
 
     Rule text: "When the player ... would be forced to play his manoeuvre card for the
@@ -417,7 +411,7 @@ def placement_blocked(game: Game, state: RaceState, boat: Boat, card: CardType) 
 
 # --- legal actions ---------------------------------------------------------------------
 
-def interjections(game: Game, state: RaceState) -> list[Action]:
+def interjections(game: Table, state: RaceState) -> list[Action]:
     """Out-of-turn actions open now: a protest against the latest right-of-way ruling,
     and the inner boat's demand for room at a mark (rule 3). They are not the active
     player's decision, so ``legal_actions`` leaves them out; ``apply`` takes them."""
@@ -432,7 +426,7 @@ def interjections(game: Game, state: RaceState) -> list[Action]:
     return acts
 
 
-def legal_actions(game: Game, state: RaceState) -> list[Action]:
+def legal_actions(game: Table, state: RaceState) -> list[Action]:
     """The active player's (or the dice's) choices at the current step."""
     step = state.step
     boat = state.boat()
@@ -472,7 +466,7 @@ def legal_actions(game: Game, state: RaceState) -> list[Action]:
     return []
 
 
-def why_not(game: Game, state: RaceState, action: Action) -> str | None:
+def why_not(game: Table, state: RaceState, action: Action) -> str | None:
     """Why ``action`` is not legal now, or None."""
     step, boat = state.step, state.boat()
     if isinstance(action, Protest):
@@ -548,7 +542,7 @@ def why_not(game: Game, state: RaceState, action: Action) -> str | None:
     return None
 
 
-def why_not_pivot(game: Game, state: RaceState, turn: int) -> str | None:
+def why_not_pivot(game: Table, state: RaceState, turn: int) -> str | None:
     """A pivot turns the boat about its bow; the hull may not swing into a boat, a mark
     or land."""
     lim = state.turn.pivot_limit
@@ -566,7 +560,7 @@ def why_not_pivot(game: Game, state: RaceState, turn: int) -> str | None:
     return f"the hull would swing into {blocker}" if blocker else None
 
 
-def why_not_weather_eye(game: Game, state: RaceState, act: WeatherEye) -> str | None:
+def why_not_weather_eye(game: Table, state: RaceState, act: WeatherEye) -> str | None:
     """Rule text: Weather Eye cards "may not touch a boat, manoeuvre card or buoy, and ...
     must have a distance of at least one ruler length from Weather Eye cards already in
     play"; the rules notes add: none before round 6."""
@@ -598,7 +592,7 @@ def why_not_weather_eye(game: Game, state: RaceState, act: WeatherEye) -> str | 
 
 # --- applying actions ------------------------------------------------------------------
 
-def initial_state(game: Game, order: tuple[int, ...]) -> RaceState:
+def initial_state(game: Table, order: tuple[int, ...]) -> RaceState:
     wind = game.wind_from
     boats = tuple(
         Boat(i, Pose(0, 0, (wind + 90) % 360), Tack.STARBOARD,
@@ -608,7 +602,7 @@ def initial_state(game: Game, order: tuple[int, ...]) -> RaceState:
     return RaceState(boats=boats, order=order, active=order[0], step=Step.LAUNCH, weather_eyes=fixed)
 
 
-def apply(game: Game, state: RaceState, action: Action) -> tuple[RaceState, list[Event]]:
+def apply(game: Table, state: RaceState, action: Action) -> tuple[RaceState, list[Event]]:
     """The state after ``action``, and what happened; IllegalAction if not allowed."""
     reason = why_not(game, state, action)
     if reason:
@@ -623,7 +617,7 @@ def _say(events: list[Event], kind: str, boat: int | None, text: str) -> None:
     events.append(Event(kind, boat, text))
 
 
-def _do_launch(game: Game, state: RaceState, act: Launch, ev: list[Event]) -> RaceState:
+def _do_launch(game: Table, state: RaceState, act: Launch, ev: list[Event]) -> RaceState:
     pose = Pose(act.x, act.y, act.heading)
     tack = tack_of(pose.heading, game.wind_from, Tack.STARBOARD)
     boat = state.boat().with_(pose=pose, tack=tack, planned=act.card, aside=False,
@@ -641,7 +635,7 @@ def _do_launch(game: Game, state: RaceState, act: Launch, ev: list[Event]) -> Ra
     return state.with_(round=1, active=state.order[0], step=Step.BEGIN, done=frozenset())
 
 
-def _do_begin(game: Game, state: RaceState, act: Begin, ev: list[Event]) -> RaceState:
+def _do_begin(game: Table, state: RaceState, act: Begin, ev: list[Event]) -> RaceState:
     boat = state.boat()
     name = game.name(boat.index)
     if act.trapeze != boat.trapeze:
@@ -695,7 +689,7 @@ def _do_begin(game: Game, state: RaceState, act: Begin, ev: list[Event]) -> Race
     return state.with_(step=Step.MOVE, turn=Turn(card=card.key))
 
 
-def _do_pivot(game: Game, state: RaceState, act: Pivot, ev: list[Event]) -> RaceState:
+def _do_pivot(game: Table, state: RaceState, act: Pivot, ev: list[Event]) -> RaceState:
     boat = state.boat()
     if act.turn:
         pose = Pose(boat.pose.x, boat.pose.y, boat.pose.heading + act.turn)
@@ -711,7 +705,7 @@ def _do_pivot(game: Game, state: RaceState, act: Pivot, ev: list[Event]) -> Race
     return _end_turn(game, state, ev)
 
 
-def _stop_short(game: Game, state: RaceState, boat: Boat, card: CardType, end: Pose,
+def _stop_short(game: Table, state: RaceState, boat: Boat, card: CardType, end: Pose,
                 tack: Tack, shift: float) -> tuple[Pose, Tack, bool]:
     """Where a blocked move ends, and whether the boat is then dead in the water.
 
@@ -739,7 +733,7 @@ def _stop_short(game: Game, state: RaceState, boat: Boat, card: CardType, end: P
     return boat.pose, boat.tack, fixed_hit_any
 
 
-def _do_move(game: Game, state: RaceState, act: Move, ev: list[Event]) -> RaceState:
+def _do_move(game: Table, state: RaceState, act: Move, ev: list[Event]) -> RaceState:
     boat = state.boat()
     name = game.name(boat.index)
     card = game.cards.types[state.turn.card]
@@ -809,7 +803,7 @@ def _do_move(game: Game, state: RaceState, act: Move, ev: list[Event]) -> RaceSt
     return _next_hazard_or_place(game, state, ev)
 
 
-def _after_track(game: Game, state: RaceState, track: list[tuple[float, float]],
+def _after_track(game: Table, state: RaceState, track: list[tuple[float, float]],
                  ev: list[Event]) -> RaceState:
     """Start line, marks and finish line, judged on the bow's track of the move."""
     boat = state.boat()
@@ -851,8 +845,8 @@ def _after_track(game: Game, state: RaceState, track: list[tuple[float, float]],
     return state
 
 
-def _advance_rounding(game: Game, state: RaceState, boat: Boat, track, ev) -> Boat:
-    """Count the marks this move's track rounds (exact rules in ``dinghy.course``)."""
+def _advance_rounding(game: Table, state: RaceState, boat: Boat, track, ev) -> Boat:
+    """Count the marks this move's track rounds (exact rules in ``dinghy.games.dinghy_race.course``)."""
     before = boat.legs_done
     rs = course_mod.rounding_progress(game.course, RoundingState(boat.legs_done, boat.stage), track)
     for leg in game.course.legs[before:rs.legs_done]:
@@ -864,7 +858,7 @@ def _advance_rounding(game: Game, state: RaceState, boat: Boat, track, ev) -> Bo
     return boat.with_(legs_done=rs.legs_done, stage=rs.stage)
 
 
-def _next_hazard_or_place(game: Game, state: RaceState, ev: list[Event]) -> RaceState:
+def _next_hazard_or_place(game: Table, state: RaceState, ev: list[Event]) -> RaceState:
     if state.turn.hazards:
         row = state.turn.hazards[0][0]
         label = game.hazards.rows[row].label
@@ -880,7 +874,7 @@ def _next_hazard_or_place(game: Game, state: RaceState, ev: list[Event]) -> Race
     return state.with_(step=Step.PLACE)
 
 
-def _do_luck(game: Game, state: RaceState, act: Luck, ev: list[Event]) -> RaceState:
+def _do_luck(game: Table, state: RaceState, act: Luck, ev: list[Event]) -> RaceState:
     boat = state.boat()
     if act.cards:
         # "spent cards are out of the game and may not be used again, even if they did not
@@ -890,7 +884,7 @@ def _do_luck(game: Game, state: RaceState, act: Luck, ev: list[Event]) -> RaceSt
     return state.with_(step=Step.ROLL, turn=replace(state.turn, luck=act.cards))
 
 
-def _do_roll(game: Game, state: RaceState, act: Roll, ev: list[Event]) -> RaceState:
+def _do_roll(game: Table, state: RaceState, act: Roll, ev: list[Event]) -> RaceState:
     boat = state.boat()
     (row, modifier), rest = state.turn.hazards[0], state.turn.hazards[1:]
     outcome = game.hazards.resolve(row, (act.d1, act.d2), luck=state.turn.luck, modifier=modifier)
@@ -907,7 +901,7 @@ def _do_roll(game: Game, state: RaceState, act: Roll, ev: list[Event]) -> RaceSt
     return _next_hazard_or_place(game, state, ev)
 
 
-def _do_place(game: Game, state: RaceState, act: Place, ev: list[Event]) -> RaceState:
+def _do_place(game: Table, state: RaceState, act: Place, ev: list[Event]) -> RaceState:
     boat = state.boat()
     name = game.name(boat.index)
     if act.card is None:
@@ -938,14 +932,14 @@ def _do_place(game: Game, state: RaceState, act: Place, ev: list[Event]) -> Race
     return _finish_place(game, state, ev)
 
 
-def _finish_place(game: Game, state: RaceState, ev: list[Event]) -> RaceState:
+def _finish_place(game: Table, state: RaceState, ev: list[Event]) -> RaceState:
     boat = state.boat()
     if boat.weather_eye and not prestart(state):
         return state.with_(step=Step.WEATHER_EYE)
     return _end_turn(game, state, ev)
 
 
-def _do_weather_eye(game: Game, state: RaceState, act: WeatherEye | Pass, ev: list[Event]) -> RaceState:
+def _do_weather_eye(game: Table, state: RaceState, act: WeatherEye | Pass, ev: list[Event]) -> RaceState:
     if isinstance(act, WeatherEye):
         boat = state.boat()
         we = WeatherEyeCard(act.x, act.y, act.long_side_along_wind, boat.index)
@@ -955,7 +949,7 @@ def _do_weather_eye(game: Game, state: RaceState, act: WeatherEye | Pass, ev: li
     return _end_turn(game, state, ev)
 
 
-def _do_drift(game: Game, state: RaceState, act: Drift, ev: list[Event]) -> RaceState:
+def _do_drift(game: Table, state: RaceState, act: Drift, ev: list[Event]) -> RaceState:
     """"The last player in the round moves all Weather Eye cards downwind by one or two
     full card lengths (his choice) ... When a weather eye card exits the playing area,
     remove it from the game"."""
@@ -977,7 +971,7 @@ def _do_drift(game: Game, state: RaceState, act: Drift, ev: list[Event]) -> Race
     return _new_round(game, state.with_(weather_eyes=tuple(kept)), ev)
 
 
-def _end_turn(game: Game, state: RaceState, ev: list[Event]) -> RaceState:
+def _end_turn(game: Table, state: RaceState, ev: list[Event]) -> RaceState:
     done = state.done | {state.active}
     state = state.with_(done=done, turn=Turn())
     racing = [i for i in state.order if state.boats[i].racing]
@@ -992,7 +986,7 @@ def _end_turn(game: Game, state: RaceState, ev: list[Event]) -> RaceState:
     return _new_round(game, state, ev)
 
 
-def _new_round(game: Game, state: RaceState, ev: list[Event]) -> RaceState:
+def _new_round(game: Table, state: RaceState, ev: list[Event]) -> RaceState:
     order = state.order
     if any(r == state.round for _, r in state.start_crossings):
         # "The first boat ... to cross the start line becomes #1 in the subsequent turn,
@@ -1011,7 +1005,7 @@ def _new_round(game: Game, state: RaceState, ev: list[Event]) -> RaceState:
                        step=Step.BEGIN, turn=Turn())
 
 
-def _do_substitute(game: Game, state: RaceState, act: Substitute, ev: list[Event]) -> RaceState:
+def _do_substitute(game: Table, state: RaceState, act: Substitute, ev: list[Event]) -> RaceState:
     name = game.name(state.active)
     card = game.cards.types[act.card]
     if card.kind is Kind.DELAY:
@@ -1022,7 +1016,7 @@ def _do_substitute(game: Game, state: RaceState, act: Substitute, ev: list[Event
     return state.with_(turn=replace(state.turn, card=card.key, substituted=True))
 
 
-def _do_overlap(game: Game, state: RaceState, act: Overlap, ev: list[Event]) -> RaceState:
+def _do_overlap(game: Table, state: RaceState, act: Overlap, ev: list[Event]) -> RaceState:
     """Rule 3: the inner boat takes the outer boat's turn-order position; "After that,
     the active player continues with his turn as usual"."""
     inner, outer = act.boat, state.active
@@ -1035,7 +1029,7 @@ def _do_overlap(game: Game, state: RaceState, act: Overlap, ev: list[Event]) -> 
                        last_ruling=RulingRecord(3, outer, inner, True, text))
 
 
-def _do_protest(game: Game, state: RaceState, act: Protest, ev: list[Event]) -> RaceState:
+def _do_protest(game: Table, state: RaceState, act: Protest, ev: list[Event]) -> RaceState:
     """A protest against the latest ruling, decided by the players (the Race Steward):
     upheld, the ruling is turned round -- a swap of turn-order positions it made is undone,
     or, where it made none, the two boats swap now; dismissed, it stands."""

@@ -5,7 +5,7 @@ so that an owner of the printed game can correct them; this module only validate
 and applies the rule text: roll both dice, add one per Lady Luck card, subtract 2 for an
 involuntary tack or jibe, read the hazards left to right, and the first whose
 "< below" holds is applied, "Only one hazard is ever applied on a hazard check, never
-both". It never reads files (see ``dinghy.io.load_hazard_table``) and never rolls dice
+both". It never reads files (see ``dinghy.core.io.load_hazard_table``) and never rolls dice
 on its own: the random generator always comes from the caller, so that a game record
 replays identically.
 """
@@ -19,7 +19,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-from dinghy.errors import DataError
+from dinghy.core.errors import DataError
 
 #: Every row a table must have, in the order the printed table shows them.
 ROW_IDS: tuple[str, ...] = (

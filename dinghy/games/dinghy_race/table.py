@@ -1,6 +1,6 @@
 """The table a race is played on: the fixed things, and fast collision checks.
 
-``Game`` holds what never changes during a race (set-up, course, cards, hazard table)
+``Table`` holds what never changes during a race (set-up, course, cards, hazard table)
 with its still shapes prepared once and indexed in an STRtree. :func:`reach` answers
 "where does each exit of each card put this boat, and what does it touch?" for many
 cards at once: poses with numpy, shapes with ``shapely.polygons``, and one vectorised
@@ -16,24 +16,24 @@ import numpy as np
 import shapely
 from shapely.geometry import Polygon
 
-from dinghy.cards import CardSet, CardType, Kind
-from dinghy.geometry import Pose, hull_outline, shape_at, shapes_at
-from dinghy.setup import RaceSetup
-from dinghy.state import Boat
-from dinghy.wind import Tack
+from dinghy.games.dinghy_race.cards import CardSet, CardType, Kind
+from dinghy.core.geometry import Pose, hull_outline, shape_at, shapes_at
+from dinghy.core.setup import RaceSetup
+from dinghy.games.dinghy_race.state import Boat
+from dinghy.core.wind import Tack
 
 EDGE = "the edge of the playing area"
 ALL_LINES = (True, True)    # (start line on the water, finish line on the water)
 
 
 @dataclass(frozen=True, eq=False)
-class Game:
+class Table:
     """Everything that does not change during a race: set-up, course, cards, hazards."""
 
     setup: RaceSetup
-    course: object          # dinghy.course.Course
+    course: object          # dinghy.games.dinghy_race.course.Course
     cards: CardSet
-    hazards: object         # dinghy.hazards.HazardTable
+    hazards: object         # dinghy.games.dinghy_race.hazards.HazardTable
 
     @property
     def wind_from(self) -> int:
@@ -144,7 +144,7 @@ class Game:
         return out
 
 
-def fixed_within(game: "Game", geom, gap: float, lines: tuple[bool, bool] = (True, True)) -> bool:
+def fixed_within(game: "Table", geom, gap: float, lines: tuple[bool, bool] = (True, True)) -> bool:
     """Whether a shape comes within ``gap`` of a mark, buoy, land or the edge of the water."""
     if not game.area.contains(geom) or game.area.exterior.distance(geom) < gap:
         return True
@@ -199,7 +199,7 @@ def _batch(boats: list[Boat], outlines: list[np.ndarray]) -> np.ndarray:
 
 
 @lru_cache(maxsize=512)
-def others(game: Game, boats: tuple[Boat, ...], index: int) -> Others:
+def others(game: Table, boats: tuple[Boat, ...], index: int) -> Others:
     """Shapes of every boat but ``index`` still racing (cached per position of the fleet)."""
     delay = game.cards.delay_key()
     afloat = [b for b in boats if b.index != index and b.launched and b.finished is None]
@@ -215,7 +215,7 @@ def others(game: Game, boats: tuple[Boat, ...], index: int) -> Others:
 
 
 @lru_cache(maxsize=1024)
-def card_shapes(game: Game, pose: Pose, tack: Tack, shift: float, keys: tuple[str, ...]) -> np.ndarray:
+def card_shapes(game: Table, pose: Pose, tack: Tack, shift: float, keys: tuple[str, ...]) -> np.ndarray:
     """Footprints of the given cards in front of a bow, built in one batch (cached)."""
     outlines = np.stack([game.card_outline(game.cards.types[k], tack, shift) for k in keys])
     r = math.radians(pose.heading)
@@ -243,7 +243,7 @@ def tack_after(wind_from: int, headings: np.ndarray, previous: Tack) -> list[Tac
             for r in rel.tolist()]
 
 
-def reach(game: Game, boats: tuple[Boat, ...], boat: Boat, cards: list[CardType],
+def reach(game: Table, boats: tuple[Boat, ...], boat: Boat, cards: list[CardType],
           shift: float = 0.0, lines: tuple[bool, bool] = ALL_LINES) -> list[Reach]:
     """Every exit of every given card from the boat's pose, checked against everything.
 

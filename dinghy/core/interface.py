@@ -1,0 +1,112 @@
+"""The game interface: what every ruleset offers, so one facade, one table, one set of
+bots and one simulator serve all five games.
+
+A game is an object holding the rules of one ruleset and its data (board or course,
+cards, tables, the set-up). Its states are immutable values; it never reads files and
+never imports pyglet. The shape follows OpenSpiel's game/state API: chance is a player
+(dice and card draws are explicit actions with exact probabilities), so a game record is
+the set-up plus the text of every action, and replaying it is a fold of ``apply``.
+
+    game.initial_state()                 -> state
+    game.current_player(state)           -> seat index, CHANCE, or TERMINAL
+    game.legal_actions(state)            -> the seat's choices (or every chance outcome)
+    game.why_not(state, action)          -> None, or the reason in words
+    game.apply(state, action)            -> (state, [Event, ...])   IllegalAction if not allowed
+    game.chance_outcomes(state)          -> [(action, Fraction)], summing to exactly 1
+    game.is_over(state) / game.places(state)
+    game.parse_action(text) / action.text()
+    game.observation(state, seat)        -> what that seat may see (JSON-able)
+
+:class:`BaseGame` supplies the parts most games share; a new ruleset subclasses it and
+registers in :mod:`dinghy.games`.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Hashable, Mapping, Protocol, Sequence, runtime_checkable
+
+#: ``current_player`` when the dice (or a shuffled deck) act next.
+CHANCE = -1
+#: ``current_player`` when the race is over.
+TERMINAL = -2
+
+
+@runtime_checkable
+class Action(Protocol):
+    """An action: a frozen value with a one-line text form that its game parses back."""
+
+    def text(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, spelled out for the players (the log shows ``text``)."""
+
+    kind: str
+    boat: int | None
+    text: str
+
+
+class BaseGame:
+    """Defaults for the interface; a ruleset overrides what its rules decide.
+
+    Subclasses set ``rules_name`` (the registry name, written into records) and
+    ``setup`` (a :class:`dinghy.core.setup.RaceSetup`), and implement
+    ``initial_state``, ``current_player``, ``legal_actions``, ``why_not``, ``apply``,
+    ``is_over``, ``places``, ``parse_action`` and ``observation``.
+    """
+
+    rules_name: str = ""
+    title: str = ""
+
+    # -- who acts ----------------------------------------------------------------------
+    def is_chance(self, state: Any) -> bool:
+        return self.current_player(state) == CHANCE
+
+    def chance_outcomes(self, state: Any) -> list[tuple[Action, Fraction]]:
+        """Every chance action open now with its exact probability (empty if no chance
+        is due). The default: the legal actions, equally likely."""
+        if not self.is_chance(state):
+            return []
+        acts = self.legal_actions(state)
+        return [(a, Fraction(1, len(acts))) for a in acts]
+
+    def sample_chance(self, state: Any, rng: random.Random) -> Action:
+        """One chance outcome drawn with ``rng`` according to ``chance_outcomes``."""
+        outcomes = self.chance_outcomes(state)
+        if not outcomes:
+            raise ValueError("no chance event is due")
+        u = Fraction(rng.random())
+        total = Fraction(0)
+        for action, p in outcomes:
+            total += p
+            if u < total:
+                return action
+        return outcomes[-1][0]
+
+    def interjections(self, state: Any) -> list[Action]:
+        """Out-of-turn actions open now (a protest, a demand for room); none by default."""
+        return []
+
+    # -- names and text ----------------------------------------------------------------
+    def name(self, seat: int) -> str:
+        return self.setup.seats[seat].name
+
+    def seats(self) -> int:
+        return len(self.setup.seats)
+
+    def action_text(self, action: Action) -> str:
+        return action.text()
+
+    # -- hidden information ------------------------------------------------------------
+    def hidden_variant(self, state: Any, seat: int, rng: random.Random) -> Any:
+        """A state that differs from ``state`` only in what ``seat`` keeps hidden (its
+        face-down card, its hand); the conformance test checks that no other seat's
+        observation changes. Games without hidden information return ``state``."""
+        return state
+
+
+def actions_text(game: BaseGame, actions: Sequence[Action]) -> list[str]:
+    return [game.action_text(a) for a in actions]

@@ -1,0 +1,70 @@
+"""The registry of games: each ruleset by the name its records carry.
+
+A game registers a loader that turns a :class:`~dinghy.core.setup.RaceSetup` into a game
+object of the interface (:mod:`dinghy.core.interface`), reading its data files.
+``load_game``, ``load_race`` and ``save_race`` are the doors the command line, the window,
+the bots and the simulator use, whatever the game.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from dinghy.core import io
+from dinghy.core.errors import DataError
+from dinghy.core.race import Race, check_record
+from dinghy.core.setup import RaceSetup
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    name: str                       # the registry name, as records write it
+    title: str                      # for people
+    load: Callable[[RaceSetup], Any]
+    boards: Callable[[], list[str]]   # the shipped courses or boards, by name
+
+
+def _dinghy_race(setup: RaceSetup):
+    from dinghy.games.dinghy_race.data import load_game
+    return load_game(setup)
+
+
+GAMES: dict[str, GameEntry] = {}
+
+
+def register(name: str, title: str, load: Callable[[RaceSetup], Any],
+             boards: Callable[[], list[str]]) -> None:
+    GAMES[name] = GameEntry(name, title, load, boards)
+
+
+register("dinghy_race", "Dinghy Race", _dinghy_race, lambda: io.shipped("courses"))
+
+
+def entry(name: str, source: str = "setup", field: str = "rules") -> GameEntry:
+    """The registered game ``name``; a DataError naming ``source`` and ``field`` if none."""
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise DataError(source, field, f"unknown game {name!r}; known: {', '.join(GAMES)}") from None
+
+
+def load_game(setup: RaceSetup, rules: str = "dinghy_race", source: str = "setup"):
+    """The game object for ``setup``, its data read from the files the set-up names."""
+    return entry(rules, source).load(setup)
+
+
+def save_race(path: str | os.PathLike[str], race: Race) -> None:
+    """Write a race record (set-up + actions) atomically as JSON."""
+    io.write_json_atomic(path, race.record())
+
+
+def load_race(path: str | os.PathLike[str]) -> Race:
+    """Read and replay a race record; a damaged record fails whole, never half-loads."""
+    data = io.read_json(path)
+    check_record(data, str(path))
+    name = data["rules"]
+    entry(name, str(path))
+    setup = RaceSetup.from_mapping(data.get("setup"), source=str(path))
+    game = load_game(setup, name, source=str(path))
+    return Race.replay(game, data["actions"], source=str(path))

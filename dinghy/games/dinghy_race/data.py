@@ -1,0 +1,43 @@
+"""Dinghy Race's data files: card sets, hazard tables and courses, read and validated.
+
+Each loader takes a shipped file's name (``"strong"``, ``"olympic_triangle"``) or a path
+to a ``.toml`` file, reads it through :mod:`dinghy.core.io` and hands the mapping to the
+model's own ``from_mapping``, which names the file and field of anything wrong.
+"""
+from __future__ import annotations
+
+import os
+
+from dinghy.core import io
+from dinghy.core.setup import RaceSetup
+from dinghy.games.dinghy_race.cards import CardSet
+from dinghy.games.dinghy_race.course import Course
+from dinghy.games.dinghy_race.game import DinghyRace
+from dinghy.games.dinghy_race.hazards import HazardTable
+
+
+def load_hazard_table(name_or_path: str | os.PathLike[str]) -> HazardTable:
+    """A hazard table (``light``, ``medium``, ``strong`` or a path)."""
+    p = io.resolve("hazard_tables", name_or_path)
+    return HazardTable.from_mapping(io.read_toml(p), source=str(p))
+
+
+def load_course(name_or_path: str | os.PathLike[str]) -> Course:
+    """A course (a shipped course's file stem, or a path)."""
+    p = io.resolve("courses", name_or_path)
+    return Course.from_mapping(io.read_toml(p), source=str(p))
+
+
+def load_cards(size_or_path: str | os.PathLike[str]) -> CardSet:
+    """A manoeuvre card set (``small``, ``standard`` or a path)."""
+    p = io.resolve("cards", size_or_path)
+    return CardSet.from_mapping(io.read_toml(p), source=str(p))
+
+
+def load_game(setup: RaceSetup) -> DinghyRace:
+    """Everything a race is played with, read from the files its set-up names."""
+    course = load_course(setup.course)
+    size = setup.card_size or course.card_size
+    force = setup.wind_force or course.wind_force
+    return DinghyRace(setup=setup, course=course, cards=load_cards(size),
+                      hazards=load_hazard_table(force))

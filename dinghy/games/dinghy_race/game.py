@@ -1,0 +1,118 @@
+"""Dinghy Race as a game of the shared interface (:mod:`dinghy.core.interface`).
+
+:class:`DinghyRace` is the :class:`~dinghy.games.dinghy_race.table.Table` (set-up,
+course, cards, hazard table and their prepared shapes) with the interface's methods,
+each a thin door into the rules modules. Chance is the hazard roll: 36 equally likely
+throws of two dice.
+"""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+from dinghy.core.interface import CHANCE, TERMINAL, BaseGame, Event
+from dinghy.games.dinghy_race import rules
+from dinghy.games.dinghy_race.actions import Action, Roll, parse
+from dinghy.games.dinghy_race.state import RaceState, Step
+from dinghy.games.dinghy_race.table import Table
+
+_DICE = [Roll(a, b) for a in range(1, 7) for b in range(1, 7)]
+
+
+class DinghyRace(Table, BaseGame):
+    rules_name = "dinghy_race"
+    title = "Dinghy Race"
+
+    # -- the interface -----------------------------------------------------------------
+    def initial_state(self) -> RaceState:
+        order = list(range(len(self.setup.seats)))
+        # "shuffle the turn order cards and put them face-up in a row"
+        random.Random(f"order:{self.setup.seed}").shuffle(order)
+        return rules.initial_state(self, tuple(order))
+
+    def current_player(self, state: RaceState) -> int:
+        if state.step is Step.OVER:
+            return TERMINAL
+        if state.step is Step.ROLL:
+            return CHANCE
+        return state.active
+
+    def legal_actions(self, state: RaceState) -> list[Action]:
+        return rules.legal_actions(self, state)
+
+    def why_not(self, state: RaceState, action: Action) -> str | None:
+        return rules.why_not(self, state, action)
+
+    def apply(self, state: RaceState, action: Action) -> tuple[RaceState, list[Event]]:
+        return rules.apply(self, state, action)
+
+    def interjections(self, state: RaceState) -> list[Action]:
+        return rules.interjections(self, state)
+
+    def chance_outcomes(self, state: RaceState) -> list[tuple[Action, Fraction]]:
+        if state.step is not Step.ROLL:
+            return []
+        return [(r, Fraction(1, 36)) for r in _DICE]
+
+    def sample_chance(self, state: RaceState, rng: random.Random) -> Action:
+        return Roll(rng.randint(1, 6), rng.randint(1, 6))
+
+    def is_over(self, state: RaceState) -> bool:
+        return state.step is Step.OVER
+
+    def places(self, state: RaceState) -> list[int | None]:
+        return [b.finished for b in state.boats]
+
+    def parse_action(self, text: str) -> Action:
+        return parse(text)
+
+    # -- hidden information ------------------------------------------------------------
+    def _face_down(self, state: RaceState, index: int) -> bool:
+        """Whether boat ``index``'s planned card lies face-down (not yet revealed)."""
+        b = state.boats[index]
+        revealed = index == state.active and state.turn.card is not None
+        return b.planned is not None and not revealed
+
+    def _footprint(self, key: str) -> str:
+        return self.cards.types[key].played.value
+
+    def observation(self, state: RaceState, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see: the whole table, but of another boat's face-down card only
+        how it lies (sideways or lengthwise), and only its own hand."""
+        boats = []
+        for b in state.boats:
+            card: str | None = b.planned
+            if b.index != seat and self._face_down(state, b.index):
+                card = f"face-down, {self._footprint(b.planned)}"
+            boats.append({
+                "boat": b.index, "x": b.pose.x, "y": b.pose.y, "heading": b.pose.heading,
+                "tack": b.tack.value, "card": card, "aside": b.aside, "delays": b.delays,
+                "trapeze": b.trapeze, "spi_up": b.spi_up, "lady_luck": b.lady_luck,
+                "weather_eye": b.weather_eye, "launched": b.launched, "started": b.started,
+                "legs_done": b.legs_done, "stage": b.stage, "finished": b.finished})
+        t = state.turn
+        return {
+            "rules": self.rules_name, "seat": seat, "round": state.round, "step": state.step.value,
+            "active": state.active, "order": list(state.order), "done": sorted(state.done),
+            "turn": {"card": t.card, "pivot_limit": t.pivot_limit, "hazards": [list(h) for h in t.hazards],
+                     "luck": t.luck, "substituted": t.substituted},
+            "boats": boats,
+            "hand": rules.hand(self, state.boats[seat]),
+            "places": list(state.places),
+            "weather_eyes": [[w.x, w.y, w.long_side_along_wind, w.owner] for w in state.weather_eyes],
+            "ruling": None if state.last_ruling is None else state.last_ruling.text,
+        }
+
+    def hidden_variant(self, state: RaceState, seat: int, rng: random.Random) -> RaceState:
+        """The same table with another face-down card of the same footprint in front of
+        ``seat``'s bow (a card its hand could have held)."""
+        b = state.boats[seat]
+        if not self._face_down(state, seat):
+            return state
+        foot = self._footprint(b.planned)
+        spare = rules.hand(self, b.with_(planned=None))
+        options = sorted(k for k in spare if k != b.planned and self._footprint(k) == foot)
+        if not options:
+            return state
+        return state.with_boat(b.with_(planned=rng.choice(options)))

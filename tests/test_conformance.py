@@ -1,0 +1,128 @@
+"""One conformance test for every registered game (OpenSpiel's random simulation test
+is the model): seeded random legal play, checking at every step that
+
+- the applied action was in ``legal_actions`` (or among the chance outcomes) and
+  ``why_not`` agrees;
+- chance outcomes are exact fractions that sum to exactly 1;
+- every action's text parses back to the same action;
+- ``observation`` for a seat does not change when another seat's hidden cards do
+  (``hidden_variant``), while the owner's own observation may;
+- undo returns the previous state exactly;
+- the record replays to the identical state.
+
+Games whose random play cannot finish (Dinghy Race: random exits rarely reach a mark)
+are played for a bounded number of actions; the toy game is played to the end.
+"""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from dinghy import games
+from dinghy.core.interface import CHANCE, TERMINAL
+from dinghy.core.race import Race
+from dinghy.core.setup import PALETTE, RaceSetup, Seat
+
+from toy_game import Pinboat
+
+MAX_ACTIONS = 160
+
+
+def _setup(board: str, seats: int, seed: int) -> RaceSetup:
+    names = list(PALETTE)[:seats]
+    return RaceSetup(seats=tuple(Seat(n, n, None) for n in names), course=board, seed=seed)
+
+
+def _cases():
+    for name, entry in sorted(games.GAMES.items()):
+        boards = entry.boards()
+        for k, board in enumerate(boards[:3]):
+            yield pytest.param(name, board, 2 + k % 2, id=f"{name}-{board}")
+
+
+def check_random_play(game, seed: int, max_actions: int) -> Race:
+    rng = random.Random(seed)
+    race = Race(game)
+    n_seats = game.seats()
+    for _ in range(max_actions):
+        state = race.state
+        player = game.current_player(state)
+        if player == TERMINAL:
+            assert race.over and not game.legal_actions(state)
+            break
+        if player == CHANCE:
+            outcomes = game.chance_outcomes(state)
+            assert outcomes, "chance is due but offers no outcome"
+            assert all(isinstance(p, Fraction) and p > 0 for _, p in outcomes)
+            assert sum(p for _, p in outcomes) == 1
+            action = game.sample_chance(state, rng)
+            assert action in [a for a, _ in outcomes]
+        else:
+            assert 0 <= player < n_seats
+            assert game.chance_outcomes(state) == []
+            legal = game.legal_actions(state)
+            assert legal, f"seat {player} has no legal action at {state!r:.200}"
+            action = rng.choice(legal)
+        assert game.why_not(state, action) is None, game.why_not(state, action)
+        text = game.action_text(action)
+        assert game.parse_action(text) == action, text
+        # hidden information: no seat sees another seat's hidden cards
+        for seat in range(n_seats):
+            seen = game.observation(state, seat)
+            for other in range(n_seats):
+                if other != seat:
+                    variant = game.hidden_variant(state, other, rng)
+                    assert game.observation(variant, seat) == seen, (seat, other)
+        race.push(action)
+        if race.can_undo():
+            after = race.state
+            race.undo()
+            assert race.state == state
+            race.push(action)
+            assert race.state == after
+    again = Race.replay(game, [game.action_text(a) for a in race.actions])
+    assert again.state == race.state
+    return race
+
+
+@pytest.mark.parametrize("name,board,seats", list(_cases()))
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_legal_play_keeps_every_promise(name, board, seats, seed):
+    game = games.load_game(_setup(board, seats, seed), name)
+    assert game.rules_name == name
+    race = check_random_play(game, seed, MAX_ACTIONS)
+    assert race.record()["rules"] == name
+    assert len(race.actions) > 10
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_toy_game_plugs_in_and_plays_to_the_end(seed):
+    game = Pinboat(_setup("line", 3, seed))
+    race = check_random_play(game, seed, 10_000)
+    assert race.over
+    assert sorted(p for p in race.places() if p is not None) == [1, 2, 3]
+
+
+def test_hidden_cards_are_hidden_from_others_but_not_from_their_owner():
+    """The check above can fail: the owner's observation does change with its card."""
+    game = Pinboat(_setup("line", 2, 0))
+    race = Race(game)
+    race.push("deal 1")
+    race.push("deal 2")
+    variant = game.hidden_variant(race.state, 0, random.Random(0))
+    assert game.observation(variant, 0) != game.observation(race.state, 0)
+    assert game.observation(variant, 1) == game.observation(race.state, 1)
+
+
+def test_undo_stops_at_the_last_chance_event():
+    game = Pinboat(_setup("line", 2, 0))
+    race = Race(game)
+    race.push("deal 2")
+    race.push("deal 1")
+    assert not race.can_undo()
+    race.push("reach 0")
+    assert race.can_undo()
+    race.undo()
+    assert not race.can_undo()
