@@ -21,7 +21,10 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="open a saved race and step through it")
     replay.add_argument("file")
     race = sub.add_parser("race", help="let bots sail a whole race in the terminal and print the results")
-    race.add_argument("--course", default="olympic_triangle", help="a shipped course's name or a course file")
+    race.add_argument("--rules", default="dinghy_race", help="the game: dinghy_race (default) or another registered game")
+    race.add_argument("--course", "--board", dest="course", default=None,
+                      help="a shipped course's (or board's) name or a file; default: the game's first")
+    race.add_argument("--skipper", default=None, help="the bot for every seat (default: the game's own)")
     race.add_argument("--boats", type=int, default=4)
     race.add_argument("--seed", type=int, default=1)
     race.add_argument("--save", metavar="FILE", help="write the race record here")
@@ -41,13 +44,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _race(args: argparse.Namespace) -> int:
-    from dinghy.core import io
     from dinghy import games
-    from dinghy.games.dinghy_race import data as dr_data
     from dinghy.core.race import Race
     from dinghy.core.scoring import SCORING_SYSTEMS, series_table
     from dinghy.core.setup import PALETTE, RaceSetup, Seat
-    from dinghy.skippers import play_bots
+    from dinghy.skippers import play_bots, skipper
 
     if not 1 <= args.boats <= len(PALETTE):
         raise DinghyError(f"--boats must be 1 to {len(PALETTE)}")
@@ -55,25 +56,33 @@ def _race(args: argparse.Namespace) -> int:
         raise DinghyError(f"--scoring must be one of {', '.join(SCORING_SYSTEMS)}")
     if not 1 <= args.races <= 50:
         raise DinghyError("--races must be 1 to 50")
+    entry = games.entry(args.rules, "command line", "--rules")
+    board = args.course or ("olympic_triangle" if entry.name == "dinghy_race" else entry.boards()[0])
+    try:
+        bot = skipper(args.skipper, entry.name)
+    except ValueError as exc:
+        raise DinghyError(f"--skipper: {exc}") from None
     names = list(PALETTE)[: args.boats]
     results, finished = [], True
     for k in range(args.races):
-        setup = RaceSetup(seats=tuple(Seat(n, n, "simple") for n in names), course=args.course,
+        setup = RaceSetup(seats=tuple(Seat(n, n, bot.NAME) for n in names), course=board,
                           seed=args.seed + k)
-        race = Race(games.load_game(setup))
+        race = Race(games.load_game(setup, entry.name))
         n = play_bots(race, random.Random(args.seed + k))
         if args.log:
             for e in race.events:
                 print(e.text)
-        state = race.state
         title = f"race {k + 1}: " if args.races > 1 else ""
-        print(f"{title}{setup.course}: {state.round} rounds, {n} actions")
-        for place, boat in enumerate(state.places, 1):
-            print(f"{place}. {setup.seats[boat].name}")
-        for b in state.boats:
-            if b.finished is None:
-                print(f"-  {setup.seats[b.index].name} did not finish")
-        results.append(race.places())
+        rounds = getattr(race.state, "round", None)
+        print(f"{title}{entry.title}, {board}: " + (f"{rounds} rounds, " if rounds is not None else "")
+              + f"{n} actions")
+        places = race.places()
+        for seat in sorted((i for i, p in enumerate(places) if p is not None), key=lambda i: places[i]):
+            print(f"{places[seat]}. {names[seat]}")
+        for seat, p in enumerate(places):
+            if p is None:
+                print(f"-  {names[seat]} did not finish")
+        results.append(places)
         finished = finished and race.over
         if args.save:
             path = args.save if args.races == 1 else f"{args.save}.{k + 1}"

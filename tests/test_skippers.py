@@ -12,7 +12,9 @@ from dinghy.games.dinghy_race.actions import Move, Pivot, Place
 from dinghy.core.race import Race
 from dinghy.games.dinghy_race import rules as dr
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
-from dinghy.skippers import SKIPPERS, skipper
+from dinghy.skippers import SKIPPERS as _ALL, skipper
+
+SKIPPERS = _ALL["dinghy_race"]
 from dinghy.games.dinghy_race.state import Step
 
 from enginekit import boat, game, race_at

@@ -1,30 +1,71 @@
-"""Bots: each skipper offers ``choose(race, rng) -> action`` and receives its RNG from outside."""
+"""Bots: each skipper offers ``choose(race, rng) -> action`` and receives its RNG from outside.
+
+Skippers are registered per game (the game's ``rules_name``); ``random`` plays any
+game through the interface alone (a uniformly chosen legal action), so every game has
+at least one bot from the day it registers.
+"""
 from __future__ import annotations
 
 import random
-from types import ModuleType
+from typing import Any, Protocol
 
+from dinghy.core.interface import CHANCE
 from dinghy.skippers import simple, tactician
 
-SKIPPERS: dict[str, ModuleType] = {simple.NAME: simple, tactician.NAME: tactician}
+
+class Skipper(Protocol):
+    NAME: str
+
+    def choose(self, race: Any, rng: random.Random) -> Any: ...
 
 
-def skipper(name: str) -> ModuleType:
+class RandomSkipper:
+    """Any legal action, uniformly: a bot that knows only the interface."""
+
+    NAME = "random"
+
+    @staticmethod
+    def choose(race: Any, rng: random.Random) -> Any:
+        return rng.choice(race.legal_actions())
+
+
+#: game rules_name -> skipper name -> skipper; the first one is the game's default.
+SKIPPERS: dict[str, dict[str, Skipper]] = {}
+
+
+def register(rules: str, bot: Skipper) -> None:
+    SKIPPERS.setdefault(rules, {})[bot.NAME] = bot
+
+
+register("dinghy_race", simple)
+register("dinghy_race", tactician)
+
+
+def skipper(name: str | None, rules: str = "dinghy_race") -> Skipper:
+    """The skipper ``name`` for game ``rules`` (None: the game's default)."""
+    bots = SKIPPERS.get(rules, {})
+    if name is None:
+        return next(iter(bots.values()), RandomSkipper)
+    if name == RandomSkipper.NAME:
+        return RandomSkipper
     try:
-        return SKIPPERS[name]
+        return bots[name]
     except KeyError:
-        raise ValueError(f"unknown skipper {name!r}; known: {', '.join(SKIPPERS)}") from None
+        known = ", ".join([*bots, RandomSkipper.NAME])
+        raise ValueError(f"unknown skipper {name!r} for {rules}; known: {known}") from None
 
 
 def play_bots(race, rng: random.Random, max_actions: int = 20000) -> int:
-    """Let every seat's skipper (the simple one for humans too) play until the race is over.
-
-    Returns the number of actions played.
-    """
+    """Let every seat's skipper (the game's default for people too) play until the race
+    is over; chance acts with the race's seeded stream. Returns the number of actions."""
     n = 0
+    rules = race.game.rules_name
     while not race.over and n < max_actions:
-        seat = race.game.setup.seats[race.state.active]
-        bot = skipper(seat.skipper or simple.NAME)
-        race.push(bot.choose(race, rng))
+        player = race.current_player()
+        if player == CHANCE:
+            race.roll()
+        else:
+            bot = skipper(race.game.setup.seats[player].skipper, rules)
+            race.push(bot.choose(race, rng))
         n += 1
     return n
