@@ -1,0 +1,70 @@
+"""The lines and marks a move's track passes: touching the start line early, crossing it
+at the start, rounding the marks, and finishing."""
+from __future__ import annotations
+
+from shapely.geometry import LineString
+
+from dinghy.core.geometry import segment_crosses
+from dinghy.core.interface import Event
+from dinghy.games.dinghy_race import course as course_mod
+from dinghy.games.dinghy_race.common import EPS, _say, prestart, touches_start_zone
+from dinghy.games.dinghy_race.course import RoundingState
+from dinghy.games.dinghy_race.rounds import _end_turn
+from dinghy.games.dinghy_race.state import Boat, RaceState, Step
+from dinghy.games.dinghy_race.table import Table
+
+
+def _after_track(game: Table, state: RaceState, track: list[tuple[float, float]],
+                 ev: list[Event]) -> RaceState:
+    """Start line, marks and finish line, judged on the bow's track of the move."""
+    boat = state.boat()
+    name = game.name(boat.index)
+    hull = game.hull(boat.pose, boat.tack)
+    if prestart(state):
+        # "When a player touches the start line before round 6, he must remove his boat
+        # place it again ... at least as much to leeward as the boat that is farthest to
+        # downwind at this moment. He must then place a delay card".
+        if touches_start_zone(game, hull) or any(
+                game.leeward_depth(x, y) <= EPS for x, y in track):
+            _say(ev, "prestart", boat.index,
+                 f"{name} touched the start line before round 6: re-place to leeward, then a delay")
+            return state.with_(step=Step.LAUNCH)
+        return state
+    if not boat.started:
+        a, b = game.start_line
+        crossed = any(segment_crosses(p, q, a, b) for p, q in zip(track, track[1:]))
+        if crossed and game.leeward_depth(*boat.pose.xy) < 0:
+            boat = boat.with_(started=True)
+            crossings = state.start_crossings + ((boat.index, state.round),)
+            _say(ev, "start", boat.index, f"{name} crosses the start line ({len(crossings)}.)")
+            state = state.with_boat(boat).with_(start_crossings=crossings)
+        else:
+            return state
+    boat = _advance_rounding(game, state, boat, track, ev)
+    state = state.with_boat(boat)
+    legs = len(game.course.legs)
+    if boat.legs_done >= legs:
+        swept = hull.union(LineString(track)) if len(track) > 1 else hull
+        # "Each boat finishes the race the moment it touches (or moves beyond) the finish
+        # line; the boat itself counts, not its manoeuvre card."
+        if course_mod.crosses_line(game.course.finish, swept):
+            place = len(state.places) + 1
+            boat = boat.with_(finished=place, planned=None, aside=False)
+            _say(ev, "finish", boat.index, f"{name} finishes in place {place}")
+            state = state.with_boat(boat).with_(places=state.places + (boat.index,))
+            return _end_turn(game, state, ev)
+    return state
+
+
+
+def _advance_rounding(game: Table, state: RaceState, boat: Boat, track, ev) -> Boat:
+    """Count the marks this move's track rounds (exact rules in ``dinghy.games.dinghy_race.course``)."""
+    before = boat.legs_done
+    rs = course_mod.rounding_progress(game.course, RoundingState(boat.legs_done, boat.stage), track)
+    for leg in game.course.legs[before:rs.legs_done]:
+        what = " and ".join(leg.mark_ids)
+        _say(ev, "rounding", boat.index, f"{game.name(boat.index)} rounds mark {what}"
+             + (f" to {leg.side}" if leg.side else " (gate)"))
+    if rs.legs_done == len(game.course.legs) and before < rs.legs_done:
+        _say(ev, "rounding", boat.index, f"{game.name(boat.index)} sails for the finish")
+    return boat.with_(legs_done=rs.legs_done, stage=rs.stage)

@@ -1,0 +1,85 @@
+"""Placing the next manoeuvre card in front of the bow (or beside the boat), with the
+right-of-way ruling when it overlaps another boat's card."""
+from __future__ import annotations
+
+import numpy as np
+
+from dinghy.core.interface import Event
+from dinghy.core.wind import in_irons
+from dinghy.games.dinghy_race import right_of_way
+from dinghy.games.dinghy_race.actions import Place
+from dinghy.games.dinghy_race.cards import Kind
+from dinghy.games.dinghy_race.common import (PRESTART_ROUNDS, _say, card_fits, card_obstacles, hand,
+                                             lines_on_water, placement_blocked, prestart,
+                                             touches_start_zone)
+from dinghy.games.dinghy_race.rounds import _end_turn
+from dinghy.games.dinghy_race.state import RaceState, RulingRecord, Step
+from dinghy.games.dinghy_race.table import Table, card_shapes
+
+
+def card_options(game: Table, state: RaceState, trapeze: bool | None = None) -> list[tuple[str, str | None]]:
+    """Each card kind in the hand, with the reason it cannot be placed now (or None).
+
+    A card is offered when the boat could legally play it next turn (trapezing may be
+    declared then), so only point of sail, tack, spinnaker and the pre-start limit out.
+    """
+    boat = state.boat()
+    keys = list(hand(game, boat))
+    irons = in_irons(boat.pose.heading, game.wind_from)
+    shapes = card_shapes(game, boat.pose, boat.tack, 0.0, tuple(keys)) if keys else np.array([])
+    hits = game.fixed_hits(shapes, lines=lines_on_water(game, state)) if len(shapes) else []
+    early = prestart(state) and state.round + 1 <= PRESTART_ROUNDS
+    out = []
+    for key, shape, hit in zip(keys, shapes, hits):
+        card = game.cards.types[key]
+        reason = card_fits(game, boat, card, trapeze=True, round_=state.round + 1)
+        if irons and card.kind is not Kind.DELAY:
+            reason = "in irons: only the delay card fits"
+        if reason is None and early and touches_start_zone(game, shape):
+            reason = "before the start, cards must stay downwind of the start line"
+        if reason is None and hit:
+            # "Boats and the manoeuvre cards placed in front of them may never touch fixed
+            # obstacles like buoys, the start ship, land"
+            reason = f"the card would touch {hit}"
+        out.append((key, reason))
+    return out
+
+
+
+def _do_place(game: Table, state: RaceState, act: Place, ev: list[Event]) -> RaceState:
+    boat = state.boat()
+    name = game.name(boat.index)
+    if act.card is None:
+        _say(ev, "dead", boat.index, f"{name} stays dead in the water")
+        return _finish_place(game, state.with_boat(boat.with_(planned=None, aside=False)), ev)
+    card = game.cards.types[act.card]
+    blocker = placement_blocked(game, state, boat, card)
+    if blocker:
+        # "he places the card beside the boat"
+        _say(ev, "aside", boat.index, f"{name} holds the card beside the boat ({blocker} is in the way)")
+    else:
+        _say(ev, "place", boat.index, f"{name} places a card")
+    boat = boat.with_(planned=act.card, aside=blocker is not None)
+    state = state.with_boat(boat)
+    if blocker is None:
+        shape = game.card_shape(boat.pose, card, boat.tack)
+        for other, g in card_obstacles(game, state, boat.index):
+            if g.intersects(shape):
+                r = right_of_way.decide(game, state, boat.index, other.index, False)
+                if r.keeps_clear == boat.index:
+                    text = f"{r.text}; the card overlaps, so {name} swaps turn order with {game.name(other.index)}"
+                    state = state.with_(order=right_of_way.swap_positions(state.order, boat.index, other.index),
+                                        last_ruling=RulingRecord(r.rule, r.keeps_clear, r.right_of_way, True, text))
+                    _say(ev, "right_of_way", boat.index, text)
+                else:
+                    _say(ev, "right_of_way", boat.index, r.text)
+                    state = state.with_(last_ruling=RulingRecord(r.rule, r.keeps_clear, r.right_of_way, False, r.text))
+    return _finish_place(game, state, ev)
+
+
+
+def _finish_place(game: Table, state: RaceState, ev: list[Event]) -> RaceState:
+    boat = state.boat()
+    if boat.weather_eye and not prestart(state):
+        return state.with_(step=Step.WEATHER_EYE)
+    return _end_turn(game, state, ev)

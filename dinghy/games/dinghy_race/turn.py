@@ -1,0 +1,329 @@
+"""The turn of the active boat: trapezing and the reveal, pivoting (delay, dead in the
+water), the exit lines of the revealed card with the engine's verdict on each, the move
+itself (stopping short, the spinnaker bonus, the hazards it calls for), and rule 1's
+substitute for a tack or jibe that has no room."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from dinghy.core.geometry import Pose
+from dinghy.core.interface import Event
+from dinghy.core.wind import PointOfSail, Tack, off_wind, points_of_sail, tack_of
+from dinghy.games.dinghy_race import right_of_way
+from dinghy.games.dinghy_race.actions import Begin, Move, Pivot, Substitute
+from dinghy.games.dinghy_race.cards import CardType, Kind, exit_track
+from dinghy.games.dinghy_race.common import (EPS, _path_blocker, _say, aspects, boat_obstacles,
+                                             card_fits, fixed_hit, lines_on_water, move_shape,
+                                             placement_blocked, room_ahead)
+from dinghy.games.dinghy_race.hazard_rolls import _next_hazard_or_place
+from dinghy.games.dinghy_race.lines_and_marks import _after_track
+from dinghy.games.dinghy_race.right_of_way import Ruling
+from dinghy.games.dinghy_race.rounds import _end_turn
+from dinghy.games.dinghy_race.state import Boat, RaceState, RulingRecord, Step, Turn
+from dinghy.games.dinghy_race.table import Table, fixed_within, reach
+from dinghy.games.dinghy_race.weather_eye import weather_eye_shift
+
+
+@dataclass(frozen=True, slots=True)
+class ExitOption:
+    """One exit line of the revealed card, and what taking it would do."""
+
+    index: int
+    turn: int
+    pose: Pose                 # where the boat ends (before any stop short)
+    tack: Tack
+    reason: str | None         # why it may not be taken now, or None
+    involuntary: str | None    # "tack" / "jibe" if it changes tack without a tack/jibe card
+    blocked_by: str | None     # what the path touches (the boat then stops short)
+    bonus: Pose | None         # the spinnaker bonus position, when allowed
+    shift_limit: float         # Weather Eye shift available, mm
+    gives_way: tuple[Ruling, ...] = ()   # rulings against the mover for cards its move meets
+    holds: tuple[Ruling, ...] = ()       # rulings in the mover's favour
+
+
+
+def exit_options(game: Table, state: RaceState, shift: float = 0.0) -> list[ExitOption]:
+    """Every exit of the revealed card, with the engine's verdict on each."""
+    return list(_exit_options(game, state, float(shift)))
+
+
+
+@lru_cache(maxsize=64)
+def _exit_options(game: Table, state: RaceState, shift: float) -> tuple[ExitOption, ...]:
+    boat = state.boat()
+    card = game.cards.types[state.turn.card]
+    limit = weather_eye_shift(game, state, boat, card)
+    shift = max(-limit, min(limit, shift))
+    raw = []
+    lines = lines_on_water(game, state)
+    for r in reach(game, state.boats, boat, [card], shift, lines):
+        ex = card.exits[r.exit]
+        end, end_tack, blocked = r.pose, r.tack, r.blocked_by
+        changed = end_tack is not boat.tack
+        involuntary = None
+        if changed and not card.changes_tack:
+            involuntary = "tack" if ex.turn > 0 else "jibe"
+        bonus = None
+        if (card.spi_bonus and boat.spi_up and involuntary is None and blocked is None
+                and PointOfSail.RUNNING in aspects(game, boat.pose)):
+            b = end.forward(game.cards.spi_bonus_distance)
+            if _path_blocker(game, state, boat, move_shape(game, boat, card, end, end_tack, shift, b)) is None \
+                    and fixed_hit(game, room_ahead(game, b, end_tack), lines=lines) is None:
+                bonus = b
+        gives, holds = [], []
+        for other in r.cards_met:
+            ruling = right_of_way.decide(game, state, boat.index, other, changed or card.changes_tack)
+            (gives if ruling.keeps_clear == boat.index else holds).append(ruling)
+        raw.append([r.exit, ex.turn, end, end_tack, None, involuntary, blocked, bonus, changed,
+                    tuple(gives), tuple(holds)])
+    # A tack or jibe card commits the boat to change tack: "Playing them commits you to
+    # perform a change from one tack to the other" -- exits that keep the tack are out
+    # (unless no exit changes tack at all).
+    if card.changes_tack and any(r[8] for r in raw):
+        for r in raw:
+            if not r[8]:
+                r[4] = f"a {card.kind.value} must end on the other tack"
+    # "the acting player must, if possible, use an exit line that does not cause
+    # boat-to-boat conflict. If this does not solve the problem, he must stop".
+    if any(r[6] is None and r[4] is None for r in raw):
+        for r in raw:
+            if r[6] is not None and r[4] is None:
+                r[4] = f"the path touches {r[6]}; another exit is clear"
+    # Rule 1: "a boat may not execute a tack or jibe if this would put the boat ... on
+    # another boat's manoeuvre card" -- those exits are closed outright.
+    for r in raw:
+        if r[4] is None and r[9] and r[9][0].rule == 1 and (card.changes_tack or r[5]):
+            r[4] = r[9][0].text
+    # Remaining conflicts: "it must first use any exit line that avoids the card"; where
+    # it can only proceed by overlapping, it proceeds and the boats swap turn order.
+    if any(r[4] is None and not r[9] and r[6] is None for r in raw):
+        for r in raw:
+            if r[4] is None and r[9]:
+                r[4] = f"{r[9][0].text}: another exit avoids the card"
+    return tuple(ExitOption(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], limit, r[9], r[10])
+                 for r in raw)
+
+
+
+def substitutes(game: Table, state: RaceState) -> list[str]:
+    """Rule 1's way out for a tack or jibe that would meet another boat's card: "the
+    player has the option to take a one-turn delay or to exchange the tack/jibe card with
+    normal card for that point of sail" (only when every exit is closed)."""
+    if state.step is not Step.MOVE:
+        return []
+    card = game.cards.types[state.turn.card]
+    if not card.changes_tack or state.turn.substituted:
+        return []
+    opts = exit_options(game, state)
+    if any(o.reason is None for o in opts):
+        return []
+    boat = state.boat()
+    out = [game.cards.delay_key()]
+    for key, t in game.cards.types.items():
+        if t.kind is Kind.NORMAL and card_fits(game, boat, t, boat.trapeze, state.round) is None:
+            out.append(key)
+    return out
+
+
+
+def why_not_pivot(game: Table, state: RaceState, turn: int) -> str | None:
+    """A pivot turns the boat about its bow; the hull may not swing into a boat, a mark
+    or land."""
+    lim = state.turn.pivot_limit
+    if turn not in (0, lim, -lim):
+        return f"may only pivot by 0 or ±{lim}°"
+    if turn == 0:
+        return None
+    boat = state.boat()
+    pose = Pose(boat.pose.x, boat.pose.y, boat.pose.heading + turn)
+    hull = game.hull(pose, tack_of(pose.heading, game.wind_from, boat.tack))
+    # The table's edge is no obstacle to turning on the spot (the rule text knows only
+    # boats, buoys and land); without this a boat that stops by the edge could be
+    # pinned there for ever.
+    blocker = _path_blocker(game, state, boat, hull, edge=False)
+    return f"the hull would swing into {blocker}" if blocker else None
+
+
+
+def _do_begin(game: Table, state: RaceState, act: Begin, ev: list[Event]) -> RaceState:
+    boat = state.boat()
+    name = game.name(boat.index)
+    if act.trapeze != boat.trapeze:
+        _say(ev, "trapeze", boat.index, f"{name} {'goes out on' if act.trapeze else 'comes in from'} the trapeze")
+    boat = boat.with_(trapeze=act.trapeze)
+    state = state.with_boat(boat).with_(turn=Turn())
+    # Face-up delay cards: "Each turn, remove one delay card."
+    if boat.delays:
+        boat = boat.with_(delays=boat.delays - 1, trapeze=False, spi_up=False)
+        left = boat.delays
+        _say(ev, "delay", boat.index, f"{name} removes a delay card ({left} left)")
+        return state.with_boat(boat).with_(step=Step.PIVOT, turn=Turn(pivot_limit=45, then_place=left == 0))
+    # Dead in the water: "such a boat may make a 90°-turn in either direction and may then
+    # place ... any manoeuvre card ... that fits the current boat aspect".
+    if boat.planned is None:
+        _say(ev, "dead", boat.index, f"{name} is dead in the water: may turn 90° and place a card")
+        return state.with_(step=Step.PIVOT, turn=Turn(pivot_limit=90, then_place=True))
+    card = game.cards.types[boat.planned]
+    # A card held aside: "he tries to place the card and, if this is possible now, plays
+    # his turn normally. If he is still not able ... he exchanges the manoeuvre card for
+    # his delay card, places that aside and waits".
+    if boat.aside:
+        blocker = placement_blocked(game, state, boat, card)
+        if blocker and card.kind is Kind.DELAY:
+            # A delay moves nothing, so it is executed from beside the boat: the 45° pivot
+            # lets two boats that block each other's cards get free (our reading; the text
+            # would otherwise hold both aside for ever).
+            _say(ev, "aside", boat.index, f"{name} executes the delay card from beside the boat")
+            boat = boat.with_(planned=None, aside=False, trapeze=False, spi_up=False)
+            return state.with_boat(boat).with_(step=Step.PIVOT, turn=Turn(card=card.key, pivot_limit=45))
+        if blocker:
+            delay = game.cards.delay_key()
+            _say(ev, "aside", boat.index,
+                 f"{name} still cannot place the card ({blocker} is in the way): a delay card instead")
+            state = state.with_boat(boat.with_(planned=delay, aside=True))
+            return _end_turn(game, state, ev)
+        boat = boat.with_(aside=False)
+        state = state.with_boat(boat)
+    reason = card_fits(game, boat, card, boat.trapeze, state.round)
+    if reason:
+        # "The illegal card is immediately replaced with a delay card which you then execute"
+        _say(ev, "illegal", boat.index, f"{name} revealed an illegal card ({reason}): delay instead")
+        boat = boat.with_(planned=None, trapeze=False, spi_up=False)
+        return state.with_boat(boat).with_(step=Step.PIVOT, turn=Turn(card=game.cards.delay_key(),
+                                                                       pivot_limit=45))
+    _say(ev, "reveal", boat.index, f"{name} reveals {card.name}")
+    if card.kind is Kind.DELAY:
+        # "A delay card automatically and immediately removes any trapezing or spi up status"
+        boat = boat.with_(planned=None, trapeze=False, spi_up=False)
+        return state.with_boat(boat).with_(step=Step.PIVOT, turn=Turn(card=card.key, pivot_limit=45))
+    return state.with_(step=Step.MOVE, turn=Turn(card=card.key))
+
+
+
+def _do_pivot(game: Table, state: RaceState, act: Pivot, ev: list[Event]) -> RaceState:
+    boat = state.boat()
+    if act.turn:
+        pose = Pose(boat.pose.x, boat.pose.y, boat.pose.heading + act.turn)
+        # "if this pivoting changes the tack the boat is on, adjust the heel of the boat (it
+        # is an automatic tack or jibe, not an involuntary one, and it does not involve a
+        # hazard die roll)"
+        tack = tack_of(pose.heading, game.wind_from, boat.tack)
+        boat = boat.with_(pose=pose, tack=tack)
+        _say(ev, "pivot", boat.index, f"{game.name(boat.index)} pivots {act.turn:+d}°")
+    state = state.with_boat(boat.with_(planned=None))
+    if state.turn.then_place:
+        return state.with_(step=Step.PLACE)
+    return _end_turn(game, state, ev)
+
+
+
+def _stop_short(game: Table, state: RaceState, boat: Boat, card: CardType, end: Pose,
+                tack: Tack, shift: float) -> tuple[Pose, Tack, bool]:
+    """Where a blocked move ends, and whether the boat is then dead in the water.
+
+    Other boats: "stop the execution of his move in a way that his boat does not touch
+    the other boat, still keeping the direction of one of the possible exit lines".
+    Fixed obstacles: "it must stop one card length (short side) short of the obstacle and
+    does not place a new movement card; it is dead in the water".
+    """
+    boats = [g for _, g in boat_obstacles(game, state, boat.index)]
+    gap = game.cards.card_width
+    lines = lines_on_water(game, state)
+    fixed_hit_any = (fixed_hit(game, move_shape(game, boat, card, end, tack, shift), lines=lines) is not None
+                     or fixed_hit(game, room_ahead(game, end, tack), lines=lines) is not None)
+    x0, y0 = boat.pose.xy
+    for i in range(20, -1, -1):
+        t = i / 20
+        pose = Pose(x0 + (end.x - x0) * t, y0 + (end.y - y0) * t, end.heading)
+        hull = game.hull(pose, tack)
+        if any(g.intersects(hull) for g in boats):
+            continue
+        if fixed_hit_any:
+            if fixed_within(game, hull, gap - EPS, lines):
+                continue
+        return pose, tack, fixed_hit_any
+    return boat.pose, boat.tack, fixed_hit_any
+
+
+
+def _do_move(game: Table, state: RaceState, act: Move, ev: list[Event]) -> RaceState:
+    boat = state.boat()
+    name = game.name(boat.index)
+    card = game.cards.types[state.turn.card]
+    opt = exit_options(game, state, act.shift)[act.exit]
+    ex = card.exits[act.exit]
+    end, tack, dead = opt.pose, opt.tack, False
+    track = exit_track(boat.pose, boat.tack, card, ex, game.cards.hull_length, act.shift)
+    if opt.blocked_by is not None:
+        end, tack, dead = _stop_short(game, state, boat, card, end, tack, act.shift)
+        _say(ev, "obstacle", boat.index,
+             f"{name} stops short of {opt.blocked_by}" + (" and is dead in the water" if dead else ""))
+        track = [boat.pose.xy, end.xy]
+    elif act.bonus and opt.bonus is not None:
+        end = opt.bonus
+        track.append(end.xy)
+        _say(ev, "bonus", boat.index, f"{name} takes the spinnaker bonus")
+    last = state.last_ruling
+    for r in opt.holds:
+        _say(ev, "right_of_way", boat.index, r.text)
+        last = RulingRecord(r.rule, r.keeps_clear, r.right_of_way, False, r.text)
+    order = state.order
+    for r in opt.gives_way:
+        order = right_of_way.swap_positions(order, r.keeps_clear, r.right_of_way)
+        text = (f"{r.text}; no exit avoids the card, so {name} proceeds and swaps turn order "
+                f"with {game.name(r.right_of_way)}")
+        _say(ev, "right_of_way", boat.index, text)
+        last = RulingRecord(r.rule, r.keeps_clear, r.right_of_way, True, text)
+    state = state.with_(order=order, last_ruling=last)
+    turned = (end.heading - boat.pose.heading) % 360
+    desc = "straight on" if turned == 0 else f"to {end.heading:03d}°"
+    _say(ev, "move", boat.index, f"{name} sails {desc} ({off_wind(end.heading, game.wind_from)}° off the wind)")
+    # Hazards: "After each such manoeuvre, voluntary or involuntary, look up the hazard table"
+    rows: list[tuple[str, int]] = []
+    changed = tack is not boat.tack
+    if card.kind is Kind.TACK or (changed and opt.involuntary == "tack"):
+        rows.append(("tack_trapeze" if boat.trapeze else "tack", -2 if opt.involuntary else 0))
+    if card.kind is Kind.JIBE or (changed and opt.involuntary == "jibe"):
+        rows.append(("jibe_spi" if boat.spi_up else "jibe", -2 if opt.involuntary else 0))
+    if opt.involuntary and changed:
+        _say(ev, "involuntary", boat.index,
+             f"{name} makes an involuntary {opt.involuntary}: -2 on the hazard roll, no bonus")
+    spi_up = boat.spi_up
+    if card.kind is Kind.SPI_UP:
+        rows.append(("spi_up", 0))
+        spi_up = True
+    elif card.kind is Kind.SPI_DOWN:
+        rows.append(("spi_down", 0))
+        spi_up = False
+    end_aspect = points_of_sail(end.heading, game.wind_from)
+    if spi_up and card.kind is not Kind.SPI_UP and PointOfSail.RUNNING not in end_aspect:
+        rows.append(("spi_abuse", 0))
+        _say(ev, "abuse", boat.index, f"{name} flies the spinnaker off a run: abuse roll")
+    if boat.trapeze and PointOfSail.CLOSE_HAULED not in end_aspect:
+        rows.append(("trapeze_abuse", 0))
+        _say(ev, "abuse", boat.index, f"{name} is trapezing off close-hauled: abuse roll")
+    rows = [r for r in rows if game.hazards.needs_roll(r[0])]
+    boat = boat.with_(pose=end, tack=tack, spi_up=spi_up, planned=None)
+    state = state.with_boat(boat)
+    state = _after_track(game, state, track, ev)
+    boat = state.boat()
+    if not boat.racing or state.step is Step.LAUNCH:
+        return state
+    if dead:
+        state = state.with_(turn=replace(state.turn, hazards=tuple(rows), then_place=False))
+    else:
+        state = state.with_(turn=replace(state.turn, hazards=tuple(rows), then_place=True))
+    return _next_hazard_or_place(game, state, ev)
+
+
+
+def _do_substitute(game: Table, state: RaceState, act: Substitute, ev: list[Event]) -> RaceState:
+    name = game.name(state.active)
+    card = game.cards.types[act.card]
+    if card.kind is Kind.DELAY:
+        _say(ev, "right_of_way", state.active, f"{name} cannot tack or jibe here (rule 1) and takes a one-turn delay")
+        boat = state.boat().with_(planned=None, trapeze=False, spi_up=False)
+        return state.with_boat(boat).with_(step=Step.PIVOT, turn=Turn(card=card.key, pivot_limit=45))
+    _say(ev, "right_of_way", state.active, f"{name} cannot tack or jibe here (rule 1) and sails {card.name} instead")
+    return state.with_(turn=replace(state.turn, card=card.key, substituted=True))

@@ -1,0 +1,107 @@
+"""Weather Eye cards: the sideways shift they give, where they may be put, and their
+drift downwind at the end of each round."""
+from __future__ import annotations
+
+import numpy as np
+from shapely.geometry import Polygon
+
+from dinghy.core.geometry import Pose, shape_at
+from dinghy.core.interface import Event
+from dinghy.games.dinghy_race.actions import Drift, Pass, WeatherEye
+from dinghy.games.dinghy_race.cards import CardType
+from dinghy.games.dinghy_race.common import EPS, _say, lines_on_water, prestart
+from dinghy.games.dinghy_race.rounds import _end_turn, _new_round
+from dinghy.games.dinghy_race.state import Boat, RaceState, WeatherEyeCard
+from dinghy.games.dinghy_race.table import Table
+
+
+def weather_eye_shift(game: Table, state: RaceState, boat: Boat, card: CardType) -> float:
+    """How far a Weather Eye card lets this boat shift its manoeuvre card sideways.
+
+    Rule text: influence "extends to any boat that can, at the start of its turn, place
+    the Weather Eye Ruler in a way that it touches both the card and the boat or its
+    manoeuvre card"; "A boat can only get one Weather Eye advantage".
+    """
+    limit = game.cards.shift_limit(card)
+    if not limit or not state.weather_eyes:
+        return 0.0
+    reach = game.cards.card_length      # the ruler: one long card side
+    shape = game.hull(boat.pose, boat.tack).union(game.card_shape(boat.pose, card, boat.tack))
+    for we in state.weather_eyes:
+        if weather_eye_shape(game, we).distance(shape) <= reach + EPS:
+            return limit
+    return 0.0
+
+
+
+def weather_eye_shape(game: Table, we: WeatherEyeCard) -> Polygon:
+    L, W = game.cards.card_length, game.cards.card_width
+    along, across = (L, W) if we.long_side_along_wind else (W, L)
+    pose = Pose(we.x, we.y, game.wind_from)
+    return shape_at(pose, np.array([[-across / 2, -along / 2], [across / 2, -along / 2],
+                                    [across / 2, along / 2], [-across / 2, along / 2]]))
+
+
+
+def why_not_weather_eye(game: Table, state: RaceState, act: WeatherEye) -> str | None:
+    """Rule text: Weather Eye cards "may not touch a boat, manoeuvre card or buoy, and ...
+    must have a distance of at least one ruler length from Weather Eye cards already in
+    play"; the rules notes add: none before round 6."""
+    boat = state.boat()
+    if boat.weather_eye <= 0:
+        return "no Weather Eye cards left"
+    if prestart(state):
+        return "no Weather Eye cards before the start (round 6)"
+    we = WeatherEyeCard(act.x, act.y, act.long_side_along_wind, boat.index)
+    shape = weather_eye_shape(game, we)
+    if not game.area.contains(shape):
+        return "must lie inside the playing area"
+    for name, g in game.obstacles(lines_on_water(game, state))[0]:
+        if g.intersects(shape):
+            return f"touches {name}"
+    for b in state.boats:
+        if not (b.launched and b.racing):
+            continue
+        if game.hull(b.pose, b.tack).intersects(shape):
+            return f"touches {game.name(b.index)}"
+        if b.planned is not None and not b.aside and \
+                game.card_shape(b.pose, game.cards.types[b.planned], b.tack).intersects(shape):
+            return f"touches {game.name(b.index)}'s card"
+    for other in state.weather_eyes:
+        if weather_eye_shape(game, other).distance(shape) < game.cards.card_length - EPS:
+            return "must be at least one ruler length from other Weather Eye cards"
+    return None
+
+
+
+def _do_weather_eye(game: Table, state: RaceState, act: WeatherEye | Pass, ev: list[Event]) -> RaceState:
+    if isinstance(act, WeatherEye):
+        boat = state.boat()
+        we = WeatherEyeCard(act.x, act.y, act.long_side_along_wind, boat.index)
+        state = state.with_boat(boat.with_(weather_eye=boat.weather_eye - 1))
+        state = state.with_(weather_eyes=state.weather_eyes + (we,))
+        _say(ev, "weather_eye", boat.index, f"{game.name(boat.index)} puts a Weather Eye card on the water")
+    return _end_turn(game, state, ev)
+
+
+
+def _do_drift(game: Table, state: RaceState, act: Drift, ev: list[Event]) -> RaceState:
+    """"The last player in the round moves all Weather Eye cards downwind by one or two
+    full card lengths (his choice) ... When a weather eye card exits the playing area,
+    remove it from the game"."""
+    down = -game.upwind
+    kept = []
+    for we in state.weather_eyes:
+        if we.owner is None:
+            kept.append(we)
+            continue
+        L, W = game.cards.card_length, game.cards.card_width
+        step = L if we.long_side_along_wind else W
+        moved = WeatherEyeCard(we.x + down[0] * step * act.flips, we.y + down[1] * step * act.flips,
+                               we.long_side_along_wind, we.owner)
+        if game.area.contains(weather_eye_shape(game, moved)):
+            kept.append(moved)
+        else:
+            _say(ev, "weather_eye", None, "a Weather Eye card drifts out of the playing area")
+    _say(ev, "drift", state.active, f"Weather Eye cards drift {act.flips} flip(s) downwind")
+    return _new_round(game, state.with_(weather_eyes=tuple(kept)), ev)
