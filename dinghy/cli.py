@@ -121,8 +121,6 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _course_check(args: argparse.Namespace) -> int:
-    from dinghy.core import io
-    from dinghy import games
     from dinghy.games.dinghy_race import data as dr_data
     from dinghy.games.dinghy_race.course import validate
 
