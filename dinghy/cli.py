@@ -122,7 +122,7 @@ def _export(args: argparse.Namespace) -> int:
 
 def _course_check(args: argparse.Namespace) -> int:
     from dinghy.games.dinghy_race import data as dr_data
-    from dinghy.games.dinghy_race.course import validate
+    from dinghy.games.dinghy_race.course_checks import validate
 
     course = dr_data.load_course(args.file)
     findings = validate(course, fleet_size=args.fleet)

@@ -17,7 +17,7 @@ thin layer of taps over these functions::
 An edit that would break the course (a leg of no length, an island that crosses itself,
 the last mark deleted) raises :class:`EditError` with a message a race officer
 understands; the course passed in is untouched. Validation (an unfair but well-formed
-course) is :func:`dinghy.games.dinghy_race.course.validate`'s job and never blocks an edit.
+course) is :func:`dinghy.games.dinghy_race.course_checks.validate`'s job and never blocks an edit.
 
 Conventions are :mod:`dinghy.core.geometry`'s: millimetres, x east, y north, compass degrees,
 ``wind_from`` the direction the wind comes FROM.
