@@ -15,7 +15,6 @@ import random
 import statistics
 import time
 
-from dinghy.core import io
 from dinghy import games
 from dinghy.core.race import Race
 from dinghy.core.setup import PALETTE, RaceSetup, Seat

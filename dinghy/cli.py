@@ -20,6 +20,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--fullscreen", action="store_true")
     replay = sub.add_parser("replay", help="open a saved race and step through it")
     replay.add_argument("file")
+    replay.add_argument("--export", metavar="OUT", action="append", default=[],
+                        help="write the race as a picture instead of opening the window: "
+                             "OUT ending in .svg or .png (the chart with every track and the "
+                             "places) or .gif (the race round by round); may be repeated")
     race = sub.add_parser("race", help="let bots sail a whole race in the terminal and print the results")
     race.add_argument("--rules", default="dinghy_race", help="the game: dinghy_race (default) or another registered game")
     race.add_argument("--course", "--board", dest="course", default=None,
@@ -95,11 +99,30 @@ def _race(args: argparse.Namespace) -> int:
     return 0 if finished else 1
 
 
-def _course_check(args: argparse.Namespace) -> int:
-    from dinghy.core import io
+def _export(args: argparse.Namespace) -> int:
     from dinghy import games
+    from dinghy.core import io
+    from dinghy.games.dinghy_race import race_picture
+
+    outs = [(out, Path(out).suffix.lower().lstrip(".")) for out in args.export]
+    for out, fmt in outs:
+        if fmt not in race_picture.FORMATS:
+            raise DinghyError(f"--export {out}: the name must end in .svg, .png or .gif")
+    race = games.load_race(args.file)
+    if race.rules_name != "dinghy_race":
+        raise DinghyError(f"{args.file}: pictures are drawn for Dinghy Race records only (this is {race.rules_name})")
+    for out, fmt in outs:
+        try:
+            io.write_bytes_atomic(out, race_picture.render(race.game, race.history, fmt))
+        except OSError as exc:
+            raise DinghyError(f"{out}: cannot write ({exc.strerror})") from None
+        print(f"wrote {out}")
+    return 0
+
+
+def _course_check(args: argparse.Namespace) -> int:
     from dinghy.games.dinghy_race import data as dr_data
-    from dinghy.games.dinghy_race.course import validate
+    from dinghy.games.dinghy_race.course_checks import validate
 
     course = dr_data.load_course(args.file)
     findings = validate(course, fleet_size=args.fleet)
@@ -120,6 +143,8 @@ def main(argv: list[str] | None = None) -> int:
             run_app(fullscreen=getattr(args, "fullscreen", False))
             return 0
         if args.command == "replay":
+            if args.export:
+                return _export(args)
             from dinghy.ui import run_app
             if not Path(args.file).exists():
                 raise DinghyError(f"{args.file}: file not found")

@@ -3,8 +3,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from dinghy.core import io
-from dinghy import games
 from dinghy.games.dinghy_race import data as dr_data
 from dinghy.games.dinghy_race.course import Course
 from dinghy.core.geometry import Pose

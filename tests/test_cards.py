@@ -10,7 +10,6 @@ import pytest
 from hypothesis import given, strategies as st
 
 from dinghy.core import io
-from dinghy import games
 from dinghy.games.dinghy_race import data as dr_data
 from dinghy.games.dinghy_race.cards import CardSet, Kind, arc_exit_point, exit_pose
 from dinghy.core.errors import DataError

@@ -126,3 +126,22 @@ def test_undo_stops_at_the_last_chance_event():
     assert race.can_undo()
     race.undo()
     assert not race.can_undo()
+
+
+def test_dinghy_race_hides_a_face_down_card_but_not_how_it_lies():
+    """Rule text: each player "places a new card, face down, in front of his boat": the
+    others see the card lying there (sideways or lengthwise), never its face, until
+    it is revealed at the start of that boat's turn."""
+    game = games.load_game(_setup("up_and_down", 2, 3))
+    race = Race(game)
+    while race.state.step.value != "begin" or race.state.round < 2:
+        race.push(random.Random(len(race.actions)).choice(race.legal_actions()))
+    state = race.state
+    other = next(b.index for b in state.boats if b.index != state.active and b.planned)
+    seen = game.observation(state, state.active)["boats"][other]["card"]
+    assert seen.startswith("face-down, ") and state.boats[other].planned not in seen
+    assert game.observation(state, other)["boats"][other]["card"] == state.boats[other].planned
+    variant = game.hidden_variant(state, other, random.Random(0))
+    assert variant.boats[other].planned != state.boats[other].planned
+    assert game.observation(variant, state.active) == game.observation(state, state.active)
+    assert game.observation(variant, other) != game.observation(state, other)

@@ -15,7 +15,8 @@ from shapely.geometry import LineString, Point, Polygon
 
 from dinghy.games.dinghy_race.course import (Course, Finding, Line, RoundingState, course_complete, crosses_line,
                            finishes, leg_origin, leg_target, progress, rounding_progress,
-                           side_of_start, validate)
+                           side_of_start)
+from dinghy.games.dinghy_race.course_checks import validate
 from dinghy.core.errors import DataError
 from dinghy.core.io import shipped
 from dinghy.games.dinghy_race.data import load_course

@@ -13,7 +13,8 @@ from hypothesis import given, settings, strategies as st
 
 from dinghy.games.dinghy_race import designer as D
 from dinghy.cli import main
-from dinghy.games.dinghy_race.course import Course, Rounding, leg_target, validate
+from dinghy.games.dinghy_race.course import Course, Rounding, leg_target
+from dinghy.games.dinghy_race.course_checks import validate
 from dinghy.core.errors import DataError
 from dinghy.core.geometry import heading_vector
 from dinghy.core.io import shipped

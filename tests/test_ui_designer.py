@@ -15,7 +15,7 @@ import dinghy.core.io
 from dinghy import games
 from dinghy.games.dinghy_race import data as dr_data
 from dinghy.games.dinghy_race import designer as D
-from dinghy.games.dinghy_race.course import validate
+from dinghy.games.dinghy_race.course_checks import validate
 from dinghy.core.race import Race
 from dinghy.core.setup import RaceSetup, Seat
 from dinghy.skippers import play_bots

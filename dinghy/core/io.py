@@ -58,14 +58,20 @@ def read_json(path: str | os.PathLike[str]) -> Any:
 
 def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
     """Write a whole file so that a crash leaves either the old or the new content."""
+    write_bytes_atomic(path, text.encode("utf-8"))
+
+
+def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write a whole binary file atomically (a temporary file, then a rename)."""
     p = Path(path)
     p.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
+        os.chmod(tmp, _file_mode(p))
         os.replace(tmp, p)
     except BaseException:
         try:
@@ -73,6 +79,17 @@ def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
         except FileNotFoundError:
             pass
         raise
+
+
+def _file_mode(p: Path) -> int:
+    """The permissions the file keeps (or, new, gets as any other file would): a
+    temporary file is private to its owner, the result should not be."""
+    try:
+        return p.stat().st_mode & 0o777
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def write_json_atomic(path: str | os.PathLike[str], data: Any) -> None:

@@ -45,6 +45,11 @@ class Race:
         return self._states[-1]
 
     @property
+    def history(self) -> tuple[Any, ...]:
+        """Every state from the first to the current one (one more than the actions)."""
+        return tuple(self._states)
+
+    @property
     def actions(self) -> tuple[Action, ...]:
         return tuple(self._actions)
 

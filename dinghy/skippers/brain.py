@@ -29,7 +29,7 @@ import numpy as np
 import shapely
 
 from dinghy.games.dinghy_race.cards import Kind
-from dinghy.games.dinghy_race.course import _GatePassage
+from dinghy.games.dinghy_race.rounding import GatePassage
 from dinghy.core.wind import Tack
 
 PRESTART_ROUNDS = 5
@@ -194,7 +194,7 @@ def _centre_to_segments(cx, cy, ax, ay, bx, by):
 
 
 class _GateLeg:
-    def __init__(self, chart: "Chart", psg: _GatePassage, radius: float, margin: float) -> None:
+    def __init__(self, chart: "Chart", psg: GatePassage, radius: float, margin: float) -> None:
         self.ax, self.ay = psg.a
         self.u = psg.u
         self.width = psg.width
@@ -352,7 +352,7 @@ class Chart:
         for k, leg in enumerate(c.legs):
             psg = passages[k]
             radius = max(c.mark(mid).radius for mid in leg.mark_ids)
-            if isinstance(psg, _GatePassage):
+            if isinstance(psg, GatePassage):
                 self.legs.append(_GateLeg(self, psg, radius, self.margin))
             else:
                 self.legs.append(_MarkLeg(self, psg, radius + self.margin))

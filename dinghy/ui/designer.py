@@ -4,7 +4,7 @@ A race officer prepares a course before friends arrive: start from a template (o
 a file, or an empty course), drag marks, line ends, land corners and fixed Weather Eye
 markers, tap a mark to change its rounding side and its place in the order, draw
 islands corner by corner, turn the course to a new wind, and watch the live check of
-:func:`dinghy.games.dinghy_race.course.validate` (tap a finding to see where it is). Then save, export
+:func:`dinghy.games.dinghy_race.course_checks.validate` (tap a finding to see where it is). Then save, export
 the briefing sketch (SVG, PNG) and test-sail it with bots.
 
 Every change is one of :mod:`dinghy.games.dinghy_race.designer`'s functions over immutable courses and is
@@ -27,7 +27,8 @@ _configure()
 from dinghy.games.dinghy_race import designer as D  # noqa: E402
 from dinghy.core import io  # noqa: E402
 from dinghy.games.dinghy_race import sketch  # noqa: E402
-from dinghy.games.dinghy_race.course import CARD_SIZES, WIND_FORCES, Course, Finding, validate  # noqa: E402
+from dinghy.games.dinghy_race.course import CARD_SIZES, WIND_FORCES, Course, Finding  # noqa: E402
+from dinghy.games.dinghy_race.course_checks import validate  # noqa: E402
 from dinghy.core.errors import DinghyError  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.app import App  # noqa: E402

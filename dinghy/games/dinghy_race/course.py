@@ -15,35 +15,9 @@ last leg the boat sails for the finish line. A boat's place on the course is a
 :class:`RoundingState` (legs done, and where it stands at the current mark), advanced
 move by move with :func:`rounding_progress` from the path of the boat's reference
 point (the engine uses the bow).
-
-Rounding a mark (exact, topological). Let ``d_in`` be the direction of the leg into
-the mark (from the previous target: the start line's middle, the previous mark or the
-previous gate's middle) and ``d_out`` the leg out of it (to the next target or the
-finish line's middle). "Port" means the mark stays on the boat's left, so the boat
-goes round it counter-clockwise seen from above; "starboard" clockwise. Two rays
-leave the mark on the boat's side: the *entry ray*, perpendicular to ``d_in`` (where a
-boat on the incoming leg has the mark abeam), and the *exit ray*, perpendicular to
-``d_out`` (where a boat on the outgoing leg has it abeam). Turning round the mark in
-the prescribed sense, the boat must cross both rays; each crossing in that sense counts
-+1, each crossing back -1 (so turning back undoes, and a boat that went round the wrong
-way must unwind first, as with the racing rules' string test). The mark is rounded
-when the count reaches 2, at the point where the boat crosses the second ray.
-
-The turn ``θ`` at the mark is measured in the prescribed sense. If the course turns
-towards the mark's side (``θ >= 0``, the usual rounding) the entry ray comes first. If
-it turns away from it by up to 90° (exactly 90° included, give or take float noise) the
-mark is a *passing* mark: the exit ray comes first, and the boat is done once it has
-the mark abeam on the incoming leg. If it turns away by more than 90° the boat is
-taken to round the mark the long way (``θ + 360°``; :func:`validate` warns beyond
-210°). Between the two rays lies the *rounding sector*; a boat that begins a leg
-inside it already counts 1 (a gate always begins at 0).
-
-A point exactly on a ray counts as having crossed it (half-open, as in the crossing
-number test), so a track split into several moves at any points counts exactly as the
-whole track.
-
-A gate (two marks) counts when the track crosses the segment between the two marks in
-the course direction (the side ``d_in`` points to); crossing back undoes.
+The exact rounding rules (rays, gates, the rounding sector) are in
+:mod:`dinghy.games.dinghy_race.rounding`; :func:`dinghy.games.dinghy_race.course_checks.validate`
+judges a course fair or not.
 """
 from __future__ import annotations
 
@@ -58,8 +32,8 @@ from shapely.geometry.base import BaseGeometry
 from dinghy.core.errors import DataError
 from dinghy.core.geometry import (GeometryError, Pose, heading_vector, normalize_heading,
                              rectangle_outline, shape_at)
-
-XY = tuple[float, float]
+from dinghy.games.dinghy_race.rounding import (XY, _EPS, GatePassage, MarkPassage, cross,
+                                             dot, left, unit)
 
 #: card size -> (card length, card width, hull length) in mm (rule text: small cards
 #: 67 x 43 with the 3M boats, 1.7 cm hulls; standard 89 x 58 with the Gigamic boats,
@@ -86,8 +60,6 @@ LOOP_WARNING = 210.0
 LEG_WEIGHT = 1.0e7
 
 _MARK_QUAD_SEGS = 16
-_EPS = 1e-9
-_TURN_TOLERANCE = 1e-6      # degrees: float noise must not move a turn across 90° or 180°
 
 
 # --- small value types ----------------------------------------------------------------
@@ -230,128 +202,6 @@ class RoundingState:
     stage: int | None = None
 
 
-# --- the crossing primitive -----------------------------------------------------------
-
-def _ray_event(o: XY, u: XY, sigma: int, p: XY, q: XY,
-               limit: float | None = None) -> tuple[float, int] | None:
-    """Crossing of segment p->q with the ray (or segment, if ``limit``) from ``o`` along ``u``.
-
-    The side of a point is ``sigma * cross(u, x - o)``; ``>= 0`` is "after". Returns
-    ``(t, +1)`` when the segment goes from before to after, ``(t, -1)`` the other way,
-    with the crossing at ``p + t (q - p)`` strictly beyond ``o`` (and short of ``limit``).
-    """
-    sp = sigma * (u[0] * (p[1] - o[1]) - u[1] * (p[0] - o[0]))
-    sq = sigma * (u[0] * (q[1] - o[1]) - u[1] * (q[0] - o[0]))
-    ap, aq = sp >= 0.0, sq >= 0.0
-    if ap == aq:
-        return None
-    t = sp / (sp - sq)
-    lp = u[0] * (p[0] - o[0]) + u[1] * (p[1] - o[1])
-    lq = u[0] * (q[0] - o[0]) + u[1] * (q[1] - o[1])
-    along = lp + t * (lq - lp)
-    if not along > 0.0 or (limit is not None and not along < limit):
-        return None
-    return (t, 1 if aq else -1)
-
-
-def _unit(dx: float, dy: float) -> XY:
-    n = math.hypot(dx, dy)
-    return (dx / n, dy / n)
-
-
-def _right(d: XY) -> XY:
-    return (d[1], -d[0])
-
-
-def _left(d: XY) -> XY:
-    return (-d[1], d[0])
-
-
-def _cross(a: XY, b: XY) -> float:
-    return a[0] * b[1] - a[1] * b[0]
-
-
-def _dot(a: XY, b: XY) -> float:
-    return a[0] * b[0] + a[1] * b[1]
-
-
-@dataclass(frozen=True, slots=True)
-class _MarkPassage:
-    """The two rays of a mark rounding, in the order the boat must cross them."""
-
-    centre: XY
-    rays: tuple[XY, XY]
-    sigma: int           # +1 counter-clockwise (port), -1 clockwise (starboard)
-    turn: float          # the turn in the prescribed sense, degrees, in [-90, 270]
-    away: XY             # unit direction into the middle of the sector outside the rays
-    goal: int = 2
-
-    @classmethod
-    def build(cls, centre: XY, side: str, d_in: XY, d_out: XY) -> "_MarkPassage":
-        sigma = 1 if side == "port" else -1
-        boat_side = _right if side == "port" else _left
-        c, d = _cross(d_in, d_out), _dot(d_in, d_out)
-        if abs(c) < _EPS:
-            d_out = d_in if d > 0 else (-d_in[0], -d_in[1])
-            turn = 0.0 if d > 0 else 180.0
-        else:
-            turn = math.degrees(math.atan2(sigma * c, d))
-            if turn < -90.0 - _TURN_TOLERANCE:      # exactly 90° away (headings!) is still passing
-                turn += 360.0
-        u_in, u_out = boat_side(d_in), boat_side(d_out)
-        rays = (u_in, u_out) if turn >= 0 else (u_out, u_in)
-        # Direction opposite the middle of the rounding sector (only used to find out
-        # where a boat stands when a leg begins).
-        half = math.radians(abs(turn) / 2.0) * sigma
-        a = rays[0]
-        mid = (a[0] * math.cos(half) - a[1] * math.sin(half),
-               a[0] * math.sin(half) + a[1] * math.cos(half))
-        return cls(centre, rays, sigma, turn, (-mid[0], -mid[1]))
-
-    def events(self, p: XY, q: XY) -> list[tuple[float, int]]:
-        found = []
-        for i, u in enumerate(self.rays):
-            e = _ray_event(self.centre, u, self.sigma, p, q)
-            if e is not None:
-                # equal t only when both rays coincide: forward A then B, backward B then A
-                found.append((e[0], i if e[1] > 0 else -i, e[1]))
-        found.sort()
-        return [(t, d) for t, _, d in found]
-
-    def initial_stage(self, x: XY) -> int:
-        """1 if ``x`` lies in the rounding sector, else 0 (same predicates as crossing)."""
-        vx, vy = x[0] - self.centre[0], x[1] - self.centre[1]
-        r = math.hypot(vx, vy)
-        if r == 0.0:
-            return 0
-        if abs(_cross(self.away, (vx, vy))) <= _EPS * r and _dot(self.away, (vx, vy)) < 0:
-            return 1 if abs(self.turn) > 0 else 0
-        ref = (self.centre[0] + self.away[0] * r, self.centre[1] + self.away[1] * r)
-        return sum(d for _, d in self.events(ref, x)) % 2
-
-
-@dataclass(frozen=True, slots=True)
-class _GatePassage:
-    """The segment between the two gate marks, crossed in the course direction."""
-
-    a: XY
-    u: XY
-    width: float
-    sigma: int
-    goal: int = 1
-
-    @classmethod
-    def build(cls, a: XY, b: XY, d_in: XY) -> "_GatePassage":
-        u = _unit(b[0] - a[0], b[1] - a[1])
-        return cls(a, u, math.dist(a, b), 1 if _cross(u, d_in) > 0 else -1)
-
-    def events(self, p: XY, q: XY) -> list[tuple[float, int]]:
-        e = _ray_event(self.a, self.u, self.sigma, p, q, self.width)
-        return [] if e is None else [e]
-
-    def initial_stage(self, x: XY) -> int:
-        return 0
-
 
 # --- the course -----------------------------------------------------------------------
 
@@ -454,7 +304,7 @@ class Course:
         shapes.append(self.finish.geometry)
         cache.target_shapes = tuple(shapes)
         chain = [self.start.midpoint, *targets, self.finish.midpoint]
-        passages: list[_MarkPassage | _GatePassage] = []
+        passages: list[MarkPassage | GatePassage] = []
         n = len(self.rounding)
         for k in range(len(legs) + 1):
             if math.dist(chain[k], chain[k + 1]) <= 1e-6:
@@ -466,16 +316,16 @@ class Course:
         for k, r in enumerate(legs):
             prev, here, nxt = chain[k], chain[k + 1], chain[k + 2]
             where = f"rounding[{k % n}]"
-            d_in = _unit(here[0] - prev[0], here[1] - prev[1])
+            d_in = unit(here[0] - prev[0], here[1] - prev[1])
             if r.is_gate:
                 a, b = (by_id[m].xy for m in r.mark_ids)
-                g = _unit(b[0] - a[0], b[1] - a[1])
-                if abs(_cross(g, d_in)) < 1e-6:
+                g = unit(b[0] - a[0], b[1] - a[1])
+                if abs(cross(g, d_in)) < 1e-6:
                     raise _fail(f"{where}.gate", "the course runs along the gate, not through it")
-                passages.append(_GatePassage.build(a, b, d_in))
+                passages.append(GatePassage.build(a, b, d_in))
             else:
-                d_out = _unit(nxt[0] - here[0], nxt[1] - here[1])
-                passages.append(_MarkPassage.build(here, r.side, d_in, d_out))
+                d_out = unit(nxt[0] - here[0], nxt[1] - here[1])
+                passages.append(MarkPassage.build(here, r.side, d_in, d_out))
         cache.passages = tuple(passages)
         cache.area = _prepared(Polygon(self.area))
         lands = [land.polygon for land in self.land]
@@ -881,12 +731,12 @@ def progress(course: Course, legs_done: int, x: float, y: float) -> float:
 def _upwind_normal(course: Course) -> XY:
     """Unit normal of the start line pointing to its upwind side."""
     line = course.start
-    n = _left(_unit(line.b[0] - line.a[0], line.b[1] - line.a[1]))
+    n = left(unit(line.b[0] - line.a[0], line.b[1] - line.a[1]))
     wind = heading_vector(course.wind_from)      # points where the wind comes from
-    s = _dot(n, (float(wind[0]), float(wind[1])))
+    s = dot(n, (float(wind[0]), float(wind[1])))
     if abs(s) < 1e-6:                            # line along the wind: the first mark decides
         t = leg_target(course, 0)
-        s = _dot(n, (t[0] - line.a[0], t[1] - line.a[1]))
+        s = dot(n, (t[0] - line.a[0], t[1] - line.a[1]))
     return n if s > 0 else (-n[0], -n[1])
 
 
@@ -898,132 +748,4 @@ def side_of_start(course: Course, x: float, y: float) -> str:
     """
     n = _upwind_normal(course)
     a = course.start.a
-    return "post" if _dot(n, (x - a[0], y - a[1])) >= 0 else "pre"
-
-
-# --- validation -----------------------------------------------------------------------
-
-def _rep(geom: BaseGeometry) -> XY:
-    p = geom.representative_point() if not geom.is_empty else None
-    return (p.x, p.y) if p is not None else (0.0, 0.0)
-
-
-def _component_index(parts: Sequence[BaseGeometry], xy: XY) -> int | None:
-    if not parts:
-        return None
-    pt = Point(xy)
-    for i, g in enumerate(parts):
-        if g.covers(pt):
-            return i
-    return min(range(len(parts)), key=lambda i: parts[i].distance(pt))
-
-
-def _parts(geom: BaseGeometry) -> list[BaseGeometry]:
-    if geom.is_empty:
-        return []
-    return [g for g in getattr(geom, "geoms", [geom]) if isinstance(g, Polygon) and not g.is_empty]
-
-
-def validate(course: Course, fleet_size: int | None = None) -> list[Finding]:
-    """Everything that makes a course unfair or unplayable (errors) or unusual (warnings)."""
-    out: list[Finding] = []
-    area, land = course.area_polygon, course.land_union
-    L = course.card_length
-
-    def add(level: str, code: str, field_: str, message: str, at: XY | None) -> None:
-        if not any(f.code == code and f.field == field_ for f in out):
-            out.append(Finding(level, field_, message, at, code))
-
-    bad_marks: set[str] = set()
-    for i, m in enumerate(course.marks):
-        if land is not None and m.geometry.intersects(land):
-            add("error", "mark-on-land", f"marks[{i}]", f"mark {m.id} touches land", m.xy)
-            bad_marks.add(m.id)
-        if not area.contains(m.geometry):
-            add("error", "mark-outside-area", f"marks[{i}]", f"mark {m.id} is not inside the playing area", m.xy)
-            bad_marks.add(m.id)
-
-    lines = [("start", course.start)]
-    if course.finish != course.start:
-        lines.append(("finish", course.finish))
-    for name, line in lines:
-        if not area.contains(line.geometry):
-            add("error", "line-outside-area", name, f"the {name} line leaves the playing area", line.midpoint)
-        if land is not None and line.geometry.intersects(land):
-            add("error", "line-on-land", name, f"the {name} line crosses land",
-                _rep(line.geometry.intersection(land)))
-        if fleet_size:
-            clear = line.length - 2 * course.mark_radius
-            need = fleet_size * L
-            if clear < need:
-                add("error", "line-too-short", name,
-                    f"the {name} line has {clear:.0f} mm clear between its buoys; {fleet_size} boats "
-                    f"need at least {need:.0f} mm (one card length, {L:.0f} mm, per boat)", line.midpoint)
-        for j, m in enumerate(course.marks):
-            if m.geometry.intersects(line.geometry):
-                add("warning", "line-through-mark", name, f"the {name} line runs through mark {m.id}", m.xy)
-
-    # The start line "usually perpendicular to the wind".
-    s = course.start
-    along = _unit(s.b[0] - s.a[0], s.b[1] - s.a[1])
-    wind = heading_vector(course.wind_from)
-    off_square = math.degrees(math.asin(min(1.0, abs(_dot(along, (float(wind[0]), float(wind[1])))))))
-    if off_square > START_SQUARE_TOLERANCE:
-        add("warning", "start-not-square", "start",
-            f"the start line is {off_square:.0f}° from square to the wind "
-            f"(more than {START_SQUARE_TOLERANCE:.0f}°)", s.midpoint)
-
-    first = leg_target(course, 0)
-    first_len = math.dist(course.start.midpoint, first)
-    if first_len < MIN_FIRST_LEG_CARDS * L:
-        add("warning", "first-leg-short", "rounding[0]",
-            f"the first leg is {first_len:.0f} mm, shorter than {MIN_FIRST_LEG_CARDS} card lengths "
-            f"({MIN_FIRST_LEG_CARDS * L:.0f} mm)", first)
-
-    n = len(course.rounding)
-    for k, (r, psg) in enumerate(zip(course.legs, course._cache.passages)):
-        where = f"rounding[{k % n}]"
-        if isinstance(psg, _MarkPassage) and psg.turn > LOOP_WARNING:
-            add("warning", "rounding-loop", where,
-                f"the course turns away from the {r.side} side at mark {r.mark_ids[0]}: boats must "
-                f"loop {psg.turn:.0f}° round it", course.mark(r.mark_ids[0]).xy)
-        if r.is_gate:
-            a, b = (course.mark(m) for m in r.mark_ids)
-            clear = math.dist(a.xy, b.xy) - a.radius - b.radius
-            if clear < L:
-                add("warning", "gate-narrow", where,
-                    f"gate {r.label} has {clear:.0f} mm clear, less than one card length", leg_target(course, k))
-
-    # Reachability: the water joined to the start, and narrower channels than a card.
-    water = area.difference(land) if land is not None else area
-    comps = _parts(water)
-    start_c = _component_index(comps, course.start.midpoint)
-    free_parts: list[BaseGeometry] = []
-    if start_c is not None:
-        free_parts = _parts(comps[start_c].buffer(-course.card_width / 2.0))
-    free_start = _component_index(free_parts, course.start.midpoint)
-    places = [(f"marks[{i}]", f"mark {m.id}", m.xy) for i, m in enumerate(course.marks) if m.id not in bad_marks]
-    places.append(("finish", "the finish line", course.finish.midpoint))
-    for field_, what, xy in places:
-        if start_c is None:
-            break
-        if _component_index(comps, xy) != start_c:
-            add("error", "unreachable", field_, f"{what} is cut off from the start by land", xy)
-        elif free_parts and _component_index(free_parts, xy) != free_start:
-            add("error", "unreachable", field_,
-                f"{what} can only be reached through a passage narrower than a card "
-                f"({course.card_width:.0f} mm)", xy)
-
-    for i, eye in enumerate(course.weather_eyes):
-        shape = course.weather_eye_shape(eye)
-        if not area.contains(shape):
-            add("error", "weather-eye-outside-area", f"weather_eye[{i}]",
-                "the Weather Eye marker is not inside the playing area", (eye.x, eye.y))
-        if land is not None and shape.intersects(land):
-            add("error", "weather-eye-on-land", f"weather_eye[{i}]", "the Weather Eye marker touches land",
-                (eye.x, eye.y))
-        for m in course.marks:
-            if shape.intersects(m.geometry):
-                add("error", "weather-eye-on-mark", f"weather_eye[{i}]",
-                    f"the Weather Eye marker touches mark {m.id}", (eye.x, eye.y))
-    return out
+    return "post" if dot(n, (x - a[0], y - a[1])) >= 0 else "pre"

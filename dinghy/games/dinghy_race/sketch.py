@@ -164,21 +164,42 @@ def _f(v: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
+@dataclass(frozen=True)
+class Frame:
+    """Where the table lies on the sketch: 1 SVG unit = 1 mm, y pointing down."""
+
+    min_x: float
+    max_y: float
+    w: float                 # the playing area's width and height, mm
+    h: float
+    u: float                 # the sketch's text unit
+    pad: float
+    head: float
+    foot: float
+
+    @classmethod
+    def of(cls, course: Course) -> "Frame":
+        xs = [p[0] for p in course.area]
+        ys = [p[1] for p in course.area]
+        w, h = max(xs) - min(xs), max(ys) - min(ys)
+        u = max(w, h) / 60.0
+        return cls(min(xs), max(ys), w, h, u, 2 * u, 5.2 * u, 4.6 * u)
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return (self.w + 2 * self.pad, self.h + 2 * self.pad + self.head + self.foot)
+
+    def point(self, p: Sequence[float]) -> tuple[float, float]:
+        return (p[0] - self.min_x + self.pad, self.max_y - p[1] + self.pad + self.head)
+
+
 def course_svg(course: Course) -> str:
     """The briefing sketch as a standalone SVG document (1 SVG unit = 1 mm on the table)."""
-    xs = [p[0] for p in course.area]
-    ys = [p[1] for p in course.area]
-    min_x, max_x, min_y, max_y = min(xs), max(xs), min(ys), max(ys)
-    w, h = max_x - min_x, max_y - min_y
-    u = max(w, h) / 60.0                       # the sketch's text unit
-    pad = 2 * u
-    head = 5.2 * u
-    foot = 4.6 * u
-    W, H = w + 2 * pad, h + 2 * pad + head + foot
+    frame = Frame.of(course)
+    w, u, pad, head, foot = frame.w, frame.u, frame.pad, frame.head, frame.foot
+    W, H = frame.size
     L = course.card_length
-
-    def P(p: Sequence[float]) -> tuple[float, float]:
-        return (p[0] - min_x + pad, max_y - p[1] + pad + head)
+    P = frame.point
 
     def pts(points: Sequence[Sequence[float]]) -> str:
         return " ".join(f"{_f(x)},{_f(y)}" for x, y in (P(p) for p in points))

@@ -1,0 +1,88 @@
+"""Pictures of a race: the chart with every track and the places (SVG, PNG) and the
+race round by round (GIF), from the results, the replay viewer and the command line."""
+from __future__ import annotations
+
+import io as bytes_io
+import os
+import random
+import re
+import stat
+
+import pytest
+from PIL import Image
+
+from dinghy import games
+from dinghy.cli import main
+from dinghy.core import io
+from dinghy.core.race import Race
+from dinghy.core.setup import PALETTE, RaceSetup, Seat
+from dinghy.games.dinghy_race import race_picture
+from dinghy.skippers import play_bots
+
+
+@pytest.fixture(scope="module")
+def race():
+    seats = tuple(Seat(n, n, "simple") for n in list(PALETTE)[:2])
+    r = Race(games.load_game(RaceSetup(seats=seats, course="up_and_down", seed=4)))
+    play_bots(r, random.Random(4))
+    assert r.over
+    return r
+
+
+def test_tracks_follow_each_boat_from_launch_to_its_last_position(race):
+    tracks = race_picture.tracks(race.history)
+    assert len(tracks) == 2
+    for b in race.state.boats:
+        track = tracks[b.index]
+        assert track[-1] == b.pose.xy
+        assert len(track) > 10
+        assert all(p != q for p, q in zip(track, track[1:]))     # no standing still twice
+
+
+def test_the_svg_has_a_track_and_a_hull_per_boat_in_its_colour_and_the_places(race):
+    svg = race_picture.race_svg(race.game, race.history)
+    assert svg.startswith("<?xml") and svg.rstrip().endswith("</svg>")
+    for seat in race.game.setup.seats:
+        col = "#%02x%02x%02x" % PALETTE[seat.colour]
+        assert re.search(rf'<polyline class="track" data-boat="\d" points="[^"]+" fill="none" stroke="{col}"', svg)
+    assert svg.count('class="boat"') == 2
+    first = race.game.name(race.state.places[0])
+    assert f"1. {first}" in svg
+
+
+def test_png_and_gif_decode_and_the_gif_has_a_frame_a_round(race):
+    png = Image.open(bytes_io.BytesIO(race_picture.render(race.game, race.history, "png")))
+    assert png.format == "PNG" and png.size[0] == 1400
+    # the water is drawn: the centre pixel is not the paper colour
+    assert png.convert("RGB").getpixel((png.size[0] // 2, png.size[1] // 2)) != (250, 246, 236)
+    gif = Image.open(bytes_io.BytesIO(race_picture.render(race.game, race.history, "gif")))
+    rounds = len({s.round for s in race.history})
+    assert gif.format == "GIF" and gif.n_frames in (rounds - 1, rounds)
+
+
+def test_replay_export_writes_each_picture_with_ordinary_permissions(race, tmp_path, capsys):
+    rec = tmp_path / "race.json"
+    games.save_race(rec, race)
+    outs = [tmp_path / f"race.{x}" for x in ("svg", "png", "gif")]
+    argv = ["replay", str(rec)] + [a for o in outs for a in ("--export", str(o))]
+    assert main(argv) == 0
+    for o in outs:
+        assert o.stat().st_size > 1000
+        assert stat.S_IMODE(o.stat().st_mode) & 0o044, "a picture should be readable by others"
+    assert capsys.readouterr().out.count("wrote ") == 3
+
+
+def test_export_to_an_unknown_format_is_one_line_and_exit_2(race, tmp_path, capsys):
+    rec = tmp_path / "race.json"
+    games.save_race(rec, race)
+    assert main(["replay", str(rec), "--export", str(tmp_path / "race.bmp")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "must end in .svg, .png or .gif" in err
+
+
+def test_atomic_writes_keep_the_mode_of_the_file_they_replace(tmp_path):
+    p = tmp_path / "kept.txt"
+    p.write_text("old")
+    os.chmod(p, 0o640)
+    io.write_text_atomic(p, "new")
+    assert p.read_text() == "new" and stat.S_IMODE(p.stat().st_mode) == 0o640
