@@ -209,7 +209,7 @@ def test_a_damaged_record_names_the_field(tmp_path, mutate, field):
 
 def test_a_record_that_is_not_json_is_refused(tmp_path):
     path = tmp_path / "broken.json"
-    path.write_text('{"format": 1, "actions": [')
+    path.write_text('{"format": 2, "actions": [')
     with pytest.raises(DataError, match="not valid JSON"):
         games.load_race(path)
 

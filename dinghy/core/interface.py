@@ -100,6 +100,13 @@ class BaseGame:
     def action_text(self, action: Action) -> str:
         return action.text()
 
+    # -- records -----------------------------------------------------------------------
+    def older_record(self, fmt: int, race: Any) -> str | None:
+        """Why a record of an older format ``fmt``, replayed as far as it goes into
+        ``race``, does not mean under today's rules what it meant when it was made
+        (None: it means the same, and the race stands)."""
+        return None
+
     # -- hidden information ------------------------------------------------------------
     def hidden_variant(self, state: Any, seat: int, rng: random.Random) -> Any:
         """A state that differs from ``state`` only in what ``seat`` keeps hidden (its

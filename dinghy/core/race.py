@@ -21,7 +21,12 @@ from typing import Any, Mapping
 from dinghy.core.errors import DataError, DinghyError, IllegalAction
 from dinghy.core.interface import CHANCE, Action, Event
 
-RECORD_FORMAT = 1
+#: The record format written. 2: a boat that finishes leaves the race at once and the
+#: next boat sails its whole turn (format 1 was written by a dinghy whose finishing move
+#: handed the rest of the turn to the next boat). Older formats are read when the game
+#: says their actions still mean the same (``older_record``); otherwise they are refused.
+RECORD_FORMAT = 2
+OLDEST_FORMAT = 1
 
 
 class Race:
@@ -33,6 +38,7 @@ class Race:
         self._actions: list[Action] = []
         self._chance: list[bool] = []          # whether each action was a chance event
         self._events: list[list[Event]] = [[]]
+        self.record_format: int = RECORD_FORMAT  # the format of the record it was replayed from
 
     @classmethod
     def from_state(cls, game: Any, state: Any) -> "Race":
@@ -61,6 +67,10 @@ class Race:
     @property
     def last_events(self) -> list[Event]:
         return list(self._events[-1])
+
+    def events_by_action(self) -> list[list[Event]]:
+        """The events of each action, in the order of ``actions``."""
+        return [list(batch) for batch in self._events[1:]]
 
     @property
     def over(self) -> bool:
@@ -137,17 +147,37 @@ class Race:
         }
 
     @classmethod
-    def replay(cls, game: Any, actions: list[str], source: str = "record") -> "Race":
-        """A race rebuilt from its actions; any bad action fails the whole load."""
+    def replay(cls, game: Any, actions: list[str], source: str = "record",
+               fmt: int = RECORD_FORMAT) -> "Race":
+        """A race rebuilt from its actions; any bad action fails the whole load.
+
+        ``fmt`` is the record's format: an older one replays under today's rules only where
+        the game finds they mean the same as the rules it was made with (the game's
+        ``older_record``); if not, the load fails with that reason, never half-done."""
         race = cls(game)
-        for i, text in enumerate(actions):
-            if not isinstance(text, str):
-                raise DataError(source, f"actions[{i}]", "expected an action as text")
-            try:
-                race.push(text)
-            except DinghyError as exc:
-                raise DataError(source, f"actions[{i}]", f"{text!r} cannot be played here: {exc}") from None
+        race.record_format = fmt
+        try:
+            for i, text in enumerate(actions):
+                if not isinstance(text, str):
+                    raise DataError(source, f"actions[{i}]", "expected an action as text")
+                try:
+                    race.push(text)
+                except DinghyError as exc:
+                    raise DataError(source, f"actions[{i}]", f"{text!r} cannot be played here: {exc}") from None
+        except DataError:
+            race._refuse_older(source)
+            raise
+        race._refuse_older(source)
         return race
+
+    def _refuse_older(self, source: str) -> None:
+        if self.record_format >= RECORD_FORMAT:
+            return
+        older = getattr(self.game, "older_record", None)
+        reason = older(self.record_format, self) if older is not None else None
+        if reason:
+            raise DataError(source, "format", f"record format {self.record_format} {reason}; "
+                            f"this dinghy plays format {RECORD_FORMAT} and cannot replay it")
 
 
 def check_record(data: Mapping[str, Any], source: str) -> None:
@@ -155,8 +185,9 @@ def check_record(data: Mapping[str, Any], source: str) -> None:
     if not isinstance(data, Mapping):
         raise DataError(source, "", "a race record must be a JSON object")
     fmt = data.get("format")
-    if fmt != RECORD_FORMAT:
-        raise DataError(source, "format", f"unsupported record format {fmt!r} (this dinghy reads {RECORD_FORMAT})")
+    if not isinstance(fmt, int) or isinstance(fmt, bool) or not OLDEST_FORMAT <= fmt <= RECORD_FORMAT:
+        raise DataError(source, "format", f"unsupported record format {fmt!r} "
+                        f"(this dinghy reads {OLDEST_FORMAT} to {RECORD_FORMAT})")
     if not isinstance(data.get("rules"), str):
         raise DataError(source, "rules", "missing or not text")
     if not isinstance(data.get("actions"), list):

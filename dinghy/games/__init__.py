@@ -67,4 +67,4 @@ def load_race(path: str | os.PathLike[str]) -> Race:
     entry(name, str(path))
     setup = RaceSetup.from_mapping(data.get("setup"), source=str(path))
     game = load_game(setup, name, source=str(path))
-    return Race.replay(game, data["actions"], source=str(path))
+    return Race.replay(game, data["actions"], source=str(path), fmt=data["format"])

@@ -67,6 +67,21 @@ class DinghyRace(Table, BaseGame):
     def parse_action(self, text: str) -> Action:
         return parse(text)
 
+    # -- records -----------------------------------------------------------------------
+    def older_record(self, fmt: int, race: Any) -> str | None:
+        """Format 1 was written when a finishing move handed the rest of its turn to the
+        next boat (that boat skipped its reveal and move). Such a record means the same
+        today unless a boat finished while another was left to begin its turn."""
+        if fmt >= 2:
+            return None
+        states = race.history
+        for k, events in enumerate(race.events_by_action()):
+            if any(e.kind == "finish" for e in events) and states[k + 1].step is Step.BEGIN:
+                name = next(self.name(e.boat) for e in events if e.kind == "finish")
+                return (f"was made under the old finishing rule: after {name} finished "
+                        f"(actions[{k}]) the next boat skipped its move")
+        return None
+
     # -- hidden information ------------------------------------------------------------
     def _face_down(self, state: RaceState, index: int) -> bool:
         """Whether boat ``index``'s planned card lies face-down (not yet revealed)."""

@@ -32,7 +32,10 @@ def _end_turn(game: Table, state: RaceState, ev: list[Event]) -> RaceState:
     if waiting:
         return state.with_(active=waiting[0], step=Step.BEGIN)
     if any(we.owner is not None for we in state.weather_eyes):
-        return state.with_(step=Step.DRIFT)
+        # "The last player in the round moves all Weather Eye cards downwind": a boat
+        # that has just finished is out of the game, so the last boat still racing does.
+        drifter = state.active if state.boats[state.active].racing else racing[-1]
+        return state.with_(step=Step.DRIFT, active=drifter)
     return _new_round(game, state, ev)
 
 

@@ -307,8 +307,11 @@ def _do_move(game: Table, state: RaceState, act: Move, ev: list[Event]) -> RaceS
     boat = boat.with_(pose=end, tack=tack, spi_up=spi_up, planned=None)
     state = state.with_boat(boat)
     state = _after_track(game, state, track, ev)
-    boat = state.boat()
-    if not boat.racing or state.step is Step.LAUNCH:
+    # A boat that finished "is then removed from the game immediately": its turn is over
+    # (``_after_track`` has handed the turn on, so ``state.boat()`` is another boat now)
+    # and no hazard roll of this move is left. A boat that touched the start line early
+    # is re-placed (LAUNCH) instead of rolling.
+    if not state.boats[boat.index].racing or state.step is Step.LAUNCH:
         return state
     if dead:
         state = state.with_(turn=replace(state.turn, hazards=tuple(rows), then_place=False))
