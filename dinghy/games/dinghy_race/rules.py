@@ -33,19 +33,21 @@ from dinghy.core.wind import Tack, tack_of
 from dinghy.games.dinghy_race import right_of_way
 from dinghy.games.dinghy_race.actions import (Action, Begin, Drift, Launch, Luck, Move, Overlap, Pass, Pivot,
                                               Place, Protest, Roll, Substitute, WeatherEye)
-from dinghy.games.dinghy_race.common import (EPS, PRESTART_ROUNDS, aspects, boat_obstacles, card_fits,
-                                             card_obstacles, fixed_hit, hand, lines_on_water, move_shape,
-                                             others, placement_blocked, prestart, room_ahead,
-                                             touches_start_zone)
-from dinghy.games.dinghy_race.hazard_rolls import _do_luck, _do_roll
+from dinghy.games.dinghy_race.common import (EPS, PRESTART_ROUNDS, _path_blocker, _say, aspects,
+                                             boat_obstacles, card_fits, card_obstacles, fixed_hit, hand,
+                                             lines_on_water, move_shape, others, placement_blocked,
+                                             prestart, room_ahead, touches_start_zone)
+from dinghy.games.dinghy_race.hazard_rolls import _do_luck, _do_roll, _next_hazard_or_place
 from dinghy.games.dinghy_race.launch_and_start import _do_launch, launch_slots, relaunch_depth, why_not_launch
-from dinghy.games.dinghy_race.placing import _do_place, card_options
+from dinghy.games.dinghy_race.lines_and_marks import _advance_rounding, _after_track
+from dinghy.games.dinghy_race.placing import _do_place, _finish_place, card_options
 from dinghy.games.dinghy_race.protests import _do_overlap, _do_protest, interjections
-from dinghy.games.dinghy_race.rounds import initial_state
+from dinghy.games.dinghy_race.rounds import _end_turn, _new_round, initial_state
 from dinghy.games.dinghy_race.state import Boat, RaceState, Step, Turn
 from dinghy.games.dinghy_race.table import Table
 from dinghy.games.dinghy_race.turn import (ExitOption, _do_begin, _do_move, _do_pivot, _do_substitute,
-                                           _exit_options, exit_options, substitutes, why_not_pivot)
+                                           _exit_options, _stop_short, exit_options, substitutes,
+                                           why_not_pivot)
 from dinghy.games.dinghy_race.weather_eye import (_do_drift, _do_weather_eye, weather_eye_shape,
                                                   weather_eye_shift, why_not_weather_eye)
 
@@ -55,9 +57,12 @@ __all__ = [
     "EPS", "PRESTART_ROUNDS", "aspects", "boat_obstacles", "card_fits", "card_obstacles", "fixed_hit",
     "hand", "lines_on_water", "move_shape", "others", "placement_blocked", "prestart", "room_ahead",
     "touches_start_zone", "launch_slots", "relaunch_depth", "why_not_launch", "card_options",
-    "ExitOption", "exit_options", "_exit_options", "substitutes", "why_not_pivot",
+    "ExitOption", "exit_options", "_exit_options", "_stop_short", "substitutes", "why_not_pivot",
     "weather_eye_shape", "weather_eye_shift", "why_not_weather_eye",
     "Boat", "RaceState", "Step", "Turn", "Pose", "Tack", "tack_of",
+    # the helpers of the single module this was, for callers that look them up by name
+    "_path_blocker", "_say", "_next_hazard_or_place", "_advance_rounding", "_after_track",
+    "_finish_place", "_end_turn", "_new_round",
 ]
 
 
