@@ -30,30 +30,44 @@ def data_dir(kind: str) -> Path:
     raise FileNotFoundError(f"dinghy data folder {kind!r} is missing from this installation")
 
 
-def read_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """Parse a TOML file; a syntax error becomes a DataError naming the file."""
-    p = Path(path)
+def _text(p: Path, raw: bytes) -> str:
+    """The file's text; bytes that are not UTF-8 (a Latin-1 "É" in a comment) are a
+    DataError naming the file and the line, not a traceback."""
     try:
-        with p.open("rb") as fh:
-            return tomllib.load(fh)
+        return raw.decode("utf-8-sig")      # a byte-order mark (some editors write one) is fine
+    except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1
+        raise DataError(str(p), "", f"not UTF-8 text (byte 0x{raw[exc.start]:02x} on line {line}); "
+                        "save the file as UTF-8") from None
+
+
+def _read_bytes(p: Path) -> bytes:
+    try:
+        return p.read_bytes()
     except FileNotFoundError:
         raise DataError(str(p), "", "file not found") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(str(p), "", f"not valid TOML ({exc})") from None
     except OSError as exc:
-        raise DataError(str(p), "", f"cannot read ({exc.strerror})") from None
+        raise DataError(str(p), "", f"cannot read ({exc.strerror or exc})") from None
+
+
+def read_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Parse a TOML file; unreadable, non-UTF-8 or bad TOML becomes a DataError naming the file."""
+    p = Path(path)
+    text = _text(p, _read_bytes(p))
+    try:
+        return tomllib.loads(text)
+    except (ValueError, RecursionError) as exc:      # TOMLDecodeError is a ValueError
+        raise DataError(str(p), "", f"not valid TOML ({exc})") from None
 
 
 def read_json(path: str | os.PathLike[str]) -> Any:
+    """Parse a JSON file; unreadable, non-UTF-8 or bad JSON becomes a DataError naming the file."""
     p = Path(path)
+    text = _text(p, _read_bytes(p))
     try:
-        return json.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DataError(str(p), "", "file not found") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:      # JSONDecodeError is a ValueError
         raise DataError(str(p), "", f"not valid JSON ({exc})") from None
-    except OSError as exc:
-        raise DataError(str(p), "", f"cannot read ({exc.strerror})") from None
 
 
 def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
@@ -99,11 +113,20 @@ def write_json_atomic(path: str | os.PathLike[str], data: Any) -> None:
 # --- shipped data files -------------------------------------------------------------
 
 def resolve(kind: str, name_or_path: str | os.PathLike[str]) -> Path:
-    """A shipped data file by bare name (``"strong"``) or any path to a ``.toml`` file."""
+    """A shipped data file by bare name (``"strong"``) or any path to a file.
+
+    A path the user typed (it has a folder or a suffix) stays that path, so a missing file
+    is reported as typed; a bare name that is neither a file here nor a shipped file is a
+    DataError naming what was typed and what is shipped.
+    """
     p = Path(name_or_path)
-    if p.suffix != ".toml" and not p.exists():
-        p = data_dir(kind) / f"{p.name}.toml"
-    return p
+    if p.exists() or p.suffix or len(p.parts) != 1:
+        return p
+    shipped_file = data_dir(kind) / f"{p.name}.toml"
+    if shipped_file.exists():
+        return shipped_file
+    raise DataError(str(name_or_path), "", f"file not found, nor among the shipped {kind.replace('_', ' ')} "
+                    f"({', '.join(shipped(kind))})")
 
 
 def shipped(kind: str) -> list[str]:

@@ -69,7 +69,7 @@ class RaceSetup:
         seats = []
         for i, s in enumerate(seats_raw):
             if not isinstance(s, Mapping) or not isinstance(s.get("name"), str) \
-                    or s.get("colour") not in PALETTE \
+                    or not isinstance(s.get("colour"), str) or s["colour"] not in PALETTE \
                     or not (s.get("skipper") is None or isinstance(s.get("skipper"), str)) \
                     or set(s) - {"name", "colour", "skipper"}:
                 raise DataError(source, f"setup.seats[{i}]",
@@ -78,8 +78,8 @@ class RaceSetup:
         out = cls(seats=tuple(seats))
         checks = {
             "course": lambda v: isinstance(v, str) and v,
-            "wind_force": lambda v: v is None or v in WIND_FORCES,
-            "card_size": lambda v: v is None or v in CARD_SIZES,
+            "wind_force": lambda v: v is None or (isinstance(v, str) and v in WIND_FORCES),
+            "card_size": lambda v: v is None or (isinstance(v, str) and v in CARD_SIZES),
             "lady_luck": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 20,
             "weather_eye": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 20,
             "inner_boat_rule": lambda v: isinstance(v, bool),

@@ -249,7 +249,7 @@ def _parse_cardset(data: Mapping[str, Any], source: str) -> CardSet:
         if fits_raw == ["any"]:
             fits = None
         else:
-            bad = [f for f in fits_raw if f not in _FITS]
+            bad = [f for f in fits_raw if not isinstance(f, str) or f not in _FITS]
             if bad or not fits_raw:
                 raise DataError(source, f"{where}fits",
                                 f"expected points of sail from {sorted(_FITS)} or [\"any\"], got {bad or fits_raw}")

@@ -47,6 +47,7 @@ DEFAULT_MARK_RADIUS: dict[str, float] = {"small": 6.0, "standard": 12.0}
 WIND_FORCES = ("light", "medium", "strong")
 SIDES = ("port", "starboard")
 MARK_KINDS = ("buoy",)
+MAX_LAPS = 50               # a course file asking for more laps than any race sails is a typo
 
 #: "Set the course up with a size that the up-wind leg is at least 10 times the card size."
 MIN_FIRST_LEG_CARDS = 10
@@ -256,8 +257,8 @@ class Course:
             raise _fail("wind_force", f"must be one of {', '.join(WIND_FORCES)}, got {self.wind_force!r}")
         if self.card_size not in CARD_SIZES:
             raise _fail("card_size", f"must be one of {', '.join(CARD_SIZES)}, got {self.card_size!r}")
-        if isinstance(self.laps, bool) or not isinstance(self.laps, int) or self.laps < 1:
-            raise _fail("laps", f"must be a whole number of at least 1, got {self.laps!r}")
+        if isinstance(self.laps, bool) or not isinstance(self.laps, int) or not 1 <= self.laps <= MAX_LAPS:
+            raise _fail("laps", f"must be a whole number of at least 1 and at most {MAX_LAPS}, got {self.laps!r}")
         set_(self, "area", tuple(_xy(p) for p in self.area))
         for name in ("marks", "rounding", "land", "weather_eyes"):
             set_(self, name, tuple(getattr(self, name)))
@@ -555,8 +556,8 @@ class _Parser:
         wind_force = self.text(d["wind_force"], "wind_force", WIND_FORCES)
         card_size = self.text(d["card_size"], "card_size", tuple(CARD_SIZES))
         laps = d.get("laps", 1)
-        if isinstance(laps, bool) or not isinstance(laps, int) or laps < 1:
-            raise self.fail("laps", f"must be a whole number of at least 1, got {laps!r}")
+        if isinstance(laps, bool) or not isinstance(laps, int) or not 1 <= laps <= MAX_LAPS:
+            raise self.fail("laps", f"must be a whole number of at least 1 and at most {MAX_LAPS}, got {laps!r}")
         area = self.polygon(d["area"], "area")
         start, finish = self.line(d["start"], "start"), self.line(d["finish"], "finish")
 
