@@ -68,6 +68,10 @@ def _race(args: argparse.Namespace) -> int:
         raise DinghyError(f"--skipper: {exc}") from None
     names = list(PALETTE)[: args.boats]
     results, finished = [], True
+    unsaved: list[str] = []
+    if args.save:      # a folder that cannot be written fails now, not after the race
+        from dinghy.core import io
+        io.check_writable(args.save if args.races == 1 else f"{args.save}.1")
     for k in range(args.races):
         setup = RaceSetup(seats=tuple(Seat(n, n, bot.NAME) for n in names), course=board,
                           seed=args.seed + k)
@@ -90,12 +94,19 @@ def _race(args: argparse.Namespace) -> int:
         finished = finished and race.over
         if args.save:
             path = args.save if args.races == 1 else f"{args.save}.{k + 1}"
-            games.save_race(path, race)
+            try:
+                games.save_race(path, race)
+            except OSError as exc:      # keep the results on screen; say so at the end
+                unsaved.append(f"dinghy: {path}: cannot write ({exc.strerror or exc})")
     if args.races > 1:
         print(f"\nseries ({args.scoring}{', worst race discarded' if args.discard else ''}):")
         for row in series_table(results, args.scoring, discard_worst=args.discard):
             pts = " ".join(f"({p:g})" if i == row.discarded else f"{p:g}" for i, p in enumerate(row.race_points))
             print(f"{row.rank}. {names[row.boat]:10s} {pts}  total {row.total:g}")
+    for line in unsaved:
+        print(line, file=sys.stderr)
+    if unsaved:
+        return 2
     return 0 if finished else 1
 
 

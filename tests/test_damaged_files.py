@@ -2,6 +2,7 @@
 autosaves -- either loads or fails with a DataError naming the file: one line and exit
 status 2 from the command line, never a traceback."""
 import json
+import os
 import random
 import re
 import subprocess
@@ -175,3 +176,58 @@ def test_a_bare_name_that_is_no_file_and_not_shipped_lists_the_shipped_ones(caps
     err = capsys.readouterr().err.strip()
     assert err.startswith("dinghy: nosuch: file not found") and "up_and_down" in err
     assert str(io.data_dir("courses")) not in err
+
+
+# --- saving the race: the destination is checked before the race ------------------------
+
+def test_race_save_into_a_place_that_cannot_be_written_fails_before_the_race(capsys, tmp_path):
+    blocker = tmp_path / "not_a_folder"
+    blocker.write_text("a file where a folder should be")
+    dest = blocker / "race.json"
+    assert cli.main(["race", "--boats", "2", "--course", "up_and_down", "--save", str(dest)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""                                   # no race sailed in vain
+    assert err.strip().splitlines() == [f"dinghy: {dest}: cannot write here: {blocker} is a file, not a folder"]
+    assert cli.main(["race", "--boats", "2", "--save", str(tmp_path)]) == 2
+    assert "is a folder, not a file" in capsys.readouterr().err
+
+
+def test_a_save_that_fails_after_the_race_keeps_the_printed_results(capsys, tmp_path, monkeypatch):
+    def full_disk(path, race):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(games, "save_race", full_disk)
+    dest = tmp_path / "r.json"
+    code = cli.main(["race", "--boats", "2", "--course", "up_and_down", "--races", "2", "--seed", "3",
+                     "--save", str(dest)])
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert "1. " in out and "series (low_point" in out and "total" in out
+    assert err.strip().splitlines() == [f"dinghy: {dest}.1: cannot write (No space left on device)",
+                                        f"dinghy: {dest}.2: cannot write (No space left on device)"]
+
+
+# --- a record of a game this dinghy does not know ---------------------------------------
+
+@pytest.mark.parametrize("rules", ["chess", "", "Dinghy_Race", 7, None, ["dinghy_race"]])
+def test_a_record_of_an_unknown_game_names_the_rules_field(tmp_path, rules):
+    data = json.loads((RECORDS / "format1_before_the_finish.json").read_text())
+    data["rules"] = rules
+    path = tmp_path / "other.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(DataError) as err:
+        games.load_race(path)
+    assert err.value.field == "rules" and str(path) in str(err.value)
+
+
+def test_replaying_a_record_of_an_unknown_game_is_one_line(tmp_path):
+    data = json.loads((RECORDS / "format1_before_the_finish.json").read_text())
+    data["rules"] = "chess"
+    path = tmp_path / "chess.json"
+    path.write_text(json.dumps(data))
+    for extra in ([], ["--export", str(tmp_path / "x.svg")]):
+        out = subprocess.run([sys.executable, "-m", "dinghy", "replay", str(path), *extra],
+                             capture_output=True, text=True, timeout=120,
+                             env={**os.environ, "DINGHY_HEADLESS": "1"})
+        assert out.returncode == 2 and "Traceback" not in out.stderr
+        assert out.stderr.strip().splitlines() == [
+            f"dinghy: {path}: rules: unknown game 'chess'; known: {', '.join(games.GAMES)}"]

@@ -106,6 +106,24 @@ def _file_mode(p: Path) -> int:
         return 0o666 & ~umask
 
 
+def check_writable(path: str | os.PathLike[str]) -> None:
+    """Make sure a file can be written at ``path`` (its folder is made if missing), so a
+    long job fails before it starts rather than after; a DataError naming the path if not."""
+    p = Path(path)
+    try:
+        if p.is_dir():
+            raise DataError(str(p), "", "is a folder, not a file")
+        there = next((a for a in (p.parent, *p.parent.parents) if a.exists()), None)
+        if there is not None and not there.is_dir():
+            raise DataError(str(p), "", f"cannot write here: {there} is a file, not a folder")
+        p.parent.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".probe", dir=p.parent)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise DataError(str(p), "", f"cannot write here ({exc.strerror or exc})") from None
+
+
 def write_json_atomic(path: str | os.PathLike[str], data: Any) -> None:
     write_text_atomic(path, json.dumps(data, indent=1, sort_keys=False) + "\n")
 
