@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from dinghy.core import io
 from dinghy import games
-from dinghy.games.dinghy_race.actions import Begin, Launch, Move, Place, parse
+from dinghy.games.dinghy_race.actions import Begin, Launch, Move, Pivot, Place, parse
 from dinghy.core.errors import DataError
 from dinghy.core.race import Race
 from dinghy.games.dinghy_race import rules as dr
@@ -84,6 +84,33 @@ def test_touching_the_start_line_early_means_replacing_to_leeward_with_a_delay()
     assert "leeward" in r.why_not(shallow)
     r.push(relaunch[0])
     assert r.state.boat(0).planned == "delay" and r.state.active == 1
+
+
+def test_a_prestart_pivot_that_swings_the_hull_over_the_start_line_touches_it():
+    # "When a player touches the start line before round 6, he must remove his boat place
+    # it again ..." -- a delay card's pivot ("You are allowed to perform one 45°-turn
+    # whenever executing ... a delay card") turns the boat about its bow, so a boat lying
+    # along the line just below it swings its stern across.
+    g = game(2)
+    deep = boat(1, 200, -400, 90, planned="reach.port", started=False)
+    near = boat(0, -100, -4, 90, planned="delay", started=False)
+    r = race_at(g, [near, deep], round_=3)
+    r.push(Begin(False))
+    assert r.state.step is Step.PIVOT
+    r.push(Pivot(45))
+    assert r.state.step is Step.LAUNCH, [e.text for e in r.last_events]
+    assert any("touched the start line" in e.text for e in r.last_events)
+    assert all(a.card == "delay" for a in r.legal_actions())
+
+
+def test_a_prestart_pivot_clear_of_the_line_is_no_touch():
+    g = game(2)
+    deep = boat(1, 200, -400, 90, planned="reach.port", started=False)
+    near = boat(0, -100, -4, 90, planned="delay", started=False)
+    r = race_at(g, [near, deep], round_=3)
+    r.push(Begin(False))
+    r.push(Pivot(-45))                       # the stern swings down, away from the line
+    assert r.state.step is Step.PLACE
 
 
 def test_crossing_the_start_reorders_the_turn_order():

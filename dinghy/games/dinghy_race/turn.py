@@ -15,7 +15,8 @@ from dinghy.games.dinghy_race.actions import Begin, Move, Pivot, Substitute
 from dinghy.games.dinghy_race.cards import CardType, Kind, exit_track
 from dinghy.games.dinghy_race.common import (EPS, _path_blocker, _say, aspects, boat_obstacles,
                                              card_fits, fixed_hit, lines_on_water, move_shape,
-                                             placement_blocked, room_ahead)
+                                             placement_blocked, prestart, room_ahead,
+                                             touches_start_zone)
 from dinghy.games.dinghy_race.hazard_rolls import _next_hazard_or_place
 from dinghy.games.dinghy_race.lines_and_marks import _after_track
 from dinghy.games.dinghy_race.right_of_way import Ruling
@@ -201,9 +202,21 @@ def _do_begin(game: Table, state: RaceState, act: Begin, ev: list[Event]) -> Rac
 
 
 
+def _swing_touches_start_zone(game: Table, boat: Boat, turn: int) -> bool:
+    """Whether the hull, turning about the bow by ``turn`` degrees, touches the start line
+    (or the water beyond it) at any 15° step of the swing."""
+    step = 15 if turn > 0 else -15
+    for d in range(step, turn + step, step):
+        pose = Pose(boat.pose.x, boat.pose.y, boat.pose.heading + d)
+        if touches_start_zone(game, game.hull(pose, tack_of(pose.heading, game.wind_from, boat.tack))):
+            return True
+    return False
+
+
 def _do_pivot(game: Table, state: RaceState, act: Pivot, ev: list[Event]) -> RaceState:
     boat = state.boat()
     if act.turn:
+        swing_touches = prestart(state) and _swing_touches_start_zone(game, boat, act.turn)
         pose = Pose(boat.pose.x, boat.pose.y, boat.pose.heading + act.turn)
         # "if this pivoting changes the tack the boat is on, adjust the heel of the boat (it
         # is an automatic tack or jibe, not an involuntary one, and it does not involve a
@@ -211,6 +224,12 @@ def _do_pivot(game: Table, state: RaceState, act: Pivot, ev: list[Event]) -> Rac
         tack = tack_of(pose.heading, game.wind_from, boat.tack)
         boat = boat.with_(pose=pose, tack=tack)
         _say(ev, "pivot", boat.index, f"{game.name(boat.index)} pivots {act.turn:+d}°")
+        if swing_touches:
+            # A pivot swings the stern: "When a player touches the start line before round
+            # 6, he must remove his boat place it again ... He must then place a delay card"
+            _say(ev, "prestart", boat.index, f"{game.name(boat.index)} touched the start line "
+                 "before round 6: re-place to leeward, then a delay")
+            return state.with_boat(boat.with_(planned=None)).with_(step=Step.LAUNCH)
     state = state.with_boat(boat.with_(planned=None))
     if state.turn.then_place:
         return state.with_(step=Step.PLACE)
