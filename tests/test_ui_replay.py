@@ -14,7 +14,7 @@ from dinghy.core.setup import RaceSetup, Seat
 from dinghy.skippers import play_bots
 from dinghy.ui import run_app
 from dinghy.ui import testing as ui
-from dinghy.ui.replay import Playback, ReplayScene
+from dinghy.ui.shell.replay import Playback, ReplayScene
 from dinghy.ui.widgets import key
 
 from test_ui_table import TINY_COURSE, shot

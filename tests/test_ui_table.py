@@ -21,10 +21,10 @@ from dinghy.core.setup import RaceSetup, Seat
 from dinghy.skippers import simple
 from dinghy.games.dinghy_race.state import Step
 from dinghy.ui import testing as ui
-from dinghy.ui.autosave import Autosave
-from dinghy.ui.flow import Flow
-from dinghy.ui.results import ResultsScene
-from dinghy.ui.table import TableScene, round_text
+from dinghy.ui.shell.autosave import Autosave
+from dinghy.ui.shell.flow import Flow
+from dinghy.ui.shell.results import ResultsScene
+from dinghy.ui.shell.table import TableScene, round_text
 from dinghy.ui.widgets import Curtain, Dialog, HelpOverlay, key
 
 SHOTS = Path(__file__).resolve().parent.parent / "shots"

@@ -14,7 +14,7 @@ from dinghy.core.errors import DinghyError
 class Flow:
     def __init__(self, app: Any, autosave: Any, *, bot_delay: float | None = None,
                  on_start: Any = None, can_resume: Any = None, on_resume: Any = None) -> None:
-        from dinghy.ui.table import BOT_DELAY
+        from dinghy.ui.shell.table import BOT_DELAY
 
         self.app, self.autosave = app, autosave
         self.bot_delay = BOT_DELAY if bot_delay is None else bot_delay
@@ -25,21 +25,21 @@ class Flow:
         return self.app.replace(scene) if self.app.scene is not None else self.app.push(scene)
 
     def show_setup(self, initial: Any = None) -> Any:
-        from dinghy.ui.setup_screen import SetupScreen
+        from dinghy.ui.shell.setup_screen import SetupScreen
 
         return self._show(SetupScreen(self._on_start or self.start,
                                       can_resume=self._can_resume or self.autosave.exists,
                                       on_resume=self._on_resume or self.resume, initial=initial))
 
     def show_table(self, race: Any) -> Any:
-        from dinghy.ui.table import TableScene
+        from dinghy.ui.shell.table import TableScene
 
         return self._show(TableScene(race, autosave=self.autosave, on_over=self.show_results,
                                      on_leave=lambda: self.show_setup(race.game.setup),
                                      bot_delay=self.bot_delay))
 
     def show_results(self, race: Any) -> Any:
-        from dinghy.ui.results import ResultsScene
+        from dinghy.ui.shell.results import ResultsScene
 
         saved = self.autosave.last_race if self.autosave.last_race.is_file() else None
         return self._show(ResultsScene(
@@ -48,7 +48,7 @@ class Flow:
             saved=saved))
 
     def show_replay(self, race: Any, back: Any = None, title: str = "") -> Any:
-        from dinghy.ui.replay import ReplayScene
+        from dinghy.ui.shell.replay import ReplayScene
 
         return self._show(ReplayScene(race, on_close=back or self.app.close,
                                       title=title or f"Replay · {race.game.course.name}"))
@@ -100,7 +100,7 @@ class Flow:
 
 def _one_line(exc: BaseException) -> str:
     """The error on one line, its file path shortened so that a dialog can wrap it."""
-    from dinghy.ui.autosave import short_path
+    from dinghy.ui.shell.autosave import short_path
 
     text = " ".join(str(exc).split())
     source = getattr(exc, "source", None)
@@ -152,7 +152,7 @@ class TestSail(Flow):
         return self.back()
 
     def show_table(self, race: Any) -> Any:
-        from dinghy.ui.table import TableScene
+        from dinghy.ui.shell.table import TableScene
 
         scene = TableScene(race, autosave=self.autosave, on_over=self.show_results,
                            on_leave=self.back, bot_delay=self.bot_delay)
@@ -160,7 +160,7 @@ class TestSail(Flow):
         return self._show(scene)
 
     def show_results(self, race: Any) -> Any:
-        from dinghy.ui.results import ResultsScene
+        from dinghy.ui.shell.results import ResultsScene
 
         setup = race.game.setup
         return self._show(ResultsScene(

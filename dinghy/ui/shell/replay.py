@@ -15,10 +15,10 @@ from dinghy.core.race import Race  # noqa: E402
 from dinghy.core.setup import PALETTE  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.camera import Camera  # noqa: E402
-from dinghy.ui.chart import Chart  # noqa: E402
+from dinghy.ui.dinghy_race.chart import Chart  # noqa: E402
 from dinghy.ui.hud import Compass, EventLog, OrderStrip, Slider, warm_glyphs  # noqa: E402
 from dinghy.ui.scene import ChartScene  # noqa: E402
-from dinghy.ui.table import round_text  # noqa: E402
+from dinghy.ui.shell.table import round_text  # noqa: E402
 
 SPEEDS = (1.0, 2.0, 4.0, 8.0, 16.0, 32.0)
 

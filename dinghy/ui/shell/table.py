@@ -27,10 +27,10 @@ from dinghy.skippers import skipper  # noqa: E402
 from dinghy.games.dinghy_race.state import Step, WeatherEyeCard  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.camera import Camera  # noqa: E402
-from dinghy.ui.chart import Chart, Ghost, seat_colour  # noqa: E402
+from dinghy.ui.dinghy_race.chart import Chart, Ghost, seat_colour  # noqa: E402
 from dinghy.ui.hud import Compass, EventLog, OrderStrip, Slider, Toast, warm_glyphs  # noqa: E402
 from dinghy.ui.scene import ChartScene  # noqa: E402
-from dinghy.ui.turn_panel import TurnPanel  # noqa: E402
+from dinghy.ui.dinghy_race.turn_panel import TurnPanel  # noqa: E402
 
 #: How long a bot waits before each action in a real window, seconds.
 BOT_DELAY = 0.45
@@ -618,7 +618,7 @@ class TableScene(ChartScene):
 
     def save_copy(self) -> None:
         if self.autosave is None:
-            from dinghy.ui.autosave import Autosave
+            from dinghy.ui.shell.autosave import Autosave
             self.autosave = Autosave()
         try:
             path = self.autosave.save_copy(self.race)

@@ -21,7 +21,7 @@ from dinghy.ui.widgets import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
-    from dinghy.ui.table import TableScene
+    from dinghy.ui.shell.table import TableScene
 
 STEP_TITLES = {
     Step.LAUNCH: "Put the boat on the water",

@@ -7,8 +7,8 @@ from dinghy.ui.widgets import DETAIL, Button, Panel, Text, _round_rect, key  # (
 
 from dinghy.core.setup import PALETTE  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
-from dinghy.ui.autosave import short_path  # noqa: E402
-from dinghy.ui.chart import _ordinal  # noqa: E402
+from dinghy.ui.shell.autosave import short_path  # noqa: E402
+from dinghy.ui.dinghy_race.chart import _ordinal  # noqa: E402
 from dinghy.ui.scene import GuiScene  # noqa: E402
 
 

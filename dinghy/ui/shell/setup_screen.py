@@ -1,6 +1,6 @@
 """The set-up screen: who sails which boat, on which course, with which options.
 
-It fills a :class:`~dinghy.ui.setup_form.SetupForm` and, on "Start race", hands the
+It fills a :class:`~dinghy.ui.shell.setup_form.SetupForm` and, on "Start race", hands the
 engine a :class:`~dinghy.core.setup.RaceSetup` through ``on_start``. One click on "Start
 race" with the defaults starts the lead's one-click race (``default_setup``) with a
 fresh random seed.
@@ -12,7 +12,7 @@ from typing import Any, Callable, Sequence
 from dinghy.core.setup import PALETTE, RaceSetup
 from dinghy.ui import theme
 from dinghy.ui.scene import GuiScene
-from dinghy.ui.setup_form import (
+from dinghy.ui.shell.setup_form import (
     CARD_CHOICES, MAX_SEATS, MIN_SEATS, SUPPLY_RANGE, WIND_CHOICES, SeatForm, SetupForm,
     course_title,
 )
