@@ -57,7 +57,8 @@ class TableScene(ChartScene):
         self.bot_delay = bot_delay
         self.bot_rng = random.Random(race.game.setup.seed if bot_seed is None else bot_seed)
         self.viewer: int | None = None          # the human who may see the table now
-        self.last_seat = max(0, race.current_player())   # who rolls when chance is due
+        player = race.current_player()
+        self.last_seat: int | None = player if player >= 0 else None   # who rolls when chance is due
         self._bot_wait = 0.0
         self._over_reported = False
         self._press: tuple[float, float] | None = None
@@ -77,7 +78,11 @@ class TableScene(ChartScene):
 
     @property
     def human_turn(self) -> bool:
-        return not self.race.over and self.seat().skipper is None
+        """Whether a person decides now (a view may say nobody does: chance acts alone)."""
+        if self.race.over:
+            return False
+        seat = self.view.acting_seat()
+        return seat is not None and self.game.setup.seats[seat].skipper is None
 
     @property
     def humans(self) -> list[int]:
@@ -262,7 +267,7 @@ class TableScene(ChartScene):
             return
         race.undo()
         # bots replay at once: go back past their moves to the last human decision
-        while race.can_undo() and not race.over and self.seat().skipper is not None:
+        while race.can_undo() and not race.over and not self.human_turn:
             race.undo()
         self.view.after_undo()
         if self.human_turn:

@@ -109,14 +109,15 @@ class BoardView:
     def act(self, action: Any, refresh: bool = True) -> bool:
         return self.scene.act(action, refresh)
 
-    def acting_seat(self) -> int:
-        """The seat that decides now; when chance is due, the seat that rolls."""
+    def acting_seat(self) -> int | None:
+        """The seat that decides now; when chance is due, the seat that rolls (None:
+        nobody, chance acts by itself)."""
         player = self.race.current_player()
         if player >= 0:
             return player
         if player == CHANCE:
             return self.scene.last_seat
-        return 0
+        return None
 
     def status(self) -> tuple[str, str]:
         """The top bar's two lines (e.g. the round and a countdown)."""
