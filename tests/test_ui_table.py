@@ -376,6 +376,39 @@ def test_autosave_every_action_and_resume(ui_app, table, tiny, home):
     assert isinstance(resumed, TableScene) and resumed.race.actions == actions
 
 
+def test_a_new_race_asks_before_it_discards_the_unfinished_one(ui_app, table, tiny, home):
+    scene = table(make_setup(tiny, Seat("Ann", "Orange"), Seat("Bot", "Sky", "simple")))
+    race = scene.race
+    rng = random.Random(2)
+    for _ in range(3):
+        ui_app.step()
+        play_by_taps(ui_app, scene, simple.choose(race, rng))
+    actions = race.actions
+    saved = (home / "autosave.json").read_text()
+    ui.tap(ui_app, scene.menu_button)
+    ui.tap(ui_app, ui_app.scene.gui.find_button("Leave race"))
+    setup_screen = ui_app.scene
+    # "Start race" with a race in progress: a question, and the autosave is untouched
+    ui.tap(ui_app, setup_screen.start_button)
+    dialog = setup_screen.gui.modal
+    assert isinstance(dialog, Dialog) and ui_app.scene is setup_screen
+    assert (home / "autosave.json").read_text() == saved
+    shot(ui_app, "start_asks_before_discarding.png")
+    ui.tap(ui_app, setup_screen.gui.find_button("Resume"))
+    resumed = ui_app.scene
+    assert isinstance(resumed, TableScene) and resumed.race.actions == actions
+    # asked again, "Discard and start" starts afresh
+    ui.tap(ui_app, resumed.menu_button)
+    ui.tap(ui_app, ui_app.scene.gui.find_button("Leave race"))
+    setup_screen = ui_app.scene
+    ui.tap(ui_app, setup_screen.start_button)
+    ui.tap(ui_app, setup_screen.gui.find_button("Discard and start"))
+    fresh = ui_app.scene
+    assert isinstance(fresh, TableScene) and fresh.race is not resumed.race
+    assert json.loads((home / "autosave.json").read_text())["actions"] == [a.text() for a in fresh.race.actions]
+    assert len(fresh.race.actions) < len(actions) or fresh.race.game.setup.seed != race.game.setup.seed
+
+
 def test_damaged_autosave_offers_the_previous_one(ui_app, table, tiny, home):
     scene = table(make_setup(tiny, Seat("Ann", "Orange"), Seat("Bot", "Sky", "simple")))
     race = scene.race
@@ -453,28 +486,39 @@ def test_help_lists_the_table_shortcuts(ui_app, table, tiny):
     assert "Ctrl+Z" in keys and "F11" in keys and "Ctrl+S" in keys
 
 
-def test_illegal_ghost_shows_the_engine_reason(ui_app, table, tiny):
-    scene = table(make_setup(tiny, Seat("Ann", "Orange"), Seat("Bot", "Sky", "simple")))
-    race = scene.race
-    rng = random.Random(4)
-    for _ in range(400):
-        ui_app.step()
-        if race.over:
-            break
-        if race.state.step is Step.MOVE:
-            bad = [i for i, g in enumerate(scene.view.chart.ghosts) if not g.allowed]
-            if bad:
-                g = scene.view.chart.ghosts[bad[0]]
-                x, y = scene.view.chart.ghost_screen_point(bad[0])
-                if scene.view.chart.ghost_at(x, y, scene.gui.touch) == bad[0]:
-                    n = len(race.actions)
-                    ui.click(ui_app, x, y)
-                    assert len(race.actions) == n
-                    assert g.reason in scene.toast.message
-                    assert g.reason == race.why_not(g.action)
-                    return
-        play_by_taps(ui_app, scene, simple.choose(race, rng))
-    pytest.skip("no refused exit came up in this race")
+def refused_exit_race():
+    """A hand-built position (as in the engine tests): Ann reaches on port tack, and
+    Bot lies where her straight exit ends, so that exit is refused and others are clear."""
+    from dinghy.games.dinghy_race import data as dr_data, rules as dr
+    from dinghy.games.dinghy_race.game import DinghyRace
+    import enginekit as ek
+
+    setup = RaceSetup(seats=(Seat("Ann", "Orange"), Seat("Bot", "Sky", "simple")), course="test")
+    g = DinghyRace(setup, ek.open_course(), dr_data.load_cards("small"), dr_data.load_hazard_table("medium"))
+    me = ek.boat(0, 0, 600, 90, planned="reach.port")
+    alone = ek.race_at(g, [me, ek.far(1)], step=Step.MOVE, turn=dr.Turn(card="reach.port"))
+    end = dr.exit_options(g, alone.state)[0].pose
+    other = ek.boat(1, end.x - 8, end.y + 8, 0, planned=None)
+    return ek.race_at(g, [me, other], step=Step.MOVE, turn=dr.Turn(card="reach.port"))
+
+
+def test_illegal_ghost_shows_the_engine_reason(ui_app):
+    race = refused_exit_race()
+    scene = ui_app.push(TableScene(race, bot_delay=0))
+    ui_app.step()
+    ghosts = scene.view.chart.ghosts
+    bad = [i for i, g in enumerate(ghosts) if not g.allowed]
+    assert bad and any(g.allowed for g in ghosts)
+    g = ghosts[bad[0]]
+    x, y = scene.view.chart.ghost_screen_point(bad[0])
+    assert scene.view.camera.contains_screen(x, y)
+    assert scene.view.chart.ghost_at(x, y, scene.gui.touch) == bad[0]
+    ui.click(ui_app, x, y)
+    assert len(race.actions) == 0
+    assert g.reason and g.reason in scene.toast.message
+    assert g.reason == race.why_not(g.action)
+    assert g.reason in scene.view.turn.hint.text
+    shot(ui_app, "table_refused_exit.png")
 
 
 def test_setup_to_table_through_the_start_button(ui_app, home, tiny):
