@@ -62,7 +62,7 @@ class Chart:
 
 
 def main() -> None:
-    from dinghy.ui.setup_screen import SetupScreen
+    from dinghy.ui.shell.setup_screen import SetupScreen
 
     app = App(headless=True)
     app.push(SetupScreen(lambda s: None, seed=1, courses=["olympic_triangle"]))

@@ -52,7 +52,7 @@ def main() -> None:
     # 1. launch to first frame: a fresh table with the boats on the water
     t_start = time.perf_counter()
     from dinghy.ui.app import App
-    from dinghy.ui.table import TableScene
+    from dinghy.ui.shell.table import TableScene
 
     race = Race(game)
     app = App(headless=True, width=1280, height=800)
@@ -80,7 +80,7 @@ def main() -> None:
     n = play_bots(race, random.Random(1), max_actions=args.actions)
     print(f"{'bots sailed':44s} {n} actions in {time.perf_counter() - t:.1f} s "
           f"(round {race.state.round}, {'over' if race.over else 'not over'})", file=sys.stderr)
-    from dinghy.ui.replay import ReplayScene
+    from dinghy.ui.shell.replay import ReplayScene
 
     t = time.perf_counter()
     scene = app.push(ReplayScene(race))

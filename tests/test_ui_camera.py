@@ -99,7 +99,7 @@ def test_view_matrix_matches_world_to_screen(z, cx, cy, x, y):
 
 
 def test_pure_modules_import_no_pyglet_window():
-    code = ("import sys, dinghy.ui, dinghy.ui.camera, dinghy.ui.setup_form, dinghy.ui.theme;"
+    code = ("import sys, dinghy.ui, dinghy.ui.camera, dinghy.ui.shell.setup_form, dinghy.ui.theme;"
             "c = dinghy.ui.camera.Camera(); c.view_matrix();"
             "assert 'pyglet.window' not in sys.modules, 'pyglet.window was loaded'")
     subprocess.run([sys.executable, "-c", code], check=True, env={"DINGHY_HEADLESS": "0"})

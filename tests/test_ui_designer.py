@@ -301,8 +301,8 @@ def test_test_sail_saves_and_calls_back(ui_app, designer, tmp_path):
 
 
 def test_test_sail_races_bots_in_the_same_window_then_back(ui_app, tmp_path, monkeypatch):
-    from dinghy.ui.results import ResultsScene
-    from dinghy.ui.table import TableScene
+    from dinghy.ui.shell.results import ResultsScene
+    from dinghy.ui.shell.table import TableScene
     from dinghy.ui.widgets import Dialog
 
     monkeypatch.setenv("DINGHY_HOME", str(tmp_path / "dinghy"))

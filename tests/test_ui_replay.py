@@ -14,7 +14,8 @@ from dinghy.core.setup import RaceSetup, Seat
 from dinghy.skippers import play_bots
 from dinghy.ui import run_app
 from dinghy.ui import testing as ui
-from dinghy.ui.replay import Playback, ReplayScene
+from dinghy.ui.dinghy_race.replay_board import BoatTracks
+from dinghy.ui.shell.replay import Playback, ReplayScene
 from dinghy.ui.widgets import key
 
 from test_ui_table import TINY_COURSE, shot
@@ -38,7 +39,7 @@ def test_playback_keeps_every_state_and_the_tracks(record):
     pb = Playback(games.load_race(path))
     assert len(pb) == len(race.actions) + 1
     assert pb.states[-1] == race.state
-    tracks = pb.tracks(len(pb) - 1)
+    tracks = BoatTracks(pb.states).tracks(len(pb) - 1)
     assert set(tracks) == {0, 1, 2}
     assert all(len(t) > 5 for t in tracks.values())
     assert tracks[0][-1] == race.state.boats[0].pose.xy

@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 from dinghy.core.setup import PALETTE, RaceSetup, Seat, default_setup
 from dinghy.ui import testing as ui
 from dinghy.ui.app import App
-from dinghy.ui.setup_form import MAX_SEATS, MIN_SEATS, SetupForm
-from dinghy.ui.setup_screen import SetupScreen
+from dinghy.ui.shell.setup_form import MAX_SEATS, MIN_SEATS, SetupForm
+from dinghy.ui.shell.setup_screen import SetupScreen
 from dinghy.ui.widgets import Button, ChoiceSelector, Text, TextField, Toggle, key
 
 SHOTS = Path(__file__).resolve().parent.parent / "shots"

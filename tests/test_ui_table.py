@@ -21,10 +21,11 @@ from dinghy.core.setup import RaceSetup, Seat
 from dinghy.skippers import simple
 from dinghy.games.dinghy_race.state import Step
 from dinghy.ui import testing as ui
-from dinghy.ui.autosave import Autosave
-from dinghy.ui.flow import Flow
-from dinghy.ui.results import ResultsScene
-from dinghy.ui.table import TableScene, round_text
+from dinghy.ui.shell.autosave import Autosave
+from dinghy.ui.shell.flow import Flow
+from dinghy.ui.shell.results import ResultsScene
+from dinghy.ui.dinghy_race.view import round_text
+from dinghy.ui.shell.table import TableScene
 from dinghy.ui.widgets import Curtain, Dialog, HelpOverlay, key
 
 SHOTS = Path(__file__).resolve().parent.parent / "shots"
@@ -102,35 +103,35 @@ def lift_curtain(app, scene):
 
 def tap_ghost(app, scene, action):
     """Tap the ghost on the water that stands for ``action``."""
-    for i, g in enumerate(scene.chart.ghosts):
+    for i, g in enumerate(scene.view.chart.ghosts):
         if g.action == action:
-            x, y = scene.chart.ghost_screen_point(i)
-            assert scene.camera.contains_screen(x, y), "ghost off screen"
-            assert scene.chart.ghost_at(x, y, scene.gui.touch) == i, "ghost not the one tapped"
+            x, y = scene.view.chart.ghost_screen_point(i)
+            assert scene.view.camera.contains_screen(x, y), "ghost off screen"
+            assert scene.view.chart.ghost_at(x, y, scene.gui.touch) == i, "ghost not the one tapped"
             ui.click(app, x, y)
             return
-    raise AssertionError(f"no ghost for {action}: {[g.action for g in scene.chart.ghosts]}")
+    raise AssertionError(f"no ghost for {action}: {[g.action for g in scene.view.chart.ghosts]}")
 
 
 def play_by_taps(app, scene, action):
     """Make the window play ``action`` for the human whose turn it is, by taps only."""
     state = scene.race.state
-    panel = scene.turn
+    panel = scene.view.turn
     if isinstance(action, Launch):
-        spots = scene.launch_spots()
+        spots = scene.view.launch_spots()
         spot = next(i for i, opts in enumerate(spots) if action in opts)
-        if scene.launch_pos != spot:            # a second tap on the chosen spot lets it go
+        if scene.view.launch_pos != spot:            # a second tap on the chosen spot lets it go
             tap_ghost(app, scene, ("spot", spot))
         choice = spots[spot].index(action)
         app.step()
-        panel = scene.turn          # the tap rebuilt the panel with the spot's options
-        assert scene.launch_pos == spot, "the tapped spot is not selected"
+        panel = scene.view.turn          # the tap rebuilt the panel with the spot's options
+        assert scene.view.launch_pos == spot, "the tapped spot is not selected"
         for _ in range(choice):
             ui.click(app, *panel.selector.next_point)
-        assert scene.launch_choice % len(spots[spot]) == choice
+        assert scene.view.launch_choice % len(spots[spot]) == choice
         ui.tap(app, panel.buttons["launch"])
     elif isinstance(action, Begin):
-        if scene.trapeze != action.trapeze:
+        if scene.view.trapeze != action.trapeze:
             ui.tap(app, panel.buttons["trapeze"])
         ui.tap(app, panel.buttons["reveal"])
     elif isinstance(action, Pivot):
@@ -140,7 +141,7 @@ def play_by_taps(app, scene, action):
         if action.shift:
             sl = panel.slider
             ui.click(app, sl.x_of(sl.hi if action.shift > 0 else sl.lo), sl.center[1])
-            assert scene.shift == action.shift
+            assert scene.view.shift == action.shift
         tap_ghost(app, scene, action)
     elif isinstance(action, Substitute):
         ui.tap(app, panel.buttons[f"sub:{action.card}"])
@@ -201,26 +202,26 @@ def test_play_a_whole_race_by_taps(ui_app, table, tiny, home):
         st = sc.race.state
         if st.step is Step.MOVE and "move" not in shots:
             shots["move"] = shot(app, "table_move_ghosts.png")
-            assert any(not g.allowed for g in sc.chart.ghosts) or len(sc.chart.ghosts) >= 3
-        if sc.last_roll is not None and sc.human_turn and "rolled" not in shots:
-            dice = [w for w in sc.turn.widgets if type(w).__name__ == "Dice"]
-            assert dice and dice[0].values == sc.last_roll[:2]
-            assert "rolls" in sc.last_roll[2]
+            assert any(not g.allowed for g in sc.view.chart.ghosts) or len(sc.view.chart.ghosts) >= 3
+        if sc.view.last_roll is not None and sc.human_turn and "rolled" not in shots:
+            dice = [w for w in sc.view.turn.widgets if type(w).__name__ == "Dice"]
+            assert dice and dice[0].values == sc.view.last_roll[:2]
+            assert "rolls" in sc.view.last_roll[2]
             shots["rolled"] = shot(app, "table_roll_result.png")
         if st.step in (Step.LUCK, Step.ROLL) and "hazard" not in shots:
             shots["hazard"] = shot(app, "table_hazard.png")
-            assert sc.turn.odds is not None and sc.turn.buttons["roll"].enabled
+            assert sc.view.turn.odds is not None and sc.view.turn.buttons["roll"].enabled
         if st.step is Step.PLACE and "place" not in shots:
-            key_ = next(k for k, b in sc.turn.card_buttons.items() if b.enabled)
-            ui.move(app, *sc.turn.card_buttons[key_].center)      # hover: footprint preview
-            assert sc.chart.preview_layer.drawables
+            key_ = next(k for k, b in sc.view.turn.card_buttons.items() if b.enabled)
+            ui.move(app, *sc.view.turn.card_buttons[key_].center)      # hover: footprint preview
+            assert sc.view.chart.preview_layer.drawables
             shots["place"] = shot(app, "table_place.png")
             ui.move(app, 5, 5)
         if st.step is Step.LAUNCH and "launch" not in shots:
-            spots = sc.launch_spots()
+            spots = sc.view.launch_spots()
             tap_ghost(app, sc, ("spot", 0))
             shots["launch"] = shot(app, "table_launch.png")
-            assert sc.launch_pos == 0 and sc.turn.buttons["launch"].enabled
+            assert sc.view.launch_pos == 0 and sc.view.turn.buttons["launch"].enabled
             return False
         if st.step is Step.WEATHER_EYE and "weather_eye" not in shots:
             shots["weather_eye"] = True
@@ -255,28 +256,28 @@ def place_weather_eye(app, scene):
     state = scene.race.state
     boat = state.boat()
     # on the boat itself: refused, with the engine's reason
-    sx, sy = scene.camera.world_to_screen(*boat.pose.xy)
+    sx, sy = scene.view.camera.world_to_screen(*boat.pose.xy)
     ui.click(app, sx, sy)
-    assert scene.we_reason() is not None
-    assert not scene.turn.buttons["place_we"].enabled
-    assert "Not here" in scene.turn.hint.text
+    assert scene.view.we_reason() is not None
+    assert not scene.view.turn.buttons["place_we"].enabled
+    assert "Not here" in scene.view.turn.hint.text
     shot(app, "table_weather_eye_refused.png")
     # search the visible water for a spot the engine accepts, tap it, then "Place here"
-    c = scene.camera
+    c = scene.view.camera
     for fx in (0.15, 0.3, 0.5, 0.7, 0.85):
         for fy in (0.15, 0.3, 0.5, 0.7, 0.85):
             x, y = c.x0 + c.width * fx, c.y0 + c.height * fy
             if scene.gui.widget_at(x, y) is not None:
                 continue
             ui.click(app, x, y)
-            if scene.we_reason() is None:
-                assert scene.turn.buttons["place_we"].enabled and "fits" in scene.turn.hint.text
+            if scene.view.we_reason() is None:
+                assert scene.view.turn.buttons["place_we"].enabled and "fits" in scene.view.turn.hint.text
                 shot(app, "table_weather_eye.png")
                 n = len(state.weather_eyes)
-                ui.tap(app, scene.turn.buttons["place_we"])
+                ui.tap(app, scene.view.turn.buttons["place_we"])
                 assert len(scene.race.state.weather_eyes) >= n + 1 or scene.race.state.round > state.round
                 return
-    ui.tap(app, scene.turn.buttons["skip"])
+    ui.tap(app, scene.view.turn.buttons["skip"])
 
 
 def test_round_text_counts_down_to_the_start():
@@ -375,6 +376,39 @@ def test_autosave_every_action_and_resume(ui_app, table, tiny, home):
     assert isinstance(resumed, TableScene) and resumed.race.actions == actions
 
 
+def test_a_new_race_asks_before_it_discards_the_unfinished_one(ui_app, table, tiny, home):
+    scene = table(make_setup(tiny, Seat("Ann", "Orange"), Seat("Bot", "Sky", "simple")))
+    race = scene.race
+    rng = random.Random(2)
+    for _ in range(3):
+        ui_app.step()
+        play_by_taps(ui_app, scene, simple.choose(race, rng))
+    actions = race.actions
+    saved = (home / "autosave.json").read_text()
+    ui.tap(ui_app, scene.menu_button)
+    ui.tap(ui_app, ui_app.scene.gui.find_button("Leave race"))
+    setup_screen = ui_app.scene
+    # "Start race" with a race in progress: a question, and the autosave is untouched
+    ui.tap(ui_app, setup_screen.start_button)
+    dialog = setup_screen.gui.modal
+    assert isinstance(dialog, Dialog) and ui_app.scene is setup_screen
+    assert (home / "autosave.json").read_text() == saved
+    shot(ui_app, "start_asks_before_discarding.png")
+    ui.tap(ui_app, setup_screen.gui.find_button("Resume"))
+    resumed = ui_app.scene
+    assert isinstance(resumed, TableScene) and resumed.race.actions == actions
+    # asked again, "Discard and start" starts afresh
+    ui.tap(ui_app, resumed.menu_button)
+    ui.tap(ui_app, ui_app.scene.gui.find_button("Leave race"))
+    setup_screen = ui_app.scene
+    ui.tap(ui_app, setup_screen.start_button)
+    ui.tap(ui_app, setup_screen.gui.find_button("Discard and start"))
+    fresh = ui_app.scene
+    assert isinstance(fresh, TableScene) and fresh.race is not resumed.race
+    assert json.loads((home / "autosave.json").read_text())["actions"] == [a.text() for a in fresh.race.actions]
+    assert len(fresh.race.actions) < len(actions) or fresh.race.game.setup.seed != race.game.setup.seed
+
+
 def test_damaged_autosave_offers_the_previous_one(ui_app, table, tiny, home):
     scene = table(make_setup(tiny, Seat("Ann", "Orange"), Seat("Bot", "Sky", "simple")))
     race = scene.race
@@ -413,14 +447,14 @@ def test_save_copy_shows_the_path(ui_app, table, tiny, home):
 
 def test_camera_buttons_drag_wheel_and_resize(ui_app, table, tiny):
     scene = table(make_setup(tiny, Seat("Ann", "Orange"), Seat("Bot", "Sky", "simple")))
-    cam = scene.camera
-    ui.tap(ui_app, scene.fit_button)
+    cam = scene.view.camera
+    ui.tap(ui_app, scene.view.fit_button)
     fit_zoom = cam.zoom
     x0, y0, x1, y1 = cam.visible_bounds()
     assert x0 <= 0 and y0 <= 0 and x1 >= 1000 and y1 >= 1000
-    ui.tap(ui_app, scene.zoom_in)
+    ui.tap(ui_app, scene.view.zoom_in)
     assert cam.zoom > fit_zoom
-    ui.tap(ui_app, scene.zoom_out)
+    ui.tap(ui_app, scene.view.zoom_out)
     assert cam.zoom == pytest.approx(fit_zoom)
     cx = cam.cx
     mx, my = cam.x0 + cam.width / 2, cam.y0 + cam.height / 2
@@ -431,13 +465,13 @@ def test_camera_buttons_drag_wheel_and_resize(ui_app, table, tiny):
     z = cam.zoom
     ui.scroll(ui_app, mx, my, 2)
     assert cam.zoom > z
-    ui.tap(ui_app, scene.follow_button)
-    assert not scene.follow and scene.follow_button.label == "Follow: off"
-    for b in (scene.zoom_in, scene.zoom_out, scene.fit_button, scene.follow_button,
+    ui.tap(ui_app, scene.view.follow_button)
+    assert not scene.view.follow and scene.view.follow_button.label == "Follow: off"
+    for b in (scene.view.zoom_in, scene.view.zoom_out, scene.view.fit_button, scene.view.follow_button,
               scene.undo_button, scene.save_button):
         assert b.w >= 48 and b.h >= 48
     ui.resize(ui_app, 800, 600)
-    assert scene.camera.width + scene.panel.w < 800
+    assert scene.view.camera.width + scene.panel.w < 800
     assert scene.panel.x + scene.panel.w <= 800 and scene.log.y >= 0
     ui.key_press(ui_app, key.F11)
     assert ui_app.fullscreen
@@ -452,28 +486,39 @@ def test_help_lists_the_table_shortcuts(ui_app, table, tiny):
     assert "Ctrl+Z" in keys and "F11" in keys and "Ctrl+S" in keys
 
 
-def test_illegal_ghost_shows_the_engine_reason(ui_app, table, tiny):
-    scene = table(make_setup(tiny, Seat("Ann", "Orange"), Seat("Bot", "Sky", "simple")))
-    race = scene.race
-    rng = random.Random(4)
-    for _ in range(400):
-        ui_app.step()
-        if race.over:
-            break
-        if race.state.step is Step.MOVE:
-            bad = [i for i, g in enumerate(scene.chart.ghosts) if not g.allowed]
-            if bad:
-                g = scene.chart.ghosts[bad[0]]
-                x, y = scene.chart.ghost_screen_point(bad[0])
-                if scene.chart.ghost_at(x, y, scene.gui.touch) == bad[0]:
-                    n = len(race.actions)
-                    ui.click(ui_app, x, y)
-                    assert len(race.actions) == n
-                    assert g.reason in scene.toast.message
-                    assert g.reason == race.why_not(g.action)
-                    return
-        play_by_taps(ui_app, scene, simple.choose(race, rng))
-    pytest.skip("no refused exit came up in this race")
+def refused_exit_race():
+    """A hand-built position (as in the engine tests): Ann reaches on port tack, and
+    Bot lies where her straight exit ends, so that exit is refused and others are clear."""
+    from dinghy.games.dinghy_race import data as dr_data, rules as dr
+    from dinghy.games.dinghy_race.game import DinghyRace
+    import enginekit as ek
+
+    setup = RaceSetup(seats=(Seat("Ann", "Orange"), Seat("Bot", "Sky", "simple")), course="test")
+    g = DinghyRace(setup, ek.open_course(), dr_data.load_cards("small"), dr_data.load_hazard_table("medium"))
+    me = ek.boat(0, 0, 600, 90, planned="reach.port")
+    alone = ek.race_at(g, [me, ek.far(1)], step=Step.MOVE, turn=dr.Turn(card="reach.port"))
+    end = dr.exit_options(g, alone.state)[0].pose
+    other = ek.boat(1, end.x - 8, end.y + 8, 0, planned=None)
+    return ek.race_at(g, [me, other], step=Step.MOVE, turn=dr.Turn(card="reach.port"))
+
+
+def test_illegal_ghost_shows_the_engine_reason(ui_app):
+    race = refused_exit_race()
+    scene = ui_app.push(TableScene(race, bot_delay=0))
+    ui_app.step()
+    ghosts = scene.view.chart.ghosts
+    bad = [i for i, g in enumerate(ghosts) if not g.allowed]
+    assert bad and any(g.allowed for g in ghosts)
+    g = ghosts[bad[0]]
+    x, y = scene.view.chart.ghost_screen_point(bad[0])
+    assert scene.view.camera.contains_screen(x, y)
+    assert scene.view.chart.ghost_at(x, y, scene.gui.touch) == bad[0]
+    ui.click(ui_app, x, y)
+    assert len(race.actions) == 0
+    assert g.reason and g.reason in scene.toast.message
+    assert g.reason == race.why_not(g.action)
+    assert g.reason in scene.view.turn.hint.text
+    shot(ui_app, "table_refused_exit.png")
 
 
 def test_setup_to_table_through_the_start_button(ui_app, home, tiny):
@@ -532,10 +577,10 @@ def test_every_shipped_course_draws(ui_app, table, course):
     play_by_taps(ui_app, scene, scene.race.legal_actions()[0])      # Ann launches
     ui_app.step()
     assert all(b.launched for b in scene.race.state.boats)
-    assert scene.chart.course_layer.mesh.triangles > 20
-    ui.tap(ui_app, scene.fit_button)
+    assert scene.view.chart.course_layer.mesh.triangles > 20
+    ui.tap(ui_app, scene.view.fit_button)
     for mark in scene.game.course.marks:
-        assert scene.camera.contains_screen(*scene.camera.world_to_screen(mark.x, mark.y))
+        assert scene.view.camera.contains_screen(*scene.view.camera.world_to_screen(mark.x, mark.y))
     if course == "island_race":
         shot(ui_app, "table_island_race.png")
 
@@ -559,9 +604,9 @@ def test_small_window_keeps_every_control_on_screen(make_ui_app, home, tiny):
         if w.visible and w.interactive and w.w:
             assert w.x >= 0 and w.y >= 0 and w.x + w.w <= 800 + 0.5 and w.y + w.h <= 600 + 0.5, w
     panel_bottom = scene.panel.y
-    for b in scene.turn.card_buttons.values():
+    for b in scene.view.turn.card_buttons.values():
         assert b.y >= panel_bottom, "a card button falls off the turn panel"
-    assert scene.camera.width > 300
+    assert scene.view.camera.width > 300
     shot(app, "table_800x600.png")
 
 
@@ -571,14 +616,14 @@ def test_protest_a_ruling_from_the_table(ui_app, table, tiny):
     rng = random.Random(7)
     for _ in range(300):
         ui_app.step()
-        if race.over or scene.protest_button.visible:
+        if race.over or scene.view.protest_button.visible:
             break
         play_by_taps(ui_app, scene, simple.choose(race, rng))
-    if not scene.protest_button.visible:
+    if not scene.view.protest_button.visible:
         pytest.skip("no right-of-way ruling came up")
     ruling = race.state.last_ruling
     assert not ruling.protested
-    ui.tap(ui_app, scene.protest_button)
+    ui.tap(ui_app, scene.view.protest_button)
     dialog = scene.gui.modal
     assert isinstance(dialog, Dialog) and ruling.text in dialog.message.text
     shot(ui_app, "table_protest.png")
@@ -587,4 +632,4 @@ def test_protest_a_ruling_from_the_table(ui_app, table, tiny):
     assert race.state.last_ruling.protested
     assert any("Protest upheld" in e.text for e in race.last_events)
     assert race.state.order != order or ruling.swapped
-    assert not scene.protest_button.visible
+    assert not scene.view.protest_button.visible

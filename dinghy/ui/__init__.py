@@ -29,7 +29,7 @@ def run_app(headless: bool = False, *, width: int = 1280, height: int = 800,
     raises :class:`~dinghy.core.errors.DataError` before any window opens. Returns the
     :class:`~dinghy.ui.app.App` (its ``flow`` attribute is the screen wiring).
     """
-    from dinghy.ui.autosave import Autosave
+    from dinghy.ui.shell.autosave import Autosave
 
     race = None
     if replay is not None:
@@ -38,7 +38,7 @@ def run_app(headless: bool = False, *, width: int = 1280, height: int = 800,
         race = games.load_race(replay)
 
     from dinghy.ui.app import App
-    from dinghy.ui.flow import Flow
+    from dinghy.ui.shell.flow import Flow
 
     app = App(headless=headless, width=width, height=height, fullscreen=fullscreen)
     flow = Flow(app, Autosave(home), bot_delay=bot_delay, on_start=on_start,

@@ -1349,15 +1349,15 @@ def run_designer(file: str | os.PathLike[str] | None = None, *, headless: bool |
 
     ``headless`` None takes the environment's choice (``DINGHY_HEADLESS``, or no display).
     Unless ``on_test_sail`` replaces it (or ``test_sail=False``), "Test sail" races the
-    saved course with bots in the same window (:class:`~dinghy.ui.flow.TestSail`, its
+    saved course with bots in the same window (:class:`~dinghy.ui.shell.flow.TestSail`, its
     files in ``$DINGHY_HOME/test-sail``) and comes back to the designer afterwards;
     the App's ``test_sail`` attribute is that wiring.
     """
     course, path = D.open_for_design(file)
     app = App(headless=headless, width=width, height=height, caption="Dinghy Race · course designer")
     if on_test_sail is None and test_sail:
-        from dinghy.ui.autosave import Autosave, home as dinghy_home
-        from dinghy.ui.flow import TestSail
+        from dinghy.ui.shell.autosave import Autosave, home as dinghy_home
+        from dinghy.ui.shell.flow import TestSail
 
         sail = TestSail(app, Autosave(dinghy_home() / "test-sail"), bot_delay=bot_delay)
         app.test_sail = sail  # type: ignore[attr-defined]

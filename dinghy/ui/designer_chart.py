@@ -26,7 +26,7 @@ from dinghy.games.dinghy_race import sketch  # noqa: E402
 from dinghy.games.dinghy_race.course import Course  # noqa: E402
 from dinghy.ui import camera as camera_module  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
-from dinghy.ui.chart import _Pin  # noqa: E402
+from dinghy.ui.dinghy_race.chart import _Pin  # noqa: E402
 
 TABLE_WATER = (24, 72, 110)
 LAND = (206, 190, 146)

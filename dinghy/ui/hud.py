@@ -1,32 +1,20 @@
-"""Heads-up pieces of the race table, drawn in window pixels: the wind compass, the
-turn-order strip, the event log, a slider, dice and a toast.
+"""Heads-up pieces of the race table, drawn in window pixels: the seats bar (turn
+order), the event log, a slider, dice and a toast.
 
 They show what the engine says (state, events, reasons) and decide nothing.
 """
 from __future__ import annotations
 
-import math
+from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from dinghy.ui.widgets import (  # noqa: F401  (configures pyglet first)
-    BACK, BODY, DETAIL, LAYER_PANEL, LAYER_WIDGET, TEXT, Button, Gui, Panel, Widget, _round_rect, put,
+    BODY, DETAIL, LAYER_PANEL, LAYER_WIDGET, TEXT, Button, Gui, Panel, Widget, _round_rect, put,
 )
 
 from pyglet import shapes  # noqa: E402
 
-from dinghy.core.setup import PALETTE  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
-from dinghy.core.wind import SECTORS, PointOfSail  # noqa: E402
-
-SECTOR_COLOURS: dict[PointOfSail, theme.RGB] = {
-    PointOfSail.IN_IRONS: (205, 85, 75),
-    PointOfSail.CLOSE_HAULED: (95, 170, 225),
-    PointOfSail.REACHING: (110, 200, 145),
-    PointOfSail.RUNNING: (240, 200, 95),
-}
-SECTOR_NAMES = {PointOfSail.IN_IRONS: "in irons", PointOfSail.CLOSE_HAULED: "close-hauled",
-                PointOfSail.REACHING: "reaching", PointOfSail.RUNNING: "running"}
-
 
 #: Characters the table writes (names, events, numbers, arrows).
 GLYPHS = ("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
@@ -55,122 +43,6 @@ def warm_glyphs(gui: Gui, sizes: Sequence[tuple[float, bool]] = (
         label = pyglet.text.Label(GLYPHS, font_name=theme.FONT, font_size=pt * gui.scale,
                                   weight="bold" if bold else "normal")
         _warmed[key] = label.document.get_font()
-
-
-class Compass(Widget):
-    """Where the wind comes from, the four sectors, and the active boat's heading."""
-
-    def __init__(self, gui: Gui, wind_from: int, layer: int = LAYER_PANEL) -> None:
-        super().__init__(gui, layer)
-        self.wind_from = wind_from
-        self.heading: int | None = None
-        self.needle_colour: theme.RGB = theme.ON_WATER
-        self.back = self._own(gui.rect(theme.rgba(theme.WATER_DEEP, 200), layer, BACK))
-        self.title = self._own(gui.label(f"Wind from {wind_from:03d}°", theme.SMALL_PT,
-                                         theme.ON_WATER, layer=layer, bold=True, anchor_x="center"))
-        self.legend = [self._own(gui.label(SECTOR_NAMES[p], theme.SMALL_PT - 1, theme.ON_WATER_SOFT,
-                                           layer=layer)) for p, _, _ in SECTORS]
-        self.shapes: list[Any] = []
-        self.needle: list[Any] = []
-
-    def _shape(self, shape: Any, into: list[Any]) -> Any:
-        shape.visible = self._visible
-        into.append(shape)
-        return shape
-
-    @property
-    def radius(self) -> float:
-        return max(10.0, min(self.w, self.h - self.gui.px(64)) / 2 - self.gui.px(8))
-
-    @property
-    def centre(self) -> tuple[float, float]:
-        return (self.x + self.w / 2, self.y + self.h - self.gui.px(22) - self.radius)
-
-    def _clear(self, items: list[Any]) -> None:
-        for s in items:
-            s.delete()
-        items.clear()
-
-    def layout(self) -> None:
-        g = self.gui
-        _round_rect(self.back, self.x, self.y, self.w, self.h, g.px(theme.RADIUS))
-        put(self.title, self.x + self.w / 2, self.y + self.h - g.px(11))
-        self._clear(self.shapes)
-        cx, cy = self.centre
-        r = self.radius
-        batch, grp = g.batch, g.group(self.layer, BODY)
-        for p, lo, hi in SECTORS:
-            colour = theme.rgba(SECTOR_COLOURS[p], 210)
-            for side in (1, -1):
-                # headings wind_from + side*lo .. wind_from + side*hi, drawn as math angles
-                h1, h2 = self.wind_from + side * lo, self.wind_from + side * (hi + (1 if hi < 180 else 0))
-                a1, a2 = 90 - h1, 90 - h2
-                start, sweep = min(a1, a2), abs(a2 - a1)
-                self._shape(shapes.Sector(cx, cy, r, segments=12, angle=sweep, start_angle=start,
-                                          color=colour, batch=batch, group=grp), self.shapes)
-        self._shape(shapes.Arc(cx, cy, r, segments=40, thickness=g.px(1.5),
-                               color=theme.rgba(theme.ON_WATER, 200), batch=batch,
-                               group=g.group(self.layer, DETAIL)), self.shapes)
-        # the wind: an arrow blowing across the compass from wind_from
-        a = math.radians(90 - self.wind_from)
-        ux, uy = math.cos(a), math.sin(a)
-        tail = (cx + ux * (r + g.px(6)), cy + uy * (r + g.px(6)))
-        tip = (cx - ux * r * 0.35, cy - uy * r * 0.35)
-        det = g.group(self.layer, DETAIL)
-        self._shape(shapes.Line(*tail, *tip, thickness=g.px(3), color=theme.rgba(theme.ON_WATER),
-                                batch=batch, group=det), self.shapes)
-        s = g.px(8)
-        px, py = -uy * s * 0.6, ux * s * 0.6
-        base = (tip[0] + ux * s, tip[1] + uy * s)
-        self._shape(shapes.Triangle(tip[0] - ux * s * 0.4, tip[1] - uy * s * 0.4,
-                                    base[0] + px, base[1] + py, base[0] - px, base[1] - py,
-                                    color=theme.rgba(theme.ON_WATER), batch=batch, group=det),
-                    self.shapes)
-        # legend: two rows of two
-        lx, ly = self.x + g.px(10), self.y + g.px(30)
-        col = (self.w - g.px(20)) / 2
-        for i, (p, _, _) in enumerate(SECTORS):
-            x = lx + (i % 2) * col
-            y = ly - (i // 2) * g.px(17)
-            self._shape(shapes.Rectangle(x, y - g.px(5), g.px(10), g.px(10),
-                                         color=theme.rgba(SECTOR_COLOURS[p]), batch=batch,
-                                         group=g.group(self.layer, DETAIL)), self.shapes)
-            put(self.legend[i], x + g.px(14), y)
-        self._draw_needle()
-
-    def set_heading(self, heading: int | None, colour: theme.RGB = theme.ON_WATER) -> None:
-        if heading == self.heading and colour == self.needle_colour:
-            return
-        self.heading, self.needle_colour = heading, colour
-        if self.w:
-            self._draw_needle()
-
-    def _draw_needle(self) -> None:
-        self._clear(self.needle)
-        if self.heading is None:
-            return
-        g = self.gui
-        cx, cy = self.centre
-        a = math.radians(90 - self.heading)
-        r = self.radius * 0.92
-        tip = (cx + math.cos(a) * r, cy + math.sin(a) * r)
-        grp = g.group(self.layer, TEXT)
-        self._shape(shapes.Line(cx, cy, *tip, thickness=g.px(4), color=theme.rgba(theme.INK),
-                                batch=g.batch, group=grp), self.needle)
-        self._shape(shapes.Line(cx, cy, *tip, thickness=g.px(2.2),
-                                color=theme.rgba(self.needle_colour), batch=g.batch, group=grp),
-                    self.needle)
-        self._shape(shapes.Circle(*tip, g.px(4), color=theme.rgba(self.needle_colour),
-                                  batch=g.batch, group=grp), self.needle)
-
-    def visibility_changed(self) -> None:
-        for s in getattr(self, "shapes", []) + getattr(self, "needle", []):
-            s.visible = self._visible
-
-    def delete(self) -> None:
-        self._clear(self.shapes)
-        self._clear(self.needle)
-        super().delete()
 
 
 class Chip(Button):
@@ -254,6 +126,19 @@ def fit_text(label: Any, text: str, room: float, size: float, smallest: float | 
         label.text = text[:cut].rstrip(" ·") + "…"
 
 
+@dataclass(frozen=True)
+class SeatChip:
+    """What the seats bar shows of one seat."""
+
+    seat: int
+    name: str
+    colour: theme.RGB
+    status: str = ""
+    active: bool = False
+    done: bool = False
+    mark: str = ""
+
+
 class OrderStrip(Widget):
     """The turn order cards, face-up in a row: who is active, who has moved."""
 
@@ -264,22 +149,15 @@ class OrderStrip(Widget):
         self.chips: list[Chip] = []
         self.boats: list[int] = []
 
-    def set_state(self, game: Any, state: Any) -> None:
-        from dinghy.games.dinghy_race.state import Step
-
-        order = list(state.order)
-        while len(self.chips) < len(order):
+    def set_seats(self, chips: Sequence["SeatChip"]) -> None:
+        """One chip per seat, in the order given (the game's view decides the order and
+        what each chip says)."""
+        while len(self.chips) < len(chips):
             i = len(self.chips)
             self.chips.append(self._child(Chip(self.gui, lambda i=i: self._tapped(i), self.layer)))
-        self.boats = order
-        for chip, b in zip(self.chips, order):
-            boat = state.boats[b]
-            seat = game.setup.seats[b]
-            status = _status(boat, seat, state)
-            active = b == state.active and state.step is not Step.OVER
-            done = b in state.done or not boat.racing
-            mark = "✓" if (b in state.done and boat.racing) else ""
-            chip.set(seat.name, PALETTE.get(seat.colour, (200, 200, 200)), status, active, done, mark)
+        self.boats = [c.seat for c in chips]
+        for chip, c in zip(self.chips, chips):
+            chip.set(c.name, c.colour, c.status, c.active, c.done, c.mark)
         self.layout()
 
     def _tapped(self, i: int) -> None:
@@ -300,28 +178,6 @@ class OrderStrip(Widget):
         w = min(self.gui.px(150), (self.w - gap * (n - 1)) / n)
         for i, chip in enumerate(self.chips):
             chip.place(self.x + i * (w + gap), self.y, w, self.h)
-
-
-def _status(boat: Any, seat: Any, state: Any) -> str:
-    if boat.finished is not None:
-        return f"finished {boat.finished}."
-    if not boat.launched:
-        return "ashore"
-    bits = []
-    if seat.skipper:
-        bits.append("bot")
-    mid_turn = boat.index == state.active and state.turn.card is not None
-    if boat.delays:
-        bits.append(f"delay ×{boat.delays}")
-    elif boat.planned is None and not mid_turn:
-        bits.append("dead")
-    if boat.trapeze:
-        bits.append("trapeze")
-    if boat.spi_up:
-        bits.append("spi")
-    if boat.lady_luck:
-        bits.append(f"luck {boat.lady_luck}")
-    return " · ".join(bits)
 
 
 class EventLog(Panel):

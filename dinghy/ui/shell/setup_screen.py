@@ -1,9 +1,12 @@
-"""The set-up screen: who sails which boat, on which course, with which options.
+"""The set-up screen: which game, who sails which boat, on which course or board, with
+which options.
 
-It fills a :class:`~dinghy.ui.setup_form.SetupForm` and, on "Start race", hands the
+It fills a :class:`~dinghy.ui.shell.setup_form.SetupForm` and, on "Start race", hands the
 engine a :class:`~dinghy.core.setup.RaceSetup` through ``on_start``. One click on "Start
 race" with the defaults starts the lead's one-click race (``default_setup``) with a
-fresh random seed.
+fresh random seed. With more than one game registered (``dinghy.games.GAMES``) a
+"Game" chooser comes first; each game offers its own boards (``entry.boards()``) and the
+options its view lists (``setup_options``).
 """
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ from typing import Any, Callable, Sequence
 from dinghy.core.setup import PALETTE, RaceSetup
 from dinghy.ui import theme
 from dinghy.ui.scene import GuiScene
-from dinghy.ui.setup_form import (
+from dinghy.ui.shell.setup_form import (
     CARD_CHOICES, MAX_SEATS, MIN_SEATS, SUPPLY_RANGE, WIND_CHOICES, SeatForm, SetupForm,
     course_title,
 )
@@ -22,6 +25,23 @@ from dinghy.ui.widgets import (
 
 _CHOICE_TEXT = {None: "As course", "light": "Light", "medium": "Medium", "strong": "Strong",
                 "small": "Small", "standard": "Standard"}
+
+
+def registered_games() -> list[tuple[str, str]]:
+    """(rules name, title) of every registered game, the default (first) one first."""
+    from dinghy import games
+
+    return [(name, e.title) for name, e in games.GAMES.items()]
+
+
+def boards_of(rules: str) -> list[str]:
+    """The boards (courses) game ``rules`` ships; none is not an error here."""
+    from dinghy import games
+
+    try:
+        return list(games.GAMES[rules].boards())
+    except (KeyError, OSError, ValueError):
+        return []
 
 
 def available_courses() -> list[str]:
@@ -68,6 +88,8 @@ class SetupScreen(GuiScene):
     * ``courses``: course names to offer (default: the shipped ones; may be empty).
     * ``initial``: a RaceSetup to start from (default: ``default_setup()``).
     * ``seed``: the race seed (default: a fresh random one, shown small).
+    * ``rules``: the game to start with (default: the first registered). For any other
+      game ``on_start(setup, rules)`` receives the game's rules name too.
     """
 
     shortcuts = [
@@ -81,10 +103,16 @@ class SetupScreen(GuiScene):
                  can_resume: Callable[[], bool] | None = None,
                  on_resume: Callable[[], Any] | None = None,
                  courses: Sequence[str] | None = None, initial: RaceSetup | None = None,
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, rules: str | None = None) -> None:
         super().__init__()
         self.on_start, self.can_resume, self.on_resume = on_start, can_resume, on_resume
-        self.form = SetupForm(available_courses() if courses is None else courses, initial, seed)
+        self.games = registered_games()
+        self.default_rules = self.games[0][0] if self.games else "dinghy_race"
+        self.rules = rules if rules in dict(self.games) else self.default_rules
+        if courses is None:
+            courses = available_courses() if self.rules == self.default_rules else boards_of(self.rules)
+        self.form = SetupForm(courses, initial, seed)
+        self.options: list[tuple[Text, Widget]] = []
         self.rows: list[SeatRow] = []
         self._resume_check = 0.0
 
@@ -110,6 +138,10 @@ class SetupScreen(GuiScene):
             return add(ChoiceSelector(g, opts, list(values).index(current),
                                       on_change=lambda v: setattr(f, attr, v), **kw))
 
+        self.game_choice = None
+        if len(self.games) > 1:
+            self.game_choice = add(ChoiceSelector(g, self.games, [n for n, _ in self.games].index(self.rules),
+                                                  on_change=self.set_game))
         self.course = add(ChoiceSelector(g, [(c, course_title(c)) for c in f.courses],
                                          f.courses.index(f.course),
                                          on_change=lambda v: setattr(f, "course", v)))
@@ -119,16 +151,48 @@ class SetupScreen(GuiScene):
         self.weather_eye = choice(list(SUPPLY_RANGE), f.weather_eye, "weather_eye", wrap=False)
         self.inner_rule = add(Toggle(g, f.inner_boat_rule,
                                      on_change=lambda v: setattr(f, "inner_boat_rule", v)))
-        self.options: list[tuple[Text, Widget]] = [
-            (add(Text(g, label)), widget) for label, widget in (
-                ("Course", self.course), ("Wind", self.wind), ("Cards", self.cards),
-                ("Lady Luck", self.lady_luck), ("Weather Eye", self.weather_eye),
-                ("Inner boat rule", self.inner_rule))]
+        self._build_options()
         self.start_button = add(Button(g, "Start race", self.start, style="primary",
                                        pt=theme.HEADER_PT + 1))
         self.resume_button = add(Button(g, "Resume race", self.resume, pt=theme.HEADER_PT))
         self.seed_text = add(Text(g, f"seed {f.seed}", theme.SMALL_PT, theme.ON_WATER_SOFT))
         self._build_rows()
+
+    def _build_options(self) -> None:
+        """The option rows this game reads (its view's ``setup_options``), with labels."""
+        from dinghy.ui.shell.views import view_class
+
+        g = self.gui
+        assert g is not None
+        for label, widget in self.options:
+            g.remove(label)
+        wanted = view_class(self.rules).setup_options
+        rows: list[tuple[str, Widget]] = []
+        if self.game_choice is not None:
+            rows.append(("Game", self.game_choice))
+        rows.append(("Course" if "wind_force" in wanted else "Board", self.course))
+        for attr, label, widget in (("wind_force", "Wind", self.wind), ("card_size", "Cards", self.cards),
+                                    ("lady_luck", "Lady Luck", self.lady_luck),
+                                    ("weather_eye", "Weather Eye", self.weather_eye),
+                                    ("inner_boat_rule", "Inner boat rule", self.inner_rule)):
+            widget.visible = attr in wanted
+            if widget.visible:
+                rows.append((label, widget))
+        self.options = [(g.add(Text(g, label)), widget) for label, widget in rows]
+
+    def set_game(self, rules: str) -> None:
+        """Another game: its boards in the course chooser, its options only."""
+        g, f = self.gui, self.form
+        assert g is not None
+        self.rules = rules
+        boards = boards_of(rules) if rules != self.default_rules else available_courses()
+        f.courses = boards or [f.course]
+        f.course = f.courses[0]
+        g.remove(self.course)
+        self.course = g.add(ChoiceSelector(g, [(c, course_title(c)) for c in f.courses], 0,
+                                           on_change=lambda v: setattr(f, "course", v)))
+        self._build_options()
+        self.relayout()
 
     def _build_rows(self) -> None:
         g = self.gui
@@ -167,7 +231,10 @@ class SetupScreen(GuiScene):
         self._refresh_seats()
 
     def start(self) -> None:
-        self.on_start(self.form.to_setup())
+        if self.rules == self.default_rules:
+            self.on_start(self.form.to_setup())
+        else:
+            self.on_start(self.form.to_setup(), self.rules)
 
     def resume(self) -> None:
         if self.on_resume is not None:
@@ -209,7 +276,7 @@ class SetupScreen(GuiScene):
         gap, pad, pitch = px(12), px(14), t + px(6)
         block_w = min(W - 2 * m, px(1120))
         header_h, footer_h = px(76), px(56) + px(14)
-        panel_h = pad + t + px(10) + MAX_SEATS * pitch - px(6) + pad
+        panel_h = pad + t + px(10) + max(MAX_SEATS, len(self.options)) * pitch - px(6) + pad
         panel_h = min(panel_h, H - 2 * m - header_h - footer_h)
         block_h = header_h + panel_h + footer_h
         bx = (W - block_w) / 2

@@ -12,9 +12,12 @@ from dinghy.core.errors import DinghyError
 
 
 class Flow:
+    #: Whether starting a race asks before it discards an unfinished autosaved one.
+    ask_before_discard = True
+
     def __init__(self, app: Any, autosave: Any, *, bot_delay: float | None = None,
                  on_start: Any = None, can_resume: Any = None, on_resume: Any = None) -> None:
-        from dinghy.ui.table import BOT_DELAY
+        from dinghy.ui.shell.table import BOT_DELAY
 
         self.app, self.autosave = app, autosave
         self.bot_delay = BOT_DELAY if bot_delay is None else bot_delay
@@ -24,43 +27,55 @@ class Flow:
     def _show(self, scene: Any) -> Any:
         return self.app.replace(scene) if self.app.scene is not None else self.app.push(scene)
 
-    def show_setup(self, initial: Any = None) -> Any:
-        from dinghy.ui.setup_screen import SetupScreen
+    def show_setup(self, initial: Any = None, rules: str | None = None) -> Any:
+        from dinghy.ui.shell.setup_screen import SetupScreen
 
         return self._show(SetupScreen(self._on_start or self.start,
                                       can_resume=self._can_resume or self.autosave.exists,
-                                      on_resume=self._on_resume or self.resume, initial=initial))
+                                      on_resume=self._on_resume or self.resume, initial=initial,
+                                      rules=rules))
 
     def show_table(self, race: Any) -> Any:
-        from dinghy.ui.table import TableScene
+        from dinghy.ui.shell.table import TableScene
 
         return self._show(TableScene(race, autosave=self.autosave, on_over=self.show_results,
-                                     on_leave=lambda: self.show_setup(race.game.setup),
+                                     on_leave=lambda: self.show_setup(race.game.setup, race.rules_name),
                                      bot_delay=self.bot_delay))
 
     def show_results(self, race: Any) -> Any:
-        from dinghy.ui.results import ResultsScene
+        from dinghy.ui.shell.results import ResultsScene
 
         saved = self.autosave.last_race if self.autosave.last_race.is_file() else None
         return self._show(ResultsScene(
-            race, on_new=lambda: self.show_setup(race.game.setup), on_quit=self.app.close,
+            race, on_new=lambda: self.show_setup(race.game.setup, race.rules_name),
+            on_quit=self.app.close,
             on_replay=lambda: self.show_replay(race, back=lambda: self.show_results(race)),
             saved=saved))
 
     def show_replay(self, race: Any, back: Any = None, title: str = "") -> Any:
-        from dinghy.ui.replay import ReplayScene
+        from dinghy.ui.shell.replay import ReplayScene
+        from dinghy.ui.shell.views import view_class
 
+        name = view_class(race.game.rules_name).board_name(race.game)
         return self._show(ReplayScene(race, on_close=back or self.app.close,
-                                      title=title or f"Replay · {race.game.course.name}"))
+                                      title=title or f"Replay · {name}"))
 
     # --- actions ---------------------------------------------------------------------
-    def start(self, setup: Any) -> Any:
-        from dinghy.core import io
+    def start(self, setup: Any, rules: str | None = None, *, confirmed: bool = False) -> Any:
+        """A new race of game ``rules`` (default: the first registered). An unfinished
+        autosaved race is not thrown away unasked: a dialog offers "Resume" or
+        "Discard and start"."""
         from dinghy import games
         from dinghy.core.race import Race
 
+        if self.ask_before_discard and not confirmed and self.autosave.exists():
+            return self.problem(
+                "An unfinished race is saved",
+                "Starting a new race discards the race in progress. Resume it instead?",
+                [("Resume", self._on_resume or self.resume),
+                 ("Discard and start", lambda: self.start(setup, rules, confirmed=True))])
         try:
-            race = Race(games.load_game(setup))
+            race = Race(games.load_game(setup, rules or next(iter(games.GAMES))))
         except (DinghyError, OSError) as exc:
             return self.problem("The race cannot start", str(exc))
         self.autosave.discard()
@@ -100,7 +115,7 @@ class Flow:
 
 def _one_line(exc: BaseException) -> str:
     """The error on one line, its file path shortened so that a dialog can wrap it."""
-    from dinghy.ui.autosave import short_path
+    from dinghy.ui.shell.autosave import short_path
 
     text = " ".join(str(exc).split())
     source = getattr(exc, "source", None)
@@ -120,6 +135,7 @@ class TestSail(Flow):
     """
 
     __test__ = False   # not a pytest class, whatever its name
+    ask_before_discard = False     # a test sail keeps no race worth asking about
 
     def __init__(self, app: Any, autosave: Any, *, boats: int = 4, bot_delay: float | None = None,
                  skipper: str = "simple") -> None:
@@ -148,11 +164,11 @@ class TestSail(Flow):
             self.app.pop()
         return self.app.scene
 
-    def show_setup(self, initial: Any = None) -> Any:
+    def show_setup(self, initial: Any = None, rules: str | None = None) -> Any:
         return self.back()
 
     def show_table(self, race: Any) -> Any:
-        from dinghy.ui.table import TableScene
+        from dinghy.ui.shell.table import TableScene
 
         scene = TableScene(race, autosave=self.autosave, on_over=self.show_results,
                            on_leave=self.back, bot_delay=self.bot_delay)
@@ -160,7 +176,7 @@ class TestSail(Flow):
         return self._show(scene)
 
     def show_results(self, race: Any) -> Any:
-        from dinghy.ui.results import ResultsScene
+        from dinghy.ui.shell.results import ResultsScene
 
         setup = race.game.setup
         return self._show(ResultsScene(

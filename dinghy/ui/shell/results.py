@@ -7,9 +7,9 @@ from dinghy.ui.widgets import DETAIL, Button, Panel, Text, _round_rect, key  # (
 
 from dinghy.core.setup import PALETTE  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
-from dinghy.ui.autosave import short_path  # noqa: E402
-from dinghy.ui.chart import _ordinal  # noqa: E402
+from dinghy.ui.shell.autosave import short_path  # noqa: E402
 from dinghy.ui.scene import GuiScene  # noqa: E402
+from dinghy.ui.shell.views import ordinal, view_class  # noqa: E402
 
 
 class ResultsScene(GuiScene):
@@ -31,27 +31,26 @@ class ResultsScene(GuiScene):
 
     def rows(self) -> list[tuple[str, str, tuple[int, int, int], str]]:
         """(place, name, colour, note) for every boat: finishers first, in order."""
-        game, state = self.race.game, self.race.state
+        game = self.race.game
+        places = self.race.places()
+        order = sorted(range(len(places)), key=lambda k: (places[k] is None, places[k] or 0))
         out = []
-        for place, b in enumerate(state.places, 1):
-            seat = game.setup.seats[b]
-            out.append((_ordinal(place), seat.name, PALETTE.get(seat.colour, (200, 200, 200)),
-                        "bot" if seat.skipper else ""))
-        for boat in state.boats:
-            if boat.finished is None:
-                seat = game.setup.seats[boat.index]
-                out.append(("–", seat.name, PALETTE.get(seat.colour, (200, 200, 200)), "did not finish"))
+        for k in order:
+            seat = game.setup.seats[k]
+            colour = PALETTE.get(seat.colour, (200, 200, 200))
+            if places[k] is None:
+                out.append(("–", seat.name, colour, "did not finish"))
+            else:
+                out.append((ordinal(places[k]), seat.name, colour, "bot" if seat.skipper else ""))
         return out
 
     def build(self) -> None:
         g = self.gui
         assert g is not None
-        state = self.race.state
         self.card = g.add(Panel(g))
         self.title = g.add(Text(g, "Results", theme.TITLE_PT, theme.INK, bold=True))
-        course = self.race.game.course.name
-        self.sub = g.add(Text(g, f"{course} · {state.round} rounds · {len(self.race.actions)} actions",
-                              theme.BODY_PT, theme.INK_SOFT))
+        summary = view_class(self.race.game.rules_name).summary(self.race)
+        self.sub = g.add(Text(g, summary, theme.BODY_PT, theme.INK_SOFT))
         self.lines: list[tuple[Text, Any, Text, Text]] = []
         for place, name, colour, note in self.rows():
             chip = g.rect(colour, 1, DETAIL)

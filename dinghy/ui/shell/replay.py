@@ -1,12 +1,12 @@
-"""Replay a saved race: step forward and back, play and pause, scrub; each boat's track.
+"""Replay a saved race: step forward and back, play and pause, scrub.
 
 The record is replayed once through the engine (``Race.push`` of every action), keeping
-each state, so stepping is free afterwards. A track is the boat's bow position after
-each action.
+each state, so stepping is free afterwards. The game's replay board (registered in
+:mod:`dinghy.ui.shell.views`; Dinghy Race's draws the chart and each boat's track)
+shows the state at the position; a game without one shows the log and the places.
 """
 from __future__ import annotations
 
-import bisect
 from typing import Any, Callable
 
 from dinghy.ui.widgets import Button, Panel, Text, key  # noqa: F401  (configures pyglet first)
@@ -14,11 +14,9 @@ from dinghy.ui.widgets import Button, Panel, Text, key  # noqa: F401  (configure
 from dinghy.core.race import Race  # noqa: E402
 from dinghy.core.setup import PALETTE  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
-from dinghy.ui.camera import Camera  # noqa: E402
-from dinghy.ui.chart import Chart  # noqa: E402
-from dinghy.ui.hud import Compass, EventLog, OrderStrip, Slider, warm_glyphs  # noqa: E402
+from dinghy.ui.hud import EventLog, OrderStrip, SeatChip, Slider, warm_glyphs  # noqa: E402
 from dinghy.ui.scene import ChartScene  # noqa: E402
-from dinghy.ui.table import round_text  # noqa: E402
+from dinghy.ui.shell.views import ordinal, replay_board_class, seat_colour  # noqa: E402
 
 SPEEDS = (1.0, 2.0, 4.0, 8.0, 16.0, 32.0)
 
@@ -38,43 +36,21 @@ class Playback:
             self.states.append(fresh.state)
             self.event_counts.append(n)
         self.events = fresh.events
-        # each boat's track: the states at which its bow moved, and where to
-        self._moves: dict[int, list[int]] = {}
-        self._points: dict[int, list[tuple[float, float]]] = {}
-        for i, s in enumerate(self.states):
-            for b in s.boats:
-                if not b.launched:
-                    continue
-                pts = self._points.setdefault(b.index, [])
-                if not pts or pts[-1] != b.pose.xy:
-                    pts.append(b.pose.xy)
-                    self._moves.setdefault(b.index, []).append(i)
 
     def __len__(self) -> int:
         return len(self.states)
 
-    def tracks(self, upto: int) -> dict[int, list[tuple[float, float]]]:
-        """Each boat's bow positions from launch to state ``upto``."""
-        out = {}
-        for b, moves in self._moves.items():
-            n = bisect.bisect_right(moves, upto)
-            if n:
-                out[b] = self._points[b][:n]
-        return out
-
 
 class ReplayScene(ChartScene):
-    """``ReplayScene(race, on_close=None, title="")``: the chart with replay controls."""
+    """``ReplayScene(race, on_close=None, title="")``: the board with replay controls."""
 
     shortcuts = [
         ("Space", "Play / pause"),
         ("← / →", "One action back / forward"),
         ("Home / End", "First / last action"),
-        ("+ / −", "Zoom in / out"),
-        ("F", "Fit the course"),
     ]
     help_title = "Replay: keyboard shortcuts"
-    water = False           # the chart covers the water
+    water = False           # the board covers the water
 
     def __init__(self, race: Any, *, on_close: Callable[[], Any] | None = None,
                  title: str = "") -> None:
@@ -87,9 +63,11 @@ class ReplayScene(ChartScene):
         self.playing = False
         self.speed_i = 2
         self._clock = 0.0
-        self.camera = Camera(min_zoom=0.05, max_zoom=25.0)
         self._press: tuple[float, float] | None = None
-        self._fitted = False
+        board = replay_board_class(self.game.rules_name)
+        self.board = board(self) if board is not None else None
+        if self.board is not None:
+            self.shortcuts = type(self).shortcuts + self.board.shortcuts
         self._log_due, self._log_wait = False, 0.0
 
     @property
@@ -100,8 +78,6 @@ class ReplayScene(ChartScene):
         g = self.gui
         assert g is not None and self.app is not None
         warm_glyphs(g)
-        self.chart = Chart(g.batch, self.app.window, self.game, self.camera, scale=g.scale)
-        self.chart.active_ring = False
         add = g.add
         self.top = add(Panel(g, colour=theme.WATER_DEEP, shadow=False))
         self.title_text = add(Text(g, self.title, theme.HEADER_PT, theme.ON_WATER, bold=True))
@@ -119,8 +95,9 @@ class ReplayScene(ChartScene):
                                 lambda v: self.seek(int(round(v)), from_scrub=True), step=1))
         self.position = add(Text(g, "", theme.SMALL_PT + 1, theme.INK))
         self.log = add(EventLog(g))
-        self.compass = add(Compass(g, self.game.wind_from))
-        self.fit_button = add(Button(g, "Fit course", self.fit, style="water"))
+        self.places = add(Text(g, "", theme.BODY_PT, theme.ON_WATER, multiline=True))
+        if self.board is not None:
+            self.board.build()
         self.seek(0)
 
     def layout(self) -> None:
@@ -148,17 +125,10 @@ class ReplayScene(ChartScene):
         self.position.place(x + px(6), y2, px(260), t)
         self.scrub.place(2 * m, y2 + t + px(4), W - 2 * m - side - 4 * m, t)
         self.log.place(W - side - m, m, side, H - topbar - 2 * m)
-        self.camera.set_viewport(0, bar_h + m, W - side - 2 * m, H - topbar - bar_h - m)
-        self.compass.place(m, H - topbar - m - px(190), px(150), px(190))
-        self.fit_button.place(W - side - 2 * m - px(110), bar_h + 2 * m, px(110), t)
-        if not self._fitted:
-            self.fit()
-            self._fitted = True
-        self.chart.camera_moved()
-
-    def fit(self) -> None:
-        self.camera.fit(self.chart.bounds, margin=self.gui.px(24) if self.gui else 24)
-        self.chart.camera_moved()
+        board = (0, bar_h + m, W - side - 2 * m, H - topbar - bar_h - m)
+        self.places.place(board[0] + 3 * m, board[1] + m, board[2] - 6 * m, board[3] - 2 * m)
+        if self.board is not None:
+            self.board.layout(*board)
 
     # --- moving through the record -------------------------------------------------------
     def seek(self, i: int, from_scrub: bool = False) -> None:
@@ -166,16 +136,20 @@ class ReplayScene(ChartScene):
         i = max(0, min(len(pb) - 1, i))
         self.index = i
         state = pb.states[i]
-        self.chart.update_state(state)
-        self.chart.show_tracks(pb.tracks(i))
-        self.order.set_state(self.game, state)
+        if self.board is not None:
+            self.board.show(i, state)
+            self.order.set_seats(self.board.seat_chips(state))
+        else:
+            self.order.set_seats(self.seat_chips(state))
+            self.places.text = self.places_text(state)
         self._log_due = True
         if not self.playing or self._log_wait <= 0:
             self._update_log()
         if not from_scrub:
             self.scrub.set(i, notify=False)
         action = pb.actions[i - 1].text() if i else "start"
-        self.position.text = f"{i}/{len(pb) - 1} · {round_text(state)} · {action}"
+        where = self.board.status_text(state) if self.board is not None else ""
+        self.position.text = " · ".join(p for p in (f"{i}/{len(pb) - 1}", where, action) if p)
         self.first_button.enabled = self.back_button.enabled = i > 0
         self.fwd_button.enabled = self.last_button.enabled = i < len(pb) - 1
         self.speed_button.label = f"{self.speed:g}×"
@@ -183,6 +157,20 @@ class ReplayScene(ChartScene):
         if i >= len(pb) - 1 and self.playing:
             self.playing = False
             self.play_button.label = "Play"
+
+    def seat_chips(self, state: Any) -> list[SeatChip]:
+        """The seats bar without a board of the game's own: names and places."""
+        places = self.game.places(state)
+        return [SeatChip(k, s.name, seat_colour(self.game, k),
+                         f"finished {ordinal(places[k])}" if places[k] else "", done=bool(places[k]))
+                for k, s in enumerate(self.game.setup.seats)]
+
+    def places_text(self, state: Any) -> str:
+        places = self.game.places(state)
+        order = sorted(range(len(places)), key=lambda k: (places[k] is None, places[k] or 0))
+        rows = [f"{ordinal(places[k]) if places[k] else '–'}  {self.game.setup.seats[k].name}"
+                for k in order]
+        return "Places\n" + "\n".join(rows)
 
     def _update_log(self) -> None:
         """The log follows the position (while playing, at most five times a second)."""
@@ -232,7 +220,7 @@ class ReplayScene(ChartScene):
         if super().on_mouse_press(x, y, button, modifiers):
             self._press = None
             return True
-        self._press = (x, y) if self.camera.contains_screen(x, y) else None
+        self._press = (x, y) if self.board is not None and self.board.board_contains(x, y) else None
         return True
 
     def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> Any:
@@ -248,18 +236,15 @@ class ReplayScene(ChartScene):
             pressed.drag_to(x)
             return True
         if self._press is not None:
-            self.camera.pan(dx, dy)
-            self.chart.camera_moved()
+            self.board.pan(dx, dy)
             return True
         return super().on_mouse_drag(x, y, dx, dy, buttons, modifiers)
 
     def on_mouse_scroll(self, x: float, y: float, sx: float, sy: float) -> Any:
         if self.log.contains(x, y):
             self.log.scroll(1 if sy > 0 else -1)
-        elif self.camera.contains_screen(x, y) and self.gui is not None and \
-                self.gui.widget_at(x, y) is None:
-            self.camera.scroll(x, y, sy)
-            self.chart.camera_moved()
+        elif self.board is not None and self.gui is not None and self.gui.widget_at(x, y) is None:
+            self.board.scroll(x, y, sy)
         return True
 
     def on_shortcut(self, symbol: int, modifiers: int) -> bool:
@@ -273,16 +258,6 @@ class ReplayScene(ChartScene):
             self.first()
         elif symbol == key.END:
             self.last()
-        elif symbol in (key.PLUS, key.EQUAL, key.NUM_ADD):
-            c = self.camera
-            c.zoom_at(c.x0 + c.width / 2, c.y0 + c.height / 2, 1.4)
-            self.chart.camera_moved()
-        elif symbol in (key.MINUS, key.NUM_SUBTRACT):
-            c = self.camera
-            c.zoom_at(c.x0 + c.width / 2, c.y0 + c.height / 2, 1 / 1.4)
-            self.chart.camera_moved()
-        elif symbol == key.F:
-            self.fit()
         else:
-            return False
+            return self.board is not None and self.board.on_shortcut(symbol, modifiers)
         return True

@@ -21,7 +21,7 @@ from dinghy.ui.widgets import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
-    from dinghy.ui.table import TableScene
+    from dinghy.ui.dinghy_race.view import DinghyRaceView
 
 STEP_TITLES = {
     Step.LAUNCH: "Put the boat on the water",
@@ -130,10 +130,11 @@ class OddsTable(Widget):
 
 
 class TurnPanel:
-    """Builds the widgets of one step inside a rectangle of the table scene."""
+    """Builds the widgets of one step inside a rectangle of the side column; it asks the
+    view (its half-made choices) and the engine, and calls the view back."""
 
-    def __init__(self, scene: "TableScene") -> None:
-        self.scene = scene
+    def __init__(self, view: "DinghyRaceView") -> None:
+        self.view = view
         self.widgets: list[Widget] = []
         self.rows: list[list[Widget] | Widget | tuple[str, float]] = []
         self.rect = (0.0, 0.0, 10.0, 10.0)
@@ -146,7 +147,7 @@ class TurnPanel:
 
     @property
     def gui(self) -> Gui:
-        g = self.scene.gui
+        g = self.view.gui
         assert g is not None
         return g
 
@@ -192,7 +193,7 @@ class TurnPanel:
     def build(self) -> None:
         """The widgets for the race's current step (and whose turn it is)."""
         self.clear()
-        s = self.scene
+        s = self.view
         race, game, state = s.race, s.game, s.race.state
         if race.over:
             self.text("All boats have finished.", bold=True)
@@ -215,7 +216,7 @@ class TurnPanel:
 
     # --- one builder per step ----------------------------------------------------------
     def _build_launch(self, race: Any, game: Any, state: Any, boat: Any) -> None:
-        s = self.scene
+        s = self.view
         relaunch = state.round > 0
         self.text("Touched the start line: re-place the boat to leeward; it plays a delay card."
                   if relaunch else
@@ -240,7 +241,7 @@ class TurnPanel:
         self.button("launch", "Launch here", s.launch, style="primary")
 
     def _build_begin(self, race: Any, game: Any, state: Any, boat: Any) -> None:
-        s = self.scene
+        s = self.view
         if boat.delays:
             self.text(f"{boat.delays} delay card(s) in front of the boat: one is removed this turn.",
                       theme.SMALL_PT + 1, lines=2)
@@ -264,7 +265,7 @@ class TurnPanel:
                     s.reveal, style="primary")
 
     def _build_pivot(self, race: Any, game: Any, state: Any, boat: Any) -> None:
-        s = self.scene
+        s = self.view
         lim = state.turn.pivot_limit
         why = ("Dead in the water" if lim == 90 else "Delay card") + f": turn up to {lim}° or stay."
         self.text(why, theme.SMALL_PT + 1, lines=2)
@@ -274,7 +275,7 @@ class TurnPanel:
         self.button("pivot_right", f"{lim}° ⟳", lambda: s.act(Pivot(lim)), row=r)
 
     def _build_move(self, race: Any, game: Any, state: Any, boat: Any) -> None:
-        s = self.scene
+        s = self.view
         card = game.cards.types[state.turn.card]
         self.text(f"{card.name}: tap a boat on the water to choose the exit. Grey ones are "
                   "not allowed: tap one to see why.", theme.SMALL_PT + 1, lines=3)
@@ -304,7 +305,7 @@ class TurnPanel:
         self.hint = self.text("", theme.SMALL_PT + 1, theme.INK_SOFT, lines=3)
 
     def _hazard(self, race: Any, game: Any, state: Any, boat: Any, choose: bool) -> None:
-        s = self.scene
+        s = self.view
         row, modifier = state.turn.hazards[0]
         label = game.hazards.rows[row].label
         extra = "" if not modifier else f" ({modifier:+d}, involuntary)"
@@ -336,7 +337,7 @@ class TurnPanel:
         self._hazard(race, game, state, boat, False)
 
     def _build_place(self, race: Any, game: Any, state: Any, boat: Any) -> None:
-        s = self.scene
+        s = self.view
         self.text("Lay the next card face-down in front of the bow. Hover a card to see where "
                   "it lies.", theme.SMALL_PT + 1, lines=2)
         counts = Counter(dr.hand(game, boat))
@@ -372,7 +373,7 @@ class TurnPanel:
             self.button("none", "Stay without a card", lambda: s.act(Place(None)))
 
     def _build_weather_eye(self, race: Any, game: Any, state: Any, boat: Any) -> None:
-        s = self.scene
+        s = self.view
         self.text(f"You may put a Weather Eye card on the water ({boat.weather_eye} left). Tap the "
                   "water: green fits, red does not.", theme.SMALL_PT + 1, lines=3)
         sel = self._add(ChoiceSelector(self.gui, [(True, "Long side along the wind"),
@@ -388,7 +389,7 @@ class TurnPanel:
                     reason=s.we_reason() or "Tap the water first", row=r)
 
     def _build_drift(self, race: Any, game: Any, state: Any, boat: Any) -> None:
-        s = self.scene
+        s = self.view
         self.text("Last boat of the round: drift every Weather Eye card downwind by one or two "
                   "card lengths.", theme.SMALL_PT + 1, lines=3)
         r = self.row()

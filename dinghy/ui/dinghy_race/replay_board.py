@@ -1,0 +1,114 @@
+"""Dinghy Race's board in the replay viewer: the chart at any point of the record, each
+boat's track (its bow after every action), the compass and "Fit course"."""
+from __future__ import annotations
+
+import bisect
+from typing import Any
+
+from dinghy.ui.widgets import Button, key  # noqa: F401  (configures pyglet first)
+
+from dinghy.ui.camera import Camera  # noqa: E402
+from dinghy.ui.dinghy_race.chart import Chart  # noqa: E402
+from dinghy.ui.dinghy_race.compass import Compass  # noqa: E402
+from dinghy.ui.dinghy_race.view import round_text, seat_chips  # noqa: E402
+from dinghy.ui.hud import SeatChip  # noqa: E402
+
+
+class BoatTracks:
+    """Each boat's track through a playback: the states at which its bow moved, and where."""
+
+    def __init__(self, states: list[Any]) -> None:
+        self._moves: dict[int, list[int]] = {}
+        self._points: dict[int, list[tuple[float, float]]] = {}
+        for i, s in enumerate(states):
+            for b in s.boats:
+                if not b.launched:
+                    continue
+                pts = self._points.setdefault(b.index, [])
+                if not pts or pts[-1] != b.pose.xy:
+                    pts.append(b.pose.xy)
+                    self._moves.setdefault(b.index, []).append(i)
+
+    def tracks(self, upto: int) -> dict[int, list[tuple[float, float]]]:
+        """Each boat's bow positions from launch to state ``upto``."""
+        out = {}
+        for b, moves in self._moves.items():
+            n = bisect.bisect_right(moves, upto)
+            if n:
+                out[b] = self._points[b][:n]
+        return out
+
+
+class ChartReplay:
+    """``ChartReplay(scene)``: what the replay scene asks of the board."""
+
+    shortcuts = [("+ / −", "Zoom in / out"), ("F", "Fit the course")]
+
+    def __init__(self, scene: Any) -> None:
+        self.scene = scene
+        self.game = scene.game
+        self.camera = Camera(min_zoom=0.05, max_zoom=25.0)
+        self.tracks = BoatTracks(scene.playback.states)
+        self._fitted = False
+
+    def build(self) -> None:
+        s = self.scene
+        g = s.gui
+        self.chart = Chart(g.batch, s.app.window, self.game, self.camera, scale=g.scale)
+        self.chart.active_ring = False
+        s.chart = self.chart                # the scene frees it when it leaves the stack
+        self.compass = g.add(Compass(g, self.game.wind_from))
+        self.fit_button = g.add(Button(g, "Fit course", self.fit, style="water"))
+
+    def layout(self, x: float, y: float, w: float, h: float) -> None:
+        g = self.scene.gui
+        px, t, m = g.px, g.touch, g.px(8)
+        self.camera.set_viewport(x, y, w, h)
+        self.compass.place(m, y + h - m - px(190), px(150), px(190))
+        self.fit_button.place(x + w - px(110), y + m, px(110), t)
+        if not self._fitted:
+            self.fit()
+            self._fitted = True
+        self.chart.camera_moved()
+
+    def fit(self) -> None:
+        g = self.scene.gui
+        self.camera.fit(self.chart.bounds, margin=g.px(24) if g else 24)
+        self.chart.camera_moved()
+
+    def show(self, index: int, state: Any) -> None:
+        self.chart.update_state(state)
+        self.chart.show_tracks(self.tracks.tracks(index))
+
+    def status_text(self, state: Any) -> str:
+        return round_text(state)
+
+    def seat_chips(self, state: Any) -> list[SeatChip]:
+        return seat_chips(self.game, state)
+
+    # --- input ----------------------------------------------------------------------
+    def board_contains(self, x: float, y: float) -> bool:
+        return self.camera.contains_screen(x, y)
+
+    def pan(self, dx: float, dy: float) -> None:
+        self.camera.pan(dx, dy)
+        self.chart.camera_moved()
+
+    def scroll(self, x: float, y: float, clicks: float) -> None:
+        if self.camera.contains_screen(x, y):
+            self.camera.scroll(x, y, clicks)
+            self.chart.camera_moved()
+
+    def on_shortcut(self, symbol: int, modifiers: int) -> bool:
+        c = self.camera
+        if symbol in (key.PLUS, key.EQUAL, key.NUM_ADD):
+            c.zoom_at(c.x0 + c.width / 2, c.y0 + c.height / 2, 1.4)
+        elif symbol in (key.MINUS, key.NUM_SUBTRACT):
+            c.zoom_at(c.x0 + c.width / 2, c.y0 + c.height / 2, 1 / 1.4)
+        elif symbol == key.F:
+            self.fit()
+            return True
+        else:
+            return False
+        self.chart.camera_moved()
+        return True

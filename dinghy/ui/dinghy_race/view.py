@@ -1,0 +1,356 @@
+"""Dinghy Race's view at the table: the chart with its camera, the compass, the camera
+buttons, the out-of-turn buttons (protest, room) and the turn panel of each step.
+
+The shell (:class:`~dinghy.ui.shell.table.TableScene`) asks this view for everything
+that knows the game's steps; the choices on the water (ghosts, launch spots, the
+Weather Eye card) are in :mod:`dinghy.ui.dinghy_race.choices`. Every decision goes to
+the engine: the view shows ``race.legal_actions()``, ``race.why_not()`` and the ``dr``
+helpers' reasons, and plays what the player chose through ``scene.act``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from dinghy.ui.widgets import Button, Dialog, key  # noqa: F401  (configures pyglet first)
+
+from dinghy.games.dinghy_race import rules as dr  # noqa: E402
+from dinghy.games.dinghy_race.state import Step  # noqa: E402
+from dinghy.ui import theme  # noqa: E402
+from dinghy.ui.camera import Camera  # noqa: E402
+from dinghy.ui.dinghy_race.chart import Chart, seat_colour  # noqa: E402
+from dinghy.ui.dinghy_race.choices import Choices  # noqa: E402
+from dinghy.ui.dinghy_race.compass import Compass  # noqa: E402
+from dinghy.ui.dinghy_race.turn_panel import TurnPanel  # noqa: E402
+from dinghy.ui.hud import SeatChip  # noqa: E402
+from dinghy.ui.shell.views import BoardView  # noqa: E402
+
+
+def round_parts(state: Any) -> tuple[str, str]:
+    """The round, and the pre-start countdown: ("Round 3", "start in 3 rounds")."""
+    r = state.round
+    if r == 0:
+        return ("Boats launching", "")
+    if r <= dr.PRESTART_ROUNDS:
+        left = dr.PRESTART_ROUNDS + 1 - r
+        return (f"Round {r}", f"start in {left} round{'s' if left > 1 else ''}")
+    if r == dr.PRESTART_ROUNDS + 1:
+        return (f"Round {r}", "start!")
+    return (f"Round {r}", "")
+
+
+def round_text(state: Any) -> str:
+    """``Round 3 · start in 3 rounds`` (the pre-start countdown), ``Round 6 · start!``."""
+    return " · ".join(p for p in round_parts(state) if p)
+
+
+def seat_status(boat: Any, seat: Any, state: Any) -> str:
+    """A seat's chip in the seats bar: finished, ashore, or its boat's state in short."""
+    if boat.finished is not None:
+        return f"finished {boat.finished}."
+    if not boat.launched:
+        return "ashore"
+    bits = []
+    if seat.skipper:
+        bits.append("bot")
+    mid_turn = boat.index == state.active and state.turn.card is not None
+    if boat.delays:
+        bits.append(f"delay ×{boat.delays}")
+    elif boat.planned is None and not mid_turn:
+        bits.append("dead")
+    if boat.trapeze:
+        bits.append("trapeze")
+    if boat.spi_up:
+        bits.append("spi")
+    if boat.lady_luck:
+        bits.append(f"luck {boat.lady_luck}")
+    return " · ".join(bits)
+
+
+def seat_chips(game: Any, state: Any) -> list[SeatChip]:
+    """The turn order cards, face-up in a row: who is active, who has moved."""
+    chips = []
+    for b in state.order:
+        boat, seat = state.boats[b], game.setup.seats[b]
+        chips.append(SeatChip(
+            b, seat.name, seat_colour(game, b), seat_status(boat, seat, state),
+            active=b == state.active and state.step is not Step.OVER,
+            done=b in state.done or not boat.racing,
+            mark="✓" if (b in state.done and boat.racing) else ""))
+    return chips
+
+
+class DinghyRaceView(Choices, BoardView):
+    """The chart and the turn panel of a Dinghy Race (``DinghyRaceView(scene)``)."""
+
+    setup_options = ("wind_force", "card_size", "lady_luck", "weather_eye", "inner_boat_rule")
+    shortcuts = [
+        ("Enter", "Main action (Reveal, Roll, Launch, Place here)"),
+        ("1 … 9", "Choose exit / card / pivot by number"),
+        ("+ / −", "Zoom in / out"),
+        ("F", "Fit the course"),
+        ("A", "Follow the active boat on or off"),
+        ("Arrows", "Pan the chart"),
+        ("Drag / wheel", "Pan / zoom the chart"),
+    ]
+    bots_roll = True        # the skippers roll with the race's dice stream themselves
+
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.follow = True
+        self.camera = Camera(min_zoom=0.05, max_zoom=25.0)
+        self.chart: Any = None
+        self._fitted = False
+        self.init_choices()
+
+    @classmethod
+    def board_name(cls, game: Any) -> str:
+        return game.course.name
+
+    @classmethod
+    def summary(cls, race: Any) -> str:
+        return f"{race.game.course.name} · {race.state.round} rounds · {len(race.actions)} actions"
+
+    def acting_seat(self) -> int:
+        return self.race.state.active
+
+    def status(self) -> tuple[str, str]:
+        return round_parts(self.race.state)
+
+    def seat_chips(self) -> list[SeatChip]:
+        return seat_chips(self.game, self.race.state)
+
+    # --- building ---------------------------------------------------------------------
+    def build(self) -> None:
+        s, g = self.scene, self.gui
+        self.chart = Chart(g.batch, s.app.window, self.game, self.camera, scale=g.scale)
+        s.chart = self.chart                 # the scene frees it when it leaves the stack
+        add = g.add
+        self.turn = TurnPanel(self)
+        self.compass = add(Compass(g, self.game.wind_from))
+        self.zoom_in = add(Button(g, "+", lambda: self.zoom(1.4), style="water", pt=theme.HEADER_PT + 2))
+        self.zoom_out = add(Button(g, "−", lambda: self.zoom(1 / 1.4), style="water", pt=theme.HEADER_PT + 2))
+        self.fit_button = add(Button(g, "Fit course", self.fit, style="water"))
+        self.follow_button = add(Button(g, "", self.toggle_follow, style="water"))
+        # out-of-turn actions: anyone at the table may tap them
+        self.protest_button = add(Button(g, "Protest…", self.protest, style="primary"))
+        self.room_button = add(Button(g, "Claim room", self.claim_room, style="primary"))
+
+    # --- layout -----------------------------------------------------------------------
+    def layout(self, x: float, y: float, w: float, h: float) -> None:
+        g = self.gui
+        px, t = g.px, g.touch
+        m = px(8)
+        self.board_rect = (x, y, w, h)
+        self.camera.set_viewport(x, y, w, h)
+        self.compass.place(m, y + h - m - px(190), px(150), px(190))
+        cb = m
+        for b, bw in ((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110)),
+                      (self.follow_button, px(130))):
+            b.place(cb, m, bw, t)
+            cb += bw + px(6)
+        self.layout_buttons()
+        if not self._fitted:
+            self.fit()
+            self._fitted = True
+            if self.follow and self.human_turn:
+                self.follow_active(jump=True)
+        self.chart.camera_moved()
+        self._label_follow()
+
+    def panel_height(self) -> float:
+        return self.turn.used_height()
+
+    def layout_panel(self, x: float, y: float, w: float, h: float) -> None:
+        self.turn.layout(x, y, w, h)
+
+    def panel_rows_free(self, panel: TurnPanel) -> int:
+        return self.scene.panel_rows_free(panel.used_height())
+
+    def layout_buttons(self) -> None:
+        """The out-of-turn buttons, top right of the chart."""
+        g = self.gui
+        if not hasattr(self, "board_rect"):
+            return
+        px, t = g.px, g.touch
+        m = px(8)
+        x, y, w, h = self.board_rect
+        right = x + w - m
+        for b in (self.protest_button, self.room_button):
+            if not b.visible:
+                continue
+            bw = max(px(120), b.text.content_width + px(32))
+            b.place(right - bw, y + h - m - t, bw, t)
+            right -= bw + px(6)
+
+    # --- camera -----------------------------------------------------------------------
+    def fit(self) -> None:
+        """The whole playing area, clear of the camera buttons and the compass."""
+        self.camera.fit(self.chart.bounds, margin=self.gui.px(64) if self.gui else 64)
+        self.chart.camera_moved()
+
+    def zoom(self, factor: float) -> None:
+        c = self.camera
+        self.camera.zoom_at(c.x0 + c.width / 2, c.y0 + c.height / 2, factor)
+        self.chart.camera_moved()
+
+    def toggle_follow(self) -> None:
+        self.follow = not self.follow
+        if self.follow:
+            self.follow_active(jump=True)
+        self._label_follow()
+
+    def _label_follow(self) -> None:
+        self.follow_button.label = "Follow: on" if self.follow else "Follow: off"
+
+    def follow_active(self, jump: bool = False) -> None:
+        state = self.race.state
+        boat = state.boat()
+        if state.step is Step.LAUNCH:
+            self.show_launch_spots()
+            return
+        if not boat.launched:
+            return
+        if jump:
+            self._readable_zoom()
+        self.camera.follow(boat.pose.x, boat.pose.y)
+        self.chart.camera_moved()
+
+    def show_launch_spots(self) -> None:
+        """Every launch spot and the start line in view (at a readable zoom if they fit)."""
+        (ax, ay), (bx, by) = self.game.start_line
+        xs, ys = [ax, bx], [ay, by]
+        for opts in self.launch_spots():
+            xs.append(opts[0].x)
+            ys.append(opts[0].y)
+        L = self.game.cards.card_length
+        self.camera.fit((min(xs) - L, min(ys) - L, max(xs) + L, max(ys) + L),
+                        margin=self.gui.px(24) if self.gui else 24)
+        self.camera.zoom = min(self.camera.zoom, self.camera.clamp(
+            (self.gui.px(170) if self.gui else 170) / L))
+        self.chart.camera_moved()
+
+    def _readable_zoom(self, share: float = 1.0) -> None:
+        """Zoom so that a card is about 170 px long (choices become easy to tap)."""
+        want = self.gui.px(170) * share / self.game.cards.card_length
+        self.camera.zoom = self.camera.clamp(max(self.camera.zoom, want) if share < 1 else want)
+
+    def look_at(self, boat: int) -> None:
+        b = self.race.state.boats[boat]
+        if b.launched:
+            self.camera.follow(b.pose.x, b.pose.y)
+            self.chart.camera_moved()
+
+    def on_curtain_lifted(self) -> None:
+        if self.follow:
+            self.follow_active(jump=True)
+
+    def delete(self) -> None:
+        pass                  # the scene deletes the chart (ChartScene)
+
+    # --- state -> screen ----------------------------------------------------------------
+    def refresh(self, new_step: bool) -> None:
+        race, state = self.race, self.race.state
+        self.chart.active_ring = True
+        self.chart.update_state(state)
+        boat = state.boat()
+        self.compass.set_heading(boat.pose.heading if boat.launched and not race.over else None,
+                                 seat_colour(self.game, boat.index))
+        self._update_ghosts()
+        self._update_interjections()
+        self.turn.build()
+        self.scene.layout_side()
+        if self.follow and not race.over and (new_step and (self.human_turn or self.scene.bot_delay > 0)):
+            self.follow_active(jump=self.human_turn and state.step in (Step.BEGIN, Step.LAUNCH))
+
+    def relayout_panel(self) -> None:
+        self.turn.build()
+        self.scene.layout_side()
+
+    # --- out of turn: protests and the inner boat's claim (rule 3) --------------------------
+    def _update_interjections(self) -> None:
+        acts = list(self.race.interjections())
+        self.protest_button.visible = any(type(a).__name__ == "Protest" for a in acts)
+        claim = next((a for a in acts if type(a).__name__ == "Overlap"), None)
+        human = claim is not None and self.game.setup.seats[claim.boat].skipper is None
+        self.room_button.visible = human
+        if human:
+            self.room_button.label = f"{self.game.name(claim.boat)}: room! (rule 3)"
+        self._claim = claim if human else None
+        self.layout_buttons()
+
+    def protest(self) -> None:
+        """A skipper protests the latest ruling; the table decides, as Race Steward."""
+        ruling = getattr(self.race.state, "last_ruling", None)
+        g = self.gui
+        if ruling is None or g is None:
+            return
+        from dinghy.games.dinghy_race.actions import Protest
+
+        g.open(Dialog(g, "Protest", f"The ruling: {ruling.text}. Decide together, as Race Steward: "
+                      "upheld turns the ruling round, dismissed lets it stand.",
+                      [("Cancel", None), ("Dismiss", lambda: self.act(Protest(False))),
+                       ("Uphold", lambda: self.act(Protest(True)))]))
+
+    def claim_room(self) -> None:
+        if getattr(self, "_claim", None) is not None:
+            self.act(self._claim)
+
+    # --- input the widgets did not take ------------------------------------------------
+    def board_contains(self, x: float, y: float) -> bool:
+        return self.camera.contains_screen(x, y)
+
+    def pan(self, dx: float, dy: float) -> None:
+        self.camera.pan(dx, dy)
+        self.chart.camera_moved()
+
+    def scroll(self, x: float, y: float, clicks: float) -> bool:
+        if not self.camera.contains_screen(x, y):
+            return False
+        self.camera.scroll(x, y, clicks)
+        self.chart.camera_moved()
+        return True
+
+    def on_shortcut(self, symbol: int, modifiers: int) -> bool:
+        if symbol in (key.PLUS, key.EQUAL, key.NUM_ADD):
+            self.zoom(1.4)
+            return True
+        if symbol in (key.MINUS, key.NUM_SUBTRACT):
+            self.zoom(1 / 1.4)
+            return True
+        if symbol == key.F:
+            self.fit()
+            return True
+        if symbol == key.A:
+            self.toggle_follow()
+            return True
+        pan = {key.LEFT: (1, 0), key.RIGHT: (-1, 0), key.UP: (0, -1), key.DOWN: (0, 1)}.get(symbol)
+        if pan is not None:
+            step = self.gui.px(80)
+            self.pan(pan[0] * step, pan[1] * step)
+            return True
+        if not self.human_turn:
+            return False
+        if symbol in (key.ENTER, key.RETURN, key.NUM_ENTER):
+            for name in ("reveal", "roll", "launch", "place_we"):
+                b = self.turn.buttons.get(name)
+                if b is not None and b.enabled and b.visible and b.callback is not None:
+                    b.callback()
+                    return True
+            return False
+        if key._1 <= symbol <= key._9:
+            return self._choose_number(symbol - key._1)
+        return False
+
+    def _choose_number(self, n: int) -> bool:
+        state = self.race.state
+        if state.step is Step.PLACE:
+            buttons = [b for b in self.turn.card_buttons.values()]
+            if n < len(buttons) and buttons[n].enabled and buttons[n].callback is not None:
+                buttons[n].callback()
+                return True
+            return False
+        allowed = [i for i, gh in enumerate(self.chart.ghosts) if gh.allowed]
+        if n < len(allowed):
+            self.choose_ghost(allowed[n])
+            return True
+        return False

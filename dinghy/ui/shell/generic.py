@@ -1,0 +1,201 @@
+"""The generic view: any registered game at the table before it has a board of its own.
+
+The side column lists the seat's legal actions as buttons (each action's text; one the
+engine refuses is greyed with ``why_not``'s reason), "Roll" when chance is due and a
+person rolls, and a field to type any action (a refused one shows the engine's reason).
+The board area shows the places and what the seat at the table may see
+(``game.observation(state, seat)``). Nothing here knows a game's steps.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from dinghy.ui.widgets import Button, Panel, Text, TextField, Widget, key  # noqa: F401  (configures pyglet first)
+
+from dinghy.core.errors import DinghyError  # noqa: E402
+from dinghy.ui import theme  # noqa: E402
+from dinghy.ui.shell.views import BoardView, ordinal  # noqa: E402
+
+#: How many characters of the observation the board shows.
+OBSERVATION_CHARS = 900
+
+
+def observation_lines(obs: Any) -> list[str]:
+    """A seat's observation as short ``key: value`` lines (JSON for nested values)."""
+    if isinstance(obs, dict):
+        return [f"{k}: {v if isinstance(v, (str, int, float)) else json.dumps(v)}" for k, v in obs.items()]
+    return [json.dumps(obs) if not isinstance(obs, str) else obs]
+
+
+class GenericView(BoardView):
+    """Buttons for the legal actions, the places, the observation (``GenericView(scene)``)."""
+
+    shortcuts = [("1 … 9", "Play the action with that number")]
+
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.widgets: list[Widget] = []
+        self.rows: list[list[Widget]] = []
+        self.buttons: dict[str, Button] = {}     # by action text, and "roll"
+        self.actions: list[Any] = []
+        self.typed = ""
+
+    # --- building ---------------------------------------------------------------------
+    def build(self) -> None:
+        g = self.gui
+        self.board = g.add(Panel(g))
+        self.title = g.add(Text(g, "", theme.HEADER_PT, theme.INK, bold=True))
+        self.places = g.add(Text(g, "", theme.BODY_PT, theme.INK, multiline=True))
+        self.seen = g.add(Text(g, "", theme.SMALL_PT + 1, theme.INK_SOFT, multiline=True))
+
+    def _add(self, w: Widget, row: bool = True) -> Any:
+        self.gui.add(w)
+        self.widgets.append(w)
+        if row:
+            self.rows.append([w])
+        return w
+
+    def _clear_panel(self) -> None:
+        for w in self.widgets:
+            self.gui.remove(w)
+        self.widgets, self.rows, self.buttons = [], [], {}
+
+    def build_panel(self) -> None:
+        """The turn panel: whose turn, then what they may do."""
+        self._clear_panel()
+        s, race, game = self.scene, self.race, self.game
+        self.actions = []
+        if race.over:
+            self._add(Text(self.gui, "The race is over.", theme.BODY_PT, theme.INK, bold=True))
+            return
+        seat = self.acting_seat()
+        if seat is None:
+            self._add(Text(self.gui, "Chance acts…", theme.BODY_PT, theme.INK_SOFT))
+            return
+        who = game.setup.seats[seat]
+        self._add(Text(self.gui, who.name + (" (bot)" if who.skipper else ""), theme.HEADER_PT,
+                       theme.INK, bold=True))
+        if not s.human_turn:
+            self._add(Text(self.gui, "The bot is playing…", theme.BODY_PT, theme.INK_SOFT))
+            return
+        if race.chance:
+            self.buttons["roll"] = self._add(Button(self.gui, "Roll the dice", s.roll, style="primary"))
+            return
+        self.actions = list(race.legal_actions())
+        room = max(1, s.panel_rows_free(self.used_rows(extra=2)))
+        shown = self.actions if len(self.actions) <= room else self.actions[: room - 1]
+        for n, a in enumerate(shown):
+            text = game.action_text(a)
+            why = race.why_not(a)
+            label = f"{n + 1}. {text}" if n < 9 else text
+            self.buttons[text] = self._add(Button(self.gui, label, lambda a=a: self.play(a),
+                                                  enabled=why is None, reason=why or ""))
+        if len(shown) < len(self.actions):
+            more = len(self.actions) - len(shown)
+            self._add(Text(self.gui, f"{more} more: type one below", theme.SMALL_PT + 1, theme.INK_SOFT))
+        self.field = TextField(self.gui, self.typed, on_change=self._typed, placeholder="type an action")
+        play = Button(self.gui, "Play", self.play_typed)
+        self._add(self.field, row=False)
+        self._add(play, row=False)
+        self.buttons["play_typed"] = play
+        self.rows.append([self.field, play])
+
+    def _typed(self, text: str) -> None:
+        self.typed = text
+
+    # --- acting ---------------------------------------------------------------------------
+    def play(self, action: Any) -> None:
+        why = self.race.why_not(action)
+        if why is not None:
+            self.scene.toast.show(f"{self.game.action_text(action)}: {why}")
+            return
+        self.act(action)
+
+    def play_typed(self) -> None:
+        """Play the typed action; the parser's or the engine's reason if refused."""
+        text = self.typed.strip()
+        if not text:
+            self.scene.toast.show("Type an action first")
+            return
+        try:
+            action = self.game.parse_action(text)
+        except (DinghyError, ValueError, KeyError, IndexError) as exc:
+            self.scene.toast.show(f"{text!r} is not an action: {exc}")
+            return
+        why = self.race.why_not(action)
+        if why is not None:
+            self.scene.toast.show(f"{text}: {why}")
+            return
+        self.typed = ""
+        self.act(action)
+
+    # --- state -> screen ----------------------------------------------------------------
+    def refresh(self, new_step: bool) -> None:
+        game, race = self.game, self.race
+        self.title.text = self.board_name(game)
+        places = race.places()
+        order = sorted(range(len(places)), key=lambda k: (places[k] is None, places[k] or 0))
+        rows = [f"{ordinal(places[k]) if places[k] else '–'}   {game.setup.seats[k].name}" for k in order]
+        self.places.text = "Places\n" + "\n".join(rows)
+        seat = self.scene.viewer
+        if seat is None:
+            humans = self.scene.humans
+            seat = humans[0] if humans else 0
+        seen = "\n".join(observation_lines(game.observation(race.state, seat)))
+        if len(seen) > OBSERVATION_CHARS:
+            seen = seen[:OBSERVATION_CHARS] + "…"
+        self.seen.text = f"What {game.setup.seats[seat].name} sees\n{seen}"
+        self.build_panel()
+        self.scene.layout_side()
+
+    # --- layout -----------------------------------------------------------------------
+    def row_height(self, row: list[Widget]) -> float:
+        g = self.gui
+        if isinstance(row[0], Text):
+            return g.px(theme.BODY_PT * 1.75) + g.px(6)
+        return g.touch + g.px(6)
+
+    def used_rows(self, extra: int = 0) -> float:
+        g = self.gui
+        return sum(self.row_height(r) for r in self.rows) + extra * (g.touch + g.px(6))
+
+    def panel_height(self) -> float:
+        return self.used_rows()
+
+    def layout_panel(self, x: float, y: float, w: float, h: float) -> None:
+        g = self.gui
+        top = y + h
+        for row in self.rows:
+            rh = self.row_height(row)
+            if len(row) == 1:
+                row[0].place(x, top - rh + g.px(3), w, rh - g.px(6))
+            else:           # the field and its Play button
+                bw = g.px(80)
+                row[0].place(x, top - g.touch, w - bw - g.px(6), g.touch)
+                row[1].place(x + w - bw, top - g.touch, bw, g.touch)
+            top -= rh
+
+    def layout(self, x: float, y: float, w: float, h: float) -> None:
+        g = self.gui
+        m, pad = g.px(8), g.px(theme.PAD)
+        self.board.place(x + m, y + m, w - 2 * m, h - 2 * m)
+        inner_w = w - 2 * m - 2 * pad
+        top = y + h - m - pad
+        self.title.place(x + m + pad, top - g.px(30), inner_w, g.px(30))
+        col = inner_w / 2 - pad
+        body_h = h - 2 * m - 2 * pad - g.px(40)
+        self.places.place(x + m + pad, top - g.px(40) - body_h, col, body_h)
+        self.seen.place(x + m + pad + col + 2 * pad, top - g.px(40) - body_h, col, body_h)
+        for t in (self.places, self.seen):
+            t.label.anchor_y = "top"
+            t.label.y = round(top - g.px(40))
+
+    def on_shortcut(self, symbol: int, modifiers: int) -> bool:
+        if not self.human_turn or not key._1 <= symbol <= key._9:
+            return False
+        n = symbol - key._1
+        if n < len(self.actions):
+            self.play(self.actions[n])
+            return True
+        return False

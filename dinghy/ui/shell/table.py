@@ -1,0 +1,406 @@
+"""The race table every game shares: the top bar (status, seats bar, undo, save, help,
+leave), the side column (turn panel over the race log), the curtain between two people,
+bots, autosave; humans and bots playing one race to the end.
+
+The shell works through the Race facade and the game interface alone
+(``race.current_player()``, ``race.legal_actions()``, ``race.why_not()``,
+``race.push()``, ``race.roll()``, ``race.undo()``). The board and the turn panel belong
+to the game's view (:mod:`dinghy.ui.shell.views`), which the scene asks for everything
+that knows the game's steps. Bots (seats with a skipper) act by themselves, one action
+every ``bot_delay`` seconds (0: at once, for tests).
+"""
+from __future__ import annotations
+
+import math
+import random
+from typing import Any, Callable
+
+from dinghy.ui.widgets import (  # noqa: F401  (configures pyglet first)
+    Button, Curtain, Dialog, Panel, Text, key,
+)
+
+from dinghy.core.errors import DinghyError  # noqa: E402
+from dinghy.core.setup import PALETTE  # noqa: E402
+from dinghy.skippers import skipper  # noqa: E402
+from dinghy.ui import theme  # noqa: E402
+from dinghy.ui.hud import EventLog, OrderStrip, Slider, Toast, warm_glyphs  # noqa: E402
+from dinghy.ui.scene import ChartScene  # noqa: E402
+from dinghy.ui.shell.views import view_class  # noqa: E402
+
+#: How long a bot waits before each action in a real window, seconds.
+BOT_DELAY = 0.45
+#: Pixels a press may travel and still be a tap (beyond it, it pans the board).
+TAP_SLOP = 8
+
+
+class TableScene(ChartScene):
+    """``TableScene(race, autosave=None, on_over=None, on_leave=None, bot_delay=BOT_DELAY)``."""
+
+    shell_shortcuts = [
+        ("Ctrl+Z", "Undo (back to the last dice roll)"),
+        ("Ctrl+S", "Save the race to a file"),
+    ]
+    help_title = "Race table: keyboard shortcuts"
+    water = False           # the board covers the water
+
+    #: What the "Leave the race?" dialog says (a test sail says where it goes instead).
+    leave_message = "The race is autosaved: \"Resume race\" on the set-up screen brings it back."
+
+    def __init__(self, race: Any, *, autosave: Any = None,
+                 on_over: Callable[[Any], Any] | None = None,
+                 on_leave: Callable[[], Any] | None = None,
+                 bot_delay: float = BOT_DELAY, bot_seed: int | None = None,
+                 follow: bool = True) -> None:
+        super().__init__()
+        self.race, self.game = race, race.game
+        self.autosave, self.on_over, self.on_leave = autosave, on_over, on_leave
+        self.bot_delay = bot_delay
+        self.bot_rng = random.Random(race.game.setup.seed if bot_seed is None else bot_seed)
+        self.viewer: int | None = None          # the human who may see the table now
+        player = race.current_player()
+        self.last_seat: int | None = player if player >= 0 else None   # who rolls when chance is due
+        self._bot_wait = 0.0
+        self._over_reported = False
+        self._press: tuple[float, float] | None = None
+        self._dragged = False
+        self._step_key: Any = None
+        self.curtain: Curtain | None = None
+        self.view = view_class(race.game.rules_name)(self)
+        self.view.follow = follow
+
+    @property
+    def shortcuts(self) -> list[tuple[str, str]]:  # type: ignore[override]
+        return self.shell_shortcuts + list(self.view.shortcuts)
+
+    # --- who decides -------------------------------------------------------------------
+    def seat(self, boat: int | None = None) -> Any:
+        return self.game.setup.seats[self.view.acting_seat() if boat is None else boat]
+
+    @property
+    def human_turn(self) -> bool:
+        """Whether a person decides now (a view may say nobody does: chance acts alone)."""
+        if self.race.over:
+            return False
+        seat = self.view.acting_seat()
+        return seat is not None and self.game.setup.seats[seat].skipper is None
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.game.setup.seats) if s.skipper is None]
+
+    # --- building ---------------------------------------------------------------------
+    def build(self) -> None:
+        g = self.gui
+        assert g is not None and self.app is not None
+        warm_glyphs(g)
+        add = g.add
+        self.top = add(Panel(g, colour=theme.WATER_DEEP, shadow=False))
+        self.round_label = add(Text(g, "", theme.HEADER_PT, theme.ON_WATER, bold=True))
+        self.countdown = add(Text(g, "", theme.SMALL_PT + 1, theme.PRIMARY, bold=True))
+        self.order = add(OrderStrip(g, on_tap=self.view.look_at))
+        self.undo_button = add(Button(g, "Undo", self.undo, reason="Nothing to undo since the last dice roll"))
+        self.save_button = add(Button(g, "Save", self.save_copy))
+        self.help_button = add(Button(g, "?", self.show_help, style="water", pt=theme.HEADER_PT))
+        self.menu_button = add(Button(g, "Leave", self.leave, style="water"))
+        self.panel = add(Panel(g))
+        self.view.build()
+        self.log = add(EventLog(g))
+        self.toast = add(Toast(g))
+        self.refresh(new_step=True)
+
+    def on_exit(self) -> None:
+        self.view.delete()
+        super().on_exit()
+
+    # --- layout -----------------------------------------------------------------------
+    def layout(self) -> None:
+        g = self.gui
+        assert g is not None
+        px, t = g.px, g.touch
+        W, H = g.width, g.height
+        m = px(8)
+        bar = t + px(16)
+        side = min(max(px(330), W * 0.28), px(420))
+        self.top.place(0, H - bar, W, bar)
+        by = H - bar + px(8)
+        x = W - m
+        for b, bw in ((self.menu_button, px(84)), (self.help_button, t), (self.save_button, px(76)),
+                      (self.undo_button, px(76))):
+            x -= bw
+            b.place(x, by, bw, t)
+            x -= px(6)
+        self.round_label.place(m + px(6), by + t * 0.3, px(190), t * 0.7)
+        self.countdown.place(m + px(6), by, px(190), t * 0.35)
+        strip_x = m + px(200)
+        self.order.place(strip_x, by, max(t, x - strip_x - px(6)), t)
+        col_x = W - side - m
+        self.side_rect = (col_x, side)
+        self.layout_side()
+        board_w = col_x - m
+        self.toast.place(0, H - bar - m, board_w, 0)
+        self.view.layout(0, 0, board_w, H - bar)
+
+    def layout_side(self) -> None:
+        """The parts that change with the state: turn panel, event log, seats bar."""
+        g = self.gui
+        if g is None or not hasattr(self, "side_rect"):
+            return
+        px = g.px
+        m = px(8)
+        bar = g.touch + px(16)
+        col_x, side = self.side_rect
+        avail = g.height - bar - 3 * m
+        need = self.view.panel_height() + px(2 * theme.PAD)
+        log_h = max(px(130), min(avail * 0.42, avail - need))
+        self.log.place(col_x, m, side, log_h)
+        self.panel.place(col_x, 2 * m + log_h, side, avail - log_h)
+        pad = px(theme.PAD)
+        self.view.layout_panel(col_x + pad, 2 * m + log_h + pad, side - 2 * pad, avail - log_h - 2 * pad)
+        self.order.layout()
+
+    def panel_rows_free(self, used: float) -> int:
+        """Button rows that still fit in the turn panel under ``used`` pixels of it."""
+        g = self.gui
+        assert g is not None
+        avail = g.height - (g.touch + g.px(16)) - 3 * g.px(8) - g.px(130) - g.px(2 * theme.PAD)
+        left = avail - used - (g.touch + g.px(6))
+        return int(left // (g.touch + g.px(6)))
+
+    # --- state -> screen ----------------------------------------------------------------
+    def refresh(self, new_step: bool = False) -> None:
+        race = self.race
+        key_ = (len(race.actions), race.current_player())
+        if key_ != self._step_key:
+            new_step = True
+            self._step_key = key_
+        if new_step:
+            self.view.reset_choices()
+        self.round_label.text, self.countdown.text = self.view.status()
+        self.order.set_seats(self.view.seat_chips())
+        colours = {i: PALETTE.get(s.colour, (200, 200, 200)) for i, s in enumerate(self.game.setup.seats)}
+        self.log.set_events(race.events, colours)
+        self.undo_button.enabled = race.can_undo()
+        self.view.refresh(new_step)
+        self._check_curtain()
+
+    def _report_over(self) -> None:
+        """Once the race is over: keep the record, then hand over to the results."""
+        race = self.race
+        if not race.over or self._over_reported:
+            return
+        self._over_reported = True
+        if self.autosave is not None:
+            try:
+                self.finished_path = self.autosave.finish(race)
+            except OSError as exc:
+                self.toast.show(f"Could not keep the finished race: {exc}")
+        if self.on_over is not None:
+            self.on_over(race)
+
+    def _check_curtain(self) -> None:
+        if self.race.over or not self.human_turn:
+            return
+        active = self.view.acting_seat()
+        if active == self.viewer:
+            return
+        if len(self.humans) < 2:
+            self.viewer = active
+            return
+        if self.curtain is not None:
+            return
+        seat = self.seat()
+        g = self.gui
+        assert g is not None
+
+        def ready() -> None:
+            self.curtain = None
+            self.viewer = active
+            self.view.on_curtain_lifted()
+
+        self.curtain = Curtain(g, f"Pass to {seat.name}", f"I am {seat.name}: show my turn", ready,
+                               colour=PALETTE.get(seat.colour), detail="The other skippers look away.")
+        g.open(self.curtain)
+
+    # --- acting -------------------------------------------------------------------------
+    def act(self, action: Any, refresh: bool = True) -> bool:
+        """Play one action through the engine; False (and the reason shown) if refused."""
+        race = self.race
+        before = self.view.acting_seat()
+        if not race.chance:
+            self.last_seat = race.current_player()
+        try:
+            events = race.push(action)
+        except DinghyError as exc:
+            self.toast.show(str(exc))
+            return False
+        self.view.after_action(events, before)
+        self._autosave()
+        if refresh:
+            self.refresh()
+            if self.bot_delay <= 0:
+                self.run_bots()
+        return True
+
+    def roll(self) -> None:
+        """Chance acts: the race's seeded dice (or draw)."""
+        if not self.race.chance:
+            return
+        before = self.view.acting_seat()
+        self.view.after_action(self.race.roll(), before)
+        self._autosave()
+        self.refresh()
+        if self.bot_delay <= 0:
+            self.run_bots()
+
+    def _autosave(self) -> None:
+        if self.autosave is None:
+            return
+        try:
+            self.autosave.save(self.race)
+        except OSError as exc:
+            self.toast.show(f"Autosave failed: {exc}")
+
+    def undo(self) -> None:
+        race = self.race
+        if not race.can_undo():
+            self.toast.show("Nothing to undo since the last dice roll")
+            return
+        race.undo()
+        # bots replay at once: go back past their moves to the last human decision
+        while race.can_undo() and not race.over and not self.human_turn:
+            race.undo()
+        self.view.after_undo()
+        if self.human_turn:
+            self.viewer = self.view.acting_seat()
+        self._over_reported = False
+        self._autosave()
+        self.refresh(new_step=True)
+
+    def save_copy(self) -> None:
+        if self.autosave is None:
+            from dinghy.ui.shell.autosave import Autosave
+            self.autosave = Autosave()
+        try:
+            path = self.autosave.save_copy(self.race)
+        except OSError as exc:
+            self.toast.show(f"Could not save: {exc}")
+            return
+        self.saved_path = path
+        self.toast.show(f"Saved to {path}", seconds=6.0)
+
+    def leave(self) -> None:
+        g = self.gui
+        assert g is not None
+
+        def go() -> None:
+            if self.on_leave is not None:
+                self.on_leave()
+        g.open(Dialog(g, "Leave the race?", self.leave_message, [("Stay", None), ("Leave race", go)]))
+
+    # --- time ---------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.toast.update(dt)
+        self.run_bots(dt)
+        if self.race.over:
+            self._report_over()
+
+    def run_bots(self, dt: float = 0.0) -> None:
+        """Let bot seats act: all at once with no delay, else one per ``bot_delay``."""
+        g = self.gui
+        if g is None or g.modals:
+            return
+        if self.bot_delay <= 0:
+            n = 0
+            while not self.race.over and not self.human_turn and n < 100000:
+                self._bot_step(refresh=False)
+                n += 1
+            if n:
+                self.refresh()
+            return
+        if self.race.over or self.human_turn:
+            self._bot_wait = 0.0
+            return
+        self._bot_wait += dt
+        if self._bot_wait >= self.bot_delay:
+            self._bot_wait = 0.0
+            self._bot_step()
+
+    def bot(self) -> Any:
+        """The skipper of the seat acting now (the game's default if it has no such one)."""
+        rules = self.game.rules_name
+        try:
+            return skipper(self.seat().skipper, rules)
+        except ValueError:
+            return skipper(None, rules)
+
+    def _bot_step(self, refresh: bool = True) -> None:
+        race = self.race
+        if race.chance and not self.view.bots_roll:
+            before = self.view.acting_seat()
+            self.view.after_action(race.roll(), before)
+            self._autosave()
+            if refresh:
+                self.refresh()
+            return
+        self.act(self.bot().choose(race, self.bot_rng), refresh=refresh)
+
+    # --- input ----------------------------------------------------------------------------
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> Any:
+        if super().on_mouse_press(x, y, button, modifiers):
+            self._press = None
+            return True
+        if self.view.board_contains(x, y):
+            self._press, self._dragged = (x, y), False
+            return True
+        return False
+
+    def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> Any:
+        if self._press is None:
+            return super().on_mouse_release(x, y, button, modifiers)
+        press, self._press = self._press, None
+        if not self._dragged and math.dist(press, (x, y)) <= self.gui.px(TAP_SLOP):
+            g = self.gui
+            if not g.modals:
+                self.view.tap(x, y)
+        return True
+
+    def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: int,
+                      modifiers: int) -> Any:
+        g = self.gui
+        pressed = getattr(g, "_pressed", None)
+        if isinstance(pressed, Slider):
+            pressed.drag_to(x)
+            return True
+        if self._press is not None:
+            if self._dragged or math.dist(self._press, (x, y)) > g.px(TAP_SLOP):
+                self._dragged = True
+                self.view.pan(dx, dy)
+            return True
+        return super().on_mouse_drag(x, y, dx, dy, buttons, modifiers)
+
+    def on_mouse_scroll(self, x: float, y: float, sx: float, sy: float) -> Any:
+        g = self.gui
+        if g is None or g.modals:
+            return True
+        if self.log.contains(x, y):
+            self.log.scroll(1 if sy > 0 else -1)
+            return True
+        if g.widget_at(x, y) is None:
+            self.view.scroll(x, y, sy)
+        return True
+
+    def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> Any:
+        hit = super().on_mouse_motion(x, y, dx, dy)
+        if not hit and self.view.board_contains(x, y):
+            self.view.hover(x, y)
+        return hit
+
+    def on_shortcut(self, symbol: int, modifiers: int) -> bool:
+        if symbol == key.Z and modifiers & key.MOD_ACCEL:
+            self.undo()
+            return True
+        if symbol == key.S and modifiers & key.MOD_ACCEL:
+            self.save_copy()
+            return True
+        return self.view.on_shortcut(symbol, modifiers)

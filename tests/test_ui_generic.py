@@ -1,0 +1,101 @@
+"""Any registered game is playable at the table before it has a board view of its own:
+the generic view lists the legal actions as buttons, says why an action is refused,
+shows the log and the places. The toy game (tests/toy_game.py) is registered for the test."""
+from __future__ import annotations
+
+import pytest
+
+from dinghy import games
+from dinghy.core.setup import RaceSetup, Seat
+from dinghy.ui import testing as ui
+from dinghy.ui.shell.autosave import Autosave
+from dinghy.ui.shell.flow import Flow
+from dinghy.ui.shell.generic import GenericView
+from dinghy.ui.shell.results import ResultsScene
+from dinghy.ui.shell.table import TableScene
+from dinghy.ui.shell.views import view_class
+
+from test_ui_table import shot
+from toy_game import Pinboat
+
+
+@pytest.fixture
+def toy(monkeypatch):
+    """Pinboat registered for this test only."""
+    monkeypatch.setattr(games, "GAMES", dict(games.GAMES))
+    games.register("pinboat", "Pinboat", Pinboat, lambda: ["straight_line", "long_line"])
+    return "pinboat"
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DINGHY_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def test_a_game_without_a_view_gets_the_generic_one(toy):
+    assert view_class(toy) is GenericView
+    assert view_class("dinghy_race") is not GenericView
+
+
+def test_setup_offers_the_game_and_its_boards_then_it_plays_to_the_end(ui_app, toy, home):
+    flow = Flow(ui_app, Autosave(home), bot_delay=0)
+    ui_app.flow = flow
+    screen = flow.show_setup(RaceSetup(seats=(Seat("Ann", "Orange"), Seat("Bot", "Sky", "simple")),
+                                       seed=3))
+    ui_app.step()
+    titles = [t for _, t in screen.games]
+    assert titles[0] == "Dinghy Race" and "Pinboat" in titles
+    while screen.rules != toy:
+        ui.click(ui_app, *screen.game_choice.next_point)
+    assert screen.form.courses == ["straight_line", "long_line"] and screen.form.course == "straight_line"
+    labels = [label.text for label, _ in screen.options]
+    assert labels == ["Game", "Board"]              # Dinghy Race's options hide
+    assert not screen.wind.visible
+    shot(ui_app, "generic_setup.png")
+    ui.tap(ui_app, screen.start_button)
+    ui_app.step()
+    scene = ui_app.scene
+    assert isinstance(scene, TableScene) and isinstance(scene.view, GenericView)
+    race = scene.race
+    assert race.rules_name == toy and race.game.setup.course == "straight_line"
+    assert 0 not in race.state.cards            # chance dealt the cards by itself
+    # the human's choices are the engine's legal actions, by their text
+    view = scene.view
+    assert scene.human_turn
+    assert set(view.buttons) >= {"beat 1", "reach 0"}
+    assert "Ann" in view.seen.text and "my_card" in view.seen.text
+    shot(ui_app, "generic_table.png")
+    # a typed action the engine refuses shows its reason, and plays nothing
+    n = len(race.actions)
+    ui.tap(ui_app, view.field)
+    ui.type_text(ui_app, "roll 3")
+    ui.tap(ui_app, view.buttons["play_typed"])
+    assert len(race.actions) == n
+    assert race.why_not(race.game.parse_action("roll 3")) in scene.toast.message
+    # play by taps to the end: reach, then roll the die ourselves
+    for _ in range(200):
+        ui_app.step()
+        if race.over:
+            break
+        if "roll" in view.buttons:
+            ui.tap(ui_app, view.buttons["roll"])
+        else:
+            ui.tap(ui_app, view.buttons["reach 0"])
+    ui_app.step()
+    assert race.over
+    assert any(e.text.startswith("rolls") for e in race.events)
+    assert scene.log.shown_texts
+    results = ui_app.scene
+    assert isinstance(results, ResultsScene)
+    places = race.places()
+    assert sorted(r[1] for r in results.rows()) == ["Ann", "Bot"]
+    assert results.rows()[0][1] == race.game.setup.seats[places.index(1)].name
+    assert "Pinboat" in results.sub.text
+    shot(ui_app, "generic_results.png")
+    # the record replays in the replay viewer, without a board of its own
+    ui.tap(ui_app, results.replay_button)
+    replay = ui_app.scene
+    assert replay.board is None
+    replay.last()
+    assert "Places" in replay.places.text and "1st" in replay.places.text
