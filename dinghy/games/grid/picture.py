@@ -1,0 +1,61 @@
+"""What a grid game shows and what a tap on a square means: the contract between the
+grid rulesets (Race the Wind, Regatta 3M, Yacht Race) and the one grid board view.
+
+A grid game (a :class:`dinghy.core.interface.BaseGame` whose ``board`` is a
+:class:`dinghy.games.grid.board.Board`) also offers
+
+    game.picture(state, seat)        -> GridPicture: boats, tokens, wind, what ``seat`` sees
+    game.square_actions(state, x, y) -> [SquareAction]: what the player to act may do by
+                                        tapping square (x, y); each either an action or
+                                        the engine's reason why not
+
+so the board view draws any grid game and turns taps into actions without knowing a
+single rule. Coordinates are the board's: x the column eastwards, y the row northwards,
+(0, 0) the south-west square (or intersection). Headings and wind are compass indexes
+0..7 (0 north, 1 north-east, ... 7 north-west); the wind is where it blows FROM.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class BoatMark:
+    seat: int
+    x: int
+    y: int
+    heading: int | None            # compass index the bow points to; None: not on the board yet
+    sail: str | None = None        # "port" / "starboard": the side the boom is on, or None
+    flags: tuple[str, ...] = ()    # e.g. "spinnaker", "penalty", "blocked", "finished", "heeled"
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    kind: str                      # "puff", "lull", "shadow", "luck", "private_lull", ...
+    x: int
+    y: int
+    label: str = ""                # short text shown on the token (may be empty)
+    seat: int | None = None        # a private token belongs to one seat
+
+
+@dataclass(frozen=True, slots=True)
+class GridPicture:
+    boats: tuple[BoatMark, ...]
+    tokens: tuple[Token, ...] = ()
+    wind_from: int = 0
+    note: str = ""                 # one line for the status bar ("Round 4: die shows 2 legs")
+    extra: dict[str, Any] = field(default_factory=dict)   # game-specific, optional
+
+
+@dataclass(frozen=True, slots=True)
+class SquareAction:
+    """What tapping a square does: ``action`` (legal now) or ``reason`` (why not)."""
+
+    label: str                     # "Move north-east", "Tack to port", ...
+    action: Any = None
+    reason: str | None = None
+
+    @property
+    def legal(self) -> bool:
+        return self.action is not None and self.reason is None
