@@ -1,0 +1,145 @@
+"""Legs to go on a 3M Regatta board: for every intersection, stage of the race and tack,
+the fewest legs (at the Wind Indicator's speeds, no spinnaker, no puff, other boats
+ignored) to the finish: through the start line, round each mark the right way, over
+the finish line. The bots of :mod:`dinghy.skippers.regatta_3m` weigh plans with it.
+
+Stages: 0 jumped the gun (must get back behind the line), 1 not yet started, 2 + k
+started with k marks rounded. In the advanced game a change of tack is a heading move
+(one leg); in the basic game there is one tack. Fields are kept per (game, wind).
+"""
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from dinghy.games.grid import compass, rounding
+from dinghy.games.regatta_3m.start_finish import behind_line
+
+FAR = 999
+TACKS = ("port", "starboard")
+_CACHE: dict[tuple, "Field"] = {}
+
+
+def field(game: Any, wind: int) -> "Field":
+    key = (game.board, wind, game.advanced, game.eq.speeds)
+    f = _CACHE.get(key)
+    if f is None:
+        if len(_CACHE) > 64:
+            _CACHE.clear()
+        f = _CACHE[key] = Field(game, wind)
+    return f
+
+
+class Field:
+    def __init__(self, game: Any, wind: int) -> None:
+        self.game, self.wind = game, wind
+        self.course = game.course
+        self.nmarks = len(self.course.marks)
+        self.stages = self.nmarks + 3
+        self.tacks = TACKS if game.advanced else (None,)
+        board = game.board
+        self.cells = [(x, y) for y in range(board.height) for x in range(board.width)
+                      if (x, y) not in self.course.obstacles]
+        self.free = set(self.cells)
+        self.dist: dict[tuple, int] = {}
+        self._build()
+
+    # -- one leg ------------------------------------------------------------------------
+    def walk(self, p: tuple[int, int], d: int, n: int, stage: int, blocked=frozenset(),
+             segments=None, prestart: bool = False):
+        """Where a leg of ``n`` spaces from ``p`` towards ``d`` ends and in which stage
+        (stage -1: it finishes); None if something is in the way."""
+        c = self.course
+        for _ in range(n):
+            q = compass.step(p[0], p[1], d)
+            if q not in self.free or q in blocked:
+                return None
+            if segments is not None:
+                s = (p, q) if p <= q else (q, p)
+                if s in segments:
+                    return None
+                segments.add(s)
+            if stage == 0:
+                if behind_line(c, q):
+                    stage = 1
+            elif stage == 1:
+                if prestart:
+                    if c.start.side(q) == c.course_side or c.start.on_line(q):
+                        stage = 0
+                elif (c.start.side(q) == c.course_side and c.start.side(p) != c.course_side
+                      and c.start.crossed(p, q)):
+                    stage = 2
+            elif stage < 2 + self.nmarks:
+                m = c.marks[stage - 2]
+                k = rounding.ray_crossing(m.pos, c.rays[stage - 2], p, q) * rounding.sense(m.side)
+                if k > 0:
+                    stage += 1
+            elif (c.finish.side(q) == c.finish_side and c.finish.crossed(p, q)):
+                return q, -1
+            p = q
+        return p, stage
+
+    def speed(self, d: int) -> int:
+        return self.game.eq.speeds[compass.off_wind(d, self.wind)]
+
+    def leg_ok(self, d: int, tack: str | None) -> str | None | bool:
+        """The tack after a leg towards ``d`` on ``tack``; False if the leg needs a tack change."""
+        if compass.off_wind(d, self.wind) == 0:
+            return False
+        if tack is None:
+            return None
+        t = compass.tack(d, self.wind)
+        if t is not None and t != tack:
+            return False
+        return t or tack
+
+    # -- the field ------------------------------------------------------------------------
+    def _build(self) -> None:
+        preds: dict[tuple, list[tuple]] = {}
+        frontier = []
+        for (x, y) in self.cells:
+            for stage in range(self.stages):
+                for t in self.tacks:
+                    node = (x, y, stage, t)
+                    for d in range(8):
+                        nt = self.leg_ok(d, t)
+                        if nt is False:
+                            continue
+                        r = self.walk((x, y), d, self.speed(d), stage)
+                        if r is None:
+                            continue
+                        q, s2 = r
+                        if s2 == -1:
+                            frontier.append(node)
+                        else:
+                            preds.setdefault((q[0], q[1], s2, nt), []).append(node)
+                    if t is not None:                       # a heading move: the other tack
+                        other = TACKS[1 - TACKS.index(t)]
+                        preds.setdefault((x, y, stage, other), []).append(node)
+        dist = self.dist
+        queue = deque()
+        for node in frontier:
+            if node not in dist:
+                dist[node] = 1
+                queue.append(node)
+        while queue:
+            node = queue.popleft()
+            for p in preds.get(node, ()):
+                if p not in dist:
+                    dist[p] = dist[node] + 1
+                    queue.append(p)
+
+    def value(self, p: tuple[int, int], stage: int, tack: str | None) -> int:
+        if stage == -1:
+            return 0
+        return self.dist.get((p[0], p[1], stage, tack if self.game.advanced else None), FAR)
+
+
+def stage_of(boat: Any) -> int:
+    if boat.finished is not None:
+        return -1
+    if boat.premature:
+        return 0
+    if not boat.started:
+        return 1
+    return 2 + boat.rounded
