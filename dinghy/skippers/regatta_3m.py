@@ -20,7 +20,7 @@ from dinghy.games.grid import compass
 from dinghy.games.regatta_3m import right_of_way
 from dinghy.games.regatta_3m.actions import GiveUp, Head, Leg, Place, Spinnaker
 from dinghy.games.regatta_3m.speeds import BROAD, LUFFING, RUNNING
-from dinghy.games.regatta_3m.start_finish import STARTING_ROUND
+from dinghy.games.regatta_3m.start_finish import STARTING_ROUND, over_line
 from dinghy.games.regatta_3m.state import Phase
 from dinghy.skippers.regatta_3m_field import FAR, TACKS, field, stage_of
 
@@ -31,6 +31,7 @@ SPIN_DOWN = 0.8          # a spinnaker that will have to come down next turn
 BLANKETED = 1.5          # ending directly to leeward of a boat
 HALF_BLANKETED = 0.6     # ... two spaces to leeward of a boat flying a spinnaker
 LUFF_RECOVER = 1.0       # advanced: a luffing boat needs a heading move
+GUN = 4.0                # over the line before round three: back and round again
 PROTEST = {"disqualify": 60.0, "forfeit": 5.0}
 
 
@@ -52,6 +53,7 @@ class _Sim:
     sail_changed: bool
     moved: bool
     legs_in: int = 0               # legs sailed when it finished (0: not finished)
+    jumped: bool = False           # touched or crossed the line before round three
 
 
 def choose(race: Any, rng: random.Random) -> Any:
@@ -150,12 +152,21 @@ class _Ctx:
                 if r is None:
                     continue
                 q, st = r
+                jumped = s.jumped or (self.prestart and s.stage == 1 and self._touches_line(s.at, d, n))
                 yield (Leg(d, puff),
                        _r(s, at=q, stage=st, tack=nt, heading=d, used=s.used + 1, moved=True,
                           last_heading=False, puffs=s.puffs - puff, puffed=s.puffed or puff,
-                          legs_in=(s.used + 1) if st == -1 else 0), seg2)
+                          legs_in=(s.used + 1) if st == -1 else 0, jumped=jumped), seg2)
         if game.advanced and not s.last_heading and not s.spin:
             yield from self._heading_moves(s, segs)
+
+    def _touches_line(self, p, d: int, n: int) -> bool:
+        x, y = p
+        for _ in range(n):
+            x, y = compass.step(x, y, d)
+            if over_line(self.game.course, (x, y)):
+                return True
+        return False
 
     def _heading_moves(self, s: _Sim, segs: set):
         wind = self.wind
@@ -197,7 +208,7 @@ class _Ctx:
         if s.legs_in or s.used >= self.legs:
             return self.score(s), []
         key = (s.at, s.stage, s.tack, s.heading, s.luffing, s.spin, s.puffs, s.used, s.puffed,
-               s.luffed, s.last_heading, s.sail_changed, s.moved)
+               s.luffed, s.last_heading, s.sail_changed, s.moved, s.jumped)
         if key in self.memo:
             return self.memo[key]
         best: tuple[float, list] = (float("inf"), [])
@@ -212,6 +223,8 @@ class _Ctx:
         if s.legs_in:
             return -100.0 + s.legs_in
         v = float(self.f.value(s.at, s.stage, s.tack))
+        if s.jumped or (s.stage == 0 and self.prestart):
+            v += GUN
         v += PUFF_COST * (self.me.puffs - s.puffs)
         if s.luffing:
             v += LUFF_RECOVER
