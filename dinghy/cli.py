@@ -67,7 +67,7 @@ def _race(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise DinghyError(f"--skipper: {exc}") from None
     names = list(PALETTE)[: args.boats]
-    results, finished = [], True
+    results, finished, ties = [], True, False
     unsaved: list[str] = []
     if args.save:      # a folder that cannot be written fails now, not after the race
         from dinghy.core import io
@@ -76,6 +76,7 @@ def _race(args: argparse.Namespace) -> int:
         setup = RaceSetup(seats=tuple(Seat(n, n, bot.NAME) for n in names), course=board,
                           seed=args.seed + k)
         race = Race(games.load_game(setup, entry.name))
+        ties = ties or getattr(race.game, "places_may_tie", False)
         n = play_bots(race, random.Random(args.seed + k))
         if args.log:
             for e in race.events:
@@ -100,7 +101,7 @@ def _race(args: argparse.Namespace) -> int:
                 unsaved.append(f"dinghy: {path}: cannot write ({exc.strerror or exc})")
     if args.races > 1:
         print(f"\nseries ({args.scoring}{', worst race discarded' if args.discard else ''}):")
-        for row in series_table(results, args.scoring, discard_worst=args.discard):
+        for row in series_table(results, args.scoring, discard_worst=args.discard, ties=ties):
             pts = " ".join(f"({p:g})" if i == row.discarded else f"{p:g}" for i, p in enumerate(row.race_points))
             print(f"{row.rank}. {names[row.boat]:10s} {pts}  total {row.total:g}")
     for line in unsaved:

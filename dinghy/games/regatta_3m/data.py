@@ -19,7 +19,8 @@ def load_equipment() -> Equipment:
 
 
 def boards() -> list[str]:
-    return shipped_boards(GAME)
+    """The shipped boards, the triangular course first ("the one most often used")."""
+    return sorted(shipped_boards(GAME), key=lambda n: (n != "3m_triangle", n))
 
 
 def load_game(setup: RaceSetup, advanced: bool = False) -> Regatta3M:
