@@ -651,3 +651,59 @@ def test_dinghy_race_sails_the_regatta_from_the_command_line(capsys):
     assert cli_main(["race", "--rules", "regatta", "--board", "3m_triangle", "--boats", "3", "--seed", "2"]) == 0
     out = capsys.readouterr().out
     assert "Regatta (3M), 3m_triangle" in out and "1. " in out
+
+
+def test_a_saved_advanced_race_loads_and_replays(tmp_path):
+    """A record is the set-up (the penalty option included) plus every action, dice too."""
+    setup = RaceSetup(seats=tuple(Seat(c, c, "navigator") for c in list(PALETTE)[:3]),
+                      course="3m_channel", seed=5, extra=(("penalty", "disqualify"),))
+    race = Race(games.load_game(setup, "regatta_advanced"))
+    play_bots(race, random.Random(5))
+    path = tmp_path / "race.json"
+    games.save_race(path, race)
+    again = games.load_race(path)
+    assert again.game.penalty == "disqualify" and again.state == race.state
+
+
+def _damage(text: str, rng: random.Random) -> str:
+    lines = text.splitlines()
+    k = rng.randrange(len(lines))
+    how = rng.randrange(5)
+    if how == 0:
+        del lines[k]
+    elif how == 1:
+        lines[k] = lines[k].replace("=", "= [", 1)
+    elif how == 2:
+        lines[k] = lines[k].replace("1", "-7").replace("2", '"two"')
+    elif how == 3:
+        lines[k] = lines[k].replace('"', "")
+    else:
+        lines.insert(k, rng.choice(["x = 99", "side = \"middle\"", "[extras]\nrays = 3",
+                                    "die = [3, 3]", "start_towards = \"north\"", "time_limit = 0"]))
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("name", ["3m_triangle", "3m_channel", "equipment"])
+def test_damaged_boards_and_equipment_load_or_say_what_is_wrong(name, tmp_path):
+    """Bad data file: one clear DataError naming the file, never a traceback."""
+    from dinghy.core import io
+    from dinghy.games.grid.loading import load_board
+    from dinghy.games.regatta_3m.game import Regatta3MAdvanced
+    src = (io.data_dir("cards") / "regatta_3m" / "equipment.toml" if name == "equipment"
+           else io.data_dir("courses") / "grid" / f"{name}.toml")
+    text = src.read_text(encoding="utf-8")
+    rng = random.Random(name)
+    setup = RaceSetup(seats=tuple(Seat(c, c, None) for c in list(PALETTE)[:2]))
+    for i in range(30):
+        path = tmp_path / f"{name}_{i}.toml"
+        path.write_text(_damage(text, rng), encoding="utf-8")
+        try:
+            if name == "equipment":
+                eq = Equipment.from_mapping(io.read_toml(path), str(path))
+                board = load_board("3m_triangle")
+            else:
+                eq, board = Equipment(), load_board(path, game="regatta_3m")
+            game = Regatta3MAdvanced(setup, board, eq, str(path))
+            game.legal_actions(game.initial_state())
+        except DataError as exc:
+            assert str(path) in str(exc) or name == "equipment"

@@ -109,6 +109,9 @@ def _round_roll(game, state: State, face: str) -> tuple[State, list[Event]]:
 def next_turn(game, state: State, events: list[Event]) -> tuple[State, list[Event]]:
     """Begin the next boat's turn of the round (lost turns pass); after the last, the die."""
     while True:
+        if state.claims:        # claims of or against a yacht that left the race lapse
+            state = state.with_(claims=tuple(c for c in state.claims if state.boats[c.giver].afloat
+                                             and state.boats[c.holder].afloat))
         queue = tuple(s for s in state.queue if state.boats[s].racing)
         if not any(b.racing for b in state.boats):
             return state.with_(phase=Phase.OVER, queue=(), turn=None), events

@@ -16,10 +16,10 @@ from dinghy.core.setup import RaceSetup
 from dinghy.games.grid import compass
 from dinghy.games.grid.board import Board
 from dinghy.games.grid.picture import BoatMark, GridPicture, SquareAction
-from dinghy.games.regatta_3m import die_and_rounds, moves, penalties, start_finish, turn
+from dinghy.games.regatta_3m import die_and_rounds, penalties, start_finish, turn
 from dinghy.games.regatta_3m.actions import Action, Head, Leg, Place, parse
 from dinghy.games.regatta_3m.equipment import Equipment, parse_die
-from dinghy.games.regatta_3m.speeds import point_of_sail
+from dinghy.games.regatta_3m.speeds import point_name, point_of_sail, spaces
 from dinghy.games.regatta_3m.state import Phase, State
 
 
@@ -33,17 +33,20 @@ class Regatta3M(BaseGame):
         self.setup = setup
         self.board = board
         if "die" in board.extras:
-            equipment = Equipment(die=parse_die(board.extras["die"], board.name, "extras.die"),
+            equipment = Equipment(die=parse_die(board.extras["die"], source, "extras.die"),
                                   speeds=equipment.speeds, puff_cards=equipment.puff_cards,
                                   yachts=equipment.yachts, time_limit=equipment.time_limit)
         self.eq = equipment
         if len(setup.seats) > equipment.yachts:
             raise DataError(source, "setup.seats", f"the 3M Regatta has {equipment.yachts} yachts, "
                             f"not {len(setup.seats)}")
-        self.course = start_finish.Course.from_board(board, board.name)
+        self.course = start_finish.Course.from_board(board, source)
         self.start_area = tuple((x, y) for y in range(board.height) for x in range(board.width)
                                 if start_finish.behind_line(self.course, (x, y))
                                 and (x, y) not in self.course.obstacles)
+        if len(self.start_area) < 2 * len(setup.seats):
+            raise DataError(source, "start", f"too little water behind the starting line for "
+                            f"{len(setup.seats)} yachts")
         options = dict(setup.extra)
         self.penalty = options.get("penalty", penalties.DEFAULT)
         if self.penalty not in penalties.OPTIONS:
@@ -169,7 +172,7 @@ class Regatta3M(BaseGame):
                                  "eight directions from the yacht")]
         why = self.why_not(state, Leg(d))
         if why is None:
-            n = moves.spaces(self.eq, d, state.wind, boat.spinnaker)
+            n = spaces(self.eq, d, state.wind, boat.spinnaker)
             why = f"a leg {compass.NAMES[d]} sails {n} spaces, not {k}"
         return [SquareAction(f"Sail {compass.NAMES[d]}", None, why)]
 
@@ -179,8 +182,8 @@ class Regatta3M(BaseGame):
 
     def _leg_label(self, state: State, a: Leg) -> str:
         boat = state.boats[state.turn.seat]
-        n = moves.spaces(self.eq, a.direction, state.wind, boat.spinnaker, a.puff)
-        what = moves._point(point_of_sail(a.direction, state.wind))
+        n = spaces(self.eq, a.direction, state.wind, boat.spinnaker, a.puff)
+        what = point_name(a.direction, state.wind)
         if n == 0:
             return "Luff for one leg (stay)"
         return f"Sail {compass.NAMES[a.direction]}: {what}, {n} spaces" + (" with a puff card" if a.puff else "")

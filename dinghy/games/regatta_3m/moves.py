@@ -24,8 +24,9 @@ from dinghy.core.interface import Event
 from dinghy.games.grid import compass
 from dinghy.games.regatta_3m import headings, sails, start_finish
 from dinghy.games.regatta_3m.actions import Leg
+from dinghy.games.regatta_3m.equipment import POINTS
 from dinghy.games.regatta_3m.speeds import BROAD, LUFFING, RUNNING, point_of_sail, spaces
-from dinghy.games.regatta_3m.state import Boat, Point, State, Turn
+from dinghy.games.regatta_3m.state import Point, State
 
 
 def segment(p: Point, q: Point) -> tuple[Point, Point]:
@@ -127,4 +128,4 @@ def sail_leg(game, state: State, leg: Leg) -> tuple[State, list[Event], str | No
 
 
 def _point(off: int) -> str:
-    return ("luffing", "beating", "beam reaching", "broad reaching", "running")[off]
+    return POINTS[off]

@@ -147,7 +147,7 @@ def resolve_claims(game, state: State, seat: int) -> tuple[State, list[Event]]:
     events: list[Event] = []
     b = state.boats[seat]
     lost, _, _ = sails.blanketing(state, seat)
-    legs = max(0, state.legs - lost)
+    legs = 0 if b.lose_turn else max(0, state.legs - lost)
     for c in mine:
         g = state.boats[c.giver]
         gname, hname = game.name(c.giver), game.name(seat)
