@@ -36,6 +36,9 @@ def build_parser() -> argparse.ArgumentParser:
     race.add_argument("--races", type=int, default=1, help="sail a series of this many races (seeds S, S+1, ...)")
     race.add_argument("--scoring", default="low_point", help="series scoring: 3m, 10-9-8, low_point, bonus_point")
     race.add_argument("--discard", action="store_true", help="each boat drops its worst race")
+    race.add_argument("--option", metavar="KEY=VALUE", action="append", default=[],
+                      help="a game's set-up option, e.g. penalty=disqualify for the 3M Regatta's "
+                           "advanced game; may be repeated")
     course = sub.add_parser("course", help="course files")
     course_sub = course.add_subparsers(dest="course_command", required=True)
     check = course_sub.add_parser("check", help="validate a course file and print the findings")
@@ -67,6 +70,12 @@ def _race(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise DinghyError(f"--skipper: {exc}") from None
     names = list(PALETTE)[: args.boats]
+    extra = []
+    for opt in args.option:
+        key, eq, value = opt.partition("=")
+        if not eq or not key.strip():
+            raise DinghyError(f"--option {opt!r}: write it as KEY=VALUE")
+        extra.append((key.strip(), value.strip()))
     results, finished, ties = [], True, False
     unsaved: list[str] = []
     if args.save:      # a folder that cannot be written fails now, not after the race
@@ -74,7 +83,7 @@ def _race(args: argparse.Namespace) -> int:
         io.check_writable(args.save if args.races == 1 else f"{args.save}.1")
     for k in range(args.races):
         setup = RaceSetup(seats=tuple(Seat(n, n, bot.NAME) for n in names), course=board,
-                          seed=args.seed + k)
+                          seed=args.seed + k, extra=tuple(extra))
         race = Race(games.load_game(setup, entry.name))
         ties = ties or getattr(race.game, "places_may_tie", False)
         n = play_bots(race, random.Random(args.seed + k))

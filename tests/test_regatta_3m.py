@@ -707,3 +707,11 @@ def test_damaged_boards_and_equipment_load_or_say_what_is_wrong(name, tmp_path):
             game.legal_actions(game.initial_state())
         except DataError as exc:
             assert str(path) in str(exc) or name == "equipment"
+
+
+def test_the_penalty_option_from_the_command_line(capsys):
+    """Option A or B is decided before the race: ``--option penalty=disqualify``."""
+    assert cli_main(["race", "--rules", "regatta_advanced", "--boats", "2", "--seed", "3",
+                     "--option", "penalty=disqualify"]) == 0
+    assert cli_main(["race", "--rules", "regatta_advanced", "--option", "penalty=keelhaul"]) == 2
+    assert "extra.penalty" in capsys.readouterr().err

@@ -50,7 +50,7 @@ class Regatta3M(BaseGame):
         options = dict(setup.extra)
         self.penalty = options.get("penalty", penalties.DEFAULT)
         if self.penalty not in penalties.OPTIONS:
-            raise DataError(source, "setup.extra.penalty", f"must be one of {', '.join(penalties.OPTIONS)}, "
+            raise DataError("set-up", "extra.penalty", f"must be one of {', '.join(penalties.OPTIONS)}, "
                             f"not {self.penalty!r}")
 
     # -- the interface -------------------------------------------------------------------
