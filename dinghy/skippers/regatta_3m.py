@@ -96,7 +96,7 @@ def _plan(game: Any, state: Any, rng: random.Random, banned: set) -> list | None
     boat = state.boats[turn.seat]
     f = field(game, state.wind)
     others = frozenset(b.at for b in state.boats if b.afloat and b.seat != boat.seat)
-    sim = _Sim(boat.at, stage_of(boat), boat.tack if game.advanced else None, boat.heading,
+    sim = _Sim(boat.at, stage_of(boat, game), boat.tack if game.advanced else None, boat.heading,
                boat.luffing, boat.spinnaker, boat.puffs, turn.used, turn.puffed, turn.luffed,
                turn.last_heading, turn.sail_changed, turn.moved)
     ctx = _Ctx(game, state, f, others, turn.legs, rng)

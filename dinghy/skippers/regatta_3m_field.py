@@ -3,8 +3,10 @@ the fewest legs (at the Wind Indicator's speeds, no spinnaker, no puff, other bo
 ignored) to the finish: through the start line, round each mark the right way, over
 the finish line. The bots of :mod:`dinghy.skippers.regatta_3m` weigh plans with it.
 
-Stages: 0 jumped the gun (must get back behind the line), 1 not yet started, 2 + k
-started with k marks rounded. In the advanced game a change of tack is a heading move
+Stages: 0 jumped the gun (must get back behind the line), 1 not yet started, 2 + 2k
+on the way round mark k, 3 + 2k the same having crossed its ray the wrong way round
+(one right-way crossing only undoes that), 2 + 2n all n marks rounded, on the way to
+the finish. In the advanced game a change of tack is a heading move
 (one leg); in the basic game there is one tack. Fields are kept per (game, wind).
 """
 from __future__ import annotations
@@ -35,7 +37,8 @@ class Field:
         self.game, self.wind = game, wind
         self.course = game.course
         self.nmarks = len(self.course.marks)
-        self.stages = self.nmarks + 3
+        self.stages = 2 * self.nmarks + 3
+        self.last = 2 + 2 * self.nmarks          # all marks rounded: to the finish
         self.tacks = TACKS if game.advanced else (None,)
         board = game.board
         self.cells = [(x, y) for y in range(board.height) for x in range(board.width)
@@ -69,11 +72,14 @@ class Field:
                 elif (c.start.side(q) == c.course_side and c.start.side(p) != c.course_side
                       and c.start.crossed(p, q)):
                     stage = 2
-            elif stage < 2 + self.nmarks:
-                m = c.marks[stage - 2]
-                k = rounding.ray_crossing(m.pos, c.rays[stage - 2], p, q) * rounding.sense(m.side)
-                if k > 0:
-                    stage += 1
+            elif stage < self.last:
+                k, wrong = divmod(stage - 2, 2)
+                m = c.marks[k]
+                x = rounding.ray_crossing(m.pos, c.rays[k], p, q) * rounding.sense(m.side)
+                if x > 0:
+                    stage = 2 + 2 * k if wrong else 2 + 2 * (k + 1)
+                elif x < 0:
+                    stage = 3 + 2 * k
             elif (c.finish.side(q) == c.finish_side and c.finish.crossed(p, q)):
                 return q, -1
             p = q
@@ -135,11 +141,15 @@ class Field:
         return self.dist.get((p[0], p[1], stage, tack if self.game.advanced else None), FAR)
 
 
-def stage_of(boat: Any) -> int:
+def stage_of(boat: Any, game: Any) -> int:
     if boat.finished is not None:
         return -1
     if boat.premature:
         return 0
     if not boat.started:
         return 1
-    return 2 + boat.rounded
+    marks = game.course.marks
+    if boat.rounded >= len(marks):
+        return 2 + 2 * len(marks)
+    wrong = boat.crossings * rounding.sense(marks[boat.rounded].side) < 0
+    return 2 + 2 * boat.rounded + (1 if wrong else 0)

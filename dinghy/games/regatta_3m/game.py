@@ -118,10 +118,12 @@ class Regatta3M(BaseGame):
                 ("out", b.out is not None), ("premature", b.premature), ("luffing", b.luffing),
                 ("heeled", self.advanced and b.tack is not None and not b.luffing),
                 ("blocked", b.lose_turn)) if on)
+            heading = b.heading if b.heading is not None else state.wind   # waiting head to wind
+            tack = b.tack if self.advanced else compass.tack(heading, state.wind)
             sail = None
-            if b.tack is not None and not b.luffing:
-                sail = "port" if b.tack == "starboard" else "starboard"
-            marks.append(BoatMark(b.seat, b.at[0], b.at[1], b.heading, sail, flags))
+            if tack is not None and not b.luffing:
+                sail = "port" if tack == "starboard" else "starboard"     # the boom is to leeward
+            marks.append(BoatMark(b.seat, b.at[0], b.at[1], heading, sail, flags))
         return GridPicture(boats=tuple(marks), wind_from=state.wind, note=self.note(state),
                            extra={"round": state.round, "legs": state.legs, "holder": state.holder,
                                   "puffs": [b.puffs for b in state.boats],
