@@ -3,10 +3,15 @@ the fewest legs (at the Wind Indicator's speeds, no spinnaker, no puff, other bo
 ignored) to the finish: through the start line, round each mark the right way, over
 the finish line. The bots of :mod:`dinghy.skippers.regatta_3m` weigh plans with it.
 
-Stages: 0 jumped the gun (must get back behind the line), 1 not yet started, 2 + 2k
-on the way round mark k, 3 + 2k the same having crossed its ray the wrong way round
-(one right-way crossing only undoes that), 2 + 2n all n marks rounded, on the way to
-the finish. In the advanced game a change of tack is a heading move
+Stages (a boat's state the way ahead depends on):
+0 jumped the gun: must get wholly back behind the line;
+1 not yet started, last strictly behind the line (it starts by crossing it);
+2 not yet started but over the line or its extensions: back behind it first;
+3 + 2k on the way round mark k; 4 + 2k the same having crossed its ray the wrong way
+round (one right-way crossing only undoes that);
+3 + 2n all n marks rounded, last strictly on the course side of the finish line;
+4 + 2n the same but last on the finishing side (round the end): back over it first.
+In the advanced game a change of tack is a heading move
 (one leg); in the basic game there is one tack. Fields are kept per (game, wind).
 """
 from __future__ import annotations
@@ -37,8 +42,8 @@ class Field:
         self.game, self.wind = game, wind
         self.course = game.course
         self.nmarks = len(self.course.marks)
-        self.stages = 2 * self.nmarks + 3
-        self.last = 2 + 2 * self.nmarks          # all marks rounded: to the finish
+        self.stages = 2 * self.nmarks + 5
+        self.last = 3 + 2 * self.nmarks          # all marks rounded: to the finish
         self.tacks = TACKS if game.advanced else (None,)
         board = game.board
         self.cells = [(x, y) for y in range(board.height) for x in range(board.width)
@@ -69,19 +74,26 @@ class Field:
                 if prestart:
                     if c.start.side(q) == c.course_side or c.start.on_line(q):
                         stage = 0
-                elif (c.start.side(q) == c.course_side and c.start.side(p) != c.course_side
-                      and c.start.crossed(p, q)):
-                    stage = 2
+                elif c.start.side(q) == c.course_side:
+                    stage = 3 if c.start.crossed(p, q) else 2
+            elif stage == 2:
+                if c.start.side(q) == -c.course_side:
+                    stage = 1
             elif stage < self.last:
-                k, wrong = divmod(stage - 2, 2)
+                k, wrong = divmod(stage - 3, 2)
                 m = c.marks[k]
                 x = rounding.ray_crossing(m.pos, c.rays[k], p, q) * rounding.sense(m.side)
                 if x > 0:
-                    stage = 2 + 2 * k if wrong else 2 + 2 * (k + 1)
+                    stage = 3 + 2 * k if wrong else 3 + 2 * (k + 1)
                 elif x < 0:
-                    stage = 3 + 2 * k
-            elif (c.finish.side(q) == c.finish_side and c.finish.crossed(p, q)):
-                return q, -1
+                    stage = 4 + 2 * k
+            elif stage == self.last:
+                if c.finish.side(q) == c.finish_side:
+                    if c.finish.crossed(p, q):
+                        return q, -1
+                    stage = self.last + 1
+            elif c.finish.side(q) == -c.finish_side:
+                stage = self.last
             p = q
         return p, stage
 
@@ -144,12 +156,13 @@ class Field:
 def stage_of(boat: Any, game: Any) -> int:
     if boat.finished is not None:
         return -1
+    c = game.course
     if boat.premature:
         return 0
     if not boat.started:
-        return 1
-    marks = game.course.marks
+        return 2 if boat.start_side == c.course_side else 1
+    marks = c.marks
     if boat.rounded >= len(marks):
-        return 2 + 2 * len(marks)
+        return 3 + 2 * len(marks) + (1 if boat.finish_side == c.finish_side else 0)
     wrong = boat.crossings * rounding.sense(marks[boat.rounded].side) < 0
-    return 2 + 2 * boat.rounded + (1 if wrong else 0)
+    return 3 + 2 * boat.rounded + (1 if wrong else 0)
