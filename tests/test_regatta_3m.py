@@ -634,7 +634,7 @@ def test_seeded_bot_races_finish_and_replay_identically(rules, board, seed, seat
                       course=board, seed=seed, extra=(("penalty", "disqualify" if seed == 2 else "forfeit"),))
     race = Race(games.load_game(setup, rules))
     play_bots(race, random.Random(seed))
-    assert race.over and race.state.round < 150
+    assert race.over and race.state.round < 60          # measured: at most 33 in 96 seeded races
     finished = [p for p, b in zip(race.places(), race.state.boats) if b.out is None]
     assert all(p is not None for p in finished) and 1 in finished
     again = Race.replay(games.load_game(setup, rules), race.record()["actions"])
