@@ -9,7 +9,7 @@ buttons that go with them.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from dinghy.games.dinghy_race.actions import Drift, Pass, Pivot, Place, Substitute
 from dinghy.games.dinghy_race import rules as dr
@@ -19,9 +19,6 @@ from dinghy.ui.hud import Dice, Slider
 from dinghy.ui.widgets import (
     BODY, LAYER_WIDGET, Button, ChoiceSelector, Gui, Text, Toggle, Widget, _round_rect,
 )
-
-if TYPE_CHECKING:  # pragma: no cover
-    from dinghy.ui.dinghy_race.view import DinghyRaceView
 
 STEP_TITLES = {
     Step.LAUNCH: "Put the boat on the water",
@@ -133,7 +130,9 @@ class TurnPanel:
     """Builds the widgets of one step inside a rectangle of the side column; it asks the
     view (its half-made choices) and the engine, and calls the view back."""
 
-    def __init__(self, view: "DinghyRaceView") -> None:
+    def __init__(self, view: Any) -> None:
+        # ``view`` is the DinghyRaceView that owns this panel; it is not imported here,
+        # so that the view (which builds the panel) and the panel do not import each other.
         self.view = view
         self.widgets: list[Widget] = []
         self.rows: list[list[Widget] | Widget | tuple[str, float]] = []
