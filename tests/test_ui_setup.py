@@ -204,7 +204,7 @@ def test_nothing_clipped_or_overlapping(make_ui_app, monkeypatch, request, size,
 
 def test_seat_levels_and_an_unknown_level_shows_its_error(ui_app, setup_screen, monkeypatch):
     """A seat's level button steps Human -> Bot -> Easy -> Medium -> Hard; the names go
-    to dinghy.skippers.skipper, and one it does not know is said in words, not started."""
+    to dinghy.skippers.skipper, and one it does not know is said in words."""
     from dinghy import skippers
 
     s = setup_screen()
@@ -224,13 +224,13 @@ def test_seat_levels_and_an_unknown_level_shows_its_error(ui_app, setup_screen, 
     for _ in range(4):
         ui.tap(ui_app, row.level)                        # Hard
     assert s.form.seats[0].skipper == "hard"
-    ui.tap(ui_app, s.start_button)
-    assert s.started == []
-    assert "hard" in s.subtitle.text and "hard" in s.gui.tooltip_text
-    ui.tap(ui_app, row.level)                            # back to Human: the error goes
+    assert "hard" in s.subtitle.text and "default bot" in s.subtitle.text
+    ui.tap(ui_app, s.start_button)                       # it still starts (the default sails)
+    assert s.started[-1].seats[0].skipper == "hard"
+    ui.tap(ui_app, row.level)                            # back to Human: the line goes
     assert s.subtitle.text.startswith("Set up")
     ui.tap(ui_app, s.start_button)
-    assert s.started[0].seats[0].skipper is None
+    assert s.started[-1].seats[0].skipper is None
 
 
 def test_relayout_on_resize(ui_app, setup_screen):

@@ -16,7 +16,7 @@ from dinghy.core.setup import PALETTE, RaceSetup
 from dinghy.ui import theme
 from dinghy.ui.scene import GuiScene
 from dinghy.ui.shell.setup_form import (
-    CARD_CHOICES, MAX_SEATS, MIN_SEATS, SUPPLY_RANGE, WIND_CHOICES, SeatForm, SetupForm,
+    BOT_SKIPPER, CARD_CHOICES, MAX_SEATS, MIN_SEATS, SUPPLY_RANGE, WIND_CHOICES, SeatForm, SetupForm,
     course_title, level_choices, skipper_problem,
 )
 from dinghy.ui.widgets import (
@@ -239,11 +239,15 @@ class SetupScreen(GuiScene):
         self.show_problem()
 
     def problem(self) -> str | None:
-        """Why the race cannot start as set (an unknown bot level), or None."""
+        """A bot level the game's skippers do not know, in words, or None. The race still
+        starts: the table lets the game's default bot sail that seat ("Bot" always means
+        the default, so it is never a problem)."""
         for seat in self.form.seats:
+            if seat.skipper == BOT_SKIPPER:
+                continue
             why = skipper_problem(seat.skipper, self.rules)
             if why:
-                return f"{seat.name.strip() or seat.colour}: {why}"
+                return f"{seat.name.strip() or seat.colour}: {why}; the default bot sails instead"
         return None
 
     def show_problem(self) -> str | None:
@@ -261,10 +265,7 @@ class SetupScreen(GuiScene):
         self.relayout()
 
     def start(self) -> None:
-        why = self.show_problem()
-        if why:
-            self.gui.show_tooltip(why, self.start_button, 4.0)
-            return
+        self.show_problem()
         if self.rules == self.default_rules:
             self.on_start(self.form.to_setup())
         else:
