@@ -20,6 +20,7 @@ from dinghy.ui.camera import Camera  # noqa: E402
 from dinghy.ui.dinghy_race.chart import Chart, seat_colour  # noqa: E402
 from dinghy.ui.dinghy_race.choices import Choices  # noqa: E402
 from dinghy.ui.dinghy_race.compass import Compass  # noqa: E402
+from dinghy.ui.dinghy_race.motion import Motion  # noqa: E402
 from dinghy.ui.dinghy_race.turn_panel import TurnPanel  # noqa: E402
 from dinghy.ui.hud import SeatChip  # noqa: E402
 from dinghy.ui.shell.views import BoardView  # noqa: E402
@@ -100,6 +101,7 @@ class DinghyRaceView(Choices, BoardView):
         self.camera = Camera(min_zoom=0.05, max_zoom=25.0)
         self.chart: Any = None
         self._fitted = False
+        self.motion = Motion(self)
         self.init_choices()
 
     @classmethod
@@ -245,7 +247,14 @@ class DinghyRaceView(Choices, BoardView):
             self.follow_active(jump=True)
 
     def delete(self) -> None:
-        pass                  # the scene deletes the chart (ChartScene)
+        self.motion.delete()  # the scene deletes the chart (ChartScene)
+
+    def animate(self, before: Any, action: Any, events: list[Any]) -> bool:
+        """Show the action before the log says it (see :mod:`.motion`); False: nothing to show."""
+        if self.chart is None or not self.motion.start(before, action, events, self.race.state):
+            return False
+        self.chart.hidden = self.motion.hidden
+        return True
 
     # --- state -> screen ----------------------------------------------------------------
     def refresh(self, new_step: bool) -> None:

@@ -93,6 +93,8 @@ class SetupScreen(GuiScene):
     * ``seed``: the race seed (default: a fresh random one, shown small).
     * ``rules``: the game to start with (default: the first registered). For any other
       game ``on_start(setup, rules)`` receives the game's rules name too.
+    * ``settings``: the table's :class:`~dinghy.ui.shell.settings.Settings` (animations,
+      sound, follow), shown as switches; ``on_settings()`` runs after each change.
     """
 
     shortcuts = [
@@ -106,8 +108,10 @@ class SetupScreen(GuiScene):
                  can_resume: Callable[[], bool] | None = None,
                  on_resume: Callable[[], Any] | None = None,
                  courses: Sequence[str] | None = None, initial: RaceSetup | None = None,
-                 seed: int | None = None, rules: str | None = None) -> None:
+                 seed: int | None = None, rules: str | None = None,
+                 settings: Any = None, on_settings: Callable[[], Any] | None = None) -> None:
         super().__init__()
+        self.settings, self.on_settings = settings, on_settings
         self.on_start, self.can_resume, self.on_resume = on_start, can_resume, on_resume
         self.games = registered_games()
         self.default_rules = self.games[0][0] if self.games else "dinghy_race"
@@ -155,6 +159,13 @@ class SetupScreen(GuiScene):
         self.weather_eye = choice(list(SUPPLY_RANGE), f.weather_eye, "weather_eye", wrap=False)
         self.inner_rule = add(Toggle(g, f.inner_boat_rule,
                                      on_change=lambda v: setattr(f, "inner_boat_rule", v)))
+        self.setting_rows: list[tuple[str, Widget]] = []
+        if self.settings is not None:
+            for attr, label in (("animations", "Animations"), ("sound", "Sound"),
+                                ("follow", "Follow boat")):
+                self.setting_rows.append((label, add(Toggle(
+                    g, getattr(self.settings, attr),
+                    on_change=lambda v, a=attr: self.set_setting(a, v)))))
         self._build_options()
         self.start_button = add(Button(g, "Start race", self.start, style="primary",
                                        pt=theme.HEADER_PT + 1))
@@ -182,6 +193,7 @@ class SetupScreen(GuiScene):
             widget.visible = attr in wanted
             if widget.visible:
                 rows.append((label, widget))
+        rows.extend(self.setting_rows)
         self.options = [(g.add(Text(g, label)), widget) for label, widget in rows]
 
     def set_game(self, rules: str) -> None:
@@ -259,6 +271,11 @@ class SetupScreen(GuiScene):
             from dinghy.ui.hud import fit_text
             fit_text(self.subtitle.label, why, self.subtitle.w or 400, self.subtitle.label.font_size)
         return why
+
+    def set_setting(self, attr: str, value: bool) -> None:
+        setattr(self.settings, attr, value)
+        if self.on_settings is not None:
+            self.on_settings()
 
     def next_page(self) -> None:
         self.page = (self.page + 1) % max(1, self.pages)

@@ -50,11 +50,15 @@ class TableScene(ChartScene):
                  on_over: Callable[[Any], Any] | None = None,
                  on_leave: Callable[[], Any] | None = None,
                  bot_delay: float = BOT_DELAY, bot_seed: int | None = None,
-                 follow: bool = True) -> None:
+                 follow: bool = True, animate: bool = False, sound: Any = None) -> None:
         super().__init__()
         self.race, self.game = race, race.game
         self.autosave, self.on_over, self.on_leave = autosave, on_over, on_leave
         self.bot_delay = bot_delay
+        # movement you can see (a view with ``animate``); never with instant bots
+        self.animate = animate and bot_delay > 0
+        self.sound = sound
+        self.log_hold: int | None = None     # log entries shown while an animation runs
         self.bot_rng = random.Random(race.game.setup.seed if bot_seed is None else bot_seed)
         self.viewer: int | None = None          # the human who may see the table now
         player = race.current_player()
@@ -178,10 +182,43 @@ class TableScene(ChartScene):
         self.round_label.text, self.countdown.text = self.view.status()
         self.order.set_seats(self.view.seat_chips())
         colours = {i: PALETTE.get(s.colour, (200, 200, 200)) for i, s in enumerate(self.game.setup.seats)}
-        self.log.set_events(race.events, colours)
+        self.log.set_events(race.events if self.log_hold is None else race.events[:self.log_hold],
+                            colours)
         self.undo_button.enabled = race.can_undo()
         self.view.refresh(new_step)
         self._check_curtain()
+
+    # --- movement you can see ------------------------------------------------------------
+    @property
+    def animating(self) -> bool:
+        motion = getattr(self.view, "motion", None)
+        return motion is not None and motion.active
+
+    def _show_motion(self, before: Any, action: Any, events: list[Any]) -> None:
+        """Let the view animate the action; the log waits for the end of it."""
+        if self.sound is not None:
+            self.sound.after(events)
+        animate = getattr(self.view, "animate", None)
+        if not self.animate or animate is None:
+            return
+        held = len(self.race.events) - len(events)
+        if animate(before, action, events):
+            self.log_hold = held if self.log_hold is None else min(self.log_hold, held)
+
+    def motion_done(self) -> None:
+        """The animation ended (or was skipped): the log catches up."""
+        if self.log_hold is None:
+            return
+        self.log_hold = None
+        colours = {i: PALETTE.get(s.colour, (200, 200, 200)) for i, s in enumerate(self.game.setup.seats)}
+        self.log.set_events(self.race.events, colours)
+
+    def skip_motion(self) -> bool:
+        motion = getattr(self.view, "motion", None)
+        if motion is None or not motion.active:
+            return False
+        motion.finish()
+        return True
 
     def _report_over(self) -> None:
         """Once the race is over: keep the record, then hand over to the results."""
@@ -226,6 +263,7 @@ class TableScene(ChartScene):
         """Play one action through the engine; False (and the reason shown) if refused."""
         race = self.race
         before = self.view.acting_seat()
+        state_before = race.state
         if not race.chance:
             self.last_seat = race.current_player()
         try:
@@ -234,6 +272,7 @@ class TableScene(ChartScene):
             self.toast.show(str(exc))
             return False
         self.view.after_action(events, before)
+        self._show_motion(state_before, action, events)
         self._autosave()
         if refresh:
             self.refresh()
@@ -245,8 +284,10 @@ class TableScene(ChartScene):
         """Chance acts: the race's seeded dice (or draw)."""
         if not self.race.chance:
             return
-        before = self.view.acting_seat()
-        self.view.after_action(self.race.roll(), before)
+        before, state_before = self.view.acting_seat(), self.race.state
+        events = self.race.roll()
+        self.view.after_action(events, before)
+        self._show_motion(state_before, self.race.actions[-1], events)
         self._autosave()
         self.refresh()
         if self.bot_delay <= 0:
@@ -262,6 +303,7 @@ class TableScene(ChartScene):
 
     def undo(self) -> None:
         race = self.race
+        self.skip_motion()
         if not race.can_undo():
             self.toast.show("Nothing to undo since the last dice roll")
             return
@@ -301,6 +343,9 @@ class TableScene(ChartScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.toast.update(dt)
+        motion = getattr(self.view, "motion", None)
+        if motion is not None and motion.active:
+            motion.update(dt)
         self.run_bots(dt)
         if self.race.over:
             self._report_over()
@@ -308,7 +353,7 @@ class TableScene(ChartScene):
     def run_bots(self, dt: float = 0.0) -> None:
         """Let bot seats act: all at once with no delay, else one per ``bot_delay``."""
         g = self.gui
-        if g is None or g.modals:
+        if g is None or g.modals or self.animating:
             return
         if self.bot_delay <= 0:
             n = 0
@@ -337,8 +382,10 @@ class TableScene(ChartScene):
     def _bot_step(self, refresh: bool = True) -> None:
         race = self.race
         if race.chance and not self.view.bots_roll:
-            before = self.view.acting_seat()
-            self.view.after_action(race.roll(), before)
+            before, state_before = self.view.acting_seat(), race.state
+            events = race.roll()
+            self.view.after_action(events, before)
+            self._show_motion(state_before, race.actions[-1], events)
             self._autosave()
             if refresh:
                 self.refresh()
@@ -347,6 +394,9 @@ class TableScene(ChartScene):
 
     # --- input ----------------------------------------------------------------------------
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> Any:
+        if self.gui is not None and not self.gui.modals and self.skip_motion():
+            self._press = None
+            return True                          # a tap skips the animation
         if super().on_mouse_press(x, y, button, modifiers):
             self._press = None
             return True
@@ -397,6 +447,8 @@ class TableScene(ChartScene):
         return hit
 
     def on_shortcut(self, symbol: int, modifiers: int) -> bool:
+        if self.skip_motion():
+            return True                          # a key skips the animation
         if symbol == key.Z and modifiers & key.MOD_ACCEL:
             self.undo()
             return True
