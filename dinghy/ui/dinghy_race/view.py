@@ -358,6 +358,13 @@ class DinghyRaceView(Choices, BoardView):
                 buttons[n].callback()
                 return True
             return False
+        numbers = getattr(self.turn, "exit_numbers", None)
+        if numbers:           # the numbers on the card face and the exit buttons
+            i = next((k for k, v in numbers.items() if v == n + 1), None)
+            if i is not None:
+                self.choose_ghost(i)
+                return True
+            return False
         allowed = [i for i, gh in enumerate(self.chart.ghosts) if gh.allowed]
         if n < len(allowed):
             self.choose_ghost(allowed[n])

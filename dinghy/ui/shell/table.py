@@ -422,6 +422,9 @@ class TableScene(ChartScene):
         if isinstance(pressed, Slider):
             pressed.drag_to(x)
             return True
+        if hasattr(pressed, "drag_point"):       # a drag along a card face
+            pressed.drag_point(x, y)
+            return True
         if self._press is not None:
             if self._dragged or math.dist(self._press, (x, y)) > g.px(TAP_SLOP):
                 self._dragged = True
