@@ -95,7 +95,7 @@ class CardFace(Widget):
         self.plus_label.visible = bool(card.plus_zone)
         self.chips: list[tuple[float, float]] = []
         self.scale_mm = 1.0
-        self.needed_height = gui.touch + gui.px(150)
+        self.needed_height = gui.touch + gui.px(104)     # the least that reads; grows with room
 
     def _turn(self, g: Any) -> int:
         return self.card.exits[g.action.exit].turn

@@ -69,6 +69,9 @@ class TableScene(ChartScene):
         self._dragged = False
         self._step_key: Any = None
         self.curtain: Curtain | None = None
+        self.log_open = False                  # the folded log, opened by its button
+        self.folded = self.portrait = False
+        self.sheet_h = 0
         self.view = view_class(race.game.rules_name)(self)
         self.view.follow = follow
 
@@ -106,6 +109,7 @@ class TableScene(ChartScene):
         self.save_button = add(Button(g, "Save", self.save_copy))
         self.help_button = add(Button(g, "?", self.show_help, style="water", pt=theme.HEADER_PT))
         self.menu_button = add(Button(g, "Leave", self.leave, style="water"))
+        self.log_button = add(Button(g, "Log", self.toggle_log, style="water"))
         self.panel = add(Panel(g))
         self.view.build()
         self.log = add(EventLog(g))
@@ -118,18 +122,33 @@ class TableScene(ChartScene):
 
     # --- layout -----------------------------------------------------------------------
     def layout(self) -> None:
+        """The top bar, the water and the side column. On a short landscape screen (a
+        1024 x 600 tablet) the log folds away behind a "Log" button and the column
+        narrows; in portrait the turn panel is a sheet along the bottom and the log folds
+        away: the water keeps most of the screen."""
         g = self.gui
         assert g is not None
         px, t = g.px, g.touch
         W, H = g.width, g.height
         m = px(8)
         bar = t + px(16)
-        side = min(max(px(330), W * 0.28), px(420))
+        self.portrait = H > W
+        self.folded = self.portrait or H < px(700)
+        if self.portrait:
+            side = W - 2 * m
+        elif W <= px(1100):
+            side = px(296)
+        else:
+            side = min(max(px(330), W * 0.28), px(420))
         self.top.place(0, H - bar, W, bar)
         by = H - bar + px(8)
         x = W - m
-        for b, bw in ((self.menu_button, px(84)), (self.help_button, t), (self.save_button, px(76)),
-                      (self.undo_button, px(76))):
+        top_buttons = [(self.menu_button, px(84)), (self.help_button, t), (self.save_button, px(76)),
+                       (self.undo_button, px(76))]
+        self.log_button.visible = self.folded
+        if self.folded:
+            top_buttons.append((self.log_button, px(64)))
+        for b, bw in top_buttons:
             x -= bw
             b.place(x, by, bw, t)
             x -= px(6)
@@ -137,12 +156,39 @@ class TableScene(ChartScene):
         self.countdown.place(m + px(6), by, px(190), t * 0.35)
         strip_x = m + px(200)
         self.order.place(strip_x, by, max(t, x - strip_x - px(6)), t)
+        if self.portrait:
+            sheet = round(min(max(px(260), H * 0.4), H - bar - px(260)))
+            self.side_rect = (m, side)
+            self.sheet_h = sheet
+            self.layout_side()
+            self.toast.place(0, H - bar - m, W, 0)
+            self.view.layout(0, sheet + m, W, H - bar - sheet - m)
+            return
+        self.sheet_h = 0
         col_x = W - side - m
         self.side_rect = (col_x, side)
         self.layout_side()
         board_w = col_x - m
         self.toast.place(0, H - bar - m, board_w, 0)
         self.view.layout(0, 0, board_w, H - bar)
+
+    def toggle_log(self) -> None:
+        self.log_open = not self.log_open
+        relayout = getattr(self.view, "relayout_panel", None)
+        if relayout is not None:
+            relayout()              # the panel's rows for its new height
+        else:
+            self.layout_side()
+
+    def _log_height(self, avail: float) -> float:
+        g = self.gui
+        assert g is not None
+        if self.folded and not self.log_open:
+            return 0.0
+        if self.folded:
+            return avail * 0.5
+        need = self.view.panel_height() + g.px(2 * theme.PAD)
+        return max(g.px(130), min(avail * 0.42, avail - need))
 
     def layout_side(self) -> None:
         """The parts that change with the state: turn panel, event log, seats bar."""
@@ -153,20 +199,38 @@ class TableScene(ChartScene):
         m = px(8)
         bar = g.touch + px(16)
         col_x, side = self.side_rect
-        avail = g.height - bar - 3 * m
-        need = self.view.panel_height() + px(2 * theme.PAD)
-        log_h = max(px(130), min(avail * 0.42, avail - need))
-        self.log.place(col_x, m, side, log_h)
-        self.panel.place(col_x, 2 * m + log_h, side, avail - log_h)
+        avail = (self.sheet_h - m) if self.sheet_h else g.height - bar - 3 * m
+        log_h = self._log_height(avail)
+        self.log.visible = log_h > 0
+        base = m
+        if log_h > 0:
+            if self.sheet_h:         # portrait: the log opens beside the panel
+                half = (side - m) / 2
+                self.log.place(col_x + half + m, base, half, avail)
+                side = half
+            else:
+                self.log.place(col_x, m, side, log_h)
+                base, avail = 2 * m + log_h, avail - log_h
+        self.panel_avail = avail
+        self.panel.place(col_x, base, side, avail)
         pad = px(theme.PAD)
-        self.view.layout_panel(col_x + pad, 2 * m + log_h + pad, side - 2 * pad, avail - log_h - 2 * pad)
+        self.view.layout_panel(col_x + pad, base + pad, side - 2 * pad, avail - 2 * pad)
         self.order.layout()
 
     def panel_rows_free(self, used: float) -> int:
         """Button rows that still fit in the turn panel under ``used`` pixels of it."""
         g = self.gui
         assert g is not None
-        avail = g.height - (g.touch + g.px(16)) - 3 * g.px(8) - g.px(130) - g.px(2 * theme.PAD)
+        bar = g.touch + g.px(16)
+        if self.sheet_h:
+            avail = self.sheet_h - g.px(8)
+        elif self.folded:
+            avail = g.height - bar - 3 * g.px(8)
+            if self.log_open:
+                avail = avail / 2 - g.px(8)
+        else:
+            avail = g.height - bar - 3 * g.px(8) - g.px(130)
+        avail -= g.px(2 * theme.PAD)
         left = avail - used - (g.touch + g.px(6))
         return int(left // (g.touch + g.px(6)))
 
