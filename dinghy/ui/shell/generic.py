@@ -15,7 +15,7 @@ from dinghy.ui.widgets import Button, Panel, Text, TextField, Widget, key  # noq
 
 from dinghy.core.errors import DinghyError  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
-from dinghy.ui.shell.views import BoardView, ordinal  # noqa: E402
+from dinghy.ui.shell.board_view import BoardView, ordinal  # noqa: E402
 
 #: How many characters of the observation the board shows.
 OBSERVATION_CHARS = 900
