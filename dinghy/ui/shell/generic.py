@@ -82,7 +82,10 @@ class GenericView(BoardView):
         if race.chance:
             self.buttons["roll"] = self._add(Button(self.gui, "Roll the dice", s.roll, style="primary"))
             return
-        self.actions = list(race.legal_actions())
+        hint = self.panel_hint()
+        if hint:
+            self._add(Text(self.gui, hint, theme.SMALL_PT + 1, theme.INK_SOFT))
+        self.actions = self.panel_actions()
         room = max(1, s.panel_rows_free(self.used_rows(extra=2)))
         shown = self.actions if len(self.actions) <= room else self.actions[: room - 1]
         for n, a in enumerate(shown):
@@ -100,6 +103,15 @@ class GenericView(BoardView):
         self._add(play, row=False)
         self.buttons["play_typed"] = play
         self.rows.append([self.field, play])
+
+    def panel_actions(self) -> list[Any]:
+        """The actions the panel offers as buttons (a board view leaves out those it
+        plays by taps on the board)."""
+        return list(self.race.legal_actions())
+
+    def panel_hint(self) -> str:
+        """A line above the buttons (e.g. "Tap a highlighted square"); none here."""
+        return ""
 
     def _typed(self, text: str) -> None:
         self.typed = text
