@@ -18,36 +18,7 @@ from dinghy.core.errors import IllegalAction
 from dinghy.core.interface import CHANCE, TERMINAL, BaseGame, Event
 from dinghy.games.grid.picture import BoatMark, GridPicture, SquareAction, Token
 
-try:
-    from dinghy.games.grid.board import Board, Line, Mark
-except ImportError:       # the shared board has not landed: a stand-in with its fields
-    @dataclass(frozen=True)
-    class Mark:            # type: ignore[no-redef]
-        name: str
-        x: int
-        y: int
-        side: str = "port"
-        order: int = 1
-
-    @dataclass(frozen=True)
-    class Line:            # type: ignore[no-redef]
-        a: tuple[int, int]
-        b: tuple[int, int]
-
-    @dataclass(frozen=True)
-    class Board:           # type: ignore[no-redef]
-        name: str
-        title: str
-        game: str
-        width: int
-        height: int
-        cells: str
-        land: tuple = ()
-        marks: tuple = ()
-        start: Line | None = None
-        finish: Line | None = None
-        wind_from: int = 0
-        extras: tuple = ()
+from dinghy.games.grid.board import Board, Line, Mark
 
 DIRS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
 NAMES = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
@@ -55,10 +26,9 @@ NAMES = ("north", "north-east", "east", "south-east", "south", "south-west", "we
 
 def toy_board(cells: str = "squares") -> Board:
     return Board(name="toy_pond", title="Toy pond", game="gridboat", width=8, height=6,
-                 cells=cells, land=((0, 4), (0, 5), (1, 5)),
+                 cells=cells, land=frozenset({(0, 4), (0, 5), (1, 5)}),
                  marks=(Mark("A", 4, 3, "port", 1),),
-                 start=Line((1, 0), (4, 0)), finish=Line((5, 5), (7, 5)), wind_from=0,
-                 extras=())
+                 start=Line((1, 0), (4, 0)), finish=Line((5, 5), (7, 5)), wind_from=0)
 
 
 @dataclass(frozen=True)

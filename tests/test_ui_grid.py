@@ -35,25 +35,9 @@ def shots(tmp_path):
     return SHOT_DIR if SHOT_DIR.parent.joinpath(".git").exists() else tmp_path
 
 
-try:
-    import dinghy.games.grid.board  # noqa: F401
-    HAVE_BOARD = True
-except ImportError:
-    HAVE_BOARD = False
-
-
 @pytest.fixture(autouse=True)
-def grid_view_for_the_stand_in(monkeypatch):
-    """Until the shared grid board lands, the toy's stand-in board is named by hand."""
-    if not HAVE_BOARD:
-        from dinghy.ui.shell import views
-        monkeypatch.setitem(views._VIEWS, "gridboat", GridView)
-        monkeypatch.setitem(views._REPLAYS, "gridboat", GridReplay)
-
-
-@pytest.fixture
 def toy(monkeypatch):
-    """Gridboat registered for this test only."""
+    """Gridboat registered for each test only (the table finds a view by rules name)."""
     monkeypatch.setattr(games, "GAMES", dict(games.GAMES))
     games.register("gridboat", "Gridboat", Gridboat, lambda: ["toy_pond"])
     return "gridboat"
@@ -94,7 +78,6 @@ def roll_to_move(app, scene):
     raise AssertionError("never got a move")
 
 
-@pytest.mark.skipif(not HAVE_BOARD, reason="the shared grid board is not merged yet")
 def test_a_grid_game_gets_the_grid_view_by_its_game_object(toy):
     game = Gridboat(RaceSetup(seats=seats("human", "random"), course="toy_pond"))
     assert view_class(game) is GridView
@@ -264,3 +247,19 @@ def test_undo_autosave_results_and_replay(make_ui_app, home, toy, shots):
     app.screenshot(shots / "grid_replay.png")
     replay.seek(0)
     assert replay.board.tracks.tracks(0).get(0, [(1, 0)]) == [(1, 0)]
+
+
+def test_a_board_of_points_draws_its_intersections_and_taps_them(make_ui_app, shots):
+    app = make_ui_app(1280, 800)
+    game = Gridboat(RaceSetup(seats=seats("human", "random"), course="toy_pond"), cells="points")
+    state = State(((3, 3, 2), (6, 0, 1)), (False, False), turn=0, die=4)
+    scene = TableScene(Race.from_state(game, state), bot_delay=0)
+    app.push(scene)
+    app.step()
+    view = scene.view
+    assert isinstance(view, GridView) and view.targets
+    path = app.screenshot(shots / "grid_points.png")
+    assert ui.png_colours(path) > 40
+    n = len(scene.race.actions)
+    ui.click(app, *view.screen_of((4, 4)))            # north-east: one action
+    assert scene.race.actions[n] == Act("sail", 1)

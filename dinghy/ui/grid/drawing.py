@@ -35,6 +35,7 @@ PORT = (220, 60, 60)          # rounding arrows: red leaves the mark to port
 STARBOARD = (40, 170, 90)     # green: to starboard
 START = (240, 245, 250)
 FINISH = (255, 225, 120)
+LINE_END = (250, 210, 70)
 TARGET = (243, 178, 62)
 #: Token kind -> (fill RGBA, ink); a kind not listed is drawn like "luck".
 TOKENS: dict[str, tuple[tuple[int, int, int, int], tuple[int, int, int]]] = {
@@ -201,11 +202,7 @@ class BoardDrawing:
         (ax, ay), (bx, by) = line_points(line)
         a, b = self._screen(camera, ax, ay), self._screen(camera, bx, by)
         if self.board.cells == "squares":       # the line's squares, tinted
-            (x0, y0), (x1, y1) = xy(line.a), xy(line.b)
-            n = max(abs(x1 - x0), abs(y1 - y0))
-            for i in range(n + 1):
-                cx = x0 + round(i * (x1 - x0) / max(n, 1))
-                cy = y0 + round(i * (y1 - y0) / max(n, 1))
+            for cx, cy in line.squares():
                 m.polygon([self._screen(camera, cx + dx, cy + dy) for dx, dy in ((0, 0), (1, 0), (1, 1), (0, 1))],
                           theme.rgba(colour, 55))
         dash = max(4.0, z * 0.25)
@@ -226,7 +223,13 @@ class BoardDrawing:
         m, z = self.mesh, camera.zoom
         cx, cy = self._screen(camera, *cell_centre(mark.x, mark.y))
         r = max(self.px(6), z * 0.2)
-        side = getattr(mark, "side", "port") or "port"
+        if not mark.order:           # not rounded (a line's end): a buoy and its name
+            m.circle(cx, cy, r * 0.95, theme.rgba(theme.INK))
+            m.circle(cx, cy, r * 0.8, theme.rgba(LINE_END))
+            if z >= self.px(30):
+                self._label(mark.name, cx, cy + r + self.px(8), theme.SMALL_PT - 1, theme.ON_WATER_SOFT, bold=False)
+            return
+        side = mark.side
         colour = PORT if side == "port" else STARBOARD
         # the rounding arrow: anticlockwise round a mark left to port, clockwise to starboard
         ring = max(r * 1.9, z * 0.38)
@@ -246,9 +249,7 @@ class BoardDrawing:
                   theme.rgba(colour, 235))
         m.circle(cx, cy, r * 1.15, theme.rgba(theme.INK))
         m.circle(cx, cy, r, theme.rgba(MARK))
-        order = getattr(mark, "order", None)
-        name = getattr(mark, "name", "")
-        text = f"{order}{'P' if side == 'port' else 'S'}" if order else name
+        text = f"{mark.order}{'P' if side == 'port' else 'S'}"
         self._label(text, cx + ring + self.px(10), cy + ring * 0.6, theme.SMALL_PT + 1, theme.ON_WATER)
 
     def _tracks(self, camera: Any, tracks: dict[int, Sequence[tuple[int, int]]],
@@ -289,6 +290,11 @@ class BoardDrawing:
             cx, cy = self._screen(camera, *cell_centre(x, y))
             self.target_spots[(x, y)] = (cx, cy)
             h = z * 0.5 - max(1.0, self.px(1))
+            if self.board.cells == "points":     # a ring round the intersection
+                m.circle(cx, cy, h * 0.8, theme.rgba(TARGET, 70), segments=24)
+                ring = [(cx + h * 0.8 * math.cos(a / 8), cy + h * 0.8 * math.sin(a / 8)) for a in range(0, 51)]
+                m.line(ring, max(2.0, self.px(2.5)), theme.rgba(TARGET, 230))
+                continue
             m.polygon(self._rect_pts(cx - h, cy - h, 2 * h, 2 * h), theme.rgba(TARGET, 70))
             m.line(self._rect_pts(cx - h, cy - h, 2 * h, 2 * h), max(2.0, self.px(2.5)),
                    theme.rgba(TARGET, 230), closed=True)

@@ -147,8 +147,9 @@ class GridView(GenericView):
         if spot is None:
             return
         c, touch = self.camera, self.gui.touch * 1.08
-        if c.zoom < touch:
-            c.zoom = c.clamp(touch)
+        if c.zoom >= touch and self._in_view(spot):
+            return
+        c.zoom = c.clamp(max(c.zoom, touch))
         b = self.game.board
         half_w, half_h = c.width / 2 / c.zoom, c.height / 2 / c.zoom
         cx, cy = spot[0] + 0.5, spot[1] + 0.5
@@ -156,6 +157,13 @@ class GridView(GenericView):
         cx = min(max(cx, half_w - 0.5), b.width - half_w + 0.5) if 2 * half_w < b.width + 1 else b.width / 2
         cy = min(max(cy, half_h - 0.5), b.height - half_h + 0.5) if 2 * half_h < b.height + 1 else b.height / 2
         c.cx, c.cy = cx, cy
+
+    def _in_view(self, cell: tuple[int, int]) -> bool:
+        """Whether the cell and its neighbours are all on screen."""
+        c = self.camera
+        x0, y0 = c.world_to_screen(cell[0] - 1, cell[1] - 1)
+        x1, y1 = c.world_to_screen(cell[0] + 2, cell[1] + 2)
+        return c.contains_screen(x0, y0) and c.contains_screen(x1 - 1, y1 - 1)
 
     def _acting_boat(self) -> tuple[int, int] | None:
         seat = self.acting_seat()
@@ -228,7 +236,9 @@ class GridView(GenericView):
         return [a for a in self.race.legal_actions() if a not in on_squares]
 
     def panel_hint(self) -> str:
-        return "Tap a highlighted square to sail there" if self.targets else ""
+        if not self.targets:
+            return ""
+        return f"Tap a highlighted {'point' if self.game.board.cells == 'points' else 'square'} to sail there"
 
     # --- taps ----------------------------------------------------------------------------------
     def cell_at(self, sx: float, sy: float) -> tuple[int, int] | None:
