@@ -263,3 +263,116 @@ def test_a_board_of_points_draws_its_intersections_and_taps_them(make_ui_app, sh
     n = len(scene.race.actions)
     ui.click(app, *view.screen_of((4, 4)))            # north-east: one action
     assert scene.race.actions[n] == Act("sail", 1)
+
+
+# --- the grid board designer ------------------------------------------------------------
+
+@pytest.fixture
+def designer_app(monkeypatch, home):
+    """run_designer(..., run=False) apps, closed after the test."""
+    from dinghy.ui.app import configure
+    import pyglet.window
+    configure(headless=True)
+    monkeypatch.setattr(pyglet.window.Window, "_enable_event_queue", True)
+    apps = []
+
+    def make(path, game=None, size=(1280, 800)):
+        from dinghy.ui.designer import run_designer
+        app = run_designer(path, headless=True, width=size[0], height=size[1], run=False, game=game)
+        apps.append(app)
+        app.step()
+        return app, app.designer
+
+    yield make
+    for app in apps:
+        app.close()
+
+
+def test_designer_places_a_mark_saves_and_the_file_reloads_equal(designer_app, tmp_path, shots):
+    from dinghy.games.grid.loading import load_board
+    from dinghy.ui.grid.designer import GridDesignerScene
+
+    path = tmp_path / "pond.toml"
+    app, d = designer_app(str(path), game="race_the_wind")
+    assert isinstance(d, GridDesignerScene) and d.board.game == "race_the_wind"
+    ui.tap(app, d.tool_buttons["mark"])
+    ui.click(app, *d.screen_of((7, 10)))
+    mark = d.board.mark_at(7, 10)
+    assert mark is not None and mark.order == 1 and mark.side == "port"
+    ui.click(app, *d.screen_of((7, 10)))             # tap it again: round it to starboard
+    assert d.board.mark_at(7, 10).side == "starboard"
+    # land snaps to the cell tapped; a mark cannot go on land (the edit's reason shows)
+    ui.tap(app, d.tool_buttons["land"])
+    ui.click(app, *d.screen_of((2, 8)))
+    assert d.board.is_land(2, 8)
+    ui.tap(app, d.tool_buttons["mark"])
+    ui.click(app, *d.screen_of((2, 8)))
+    assert d.board.mark_at(2, 8) is None and "land" in d.status.text
+    # the finish line by two taps
+    ui.tap(app, d.tool_buttons["finish"])
+    ui.click(app, *d.screen_of((3, 12)))
+    ui.click(app, *d.screen_of((6, 12)))
+    assert (d.board.finish.a, d.board.finish.b) == ((3, 12), (6, 12))
+    # drag the mark one cell east
+    ui.tap(app, d.tool_buttons["mark"])
+    x0, y0 = d.screen_of((7, 10))
+    x1, y1 = d.screen_of((8, 10))
+    ui.press(app, x0, y0)
+    ui.drag(app, (x0 + x1) / 2, y0, (x1 - x0) / 2, 0)
+    ui.drag(app, x1, y1, (x1 - x0) / 2, 0)
+    ui.release(app, x1, y1)
+    assert d.board.mark_at(8, 10) is not None and d.board.mark_at(7, 10) is None
+    # the wind
+    ui.click(app, *d.wind.next_point)
+    assert d.board.wind_from == 1
+    app.screenshot(shots / "grid_designer.png")
+    ui.tap(app, d.save_button)
+    assert path.exists() and not d.modified
+    assert load_board(path) == d.board
+    # undo goes back through every edit
+    n = d.at
+    ui.tap(app, d.undo_button)
+    assert d.at == n - 1 and d.board.wind_from == 0 and d.modified
+
+
+def test_designer_opens_a_board_file_by_itself_and_keeps_shipped_boards(designer_app, home):
+    from dinghy.games.grid.loading import board_dir
+    from dinghy.ui.grid.designer import GridDesignerScene
+
+    shipped = board_dir() / "race_the_wind.toml"
+    app, d = designer_app(str(shipped))
+    assert isinstance(d, GridDesignerScene) and d.board.name == "race_the_wind"
+    assert d.save_target() == home / "courses" / "grid" / "race_the_wind.toml"
+    before = shipped.read_text()
+    ui.click(app, *d.screen_of((1, 12)))
+    assert d.save() == d.save_target()
+    assert shipped.read_text() == before
+
+
+def test_designer_checks_live_and_refuses_to_save_a_board_with_errors(designer_app, tmp_path):
+    from dataclasses import replace as dc_replace
+    from dinghy.games.grid.board import Mark
+
+    path = tmp_path / "bad.toml"
+    app, d = designer_app(str(path), game="race_the_wind", size=(800, 600))
+    assert "no mark to round" in d.findings.text
+    ui.tap(app, d.tool_buttons["land"])
+    a = d.board.start.a
+    ui.click(app, *d.screen_of(a))                     # land under the start line: a warning
+    assert "start line runs over land" in d.findings.text
+    assert d.save_button.enabled
+    # a board the file would refuse (a script put a mark on land): the check says so, Save refuses
+    bad = dc_replace(d.board, marks=(Mark("X", a[0], a[1], "port", 1),))
+    d.edit(lambda b: bad)
+    assert "is on land" in d.findings.text and not d.save_button.enabled
+    assert d.save() is None and not path.exists() and "Not saved" in d.status.text
+    for w in d.gui.walk():
+        if isinstance(w, Button) and w.visible:
+            assert w.w >= 48 and w.h >= 48 and w.x >= 0 and w.x + w.w <= 800.5 and w.y >= 0 \
+                and w.y + w.h <= 600.5, w.label
+
+
+def test_dinghy_race_courses_still_open_the_course_designer(designer_app, tmp_path):
+    from dinghy.ui.designer import DesignerScene
+    app, d = designer_app(str(tmp_path / "harbour"))
+    assert isinstance(d, DesignerScene)
