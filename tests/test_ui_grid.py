@@ -376,3 +376,20 @@ def test_dinghy_race_courses_still_open_the_course_designer(designer_app, tmp_pa
     from dinghy.ui.designer import DesignerScene
     app, d = designer_app(str(tmp_path / "harbour"))
     assert isinstance(d, DesignerScene)
+
+
+def test_a_broken_board_file_fails_in_one_line_before_any_window(tmp_path, capsys):
+    """A grid board with a misspelt key: `dinghy design` and `dinghy course check` say
+    which file and key, exit 2."""
+    from dinghy.cli import main
+    bad = tmp_path / "bad.toml"
+    bad.write_text('game = "race_the_wind"\nwidth = 8\nheight = 6\nwind = "north"\n'
+                   '[start]\na = [1, 0]\nb = [4, 0]\n')
+    assert main(["design", str(bad)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and str(bad) in err[0] and "wind" in err[0]
+    assert main(["course", "check", str(bad)]) == 2
+    good = tmp_path / "good.toml"
+    good.write_text(bad.read_text().replace("wind =", "wind_from ="))
+    assert main(["course", "check", str(good)]) == 0
+    assert "warning: no mark to round" in capsys.readouterr().out
