@@ -393,3 +393,31 @@ def test_a_broken_board_file_fails_in_one_line_before_any_window(tmp_path, capsy
     good.write_text(bad.read_text().replace("wind =", "wind_from ="))
     assert main(["course", "check", str(good)]) == 0
     assert "warning: no mark to round" in capsys.readouterr().out
+
+
+def test_race_the_wind_plays_in_the_grid_view_by_taps(make_ui_app):
+    """The first real grid game gets the grid view with no UI edit: a tap on a
+    highlighted square plays exactly the legal action the engine offers there."""
+    setup = RaceSetup(seats=(Seat("Ann", "Orange"), Seat("Bob", "Sky", "random")),
+                      course="race_the_wind", seed=3)
+    game = games.load_game(setup, "race_the_wind")
+    assert view_class("race_the_wind") is GridView and view_class(game) is GridView
+    app = make_ui_app(1280, 800)
+    scene = TableScene(Race(game), bot_delay=0)
+    app.push(scene)
+    app.step()
+    view, race = scene.view, scene.race
+    for _ in range(40):
+        if view.targets:
+            break
+        if race.chance:
+            ui.tap(app, view.buttons["roll"])
+        else:
+            ui.tap(app, next(b for k, b in view.buttons.items() if k not in ("roll", "play_typed")))
+        app.step()
+    assert view.targets and view.drawing.mesh.triangles > 100
+    cell = next(c for c in view.targets if len(view_actions(game, race.state, c)) == 1)
+    expected = view_actions(game, race.state, cell)[0].action
+    n = len(race.actions)
+    ui.click(app, *view.screen_of(cell))
+    assert race.actions[n] == expected

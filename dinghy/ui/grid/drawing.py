@@ -43,9 +43,11 @@ TOKENS: dict[str, tuple[tuple[int, int, int, int], tuple[int, int, int]]] = {
     "lull": ((170, 176, 184, 170), theme.INK),
     "shadow": ((8, 26, 44, 150), theme.ON_WATER),
     "luck": ((250, 214, 90, 200), theme.INK),
+    "blocked": ((120, 124, 130, 140), theme.ON_WATER),
 }
 FLAG_BADGES = {"spinnaker": ("S", (250, 120, 200)), "penalty": ("P", (220, 60, 60)),
-               "blocked": ("×", (120, 124, 130)), "finished": ("✓", (40, 170, 90))}
+               "blocked": ("×", (120, 124, 130)), "finished": ("✓", (40, 170, 90)),
+               "rotating": ("↻", (250, 200, 80)), "shadowed": ("◐", (60, 70, 90))}
 
 
 def heading_angle(heading: int) -> float:
@@ -96,13 +98,38 @@ def land_cells(board: Any) -> list[tuple[int, int]]:
     return [xy(c) for c in (board.land or ())]
 
 
+class ClipGroup(Group):
+    """Its children draw only inside ``rect`` (window pixels): the board never shows
+    between the panels beside it."""
+
+    def __init__(self, order: int = 0, parent: Any = None) -> None:
+        super().__init__(order=order, parent=parent)
+        self.rect = (0, 0, 1, 1)
+
+    def set_state(self) -> None:
+        from pyglet import gl
+        gl.glEnable(gl.GL_SCISSOR_TEST)
+        gl.glScissor(*(int(round(v)) for v in self.rect))
+
+    def unset_state(self) -> None:
+        from pyglet import gl
+        gl.glDisable(gl.GL_SCISSOR_TEST)
+
+    def __eq__(self, other: object) -> bool:     # never merged with another board's clip
+        return self is other
+
+    def __hash__(self) -> int:
+        return id(self)
+
+
 class BoardDrawing:
     """The board of one game in ``batch`` under the widgets (``order`` below 0)."""
 
     def __init__(self, batch: Any, board: Any, *, scale: float = 1.0, order: int = -6) -> None:
         self.batch, self.board, self.scale = batch, board, scale
-        self.mesh = Mesh(batch, Group(order=order))
-        self.text_group = Group(order=order + 1)
+        self.clip = ClipGroup(order=order)
+        self.mesh = Mesh(batch, Group(order=0, parent=self.clip))
+        self.text_group = Group(order=1, parent=self.clip)
         self.labels: list[Any] = []
         self.used = 0
         self.rect = (0.0, 0.0, 1.0, 1.0)
@@ -138,6 +165,7 @@ class BoardDrawing:
         private tokens show, no other seat's); None shows them all (a replay)."""
         self.used = 0
         self.rect = (camera.x0, camera.y0, camera.width, camera.height)
+        self.clip.rect = self.rect
         m = self.mesh
         m.polygon(self._rect_pts(camera.x0, camera.y0, camera.width, camera.height), theme.rgba(theme.WATER))
         self._board(camera)
@@ -264,7 +292,8 @@ class BoardDrawing:
         m, z = self.mesh, camera.zoom
         self.shown_tokens = []
         for t in tokens:
-            if t.seat is not None and viewer is not None and t.seat != viewer:
+            private = t.kind.startswith("private_")
+            if private and viewer is not None and t.seat != viewer:
                 continue             # another seat's secret: behind the curtain
             self.shown_tokens.append(t)
             base = t.kind[len("private_"):] if t.kind.startswith("private_") else t.kind
@@ -276,7 +305,7 @@ class BoardDrawing:
                 m.polygon(pts, fill)
             else:
                 m.circle(cx, cy, h, fill, segments=20)
-            if t.seat is not None:   # private: ringed in the owner's colour
+            if t.seat is not None:   # ringed in its seat's colour (the owner, or the boat that casts it)
                 m.line([(cx + h * math.cos(a / 10), cy + h * math.sin(a / 10)) for a in range(0, 63, 3)],
                        max(2.0, self.px(2.5)), theme.rgba(colours.get(t.seat, theme.FOAM)))
             label = t.label or {"puff": "puff", "lull": "lull", "luck": "luck"}.get(base, "")

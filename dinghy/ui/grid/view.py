@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from dinghy.ui.widgets import Button, key  # noqa: F401  (configures pyglet first)
+from dinghy.ui.widgets import Button, Text, key  # noqa: F401  (configures pyglet first)
 
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.camera import Camera  # noqa: E402
@@ -27,6 +27,9 @@ from dinghy.ui.shell.generic import GenericView  # noqa: E402
 
 #: Zoom limits, pixels per square.
 MIN_ZOOM, MAX_ZOOM = 4.0, 400.0
+#: A fitted board whose squares are at least this share of a touch target stays fitted
+#: (a tap within half a touch target of a highlighted square's middle still finds it).
+TOUCH_SLACK = 0.9
 #: Seat flags the seats bar names (finished is said by the place).
 CHIP_FLAGS = ("penalty", "blocked", "spinnaker")
 
@@ -34,6 +37,18 @@ CHIP_FLAGS = ("penalty", "blocked", "spinnaker")
 def board_title(game: Any) -> str:
     board = game.board
     return getattr(board, "title", "") or getattr(board, "name", "") or game.setup.course
+
+
+def status_lines(note: str, fallback: str) -> tuple[str, str]:
+    """("Turn 4", "before the start") from "Turn 4 (before the start): Ann to act."."""
+    head = note.split(":", 1)[0].strip().rstrip(".") if note else ""
+    if not head:
+        return (fallback[:22], "")
+    main, _, sub = head.partition("(")
+    main, sub = main.strip(), sub.strip().rstrip(")")
+    if len(main) > 22:
+        main, sub = main[:21] + "…", sub
+    return (main, sub[:30])
 
 
 def chips_with_flags(chips: list[SeatChip], picture: Any) -> list[SeatChip]:
@@ -61,6 +76,27 @@ def fit_board(camera: Camera, board: Any, *, left: float = 0.0, bottom: float = 
     camera.cy = board.height / 2 - off_y / camera.zoom
 
 
+def centre_camera(camera: Camera, board: Any, cell: tuple[int, int],
+                  room: tuple[float, float, float, float]) -> None:
+    """Put ``cell`` in the middle of ``room`` (a window rectangle inside the viewport),
+    then slide so that the board fills the room where it is big enough (no open water
+    beyond its edge), or sits in its middle where it is not."""
+    c, z = camera, camera.zoom
+    fx, fy, fw, fh = room
+    mid_x, mid_y = c.x0 + c.width / 2, c.y0 + c.height / 2
+
+    def axis(p: float, size: int, lo: float, span: float, mid: float) -> float:
+        centre = p - (lo + span / 2 - mid) / z
+        if size * z <= span:                # the board fits: centre it in the room
+            return size / 2 - (lo + span / 2 - mid) / z
+        least = (mid - lo) / z              # the board's low edge at the room's low edge
+        most = size - (lo + span - mid) / z
+        return min(max(centre, least), most)
+
+    c.cx = axis(cell[0] + 0.5, board.width, fx, fw, mid_x)
+    c.cy = axis(cell[1] + 0.5, board.height, fy, fh, mid_y)
+
+
 def colours(game: Any) -> dict[int, tuple[int, int, int]]:
     return {i: seat_colour(game, i) for i in range(len(game.setup.seats))}
 
@@ -82,6 +118,7 @@ class GridView(GenericView):
         self.camera = Camera(min_zoom=MIN_ZOOM, max_zoom=MAX_ZOOM)
         self.drawing: BoardDrawing | None = None
         self.picture: Any = None
+        self._picture_key: Any = None
         self.squares: dict[tuple[int, int], list[Any]] = {}
         self.targets: list[tuple[int, int]] = []
         self.chooser: SquareChooser | None = None
@@ -93,8 +130,10 @@ class GridView(GenericView):
         return f"{game.title or game.rules_name} · {board_title(game)}"
 
     def status(self) -> tuple[str, str]:
-        note = self.picture.note if self.picture is not None else ""
-        return (board_title(self.game), note)
+        """The top bar's two short lines, from the head of the game's note ("Turn 4
+        (before the start): ..." -> "Turn 4", "before the start"); the whole note is
+        written over the board."""
+        return status_lines(self.current_picture().note, self.game.title or board_title(self.game))
 
     def seat_chips(self) -> list[SeatChip]:
         chips = super().seat_chips()
@@ -111,6 +150,7 @@ class GridView(GenericView):
         self.zoom_in = add(Button(g, "+", lambda: self.zoom(1.4), style="water", pt=theme.HEADER_PT + 2))
         self.zoom_out = add(Button(g, "−", lambda: self.zoom(1 / 1.4), style="water", pt=theme.HEADER_PT + 2))
         self.fit_button = add(Button(g, "Fit board", self.fit, style="water"))
+        self.note = add(Text(g, "", theme.SMALL_PT + 1, theme.ON_WATER, bold=True))
 
     def layout(self, x: float, y: float, w: float, h: float) -> None:
         g = self.gui
@@ -124,6 +164,9 @@ class GridView(GenericView):
         for b, bw in ((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110))):
             b.place(bx, y + m, bw, t)
             bx += bw + px(6)
+        nx = x + m + size + px(12)
+        self.note.place(nx, y + h - m - px(22), max(t, x + w - m - nx), px(22))
+        self._show_note()
         if not self._fitted:
             self._fitted = True
             self.fit(redraw=False)
@@ -146,17 +189,14 @@ class GridView(GenericView):
         spot = self._acting_boat()
         if spot is None:
             return
-        c, touch = self.camera, self.gui.touch * 1.08
-        if c.zoom >= touch and self._in_view(spot):
+        c, touch = self.camera, self.gui.touch
+        if c.zoom >= touch * TOUCH_SLACK and self._in_view(spot):
             return
-        c.zoom = c.clamp(max(c.zoom, touch))
-        b = self.game.board
-        half_w, half_h = c.width / 2 / c.zoom, c.height / 2 / c.zoom
-        cx, cy = spot[0] + 0.5, spot[1] + 0.5
-        # keep the board's edge at the window's edge where it can be
-        cx = min(max(cx, half_w - 0.5), b.width - half_w + 0.5) if 2 * half_w < b.width + 1 else b.width / 2
-        cy = min(max(cy, half_h - 0.5), b.height - half_h + 0.5) if 2 * half_h < b.height + 1 else b.height / 2
-        c.cx, c.cy = cx, cy
+        c.zoom = c.clamp(max(c.zoom, touch * 1.05))
+        g = self.gui
+        # the free room: above the camera buttons, below the note
+        bottom, top = g.touch + g.px(16), g.px(30)
+        centre_camera(c, self.game.board, spot, (c.x0, c.y0 + bottom, c.width, c.height - bottom - top))
 
     def _in_view(self, cell: tuple[int, int]) -> bool:
         """Whether the cell and its neighbours are all on screen."""
@@ -186,11 +226,21 @@ class GridView(GenericView):
             seat = humans[0] if humans else None
         return seat
 
-    def refresh(self, new_step: bool) -> None:
-        game, state = self.game, self.race.state
+    def current_picture(self) -> Any:
+        """The game's picture of the state now, for the seat at the table (asked again
+        only when the state or the seat changed)."""
         viewer = self.viewer()
-        self.picture = game.picture(state, viewer if viewer is not None else 0)
+        state = self.race.state
+        if self.picture is None or self._picture_key is None or self._picture_key[0] is not state \
+                or self._picture_key[1] != viewer:
+            self.picture = self.game.picture(state, viewer if viewer is not None else 0)
+            self._picture_key = (state, viewer)
+        return self.picture
+
+    def refresh(self, new_step: bool) -> None:
+        self.current_picture()
         self.rose.set_wind(self.picture.wind_from)
+        self._show_note()
         if new_step:
             self.scan_squares()
             if self._fitted:
@@ -198,6 +248,17 @@ class GridView(GenericView):
         self.redraw()
         self.build_panel()
         self.scene.layout_side()
+
+    def _show_note(self) -> None:
+        """The game's note over the board, cut to the room there is."""
+        if not hasattr(self, "note") or self.note.w <= 1:
+            return
+        text = self.picture.note if self.picture is not None else ""
+        label = self.note.label
+        label.text = text
+        while label.content_width > self.note.w and len(text) > 8:
+            text = text[: int(len(text) * 0.9)]
+            label.text = text.rstrip() + "…"
 
     def scan_squares(self) -> None:
         """What every square does now, asked of the engine once per decision."""
