@@ -421,3 +421,13 @@ def test_race_the_wind_plays_in_the_grid_view_by_taps(make_ui_app):
     n = len(race.actions)
     ui.click(app, *view.screen_of(cell))
     assert race.actions[n] == expected
+
+
+def test_hovering_a_square_says_what_it_does(make_ui_app):
+    app = make_ui_app(1280, 800)
+    scene = table(app, state=State(((3, 3, 2), (6, 0, 1)), (False, False), turn=0, die=4))
+    view = scene.view
+    ui.move(app, *view.screen_of((3, 4)))
+    assert "head to wind" in view.hint_row.text
+    ui.move(app, *view.screen_of((3, 2)))
+    assert view.hint_row.text == "Sail south / Sail south, spinnaker up"

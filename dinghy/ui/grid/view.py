@@ -39,6 +39,14 @@ def board_title(game: Any) -> str:
     return getattr(board, "title", "") or getattr(board, "name", "") or game.setup.course
 
 
+def fit_text(label: Any, text: str, width: float) -> None:
+    """``text`` on ``label``, cut short with an ellipsis until it fits ``width`` pixels."""
+    label.text = text
+    while label.content_width > width and len(text) > 8:
+        text = text[: int(len(text) * 0.9)].rstrip()
+        label.text = text + "…"
+
+
 def status_lines(note: str, fallback: str) -> tuple[str, str]:
     """("Turn 4", "before the start") from "Turn 4 (before the start): Ann to act."."""
     head = note.split(":", 1)[0].strip().rstrip(".") if note else ""
@@ -251,14 +259,8 @@ class GridView(GenericView):
 
     def _show_note(self) -> None:
         """The game's note over the board, cut to the room there is."""
-        if not hasattr(self, "note") or self.note.w <= 1:
-            return
-        text = self.picture.note if self.picture is not None else ""
-        label = self.note.label
-        label.text = text
-        while label.content_width > self.note.w and len(text) > 8:
-            text = text[: int(len(text) * 0.9)]
-            label.text = text.rstrip() + "…"
+        if hasattr(self, "note") and self.note.w > 1:
+            fit_text(self.note.label, self.picture.note if self.picture is not None else "", self.note.w)
 
     def scan_squares(self) -> None:
         """What every square does now, asked of the engine once per decision."""
@@ -348,6 +350,20 @@ class GridView(GenericView):
             toast.show(f"{why.label}: {why.reason}")
         elif cell is not None and self.targets:
             toast.show("Nothing to do there: tap a highlighted square")
+
+    def hover(self, x: float, y: float) -> None:
+        """The panel's hint line says what the square under the pointer does."""
+        row = self.hint_row
+        if row is None:
+            return
+        cell = self.cell_at(x, y)
+        acts = self.squares.get(cell, []) if cell is not None else []
+        if acts:
+            text = " / ".join(a.label if a.legal else f"{a.label}: {a.reason}" for a in acts)
+        else:
+            text = self.panel_hint()
+        if row.text != text:
+            fit_text(row.label, text, row.w)
 
     def choose(self, cell: tuple[int, int], legal: list[Any]) -> None:
         """Several actions on one square: a small list to pick from."""

@@ -39,6 +39,7 @@ class GenericView(BoardView):
         self.rows: list[list[Widget]] = []
         self.buttons: dict[str, Button] = {}     # by action text, and "roll"
         self.actions: list[Any] = []
+        self.hint_row: Text | None = None
         self.typed = ""
 
     # --- building ---------------------------------------------------------------------
@@ -60,6 +61,7 @@ class GenericView(BoardView):
         for w in self.widgets:
             self.gui.remove(w)
         self.widgets, self.rows, self.buttons = [], [], {}
+        self.hint_row: Text | None = None
 
     def build_panel(self) -> None:
         """The turn panel: whose turn, then what they may do."""
@@ -84,7 +86,7 @@ class GenericView(BoardView):
             return
         hint = self.panel_hint()
         if hint:
-            self._add(Text(self.gui, hint, theme.SMALL_PT + 1, theme.INK_SOFT))
+            self.hint_row = self._add(Text(self.gui, hint, theme.SMALL_PT + 1, theme.INK_SOFT))
         self.actions = self.panel_actions()
         room = max(1, s.panel_rows_free(self.used_rows(extra=2)))
         shown = self.actions if len(self.actions) <= room else self.actions[: room - 1]
