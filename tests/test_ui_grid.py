@@ -5,6 +5,7 @@ the engine's reason, several actions on one square open a chooser, every target 
 results and replay work as the shell promises."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -26,13 +27,13 @@ from dinghy.ui.widgets import Button, Curtain
 
 from grid_toy import Act, Gridboat, State
 
-SHOT_DIR = Path(__file__).resolve().parent.parent / "shots"
 
 
 @pytest.fixture
 def shots(tmp_path):
-    """Where the screenshots go: ./shots in a checkout (gitignored), else a tmp dir."""
-    return SHOT_DIR if SHOT_DIR.parent.joinpath(".git").exists() else tmp_path
+    """Where the screenshots go: a tmp dir, or the folder $DINGHY_SHOTS names (to look at)."""
+    folder = os.environ.get("DINGHY_SHOTS")
+    return Path(folder) if folder else tmp_path
 
 
 @pytest.fixture(autouse=True)
@@ -431,3 +432,21 @@ def test_hovering_a_square_says_what_it_does(make_ui_app):
     assert "head to wind" in view.hint_row.text
     ui.move(app, *view.screen_of((3, 2)))
     assert view.hint_row.text == "Sail south / Sail south, spinnaker up"
+
+
+def test_a_grid_game_from_the_setup_screen_opens_the_grid_view(ui_app, home):
+    flow = Flow(ui_app, Autosave(home), bot_delay=0)
+    ui_app.flow = flow
+    screen = flow.show_setup(RaceSetup(seats=(Seat("Ann", "Orange"), Seat("Bot", "Sky", "random")), seed=3))
+    ui_app.step()
+    for _ in range(len(screen.games)):
+        if screen.rules == "race_the_wind":
+            break
+        ui.click(ui_app, *screen.game_choice.next_point)
+    assert screen.rules == "race_the_wind" and screen.form.course == "race_the_wind"
+    assert not screen.wind.visible                  # Dinghy Race's options hide
+    ui.tap(ui_app, screen.start_button)
+    ui_app.step()
+    scene = ui_app.scene
+    assert isinstance(scene, TableScene) and isinstance(scene.view, GridView)
+    assert scene.view.drawing.mesh.triangles > 100

@@ -11,7 +11,7 @@ from dinghy.ui.camera import Camera  # noqa: E402
 from dinghy.ui.grid.compass import WindRose  # noqa: E402
 from dinghy.ui.grid.drawing import BoardDrawing  # noqa: E402
 from dinghy.ui.grid.view import (  # noqa: E402
-    MAX_ZOOM, MIN_ZOOM, board_title, chips_with_flags, colours, fit_board,
+    MAX_ZOOM, MIN_ZOOM, board_title, chips_with_flags, colours, fit_board, status_lines,
 )  # noqa: E402
 from dinghy.ui.hud import SeatChip  # noqa: E402
 from dinghy.ui.shell.board_view import ordinal, seat_colour  # noqa: E402
@@ -105,7 +105,8 @@ class GridReplay:
                           tracks=self.tracks.tracks(self.index))
 
     def status_text(self, state: Any) -> str:
-        return self.tracks.pictures[self.index].note or board_title(self.game)
+        main, sub = status_lines(self.tracks.pictures[self.index].note, board_title(self.game))
+        return f"{main} ({sub})" if sub else main
 
     def seat_chips(self, state: Any) -> list[SeatChip]:
         places = self.game.places(state)
