@@ -295,13 +295,15 @@ def test_designer_places_a_mark_saves_and_the_file_reloads_equal(designer_app, t
 
     path = tmp_path / "pond.toml"
     app, d = designer_app(str(path), game="race_the_wind")
+    # a new board starts as a copy of the game's shipped board (its extras come along)
     assert isinstance(d, GridDesignerScene) and d.board.game == "race_the_wind"
+    assert d.board.name == "pond" and d.board.extras == load_board("race_the_wind").extras
     ui.tap(app, d.tool_buttons["mark"])
-    ui.click(app, *d.screen_of((7, 10)))
-    mark = d.board.mark_at(7, 10)
-    assert mark is not None and mark.order == 1 and mark.side == "port"
-    ui.click(app, *d.screen_of((7, 10)))             # tap it again: round it to starboard
-    assert d.board.mark_at(7, 10).side == "starboard"
+    ui.click(app, *d.screen_of((3, 6)))
+    mark = d.board.mark_at(3, 6)
+    assert mark is not None and mark.order == 2 and mark.side == "port"
+    ui.click(app, *d.screen_of((3, 6)))             # tap it again: round it to starboard
+    assert d.board.mark_at(3, 6).side == "starboard"
     # land snaps to the cell tapped; a mark cannot go on land (the edit's reason shows)
     ui.tap(app, d.tool_buttons["land"])
     ui.click(app, *d.screen_of((2, 8)))
@@ -316,13 +318,20 @@ def test_designer_places_a_mark_saves_and_the_file_reloads_equal(designer_app, t
     assert (d.board.finish.a, d.board.finish.b) == ((3, 12), (6, 12))
     # drag the mark one cell east
     ui.tap(app, d.tool_buttons["mark"])
-    x0, y0 = d.screen_of((7, 10))
-    x1, y1 = d.screen_of((8, 10))
+    x0, y0 = d.screen_of((3, 6))
+    x1, y1 = d.screen_of((4, 6))
     ui.press(app, x0, y0)
     ui.drag(app, (x0 + x1) / 2, y0, (x1 - x0) / 2, 0)
     ui.drag(app, x1, y1, (x1 - x0) / 2, 0)
     ui.release(app, x1, y1)
-    assert d.board.mark_at(8, 10) is not None and d.board.mark_at(7, 10) is None
+    assert d.board.mark_at(4, 6) is not None and d.board.mark_at(3, 6) is None
+    # one column and one row fewer; a second row fewer would cut the finish line: refused
+    ui.click(app, *d.width_choice.prev_point)
+    ui.click(app, *d.height_choice.prev_point)
+    assert (d.board.width, d.board.height) == (14, 13)
+    ui.click(app, *d.height_choice.prev_point)
+    assert d.board.height == 13 and "finish line would run off" in d.status.text
+    assert d.height_choice.value == 13
     # the wind
     ui.click(app, *d.wind.next_point)
     assert d.board.wind_from == 1
@@ -356,9 +365,12 @@ def test_designer_checks_live_and_refuses_to_save_a_board_with_errors(designer_a
 
     path = tmp_path / "bad.toml"
     app, d = designer_app(str(path), game="race_the_wind", size=(800, 600))
-    assert "no mark to round" in d.findings.text
+    ui.tap(app, d.tool_buttons["erase"])
+    top = d.board.rounding_marks()[0]
+    ui.click(app, *d.screen_of(top.pos))
+    assert not d.board.rounding_marks() and "no mark to round" in d.findings.text
     ui.tap(app, d.tool_buttons["land"])
-    a = d.board.start.a
+    a = d.board.start.squares()[2]
     ui.click(app, *d.screen_of(a))                     # land under the start line: a warning
     assert "start line runs over land" in d.findings.text
     assert d.save_button.enabled

@@ -16,8 +16,8 @@ from pathlib import Path
 from dinghy.core import io
 from dinghy.core.errors import DataError, DinghyError
 from dinghy.games.grid import compass
-from dinghy.games.grid.board import Board, Line, Mark
-from dinghy.games.grid.loading import board_dir, load_board
+from dinghy.games.grid.board import MAX_SIZE, Board, Line, Mark
+from dinghy.games.grid.loading import board_dir, load_board, shipped_boards
 
 
 class EditRefused(DinghyError):
@@ -42,6 +42,32 @@ def new_board(game: str, name: str = "new_board", *, width: int = 15, height: in
     return Board(name=name, title=name.replace("_", " ").capitalize(), game=game, width=width,
                  height=height, cells=cells, land=frozenset(), marks=(), start=Line(a, b),
                  finish=Line(a, b), wind_from=wind_from)
+
+
+def starting_board(game: str, name: str) -> Board:
+    """A new board for ``game``: its first shipped board under a new name (so the
+    game's extras come along), or an empty one when it ships none."""
+    shipped = shipped_boards(game)
+    if not shipped:
+        return new_board(game, name)
+    b = load_board(shipped[0], game)
+    return replace(b, name=name, title=name.replace("_", " ").capitalize())
+
+
+def resize(b: Board, width: int, height: int) -> Board:
+    """The board ``width`` x ``height`` (2 to MAX_SIZE each); land beyond the new edge
+    goes, a mark or a line end beyond it refuses the change."""
+    if not (2 <= width <= MAX_SIZE and 2 <= height <= MAX_SIZE):
+        raise EditRefused(f"a board is 2 to {MAX_SIZE} cells each way")
+    inside = lambda p: p[0] < width and p[1] < height  # noqa: E731
+    for m in b.marks:
+        if not inside(m.pos):
+            raise EditRefused(f"mark {m.name} at {list(m.pos)} would be off the board: move it first")
+    for which in ("start", "finish"):
+        line = getattr(b, which)
+        if not (inside(line.a) and inside(line.b)):
+            raise EditRefused(f"the {which} line would run off the board: move it first")
+    return replace(b, width=width, height=height, land=frozenset(p for p in b.land if inside(p)))
 
 
 def is_grid_board_file(file: str | os.PathLike[str] | None) -> bool:

@@ -24,7 +24,7 @@ from dinghy.ui.widgets import (  # noqa: F401  (configures pyglet first)
 
 from dinghy.core.errors import DinghyError  # noqa: E402
 from dinghy.games.grid import compass  # noqa: E402
-from dinghy.games.grid.board import Board  # noqa: E402
+from dinghy.games.grid.board import MAX_SIZE, Board  # noqa: E402
 from dinghy.games.grid.loading import save_board  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.camera import Camera  # noqa: E402
@@ -128,6 +128,10 @@ class GridDesignerScene(ChartScene):
         self.tool_buttons = {t: add(Button(g, label, lambda t=t: self.set_tool(t))) for t, label in TOOLS}
         self.wind = add(ChoiceSelector(g, [(i, f"Wind from {compass.NAMES[i]}") for i in range(8)],
                                        self.board.wind_from, lambda v: self.edit(E.set_wind, v)))
+        sizes = [(n, f"{n} wide") for n in range(2, MAX_SIZE + 1)]
+        self.width_choice = add(ChoiceSelector(g, sizes, self.board.width - 2, self._resize_w, wrap=False))
+        self.height_choice = add(ChoiceSelector(g, [(n, f"{n} high") for n in range(2, MAX_SIZE + 1)],
+                                                self.board.height - 2, self._resize_h, wrap=False))
         self.hint = add(Text(g, "", theme.SMALL_PT + 1, theme.INK_SOFT, multiline=True))
         self.status = add(Text(g, "", theme.BODY_PT, theme.INK, bold=True, multiline=True))
         self.findings = add(Text(g, "", theme.SMALL_PT + 1, theme.INK, multiline=True))
@@ -167,6 +171,10 @@ class GridDesignerScene(ChartScene):
         top -= 2 * t + px(6) + px(10)
         self.wind.place(col_x + pad, top - t, inner, t)
         top -= t + px(10)
+        half = (inner - px(6)) / 2
+        self.width_choice.place(col_x + pad, top - t, half, t)
+        self.height_choice.place(col_x + pad + half + px(6), top - t, half, t)
+        top -= t + px(10)
         rest = top - (m + pad)
         self.hint.place(col_x + pad, top - px(54), inner, px(54))
         self.status.place(col_x + pad, top - px(54) - px(48), inner, px(48))
@@ -195,8 +203,10 @@ class GridDesignerScene(ChartScene):
         for tool, button in self.tool_buttons.items():
             button.style = "primary" if tool == self.tool else "secondary"
             button.restyle()
-        if self.wind.value != b.wind_from:
-            self.wind.set_value(b.wind_from)
+        for choice, value in ((self.wind, b.wind_from), (self.width_choice, b.width),
+                              (self.height_choice, b.height)):
+            if choice.value != value:
+                choice.set_value(value)
         hint = HINTS[self.tool]
         if self.pending is not None:
             hint = f"First end at {list(self.pending)}: tap the other end (Esc forgets it)."
@@ -233,6 +243,20 @@ class GridDesignerScene(ChartScene):
                   margin=g.px(12))
         if redraw:
             self.redraw()
+
+    def _resize_w(self, width: int) -> None:
+        self.resize(width, self.board.height)
+
+    def _resize_h(self, height: int) -> None:
+        self.resize(self.board.width, height)
+
+    def resize(self, width: int, height: int) -> None:
+        """A new size; the view fits the new board (a refused size snaps back)."""
+        if self.edit(E.resize, width, height):
+            self.fit()
+        else:
+            self.width_choice.set_value(self.board.width)
+            self.height_choice.set_value(self.board.height)
 
     # --- tools ------------------------------------------------------------------------------------
     def set_tool(self, tool: str) -> None:
@@ -377,7 +401,7 @@ def run_grid_designer(file: str | os.PathLike[str] | None = None, *, game: str |
     if board is None:
         if game is None:
             raise DinghyError("a new grid board needs its game: --game NAME")
-        board = E.new_board(game, path.stem if path is not None else "new_board")
+        board = E.starting_board(game, path.stem if path is not None else "new_board")
     app = App(headless=headless, width=width, height=height, caption="dinghy · grid board designer")
     scene = GridDesignerScene(board, path)
     app.designer = scene  # type: ignore[attr-defined]
