@@ -462,3 +462,12 @@ def test_a_grid_game_from_the_setup_screen_opens_the_grid_view(ui_app, home):
     scene = ui_app.scene
     assert isinstance(scene, TableScene) and isinstance(scene.view, GridView)
     assert scene.view.drawing.mesh.triangles > 100
+
+
+def test_the_top_bar_takes_the_head_of_the_games_note():
+    from dinghy.ui.grid.view import status_lines
+    assert status_lines("Turn 4 (before the start): Ann to act.", "X") == ("Turn 4", "before the start")
+    assert status_lines("Round 3: 2-leg turns; Ann to sail", "X") == ("Round 3", "")
+    assert status_lines("Ann rolls for order (first to roll a 3); wind", "X") == \
+        ("Ann rolls for order", "first to roll a 3")
+    assert status_lines("", "Regatta") == ("Regatta", "")

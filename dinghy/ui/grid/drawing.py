@@ -44,10 +44,17 @@ TOKENS: dict[str, tuple[tuple[int, int, int, int], tuple[int, int, int]]] = {
     "shadow": ((8, 26, 44, 150), theme.ON_WATER),
     "luck": ((250, 214, 90, 200), theme.INK),
     "blocked": ((120, 124, 130, 140), theme.ON_WATER),
+    "start": ((240, 245, 250, 110), theme.INK),
+    "finish": ((255, 225, 120, 130), theme.INK),
+    "club": ((11, 38, 64, 200), theme.ON_WATER),
 }
+#: Flags drawn as nothing (the picture says them otherwise or they are cosmetic).
+QUIET_FLAGS = {"heeled"}
 FLAG_BADGES = {"spinnaker": ("S", (250, 120, 200)), "penalty": ("P", (220, 60, 60)),
                "blocked": ("×", (120, 124, 130)), "finished": ("✓", (40, 170, 90)),
-               "rotating": ("↻", (250, 200, 80)), "shadowed": ("◐", (60, 70, 90))}
+               "rotating": ("↻", (250, 200, 80)), "shadowed": ("◐", (60, 70, 90)),
+               "out": ("✗", (90, 90, 96)), "premature": ("!", (240, 140, 40)),
+               "luffing": ("~", (120, 205, 250))}
 
 
 def heading_angle(heading: int) -> float:
@@ -332,7 +339,7 @@ class BoardDrawing:
         m, z = self.mesh, camera.zoom
         self.boat_spots = {}
         for bm in boats:
-            if bm.heading is None:
+            if not self.board.in_bounds(bm.x, bm.y):
                 continue            # not on the board yet
             cx, cy = self._screen(camera, *cell_centre(bm.x, bm.y))
             self.boat_spots[bm.seat] = (cx, cy)
@@ -340,6 +347,11 @@ class BoardDrawing:
             length = max(self.px(16), z * 0.82)
             if bm.seat == active:
                 m.circle(cx, cy, length * 0.6, theme.rgba(theme.PRIMARY, 90), segments=24)
+            if bm.heading is None:  # on the board with no heading (yet): a round token
+                m.circle(cx, cy, length * 0.32, theme.rgba(theme.INK), segments=20)
+                m.circle(cx, cy, length * 0.28, theme.rgba(colour), segments=20)
+                self._flags(cx, cy, length, bm.flags)
+                continue
             if "spinnaker" in bm.flags:
                 a = heading_angle(bm.heading)
                 sx, sy = cx + math.cos(a) * length * 0.45, cy + math.sin(a) * length * 0.45
@@ -359,6 +371,8 @@ class BoardDrawing:
         x = cx + length * 0.45
         y = cy + length * 0.45
         for f in flags:
+            if f in QUIET_FLAGS:
+                continue
             text, colour = FLAG_BADGES.get(f, (f[:1].upper(), (160, 160, 170)))
             m.circle(x, y, r + 1, theme.rgba(theme.INK), segments=12)
             m.circle(x, y, r, theme.rgba(colour), segments=12)

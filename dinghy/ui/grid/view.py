@@ -11,6 +11,7 @@ panel, as the generic view makes them. Small boards are zoomed so that a square 
 """
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -31,7 +32,7 @@ MIN_ZOOM, MAX_ZOOM = 4.0, 400.0
 #: (a tap within half a touch target of a highlighted square's middle still finds it).
 TOUCH_SLACK = 0.9
 #: Seat flags the seats bar names (finished is said by the place).
-CHIP_FLAGS = ("penalty", "blocked", "spinnaker")
+CHIP_FLAGS = ("penalty", "blocked", "spinnaker", "premature", "out")
 
 
 def board_title(game: Any) -> str:
@@ -49,11 +50,11 @@ def fit_text(label: Any, text: str, width: float) -> None:
 
 def status_lines(note: str, fallback: str) -> tuple[str, str]:
     """("Turn 4", "before the start") from "Turn 4 (before the start): Ann to act."."""
-    head = note.split(":", 1)[0].strip().rstrip(".") if note else ""
+    head = re.split(r"[:;]", note, maxsplit=1)[0].strip().rstrip(".") if note else ""
     if not head:
         return (fallback[:22], "")
     main, _, sub = head.partition("(")
-    main, sub = main.strip(), sub.strip().rstrip(")")
+    main, sub = main.strip(), sub.split(")", 1)[0].strip()
     if len(main) > 22:
         main, sub = main[:21] + "…", sub
     return (main, sub[:30])
