@@ -50,7 +50,7 @@ def main() -> None:
     parser.add_argument("--course", default="olympic_triangle")
     parser.add_argument("--boats", type=int, default=6)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--skipper", action="append", choices=sorted(SKIPPERS))
+    parser.add_argument("--skipper", action="append", choices=sorted(SKIPPERS["dinghy_race"]))
     args = parser.parse_args()
     for name in args.skipper or ["simple", "tactician"]:
         r = sail(args.course, args.boats, args.seed, name)

@@ -28,7 +28,12 @@ def build_parser() -> argparse.ArgumentParser:
     race.add_argument("--rules", default="dinghy_race", help="the game: dinghy_race (default) or another registered game")
     race.add_argument("--course", "--board", dest="course", default=None,
                       help="a shipped course's (or board's) name or a file; default: the game's first")
-    race.add_argument("--skipper", default=None, help="the bot for every seat (default: the game's own)")
+    who = race.add_mutually_exclusive_group()
+    who.add_argument("--skipper", default=None,
+                     help="the bot for every seat by name (simple, tactician, ..., or a level); "
+                          "default: the game's own")
+    who.add_argument("--level", choices=("easy", "medium", "hard"), default=None,
+                     help="every seat sailed by this level's skipper")
     race.add_argument("--boats", type=int, default=4)
     race.add_argument("--seed", type=int, default=1)
     race.add_argument("--save", metavar="FILE", help="write the race record here")
@@ -63,9 +68,10 @@ def _race(args: argparse.Namespace) -> int:
     entry = games.entry(args.rules, "command line", "--rules")
     board = args.course or ("olympic_triangle" if entry.name == "dinghy_race" else entry.boards()[0])
     try:
-        bot = skipper(args.skipper, entry.name)
+        bot = skipper(args.level or args.skipper, entry.name)
     except ValueError as exc:
         raise DinghyError(f"--skipper: {exc}") from None
+    seat_skipper = args.level or args.skipper or bot.NAME
     names = list(PALETTE)[: args.boats]
     results, finished = [], True
     unsaved: list[str] = []
@@ -73,7 +79,7 @@ def _race(args: argparse.Namespace) -> int:
         from dinghy.core import io
         io.check_writable(args.save if args.races == 1 else f"{args.save}.1")
     for k in range(args.races):
-        setup = RaceSetup(seats=tuple(Seat(n, n, bot.NAME) for n in names), course=board,
+        setup = RaceSetup(seats=tuple(Seat(n, n, seat_skipper) for n in names), course=board,
                           seed=args.seed + k)
         race = Race(games.load_game(setup, entry.name))
         n = play_bots(race, random.Random(args.seed + k))
