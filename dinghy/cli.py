@@ -1,5 +1,5 @@
-"""Command line: ``dinghy play``, ``dinghy replay FILE``, ``dinghy race``, ``dinghy course check FILE``,
-``dinghy design [FILE]``.
+"""Command line: ``dinghy play``, ``dinghy replay FILE``, ``dinghy race``, ``dinghy simulate``,
+``dinghy course check FILE``, ``dinghy design [FILE]``.
 
 Errors in files or arguments print one line naming the file and field, and exit with 2.
 """
@@ -41,6 +41,8 @@ def build_parser() -> argparse.ArgumentParser:
     race.add_argument("--races", type=int, default=1, help="sail a series of this many races (seeds S, S+1, ...)")
     race.add_argument("--scoring", default="low_point", help="series scoring: 3m, 10-9-8, low_point, bonus_point")
     race.add_argument("--discard", action="store_true", help="each boat drops its worst race")
+    from dinghy.simulate import add_parser as add_simulate
+    add_simulate(sub)
     course = sub.add_parser("course", help="course files")
     course_sub = course.add_subparsers(dest="course_command", required=True)
     check = course_sub.add_parser("check", help="validate a course file and print the findings")
@@ -171,6 +173,9 @@ def main(argv: list[str] | None = None) -> int:
             return _race(args)
         if args.command == "course":
             return _course_check(args)
+        if args.command == "simulate":
+            from dinghy.simulate import main as simulate
+            return simulate(args)
         if args.command == "design":
             from dinghy.games.dinghy_race.designer import open_for_design
             open_for_design(args.file)            # a broken file fails here, before any window
