@@ -46,20 +46,22 @@ def sail(job: Job) -> dict[str, Any]:
     race = Race(_game(setup, spec))
     rng = random.Random(f"skippers:{job.seed}")
     bots = {name: skipper(name, spec.rules) for name in set(job.skippers)}
-    while not race.over and len(race.actions) < job.max_actions:
+    n = 0
+    while n < job.max_actions and not race.over:
         player = race.current_player()
         if player == CHANCE:
             race.roll()
         else:
             race.push(bots[seats[player].skipper].choose(race, rng))
+        n += 1
     return tally(race, job)
 
 
 def _game(setup: RaceSetup, spec: Variant) -> Any:
     from dinghy import games
-    if spec.rules != "dinghy_race" or (spec.hazards is None and spec.hazard_scale == 1.0):
+    if spec.rules != "dinghy_race":
         return games.load_game(setup, spec.rules)
-    from dinghy.games.dinghy_race import data
+    # the data files are read once per process, not once per race
     from dinghy.games.dinghy_race.game import DinghyRace
     course = _course(setup.course)
     force = setup.wind_force or course.wind_force
