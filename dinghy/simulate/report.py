@@ -69,7 +69,7 @@ def summary(outcome: Outcome) -> str:
     wl = stats.win_rate(res, "skipper")
     mp = stats.mean_place(res, "skipper")
     lines.append("wins by skipper: " + ", ".join(
-        f"{k} {rate:.0%} (mean place {mp.get(k, float('nan')):.2f}, {n} starts)" for k, (rate, n) in wl.items()))
+        f"{k} {rate:.0%} (mean place {mp[k]:.2f}, {n} starts)" if k in mp else f"{k}: never finished ({n} starts)" for k, (rate, n) in wl.items()))
     ws = stats.win_rate(res, "start_position")
     lines.append("wins by start position: " + ", ".join(f"{k}: {rate:.0%}" for k, (rate, n) in ws.items()))
     lines.append("luck = Lady Luck cards spent per boat; cap+mob = capsizes and men overboard per boat; "

@@ -19,7 +19,10 @@ def tally(race: Any, job: Job) -> dict[str, Any]:
     spec = job.spec
     state0 = race.history[0]
     places = race.places()
-    order = list(getattr(state0, "order", range(spec.boats)))
+    # the start position: the place in the first turn order where the game keeps one
+    order = list(getattr(state0, "order", ()) or ())
+    if sorted(order) != list(range(spec.boats)):
+        order = list(range(spec.boats))
     skippers = job.skippers
     seats = []
     for seat in range(spec.boats):

@@ -93,7 +93,7 @@ class Lookahead:
 
     NAME = "hard"
 
-    def __init__(self, policy: Any, rollouts: int = 16, horizon: int = 300, widest: int = 12) -> None:
+    def __init__(self, policy: Any, rollouts: int = 8, horizon: int = 60, widest: int = 10) -> None:
         self.policy, self.rollouts, self.horizon, self.widest = policy, rollouts, horizon, widest
 
     def choose(self, race: Race, rng: random.Random) -> Any:
