@@ -33,6 +33,12 @@ def test_the_levels_of_dinghy_race():
     assert levels.LEVELS == ("easy", "medium", "hard")
 
 
+def test_the_set_up_offers_every_level_with_a_line_for_people():
+    offered = levels.choices("dinghy_race")
+    assert [lv for lv, _ in offered] == ["easy", "medium", "hard"]
+    assert "simple" in dict(offered)["medium"] and all(text for _, text in offered)
+
+
 def test_an_unknown_name_names_the_levels_too():
     with pytest.raises(ValueError, match="easy, medium, hard"):
         skipper("grandmaster")

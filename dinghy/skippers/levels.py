@@ -35,6 +35,24 @@ EASY_MISTAKES = 0.3
 _CACHE: dict[tuple[str, str], Any] = {}
 
 
+_WORDS = {
+    "easy": "a newcomer: mostly sound, now and then a careless choice",
+    "medium": "never blunders: keeps clear of trouble, plays the odds safely",
+    "hard": "plays to win",
+}
+
+
+def choices(rules: str = "dinghy_race") -> list[tuple[str, str]]:
+    """What the set-up screen offers for a bot seat: (level, a line for people). The
+    chosen level's name goes into ``Seat.skipper`` as it is."""
+    out = []
+    for level in LEVELS:
+        bot = level_skipper(level, rules)
+        name = getattr(bot, "NAME", level)
+        out.append((level, _WORDS[level] + (f" ({name} skipper)" if name != level else "")))
+    return out
+
+
 def is_level(name: str | None) -> bool:
     return name in LEVELS
 
