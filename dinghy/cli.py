@@ -1,5 +1,5 @@
-"""Command line: ``dinghy play``, ``dinghy replay FILE``, ``dinghy race``, ``dinghy course check FILE``,
-``dinghy design [FILE]``.
+"""Command line: ``dinghy play``, ``dinghy replay FILE``, ``dinghy race``, ``dinghy simulate``,
+``dinghy course check FILE``, ``dinghy design [FILE]``.
 
 Errors in files or arguments print one line naming the file and field, and exit with 2.
 """
@@ -28,7 +28,12 @@ def build_parser() -> argparse.ArgumentParser:
     race.add_argument("--rules", default="dinghy_race", help="the game: dinghy_race (default) or another registered game")
     race.add_argument("--course", "--board", dest="course", default=None,
                       help="a shipped course's (or board's) name or a file; default: the game's first")
-    race.add_argument("--skipper", default=None, help="the bot for every seat (default: the game's own)")
+    who = race.add_mutually_exclusive_group()
+    who.add_argument("--skipper", default=None,
+                     help="the bot for every seat by name (simple, tactician, ..., or a level); "
+                          "default: the game's own")
+    who.add_argument("--level", choices=("easy", "medium", "hard"), default=None,
+                     help="every seat sailed by this level's skipper")
     race.add_argument("--boats", type=int, default=4)
     race.add_argument("--seed", type=int, default=1)
     race.add_argument("--save", metavar="FILE", help="write the race record here")
@@ -36,6 +41,8 @@ def build_parser() -> argparse.ArgumentParser:
     race.add_argument("--races", type=int, default=1, help="sail a series of this many races (seeds S, S+1, ...)")
     race.add_argument("--scoring", default="low_point", help="series scoring: 3m, 10-9-8, low_point, bonus_point")
     race.add_argument("--discard", action="store_true", help="each boat drops its worst race")
+    from dinghy.simulate import add_parser as add_simulate
+    add_simulate(sub)
     course = sub.add_parser("course", help="course files")
     course_sub = course.add_subparsers(dest="course_command", required=True)
     check = course_sub.add_parser("check", help="validate a course file and print the findings")
@@ -65,9 +72,10 @@ def _race(args: argparse.Namespace) -> int:
     entry = games.entry(args.rules, "command line", "--rules")
     board = args.course or ("olympic_triangle" if entry.name == "dinghy_race" else entry.boards()[0])
     try:
-        bot = skipper(args.skipper, entry.name)
+        bot = skipper(args.level or args.skipper, entry.name)
     except ValueError as exc:
         raise DinghyError(f"--skipper: {exc}") from None
+    seat_skipper = args.level or args.skipper or bot.NAME
     names = list(PALETTE)[: args.boats]
     results, finished = [], True
     unsaved: list[str] = []
@@ -75,7 +83,7 @@ def _race(args: argparse.Namespace) -> int:
         from dinghy.core import io
         io.check_writable(args.save if args.races == 1 else f"{args.save}.1")
     for k in range(args.races):
-        setup = RaceSetup(seats=tuple(Seat(n, n, bot.NAME) for n in names), course=board,
+        setup = RaceSetup(seats=tuple(Seat(n, n, seat_skipper) for n in names), course=board,
                           seed=args.seed + k)
         race = Race(games.load_game(setup, entry.name))
         n = play_bots(race, random.Random(args.seed + k))
@@ -176,6 +184,9 @@ def main(argv: list[str] | None = None) -> int:
             return _race(args)
         if args.command == "course":
             return _course_check(args)
+        if args.command == "simulate":
+            from dinghy.simulate import main as simulate
+            return simulate(args)
         if args.command == "design":
             from dinghy.ui.grid.board_edit import is_grid_board_file, open_board
             if args.game or is_grid_board_file(args.file):
