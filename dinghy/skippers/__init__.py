@@ -39,8 +39,9 @@ def register(rules: str, bot: Skipper) -> None:
 
 register("dinghy_race", simple)
 register("dinghy_race", tactician)
-register("regatta", regatta_3m)
-register("regatta_advanced", regatta_3m)
+for _rules in ("regatta", "regatta_advanced"):
+    register(_rules, regatta_3m)
+    register(_rules, regatta_3m.HARD)
 
 
 def skipper(name: str | None, rules: str = "dinghy_race") -> Skipper:
