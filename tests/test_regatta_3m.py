@@ -728,3 +728,35 @@ def test_the_levels_of_the_regatta_skippers():
     race = Race(games.load_game(setup, "regatta"))
     play_bots(race, random.Random(4))
     assert race.over and None not in race.places()
+
+
+def test_room_at_a_mark_is_for_yachts_on_the_same_tack_only():
+    """"When an inside yacht is within 2 spaces of the mark, an outside yacht on the same
+    tack must keep clear": on opposite tacks the Opposite Tack Rule still decides."""
+    from dinghy.games.regatta_3m.right_of_way import must_keep_clear
+    game = make("regatta_advanced", seats=2)
+    state = turn(game, {0: {"at": (12, 20), "heading": NW, "tack": "starboard"},
+                        1: {"at": (11, 21), "heading": NE, "tack": "port"}}).state
+    outside, inside = state.boats
+    assert "Opposite Tack Rule" in must_keep_clear(game, state, inside, outside)
+    assert must_keep_clear(game, state, outside, inside) is None
+    inside = inside.with_(heading=NW, tack="starboard")
+    assert "Rounding or Passing Marks" in must_keep_clear(game, state, outside, inside)
+
+
+@settings(max_examples=150, deadline=None)
+@given(a=st.tuples(st.integers(0, 20), st.integers(0, 26)), b=st.tuples(st.integers(0, 20), st.integers(0, 26)),
+       ta=st.sampled_from(["port", "starboard"]), tb=st.sampled_from(["port", "starboard"]),
+       flags=st.lists(st.booleans(), min_size=6, max_size=6), wind=st.integers(0, 7))
+def test_never_both_yachts_must_keep_clear_of_each_other(a, b, ta, tb, flags, wind):
+    """The right-of-way rules give way one way only: "When one of these rules applies,
+    it overrides any rule above" -- whichever rule decides, at most one of two yachts
+    must keep clear of the other."""
+    from dinghy.games.regatta_3m.right_of_way import must_keep_clear
+    if a == b:
+        return
+    game = make("regatta_advanced", seats=2)
+    ya = Boat(0, at=a, heading=N, tack=ta, premature=flags[0], tacking=flags[1], luffing=flags[2])
+    yb = Boat(1, at=b, heading=N, tack=tb, premature=flags[3], tacking=flags[4], luffing=flags[5])
+    state = State(phase=Phase.TURN, boats=(ya, yb), wind=wind, round=5)
+    assert not (must_keep_clear(game, state, ya, yb) and must_keep_clear(game, state, yb, ya))
