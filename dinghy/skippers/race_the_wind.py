@@ -38,27 +38,39 @@ GOAL = ("goal",)
 _TABLES: dict[tuple[int, int, bool], tuple[Any, dict]] = {}
 
 
-def _crosses(line, p0, p1, to_side) -> bool:
-    return line.side(p1) == to_side and line.side(p0) != to_side and line.crossed(p0, p1)
+def _line_step(line, last: int, p0, p1, to_side):
+    """(crossed, new last side) as the engine tracks it: a crossing must come from
+    strictly off the target side (remembered while standing on the line)."""
+    s1 = line.side(p1)
+    before = line.side(p0) or last
+    crossed = s1 == to_side and before != s1 and line.crossed(p0, p1)
+    return crossed, (s1 or last)
 
 
 def _after_move(course, leg: int, c: int, p0, p1):
-    """(leg, c) after a move, or GOAL."""
+    """(leg, c) after a move, or GOAL. On the start and finish legs ``c`` remembers the
+    last side of the line the boat was strictly on: -1 the target side, 0 the other."""
     k = len(course.marks)
     if leg == 0:
-        if _crosses(course.start, p0, p1, course.course_side):
-            return (1, 0) if k else (k + 1, 0)
-        return (0, 0)
+        last = course.course_side if c == -1 else -course.course_side
+        crossed, last = _line_step(course.start, last, p0, p1, course.course_side)
+        if crossed:
+            return (1, 0) if k else (k + 1, 0 if course.finish.side(p1) != course.finish_side else -1)
+        return (0, -1 if last == course.course_side else 0)
     if leg <= k:
         m = course.marks[leg - 1]
         cr = rounding.ray_crossing(m.pos, course.rays[leg - 1], p0, p1) * rounding.sense(m.side)
         c2 = c + cr
         if c2 >= 1:
+            if leg == k:
+                return (leg + 1, -1 if course.finish.side(p1) == course.finish_side else 0)
             return (leg + 1, 0)
         return (leg, max(c2, C_MIN))
-    if _crosses(course.finish, p0, p1, course.finish_side):
+    last = course.finish_side if c == -1 else -course.finish_side
+    crossed, last = _line_step(course.finish, last, p0, p1, course.finish_side)
+    if crossed:
         return GOAL
-    return (leg, 0)
+    return (leg, -1 if last == course.finish_side else 0)
 
 
 def table(game: Any, wind: int, to_start: bool = False) -> dict:
@@ -76,14 +88,14 @@ def table(game: Any, wind: int, to_start: bool = False) -> dict:
         for h in range(8):
             point = compass.off_wind(h, wind)
             for leg in (range(1) if to_start else range(k + 2)):
-                for c in (range(C_MIN, 1) if 1 <= leg <= k else (0,)):
+                for c in (range(C_MIN, 1) if 1 <= leg <= k else (-1, 0)):
                     u = (x, y, h, leg, c)
                     mc = MOVE_COST[point]
                     if mc is not None:
                         p1 = compass.step(x, y, h)
                         if board.is_free(*p1):
                             nxt = _after_move(course, leg, c, (x, y), p1)
-                            if to_start and nxt != (0, 0):
+                            if to_start and nxt != GOAL and nxt[0] != 0:
                                 nxt = GOAL
                             v = GOAL if nxt == GOAL else (p1[0], p1[1], h, nxt[0], nxt[1])
                             rev.setdefault(v, []).append((u, mc))
@@ -112,15 +124,24 @@ def table(game: Any, wind: int, to_start: bool = False) -> dict:
     return dist
 
 
+def _key(game: Any, b) -> tuple:
+    course = game.course
+    k = len(course.marks)
+    if not b.started:
+        return (b.x, b.y, b.heading, 0, -1 if b.start_side == course.course_side else 0)
+    if b.leg < k:
+        c = b.count * rounding.sense(course.marks[b.leg].side)
+        return (b.x, b.y, b.heading, b.leg + 1, max(min(c, 0), C_MIN))
+    return (b.x, b.y, b.heading, k + 1, -1 if b.finish_side == course.finish_side else 0)
+
+
 def togo(game: Any, s: State, seat: int, dist: dict | None = None) -> float:
     b = s.boats[seat]
     if b.finished:
         return 0.0
     if dist is None:
         dist = table(game, s.wind)
-    leg = 0 if not b.started else b.leg + 1
-    c = b.count * rounding.sense(game.course.marks[b.leg].side) if b.started and b.leg < len(game.course.marks) else 0
-    return dist.get((b.x, b.y, b.heading, leg, max(min(c, 0), C_MIN)), INF)
+    return dist.get(_key(game, b), INF)
 
 
 def _value(game: Any, s: State, seat: int, dist: dict) -> float:
@@ -191,9 +212,7 @@ def _race(game, s, seat, legal, rng, dist) -> A.Act:
         for n in (-2, -1, 1, 2):
             h2 = compass.turn(b.heading, n)
             if compass.off_wind(h2, s.wind) in (1, 2):
-                leg = b.leg + 1
-                c = b.count * rounding.sense(game.course.marks[b.leg].side) if b.leg < len(game.course.marks) else 0
-                if dist.get((b.x, b.y, h2, leg, max(min(c, 0), C_MIN)), INF) < min(best_v, v0) - 0.4:
+                if dist.get((b.x, b.y, h2) + _key(game, b)[3:], INF) < min(best_v, v0) - 0.4:
                     return A.DROP_SPINNAKER
     if best is not None and best_v < v0 - 1e-9:
         return best
