@@ -5,7 +5,7 @@ turn it takes on its point of sail (half a turn on a beam reach, where two actio
 a turn, a whole turn close-hauled, broad or running), a 45°/90° turn likewise; turns
 into the wind and moves head to wind are not edges; land and marks are walls; the legs
 are the start crossing, each mark rounded on its side (the grid rounding rays) and the
-finish crossing. A plain Dijkstra (heapq) from the goal backwards gives every state's
+finish crossing. A Dijkstra (scipy's) from the goal backwards gives every state's
 turns-to-go; it is cached per game and wind direction.
 
 At the table it tries each legal action on a copy of the state (the engine decides
@@ -19,9 +19,12 @@ breaks a deadlock now and then with a random legal move.
 """
 from __future__ import annotations
 
-import heapq
 import random
 from typing import Any
+
+import numpy as np
+from scipy.sparse import csr_matrix
+from scipy.sparse.csgraph import dijkstra
 
 from dinghy.games.grid import compass, rounding
 from dinghy.games.race_the_wind import actions as A
@@ -35,7 +38,7 @@ C_MIN = -2
 INF = float("inf")
 GOAL = ("goal",)
 
-_TABLES: dict[tuple[int, int, bool], tuple[Any, dict]] = {}
+_TABLES: dict[tuple[int, int, bool], tuple[Any, Any]] = {}
 
 
 def _line_step(line, last: int, p0, p1, to_side):
@@ -73,55 +76,89 @@ def _after_move(course, leg: int, c: int, p0, p1):
     return (leg, -1 if last == course.finish_side else 0)
 
 
-def table(game: Any, wind: int, to_start: bool = False) -> dict:
+class _Graph:
+    """The wind-independent part of the plan: every state, its move and its turn edges."""
+
+    def __init__(self, game: Any, to_start: bool) -> None:
+        board, course = game.board, game.course
+        k = len(course.marks)
+        self.index: dict[Any, int] = {GOAL: 0}
+        heads: list[int] = [0]
+        free = [(x, y) for x in range(board.width) for y in range(board.height) if board.is_free(x, y)]
+        legs = range(1) if to_start else range(k + 2)
+        for (x, y) in free:
+            for h in range(8):
+                for leg in legs:
+                    for c in (range(C_MIN, 1) if 1 <= leg <= k else (-1, 0)):
+                        self.index[(x, y, h, leg, c)] = len(heads)
+                        heads.append(h)
+        src, dst, kind, h_from, h_to = [], [], [], [], []
+        for u, i in self.index.items():
+            if u == GOAL:
+                continue
+            x, y, h, leg, c = u
+            p1 = compass.step(x, y, h)
+            if board.is_free(*p1):
+                nxt = _after_move(course, leg, c, (x, y), p1)
+                if to_start and nxt != GOAL and nxt[0] != 0:
+                    nxt = GOAL
+                v = GOAL if nxt == GOAL else (p1[0], p1[1], h, nxt[0], nxt[1])
+                src.append(i); dst.append(self.index[v]); kind.append(0); h_from.append(h); h_to.append(h)
+            for n in (-2, -1, 1, 2):
+                h2 = compass.turn(h, n)
+                src.append(i); dst.append(self.index[(x, y, h2, leg, c)]); kind.append(1)
+                h_from.append(h); h_to.append(h2)
+        self.n = len(heads)
+        self.src, self.dst = np.array(src), np.array(dst)
+        self.kind, self.h_from, self.h_to = np.array(kind), np.array(h_from), np.array(h_to)
+
+
+class _Table:
+    """Turns to go by state, read like a dict."""
+
+    def __init__(self, graph: _Graph, dist) -> None:
+        self.graph, self.dist = graph, dist
+
+    def get(self, key: Any, default: float = INF) -> float:
+        i = self.graph.index.get(key)
+        if i is None:
+            return default
+        d = float(self.dist[i])
+        return d if np.isfinite(d) else default
+
+
+_GRAPHS: dict[tuple[int, bool], tuple[Any, _Graph]] = {}
+
+
+def table(game: Any, wind: int, to_start: bool = False) -> _Table:
     """Turns to go from every (x, y, heading, leg, count) under wind ``wind`` to the
     finish (``to_start``: to the start crossing, leg 0 only)."""
     key = (id(game), wind, to_start)
     hit = _TABLES.get(key)
     if hit is not None and hit[0] is game:
         return hit[1]
-    board, course = game.board, game.course
-    k = len(course.marks)
-    free = [(x, y) for x in range(board.width) for y in range(board.height) if board.is_free(x, y)]
-    rev: dict[Any, list] = {}
-    for (x, y) in free:
-        for h in range(8):
-            point = compass.off_wind(h, wind)
-            for leg in (range(1) if to_start else range(k + 2)):
-                for c in (range(C_MIN, 1) if 1 <= leg <= k else (-1, 0)):
-                    u = (x, y, h, leg, c)
-                    mc = MOVE_COST[point]
-                    if mc is not None:
-                        p1 = compass.step(x, y, h)
-                        if board.is_free(*p1):
-                            nxt = _after_move(course, leg, c, (x, y), p1)
-                            if to_start and nxt != GOAL and nxt[0] != 0:
-                                nxt = GOAL
-                            v = GOAL if nxt == GOAL else (p1[0], p1[1], h, nxt[0], nxt[1])
-                            rev.setdefault(v, []).append((u, mc))
-                    tc = TURN_COST[point]
-                    for n in (-2, -1, 1, 2):
-                        h2 = compass.turn(h, n)
-                        if compass.off_wind(h2, wind) == 0:
-                            continue
-                        rev.setdefault((x, y, h2, leg, c), []).append((u, tc))
-    dist: dict[Any, float] = {GOAL: 0.0}
-    heap = [(0.0, 0, GOAL)]
-    tie = 1
-    while heap:
-        d, _, v = heapq.heappop(heap)
-        if d > dist.get(v, INF):
-            continue
-        for u, cost in rev.get(v, ()):
-            nd = d + cost
-            if nd < dist.get(u, INF):
-                dist[u] = nd
-                heapq.heappush(heap, (nd, tie, u))
-                tie += 1
-    _TABLES[key] = (game, dist)
+    gk = (id(game), to_start)
+    ghit = _GRAPHS.get(gk)
+    if ghit is None or ghit[0] is not game:
+        ghit = (game, _Graph(game, to_start))
+        _GRAPHS[gk] = ghit
+        if len(_GRAPHS) > 8:
+            _GRAPHS.pop(next(iter(_GRAPHS)))
+    g = ghit[1]
+    off = np.array([compass.off_wind(h, wind) for h in range(8)])
+    move_cost = np.array([np.inf if MOVE_COST[o] is None else MOVE_COST[o] for o in range(5)])
+    turn_cost = np.array([TURN_COST[o] for o in range(5)])
+    of, ot = off[g.h_from], off[g.h_to]
+    cost = np.where(g.kind == 0, move_cost[of], turn_cost[of])
+    ok = np.isfinite(cost) & ((g.kind == 0) | (ot != 0))
+    # the graph reversed: from the goal back to every state
+    m = csr_matrix((cost[ok], (g.dst[ok], g.src[ok])), shape=(g.n, g.n))
+    dist = dijkstra(m, directed=True, indices=0)
+    t = _Table(g, dist)
+    _TABLES[key] = (game, t)
     if len(_TABLES) > 64:
         _TABLES.pop(next(iter(_TABLES)))
-    return dist
+    return t
 
 
 def _key(game: Any, b) -> tuple:
