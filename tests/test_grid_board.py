@@ -10,7 +10,7 @@ from hypothesis import given, strategies as st
 from dinghy.core import io
 from dinghy.core.errors import DataError
 from dinghy.games.grid import compass
-from dinghy.games.grid.board import Board, Line, Mark
+from dinghy.games.grid.board import Board, Line
 from dinghy.games.grid.loading import load_board, save_board, shipped_boards, to_toml
 
 heading = st.integers(0, 7)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -17,10 +16,10 @@ from dinghy.core.race import Race
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
 from dinghy.games.grid import compass, rounding
 from dinghy.games.grid.board import Board
-from dinghy.games.race_the_wind import actions as A, flow, start_finish
+from dinghy.games.race_the_wind import actions as A
 from dinghy.games.race_the_wind.game import RaceTheWind
 from dinghy.games.race_the_wind.precedence import precedence
-from dinghy.games.race_the_wind.state import Boat, Phase
+from dinghy.games.race_the_wind.state import Phase
 from dinghy.skippers import play_bots
 
 from rtw_kit import board_data, make_game, position, texts
@@ -600,7 +599,7 @@ def test_damaged_shipped_boards_load_or_name_the_field(tmp_path):
     """Every shipped grid board, damaged at random (a key removed, a value of the wrong
     kind), either still loads or fails with one DataError naming the file."""
     import tomllib
-    from dinghy.games.grid.loading import board_dir, load_board, to_toml
+    from dinghy.games.grid.loading import board_dir
     rng = random.Random(9)
     junk = ["x", -1, 10 ** 6, [1], [[1, 2, 3]], {"a": 1}, True, 0.5, []]
     for path in sorted(board_dir().glob("*.toml")):

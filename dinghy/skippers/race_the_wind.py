@@ -28,7 +28,7 @@ from scipy.sparse.csgraph import dijkstra
 
 from dinghy.games.grid import compass, rounding
 from dinghy.games.race_the_wind import actions as A
-from dinghy.games.race_the_wind.state import Phase, State
+from dinghy.games.race_the_wind.state import State
 
 NAME = "navigator"
 
