@@ -28,7 +28,7 @@ from scipy.sparse.csgraph import dijkstra
 
 from dinghy.games.grid import compass, rounding
 from dinghy.games.race_the_wind import actions as A
-from dinghy.games.race_the_wind.state import State
+from dinghy.games.race_the_wind.state import Phase, State
 
 NAME = "navigator"
 
@@ -185,7 +185,7 @@ def _value(game: Any, s: State, seat: int, dist: dict) -> float:
     b = s.boats[seat]
     v = togo(game, s, seat, dist)
     if b.blocked:
-        v += 1.0
+        v += 1.0            # a lost turn
     return v
 
 
@@ -281,23 +281,30 @@ def _hover(game, s, seat, legal, rng, dist) -> A.Act:
     it (so no early crossing, no penalty for the line at turns 6-7 or for staying)."""
     b = s.boats[seat]
     target = 1.5 if s.turn >= 6 else 2.5
+    must_move = b.still >= 1 and "m" not in s.progress.done
+    now = togo(game, s, seat, dist)
     ahead = compass.step(b.x, b.y, b.heading)
     if A.MOVE in legal and _safe_square(game, s, seat, ahead):
         r = _try(game, s, A.MOVE)
-        if r is not None and togo(game, r[0], seat, dist) <= target + 2.5:
-            return A.MOVE
+        if r is not None:
+            after = togo(game, r[0], seat, dist)
+            if must_move or after <= target + 2 or after < now:
+                return A.MOVE
     scored = []
+    last = _key(game, b)[3:]
     for a in legal:
         if a.verb != "turn":
             continue
         h2 = compass.turn(b.heading, a.n)
         nxt = compass.step(b.x, b.y, h2)
         score = 0.0 if _safe_square(game, s, seat, nxt) else 10.0
-        r = _try(game, s, a)
-        if r is None:
-            continue
-        score += abs(togo(game, r[0], seat, dist) - target)
-        score += 0.5 * abs(compass.off_wind(h2, s.wind) - 2)      # beam reaches move most
+        score += abs(dist.get((nxt[0], nxt[1], h2) + last, 99.0) - target)
+        score += 0.3 * abs(compass.off_wind(h2, s.wind) - 2)      # beam reaches move most
+        if must_move:
+            r = _try(game, s, a)
+            if r is None or r[0].phase is not Phase.PLAY or r[0].queue[0] != seat \
+                    or game.why_not(r[0], A.MOVE) is not None:
+                score += 3.0                                      # no move left this turn
         score += rng.random() * 0.1
         scored.append((score, a.text(), a))
     if scored:
