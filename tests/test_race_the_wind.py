@@ -643,3 +643,30 @@ def _toml(d, prefix=""):
         lines.append(f"[{prefix}{_key(k)}]")
         lines += [f"{_key(a)} = {_val(b)}" for a, b in v.items()]
     return "\n".join(lines) + "\n"
+
+
+def test_every_tap_is_a_legal_action_or_a_reason_in_random_play():
+    """The grid view contract through a whole random race: a square's action is one of the
+    engine's legal actions, and every refusal carries the engine's reason."""
+    setup = RaceSetup(seats=tuple(Seat(c, c) for c in list(PALETTE)[:3]), course="race_the_wind", seed=2)
+    game = games.load_game(setup, "race_the_wind")
+    race = Race(game)
+    rng = random.Random(2)
+    notes = set()
+    for _ in range(400):
+        s = race.state
+        pic = game.picture(s, 0)
+        notes.add(pic.note.split(":")[0].split(" ")[0])
+        assert len(pic.boats) == 3 and pic.wind_from == s.wind
+        if race.chance:
+            assert game.square_actions(s, 0, 0) == []
+            race.roll()
+            continue
+        b = s.boats[s.queue[0]]
+        legal_now = game.legal_actions(s)
+        for x in range(b.x - 1, b.x + 2):
+            for y in range(b.y - 1, b.y + 2):
+                for sa in game.square_actions(s, x, y):
+                    assert (sa.action in legal_now) if sa.legal else bool(sa.reason)
+        race.push(rng.choice(legal_now))
+    assert {"Turn", "End"} <= notes

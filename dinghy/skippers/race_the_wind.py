@@ -280,7 +280,7 @@ def _hover(game, s, seat, legal, rng, dist) -> A.Act:
     """Before turn 8: keep moving near the line on the pre-start side, never on it or over
     it (so no early crossing, no penalty for the line at turns 6-7 or for staying)."""
     b = s.boats[seat]
-    target = 1.5 if s.turn >= 6 else 2.5
+    target = 1.0 if s.turn >= 7 else 2.0
     must_move = b.still >= 1 and "m" not in s.progress.done
     now = togo(game, s, seat, dist)
     ahead = compass.step(b.x, b.y, b.heading)
