@@ -119,3 +119,40 @@ def test_export_svg_png_gif(ui_app, home, tiny, where):
     for f in files:
         head = f.read_bytes()[:200]
         assert {".svg": b"<svg", ".png": b"\x89PNG", ".gif": b"GIF8"}[f.suffix] in head
+
+
+def test_a_long_series_table_fits_800x600(make_ui_app, tmp_path, tiny):
+    """Six boats, seven races, every button: nothing outside the window, no cell's text
+    wider than its cell."""
+    import random
+
+    from dinghy import games
+    from dinghy.core.race import Race
+    from dinghy.core.setup import PALETTE
+    from dinghy.skippers import play_bots
+    from dinghy.ui.widgets import Button, Text
+
+    names = list(PALETTE)[:6]
+    setup = make_setup(tiny, *(Seat(n, n, "simple") for n in names))
+    race = Race(games.load_game(setup))
+    play_bots(race, random.Random(2))
+    rng = random.Random(4)
+    earlier = []
+    for _ in range(6):
+        places = list(range(1, 7))
+        rng.shuffle(places)
+        earlier.append(places)
+    series = Series(7, "bonus_point", True, names=tuple(names), results=earlier, seeds=list(range(100, 106)))
+    assert series.add(race) and series.over
+    app = make_ui_app(800, 600)
+    scene = app.push(ResultsScene(race, series=series, on_replay=lambda: None, export_folder=tmp_path))
+    app.step()
+    shot(app, "series_800x600.png")
+    for w in scene.gui.walk():
+        if not w.visible or not w.w:
+            continue
+        assert w.x >= 0 and w.y >= 0 and w.x + w.w <= 800 and w.y + w.h <= 600, w
+        if isinstance(w, Text) and w.text and w in [c for line in scene.cells for c in line]:
+            assert w.label.content_width <= w.w - 4, (w.text, w.w)
+        if isinstance(w, Button):
+            assert w.text.content_width <= w.w and w.h >= 48

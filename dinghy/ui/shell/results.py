@@ -104,9 +104,11 @@ class ResultsScene(GuiScene):
             pts = [(f"({_num(p)})" if k == row.discarded else _num(p)) for k, p in enumerate(row.race_points)]
             texts = [ordinal(row.rank), seat.name, *pts, _num(row.total)]
             line = []
+            small = theme.BODY_PT + 1 if series.sailed <= 4 else theme.SMALL_PT + 2
             for k, t in enumerate(texts):
                 bold = k in (0, len(texts) - 1)
-                line.append(g.add(Text(g, t, theme.BODY_PT + 1, theme.INK, bold=bold)))
+                pt = small if 1 < k < len(texts) - 1 else theme.BODY_PT + 1
+                line.append(g.add(Text(g, t, pt, theme.INK, bold=bold)))
             self.cells.append(line)
             self.chips.append(g.rect(PALETTE.get(seat.colour, (200, 200, 200)), 1, DETAIL))
 
