@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 
 from dinghy.core.errors import DinghyError
@@ -30,9 +31,9 @@ every variant sails the same seeds (seed, seed+1, ...); results are the same wha
 
 def add_parser(sub) -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="sail many bot races, varied over rules settings, and report",
-                       description="Sail many races of bots, varied over hazard tables, wind force, card set, "
-                                   "course, number of boats and skipper levels, and write a report "
-                                   "(CSV, JSON, PNG plots, text summary).",
+                       description="Sail many races of bots, varied over hazard tables, wind force, card set,\n"
+                                   "course, number of boats and skipper levels, and write a report (CSV, JSON,\n"
+                                   "PNG plots, a one-screen text summary).",
                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--rules", default="dinghy_race", help="the game (default dinghy_race)")
     p.add_argument("--course", "--board", dest="course", action="append", metavar="NAME",
@@ -79,7 +80,14 @@ def main(args: argparse.Namespace) -> int:
           + (f" on {args.cluster}" if args.cluster else f", {args.workers or os.cpu_count()} worker(s)"),
           file=sys.stderr)
     outcome = run.run(plan, workers=args.workers, cluster=args.cluster, progress=not args.quiet)
-    text = report.write(outcome, args.out)
+    if outcome.interrupted:
+        print("interrupted: writing the report of the races finished (a moment)", file=sys.stderr)
+    # the report is written whole even if Ctrl+C is pressed again meanwhile
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        text = report.write(outcome, args.out)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     print(text, end="")
     print(f"report: {args.out}/ (races.csv, seats.csv, hazards.csv, results.json, summary.txt, *.png)")
     return 130 if outcome.interrupted else 0
