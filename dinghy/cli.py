@@ -51,6 +51,8 @@ def build_parser() -> argparse.ArgumentParser:
     design = sub.add_parser("design", help="open the course designer (a new course, or FILE)")
     design.add_argument("file", nargs="?", help="a course file to open, or the name of a new one")
     design.add_argument("--fleet", type=int, default=6, help="fleet size the check uses (2-6, default 6)")
+    design.add_argument("--game", default=None,
+                        help="design a grid board for this grid game (a board file says its game itself)")
     return parser
 
 
@@ -142,7 +144,16 @@ def _export(args: argparse.Namespace) -> int:
 def _course_check(args: argparse.Namespace) -> int:
     from dinghy.games.dinghy_race import data as dr_data
     from dinghy.games.dinghy_race.course_checks import validate
+    from dinghy.ui.grid.board_edit import check, is_grid_board_file, open_board
 
+    if is_grid_board_file(args.file):      # a grid board: its file checks and the designer's
+        board, _ = open_board(args.file)
+        found = check(board)
+        for f in found:
+            print(f"{args.file}: {f.level}: {f.text}")
+        if not found:
+            print(f"{args.file}: ok")
+        return 2 if any(f.level == "error" for f in found) else 0
     course = dr_data.load_course(args.file)
     findings = validate(course, fleet_size=args.fleet)
     for f in findings:
@@ -177,10 +188,14 @@ def main(argv: list[str] | None = None) -> int:
             from dinghy.simulate import main as simulate
             return simulate(args)
         if args.command == "design":
-            from dinghy.games.dinghy_race.designer import open_for_design
-            open_for_design(args.file)            # a broken file fails here, before any window
+            from dinghy.ui.grid.board_edit import is_grid_board_file, open_board
+            if args.game or is_grid_board_file(args.file):
+                open_board(args.file, args.game)  # a broken file fails here, before any window
+            else:
+                from dinghy.games.dinghy_race.designer import open_for_design
+                open_for_design(args.file)        # a broken file fails here, before any window
             from dinghy.ui.designer import run_designer
-            run_designer(args.file, fleet=args.fleet)
+            run_designer(args.file, fleet=args.fleet, game=args.game)
             return 0
     except DinghyError as exc:
         print(f"dinghy: {exc}", file=sys.stderr)
