@@ -4,11 +4,15 @@ and the coach's three hints."""
 from __future__ import annotations
 
 import math
+import random
+from fractions import Fraction
 
 import numpy as np
 import pytest
 
 from dinghy import games
+from dinghy.core import io
+from dinghy.core.interface import CHANCE
 from dinghy.core.race import Race
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
 from dinghy.skippers.brain import single
@@ -77,3 +81,94 @@ def test_a_tack_costs_its_expected_hazard_delay_in_the_field(up_and_down):
     assert sel.any()
     assert np.allclose(e_cost[sel], expected)
     assert ch.expect("tack") == pytest.approx(expected)
+
+
+# -- the hard skipper --------------------------------------------------------------------
+
+def sail(race: Race, seed: int, limit: int = 12000, check: bool = True, interject: bool = False) -> None:
+    """Play to the end; every action a skipper picks is checked against the engine first."""
+    from dinghy.skippers import hard, skipper
+    rng = random.Random(seed)
+    while not race.over and len(race.actions) < limit:
+        player = race.current_player()
+        if player == CHANCE:
+            race.roll()
+            continue
+        if interject:
+            for seat, s in enumerate(race.game.setup.seats):
+                if s.skipper == "hard" and seat != player:
+                    call = hard.interject(race, seat)
+                    if call is not None:
+                        assert call in race.interjections()
+                        race.push(call)
+        name = race.game.setup.seats[player].skipper
+        action = skipper(name).choose(race, rng)
+        if check and name == "hard":
+            assert race.why_not(action) is None, (action.text(), race.why_not(action))
+        race.push(action)
+
+
+@pytest.mark.parametrize("course", io.shipped("courses"))
+def test_the_hard_skipper_sails_every_shipped_course_to_the_finish(course):
+    """"The first boat to cross the finish line wins": alone on the water, in a seeded
+    race, the hard skipper rounds every mark in order and finishes (only legal actions)."""
+    race = make_race(course, ["hard"], 11)
+    sail(race, 11)
+    assert race.over
+    assert race.places() == [1]
+
+
+def test_the_hard_skipper_plays_only_legal_actions_in_a_fleet():
+    """"Any player may protest an illegal move": in a fleet with the other skippers (room
+    claimed at the marks where the engine offers it), every action of the hard skipper
+    is one the engine allows, and the race ends with everyone placed."""
+    race = make_race("up_and_down", ["hard", "tactician", "simple", "hard"], 5)
+    sail(race, 5, interject=True)
+    assert race.over
+    assert sorted(p for p in race.places()) == [1, 2, 3, 4]
+
+
+def test_lady_luck_is_weighed_over_every_throw_of_the_dice():
+    """"Before any hazard die roll you may commit as many of your Lady Luck cards as you
+    like; each card played adds 1": the expected delay over the game's 36 throws agrees
+    with the hazard table's own odds, for every number of cards."""
+    from dinghy.skippers import hard
+    race = make_race("up_and_down", ["hard"], 2)
+    table = race.game.hazards
+    for row in ("tack", "jibe", "tack_trapeze", "jibe_spi"):
+        for modifier in (0, -2):
+            got = hard.expected_delays(race, row, modifier, 3)
+            for n, e in enumerate(got):
+                odds = table.odds(row, n, modifier)
+                assert e == pytest.approx(float(sum(p * o.delay_cards for o, p in odds.items())))
+    # the seed's worked example: strong wind, tack while trapezing, one Lady Luck card
+    # "changed his chance to capsize from 8% to 3%"
+    assert table.name == "strong"
+    assert hard.capsize_risk(race, "tack_trapeze", 0, 0) == Fraction(3, 36)
+    assert hard.capsize_risk(race, "tack_trapeze", 0, 1) == Fraction(1, 36)
+
+
+# -- the coach ---------------------------------------------------------------------------
+
+def test_the_coach_offers_up_to_three_distinct_legal_actions_fewest_rounds_first():
+    from dinghy.skippers import skipper
+    from dinghy.skippers.coach import Hint, hints
+    race = make_race("up_and_down", ["hard", "tactician", "simple"], 3)
+    rng = random.Random(3)
+    seen_steps = set()
+    while not race.over and len(race.actions) < 400:
+        player = race.current_player()
+        if player == CHANCE:
+            assert hints(race) == []
+            race.roll()
+            continue
+        hs = hints(race)
+        assert 1 <= len(hs) <= 3
+        assert all(isinstance(h, Hint) for h in hs)
+        assert len({h.action.text() for h in hs}) == len(hs)
+        assert all(race.why_not(h.action) is None for h in hs)
+        assert all(a.expected_rounds <= b.expected_rounds for a, b in zip(hs, hs[1:]))
+        assert all(0 <= h.capsize_risk <= 1 and h.expected_rounds >= 0 for h in hs)
+        seen_steps.add(race.state.step.value)
+        race.push(skipper(race.game.setup.seats[player].skipper).choose(race, rng))
+    assert {"place", "move"} <= seen_steps

@@ -82,6 +82,7 @@ class Field:
         self._layer_stage = np.array([l.stage for l in layers], np.int64)
         self._edges = self._edge_table()
         self.values, self.next_node = self._solve()
+        self._best_heading = self.values.min(axis=2, keepdims=True)
         self.build_seconds = time.perf_counter() - t0
 
     # -- the graph ---------------------------------------------------------------------
@@ -288,7 +289,7 @@ class Field:
                 return turns, poses
         return math.inf, poses
 
-    def value(self, x, y, h, layer) -> np.ndarray:
+    def value(self, x, y, h, layer, best_heading: bool = False) -> np.ndarray:
         """Turns to go at each (x, y, heading, layer), interpolated between the four
         nearest cells of the same heading. A cell counts only if the straight line to it
         crosses nothing that changes the layer (a rounding's ray, a gate, the start or
@@ -304,7 +305,11 @@ class Field:
         j0 = np.clip(np.floor(fy).astype(np.int64), 0, self.ny - 2)
         tx = np.clip(fx - i0, 0.0, 1.0)
         ty = np.clip(fy - j0, 0.0, 1.0)
-        V = self.values
+        if best_heading:
+            V = self._best_heading
+            hi = np.zeros(len(x), np.int64)
+        else:
+            V = self.values
         num = np.zeros(len(x))
         den = np.zeros(len(x))
         lay = np.maximum(layer, 0)
@@ -332,8 +337,9 @@ class Field:
         return ((B.started == started) & ~B.finished & (np.where(started, B.legs, -1) == legs)
                 & ((B.stage == stage) | (legs >= self.chart.n_legs) | ~started))
 
-    def value_of_batch(self, B: Batch) -> np.ndarray:
-        """Turns to go for each boat of a skippers' batch (finished: 0)."""
+    def value_of_batch(self, B: Batch, best_heading: bool = False) -> np.ndarray:
+        """Turns to go for each boat of a skippers' batch (finished: 0); with
+        ``best_heading``, from the same place at the best heading there."""
         n = len(B)
         layer = np.zeros(n, np.int64)
         started = B.started
@@ -346,7 +352,7 @@ class Field:
         for c in np.unique(code[started]):
             layer[started & (code == c)] = lut.get(int(c), -1)
         layer[~started] = 0
-        v = self.value(B.x, B.y, B.h, layer)
+        v = self.value(B.x, B.y, B.h, layer, best_heading)
         return np.where(B.finished, 0.0, v)
 
 
