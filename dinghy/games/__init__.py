@@ -41,6 +41,15 @@ def register(name: str, title: str, load: Callable[[RaceSetup], Any],
 register("dinghy_race", "Dinghy Race", _dinghy_race, lambda: io.shipped("courses"))
 
 
+def _regatta_gigamic(setup: RaceSetup):
+    from dinghy.games.regatta_gigamic.data import load_game
+    return load_game(setup)
+
+
+register("regatta_gigamic", "Regatta (Gigamic)", _regatta_gigamic,
+         lambda: io.shipped("courses/regatta_gigamic"))
+
+
 def entry(name: str, source: str = "setup", field: str = "rules") -> GameEntry:
     """The registered game ``name``; a DataError naming ``source`` and ``field`` if none."""
     try:
