@@ -10,7 +10,7 @@ import random
 from typing import Any, Protocol
 
 from dinghy.core.interface import CHANCE
-from dinghy.skippers import simple, tactician
+from dinghy.skippers import regatta_gigamic, simple, tactician
 
 
 class Skipper(Protocol):
@@ -39,6 +39,7 @@ def register(rules: str, bot: Skipper) -> None:
 
 register("dinghy_race", simple)
 register("dinghy_race", tactician)
+register("regatta_gigamic", regatta_gigamic)
 
 
 def skipper(name: str | None, rules: str = "dinghy_race") -> Skipper:
