@@ -19,8 +19,11 @@ class Flow:
                  on_start: Any = None, can_resume: Any = None, on_resume: Any = None) -> None:
         from dinghy.ui.shell.table import BOT_DELAY
 
+        from dinghy.ui.shell.settings import Settings
+
         self.app, self.autosave = app, autosave
         self.bot_delay = BOT_DELAY if bot_delay is None else bot_delay
+        self.settings = Settings.load(autosave.folder)
         self._on_start, self._can_resume, self._on_resume = on_start, can_resume, on_resume
 
     # --- screens -------------------------------------------------------------------
@@ -33,14 +36,29 @@ class Flow:
         return self._show(SetupScreen(self._on_start or self.start,
                                       can_resume=self._can_resume or self.autosave.exists,
                                       on_resume=self._on_resume or self.resume, initial=initial,
-                                      rules=rules))
+                                      rules=rules, settings=self.settings,
+                                      on_settings=self.save_settings))
+
+    def save_settings(self) -> None:
+        try:
+            self.settings.save(self.autosave.folder)
+        except OSError:
+            pass                 # the settings hold for this evening at least
+
+    def table_options(self) -> dict[str, Any]:
+        """What the settings say to a race table."""
+        from dinghy.ui.sound import Sound
+
+        s = self.settings
+        return {"animate": s.animations, "follow": s.follow,
+                "sound": Sound() if s.sound else None}
 
     def show_table(self, race: Any) -> Any:
         from dinghy.ui.shell.table import TableScene
 
         return self._show(TableScene(race, autosave=self.autosave, on_over=self.show_results,
                                      on_leave=lambda: self.show_setup(race.game.setup, race.rules_name),
-                                     bot_delay=self.bot_delay))
+                                     bot_delay=self.bot_delay, **self.table_options()))
 
     def show_results(self, race: Any) -> Any:
         from dinghy.ui.shell.results import ResultsScene
@@ -171,7 +189,7 @@ class TestSail(Flow):
         from dinghy.ui.shell.table import TableScene
 
         scene = TableScene(race, autosave=self.autosave, on_over=self.show_results,
-                           on_leave=self.back, bot_delay=self.bot_delay)
+                           on_leave=self.back, bot_delay=self.bot_delay, **self.table_options())
         scene.leave_message = "This is a test sail: leaving goes back to the designer."
         return self._show(scene)
 
