@@ -41,6 +41,15 @@ def register(name: str, title: str, load: Callable[[RaceSetup], Any],
 register("dinghy_race", "Dinghy Race", _dinghy_race, lambda: io.shipped("courses"))
 
 
+def _regatta_gigamic(setup: RaceSetup):
+    from dinghy.games.regatta_gigamic.data import load_game
+    return load_game(setup)
+
+
+register("regatta_gigamic", "Regatta (Gigamic)", _regatta_gigamic,
+         lambda: io.shipped("courses/regatta_gigamic"))
+
+
 def _race_the_wind(setup: RaceSetup):
     from dinghy.games.race_the_wind.data import load_game
     return load_game(setup)
