@@ -41,6 +41,9 @@ def build_parser() -> argparse.ArgumentParser:
     race.add_argument("--races", type=int, default=1, help="sail a series of this many races (seeds S, S+1, ...)")
     race.add_argument("--scoring", default="low_point", help="series scoring: 3m, 10-9-8, low_point, bonus_point")
     race.add_argument("--discard", action="store_true", help="each boat drops its worst race")
+    race.add_argument("--option", metavar="KEY=VALUE", action="append", default=[],
+                      help="a game's set-up option, e.g. penalty=disqualify for the 3M Regatta's "
+                           "advanced game; may be repeated")
     from dinghy.simulate import add_parser as add_simulate
     add_simulate(sub)
     course = sub.add_parser("course", help="course files")
@@ -77,15 +80,22 @@ def _race(args: argparse.Namespace) -> int:
         raise DinghyError(f"--skipper: {exc}") from None
     seat_skipper = args.level or args.skipper or bot.NAME
     names = list(PALETTE)[: args.boats]
-    results, finished = [], True
+    extra = []
+    for opt in args.option:
+        key, eq, value = opt.partition("=")
+        if not eq or not key.strip():
+            raise DinghyError(f"--option {opt!r}: write it as KEY=VALUE")
+        extra.append((key.strip(), value.strip()))
+    results, finished, ties = [], True, False
     unsaved: list[str] = []
     if args.save:      # a folder that cannot be written fails now, not after the race
         from dinghy.core import io
         io.check_writable(args.save if args.races == 1 else f"{args.save}.1")
     for k in range(args.races):
         setup = RaceSetup(seats=tuple(Seat(n, n, seat_skipper) for n in names), course=board,
-                          seed=args.seed + k)
+                          seed=args.seed + k, extra=tuple(extra))
         race = Race(games.load_game(setup, entry.name))
+        ties = ties or getattr(race.game, "places_may_tie", False)
         n = play_bots(race, random.Random(args.seed + k))
         if args.log:
             for e in race.events:
@@ -110,7 +120,7 @@ def _race(args: argparse.Namespace) -> int:
                 unsaved.append(f"dinghy: {path}: cannot write ({exc.strerror or exc})")
     if args.races > 1:
         print(f"\nseries ({args.scoring}{', worst race discarded' if args.discard else ''}):")
-        for row in series_table(results, args.scoring, discard_worst=args.discard):
+        for row in series_table(results, args.scoring, discard_worst=args.discard, ties=ties):
             pts = " ".join(f"({p:g})" if i == row.discarded else f"{p:g}" for i, p in enumerate(row.race_points))
             print(f"{row.rank}. {names[row.boat]:10s} {pts}  total {row.total:g}")
     for line in unsaved:

@@ -63,6 +63,22 @@ def _race_the_wind_boards() -> list[str]:
 register("race_the_wind", "Race the Wind", _race_the_wind, _race_the_wind_boards)
 
 
+def _regatta_3m_boards() -> list[str]:
+    from dinghy.games.regatta_3m.data import boards
+    return boards()
+
+
+def _regatta_3m(advanced: bool) -> Callable[[RaceSetup], Any]:
+    def load(setup: RaceSetup):
+        from dinghy.games.regatta_3m.data import load_game
+        return load_game(setup, advanced)
+    return load
+
+
+register("regatta", "Regatta (3M)", _regatta_3m(False), _regatta_3m_boards)
+register("regatta_advanced", "Regatta (3M), advanced", _regatta_3m(True), _regatta_3m_boards)
+
+
 def entry(name: str, source: str = "setup", field: str = "rules") -> GameEntry:
     """The registered game ``name``; a DataError naming ``source`` and ``field`` if none."""
     try:

@@ -10,7 +10,7 @@ import random
 from typing import Any, Protocol
 
 from dinghy.core.interface import CHANCE
-from dinghy.skippers import hard, levels, race_the_wind, regatta_gigamic, simple, tactician
+from dinghy.skippers import hard, levels, race_the_wind, regatta_3m, regatta_gigamic, simple, tactician
 
 
 class Skipper(Protocol):
@@ -42,6 +42,8 @@ register("dinghy_race", tactician)
 register("dinghy_race", hard)
 register("race_the_wind", race_the_wind)
 register("regatta_gigamic", regatta_gigamic)
+register("regatta", regatta_3m)
+register("regatta_advanced", regatta_3m)
 
 
 def skipper(name: str | None, rules: str = "dinghy_race") -> Skipper:
