@@ -41,6 +41,19 @@ def register(name: str, title: str, load: Callable[[RaceSetup], Any],
 register("dinghy_race", "Dinghy Race", _dinghy_race, lambda: io.shipped("courses"))
 
 
+def _race_the_wind(setup: RaceSetup):
+    from dinghy.games.race_the_wind.data import load_game
+    return load_game(setup)
+
+
+def _race_the_wind_boards() -> list[str]:
+    from dinghy.games.grid.loading import shipped_boards
+    return shipped_boards("race_the_wind")
+
+
+register("race_the_wind", "Race the Wind", _race_the_wind, _race_the_wind_boards)
+
+
 def entry(name: str, source: str = "setup", field: str = "rules") -> GameEntry:
     """The registered game ``name``; a DataError naming ``source`` and ``field`` if none."""
     try:

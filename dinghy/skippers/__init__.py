@@ -10,7 +10,7 @@ import random
 from typing import Any, Protocol
 
 from dinghy.core.interface import CHANCE
-from dinghy.skippers import simple, tactician
+from dinghy.skippers import race_the_wind, simple, tactician
 
 
 class Skipper(Protocol):
@@ -39,6 +39,7 @@ def register(rules: str, bot: Skipper) -> None:
 
 register("dinghy_race", simple)
 register("dinghy_race", tactician)
+register("race_the_wind", race_the_wind)
 
 
 def skipper(name: str | None, rules: str = "dinghy_race") -> Skipper:
