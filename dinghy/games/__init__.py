@@ -54,6 +54,19 @@ def _race_the_wind_boards() -> list[str]:
 register("race_the_wind", "Race the Wind", _race_the_wind, _race_the_wind_boards)
 
 
+def _yacht_race(setup: RaceSetup):
+    from dinghy.games.yacht_race.data import load_game
+    return load_game(setup)
+
+
+def _yacht_race_boards() -> list[str]:
+    from dinghy.games.yacht_race.data import boards
+    return boards()
+
+
+register("yacht_race", "Yacht Race", _yacht_race, _yacht_race_boards)
+
+
 def entry(name: str, source: str = "setup", field: str = "rules") -> GameEntry:
     """The registered game ``name``; a DataError naming ``source`` and ``field`` if none."""
     try:

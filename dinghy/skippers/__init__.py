@@ -10,7 +10,7 @@ import random
 from typing import Any, Protocol
 
 from dinghy.core.interface import CHANCE
-from dinghy.skippers import race_the_wind, simple, tactician
+from dinghy.skippers import race_the_wind, simple, tactician, yacht_race
 
 
 class Skipper(Protocol):
@@ -40,6 +40,7 @@ def register(rules: str, bot: Skipper) -> None:
 register("dinghy_race", simple)
 register("dinghy_race", tactician)
 register("race_the_wind", race_the_wind)
+register("yacht_race", yacht_race)
 
 
 def skipper(name: str | None, rules: str = "dinghy_race") -> Skipper:

@@ -10,7 +10,7 @@ always reaches someone who may move.
 """
 from __future__ import annotations
 
-from dinghy.games.yacht_race._compass import DIRS
+from dinghy.games.grid.compass import DIRS
 from dinghy.games.yacht_race.state import State, Yacht
 
 

@@ -126,3 +126,86 @@ def from_rows(rows: list[str], course: str = "A:port B:port C:port",
                  buoys=frozenset(sq for k, sq in marks.items()), course=legs,
                  start=gate("start", start, start_from), finish=gate("finish", finish, finish_from),
                  club=tuple(club[k] for k in sorted(club)), luck=frozenset(luck), **supplies)
+
+
+# --- from the shared grid board ----------------------------------------------------------
+
+_EXTRAS = ("start_block", "start_from", "finish_block", "finish_from", "club_blocks",
+           "luck_blocks", "wind_island", "luck_island", "wind_cards", "spinnakers")
+
+
+def from_board(board, source: str = "board") -> Chart:
+    """The chart of a grid board whose ``game`` is yacht_race; a DataError naming the field
+    of anything the race cannot be sailed with."""
+    from dinghy.core.errors import DataError
+    from dinghy.games.grid import compass
+
+    ex = board.extras
+
+    def err(fieldname: str, message: str) -> DataError:
+        return DataError(source, fieldname, message)
+
+    for k in ex:
+        if k not in _EXTRAS:
+            raise err(f"extras.{k}", f"unknown key (Yacht Race reads {', '.join(_EXTRAS)})")
+    if board.cells != "squares":
+        raise err("cells", "Yacht Race is sailed on squares")
+
+    def cell(v, fieldname: str, free: bool = True) -> Square:
+        if (not isinstance(v, (list, tuple)) or len(v) != 2
+                or any(isinstance(c, bool) or not isinstance(c, int) for c in v)):
+            raise err(fieldname, f"must be a block [x, y], not {v!r}")
+        sq = (v[0], v[1])
+        if not board.in_bounds(*sq):
+            raise err(fieldname, f"block {list(sq)} is off the chart")
+        if free and not board.is_free(*sq):
+            raise err(fieldname, f"block {list(sq)} is land or a mark, not open water")
+        return sq
+
+    def cells(key: str, free: bool) -> list[Square]:
+        v = ex.get(key, ())
+        if not isinstance(v, (list, tuple)):
+            raise err(f"extras.{key}", "must be a list of blocks [[x, y], ...]")
+        return [cell(p, f"extras.{key}[{i}]", free) for i, p in enumerate(v)]
+
+    def gate(key: str, name: str) -> Gate:
+        if f"{key}_block" not in ex:
+            raise err(f"extras.{key}_block", f"missing: the red {name} block [x, y]")
+        sq = cell(ex[f"{key}_block"], f"extras.{key}_block")
+        words = ex.get(f"{key}_from")
+        if not isinstance(words, (list, tuple)) or not words:
+            raise err(f"extras.{key}_from", "must list the directions the block is crossed from, "
+                      "e.g. [\"NE\", \"E\", \"SE\"]")
+        heads = set()
+        for i, w in enumerate(words):
+            d = compass.parse(w)
+            if d is None:
+                raise err(f"extras.{key}_from[{i}]", f"not a compass direction: {w!r}")
+            heads.add((d + 4) % 8)
+        return Gate(name, sq[0], sq[1], frozenset(heads))
+
+    def count(key: str, default: int, hi: int) -> int:
+        v = ex.get(key, default)
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= hi:
+            raise err(f"extras.{key}", f"must be a whole number from 0 to {hi}, not {v!r}")
+        return v
+
+    club = cells("club_blocks", True)
+    if len(club) != 6 or len(set(club)) != 6:
+        raise err("extras.club_blocks", "the yacht club has six numbered blocks: list six "
+                  "different blocks, block 1 first")
+    start, finish = gate("start", "starting"), gate("finish", "finish")
+    for g, key in ((start, "start_block"), (finish, "finish_block")):
+        if g.square in club:
+            raise err(f"extras.{key}", "a red block cannot be a numbered block of the club")
+    course = tuple(CourseMark(m.name, m.x, m.y, m.side) for m in board.rounding_marks())
+    if not course:
+        raise err("marks", "the course needs at least one mark to round (order 1, 2, ...)")
+    cells("wind_island", False)
+    cells("luck_island", False)
+    return Chart(name=board.name, title=board.title, width=board.width, height=board.height,
+                 land=frozenset(board.land), buoys=frozenset(m.pos for m in board.marks),
+                 course=course, start=start, finish=finish, club=tuple(club),
+                 luck=frozenset(cells("luck_blocks", True)),
+                 wind_cards=count("wind_cards", 12, 72), spinnakers=count("spinnakers", 3, 18),
+                 start_wind=board.wind_from)

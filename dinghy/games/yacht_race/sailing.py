@@ -15,11 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from dinghy.games.yacht_race._compass import DIRS, off_wind
+from dinghy.games.grid.compass import DIRS, NAMES, SHORT, off_wind
 
 #: compass index -> short name (action texts) and long name (event texts)
-SHORT = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
-LONG = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
+LONG = NAMES
 
 #: steps off the wind (45° each) -> (name of the point of sail, blocks moved)
 POINTS = {
