@@ -348,6 +348,36 @@ def test_the_reverse_course_passes_c_b_a_to_starboard():
                                                         ("A", "starboard")]
 
 
+def test_the_short_race_goes_clockwise_round_wind_island_with_fewer_cards():
+    """"A number of shorter courses can be devised. For example, from the starting line,
+    clockwise around Wind Island, and back to the finish line. In a short race such as
+    this, it is desirable to allocate only six Wind Change Cards and two Spinnaker Cards to
+    each player at the start of the race.\""""
+    game = games.load_game(_setup(2, course="yacht_race_wind_island"), "yacht_race")
+    chart = game.chart
+    assert [(m.label, m.side) for m in chart.course] == [("Wind Island", "starboard")]
+    assert chart.course[0].square in chart.land
+    s = game.initial_state()
+    assert {(y.wind_cards, y.spinnakers) for y in s.yachts} == {(6, 2)}
+    # a track that runs straight from the start to the finish keeps the island to starboard
+    # but does not go round it; once round clockwise, it does
+    island = chart.course[0]
+    start, finish = chart.start.square, chart.finish.square
+    assert not rounded(island.square, "starboard", start, [(24, 11), (24, 8)], finish)
+    loop = [(24, 11), (20, 4), (8, 6), (8, 16), (20, 16), (24, 9)]
+    assert rounded(island.square, "starboard", start, loop, finish)
+    assert not rounded(island.square, "port", start, loop, finish)
+
+
+def test_an_island_to_round_must_be_land():
+    mapping = load_board("yacht_race_wind_island", "yacht_race").to_mapping()
+    mapping["extras"]["round_islands"] = [{"name": "Wind Island", "x": 20, "y": 20,
+                                           "side": "starboard", "order": 1}]
+    with pytest.raises(DataError) as err:
+        from_board(Board.from_mapping(mapping, "chart.toml"), "chart.toml")
+    assert err.value.field == "extras.round_islands[0].x"
+
+
 @given(st.integers(1, 6), st.integers(1, 6), st.integers(1, 6), st.integers(1, 6))
 def test_a_loop_round_the_mark_winds_once_its_way(left, right, down, up):
     """Geometry: a track that goes once round a mark anticlockwise leaves it to port
@@ -486,7 +516,7 @@ def test_wind_shift_card_needs_an_amount():
 def test_the_shipped_chart_has_the_club_the_marks_the_red_blocks_and_the_luck_blocks():
     """"The course begins at the red starting block in the harbor"; "NUMBERED BLOCKS 1-6 at
     the yacht club"; marks "A, B, AND C"; "the numerous anchor blocks marked Sailors' Luck"."""
-    assert data.boards() == ["yacht_race", "yacht_race_reverse"]
+    assert data.boards() == ["yacht_race", "yacht_race_reverse", "yacht_race_wind_island"]
     chart = from_board(load_board("yacht_race", "yacht_race"))
     assert [(m.name, m.side) for m in chart.course] == [("A", "port"), ("B", "port"), ("C", "port")]
     assert len(chart.club) == 6 and len(chart.luck) >= 10
@@ -553,7 +583,7 @@ def test_the_grid_view_contract_picture_and_taps():
 
 # --- whole races ------------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("board", ["yacht_race", "yacht_race_reverse"])
+@pytest.mark.parametrize("board", ["yacht_race", "yacht_race_reverse", "yacht_race_wind_island"])
 @pytest.mark.parametrize("seats,seed", [(2, 1), (4, 2), (6, 3)])
 def test_seeded_bot_races_finish_and_replay_identically(tmp_path, board, seats, seed):
     """"the race may continue until the last boat crosses the finish line": the pilot

@@ -60,7 +60,10 @@ def waypoints(chart: Chart, leg: int) -> tuple[tuple[int, int], ...]:
     prev, nxt = chart.previous(leg), chart.target(leg + 1)
     u, v = _bearing(m.square, prev), _bearing(m.square, nxt)
     sign = 1 if m.side == "port" else -1
-    span = ((v - u) * sign) % (2 * math.pi) or 2 * math.pi
+    # the straight way from prev to next turns d round the mark; rounding it on its side
+    # takes one whole turn more that way (the engine's rule: the loop winds once)
+    d = math.atan2(math.sin(v - u), math.cos(v - u))
+    span = 2 * math.pi + sign * d
     k = max(1, math.ceil(span / (math.pi / 2)) - 1)
     out = []
     for j in range(1, k + 1):

@@ -24,6 +24,11 @@ class CourseMark:
     def square(self) -> Square:
         return (self.x, self.y)
 
+    @property
+    def label(self) -> str:
+        """"mark A"; an island rounded as a mark by its own name."""
+        return f"mark {self.name}" if len(self.name) <= 2 else self.name
+
 
 @dataclass(frozen=True, slots=True)
 class Gate:
@@ -131,7 +136,7 @@ def from_rows(rows: list[str], course: str = "A:port B:port C:port",
 # --- from the shared grid board ----------------------------------------------------------
 
 _EXTRAS = ("start_block", "start_from", "finish_block", "finish_from", "club_blocks",
-           "luck_blocks", "wind_island", "luck_island", "wind_cards", "spinnakers")
+           "luck_blocks", "wind_island", "luck_island", "wind_cards", "spinnakers", "round_islands")
 
 
 def from_board(board, source: str = "board") -> Chart:
@@ -199,6 +204,7 @@ def from_board(board, source: str = "board") -> Chart:
         if g.square in club:
             raise err(f"extras.{key}", "a red block cannot be a numbered block of the club")
     course = tuple(CourseMark(m.name, m.x, m.y, m.side) for m in board.rounding_marks())
+    course = _with_islands(course, board, ex.get("round_islands", ()), err)
     if not course:
         raise err("marks", "the course needs at least one mark to round (order 1, 2, ...)")
     cells("wind_island", False)
@@ -209,3 +215,28 @@ def from_board(board, source: str = "board") -> Chart:
                  luck=frozenset(cells("luck_blocks", True)),
                  wind_cards=count("wind_cards", 12, 72), spinnakers=count("spinnakers", 3, 18),
                  start_wind=board.wind_from)
+
+
+def _with_islands(course, board, raw, err) -> tuple[CourseMark, ...]:
+    """Islands rounded like marks ("clockwise around Wind Island"): a land block inside
+    the island stands for it; ``order`` places it among the marks (1, 2, ...)."""
+    if not isinstance(raw, (list, tuple)):
+        raise err("extras.round_islands", "must be a list of tables {name, x, y, side, order}")
+    slots: dict[int, CourseMark] = {i + 1: m for i, m in enumerate(course)}
+    for i, t in enumerate(raw):
+        f = f"extras.round_islands[{i}]"
+        if not hasattr(t, "get") or set(t) - {"name", "x", "y", "side", "order"}:
+            raise err(f, "must be a table with name, x, y, side and order")
+        x, y, order = t.get("x"), t.get("y"), t.get("order")
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y, order)):
+            raise err(f, "x, y and order must be whole numbers")
+        if (x, y) not in board.land:
+            raise err(f"{f}.x", f"block [{x}, {y}] is not land: an island is rounded by a block of it")
+        if t.get("side") not in ("port", "starboard"):
+            raise err(f"{f}.side", "must be port or starboard")
+        if order in slots:
+            raise err(f"{f}.order", f"number {order} is already rounded")
+        slots[order] = CourseMark(str(t.get("name", "island")), x, y, t["side"])
+    if sorted(slots) != list(range(1, len(slots) + 1)):
+        raise err("extras.round_islands", f"rounding orders must run 1, 2, 3 ... without gaps, not {sorted(slots)}")
+    return tuple(slots[k] for k in sorted(slots))

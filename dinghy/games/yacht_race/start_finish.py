@@ -43,7 +43,7 @@ def next_goal(chart: Chart, y: Yacht) -> str:
         return "the red starting block"
     if y.leg < len(chart.course):
         m = chart.course[y.leg]
-        return f"mark {m.name}, passed to {m.side}"
+        return f"{m.label}, passed to {m.side}"
     return "the finish block"
 
 
@@ -72,7 +72,7 @@ def progress(chart: Chart, state: State, y: Yacht, origin: Square, path: list[Sq
             break
         track = (landing,)
         y = replace(y, leg=y.leg + 1)
-        events.append(Event("mark", y.seat, f"{name} rounds mark {m.name}, passing it to {m.side}; "
+        events.append(Event("mark", y.seat, f"{name} rounds {m.label}, passing it to {m.side}; "
                             f"next, {next_goal(chart, y)}"))
     y = replace(y, track=track)
     if y.leg == len(chart.course):

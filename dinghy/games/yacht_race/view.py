@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dinghy.games.grid.picture import BoatMark, GridPicture, SquareAction, Token
-from dinghy.games.yacht_race import moves, rules, wind_cards
+from dinghy.games.yacht_race import rules, wind_cards
 from dinghy.games.yacht_race.actions import Forfeit, Sail, WindCard
 from dinghy.games.yacht_race.sailing import LONG, blocks, path, sail_name
 from dinghy.games.yacht_race.start_finish import next_goal
