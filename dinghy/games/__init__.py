@@ -79,6 +79,19 @@ register("regatta", "Regatta (3M)", _regatta_3m(False), _regatta_3m_boards)
 register("regatta_advanced", "Regatta (3M), advanced", _regatta_3m(True), _regatta_3m_boards)
 
 
+def _yacht_race(setup: RaceSetup):
+    from dinghy.games.yacht_race.data import load_game
+    return load_game(setup)
+
+
+def _yacht_race_boards() -> list[str]:
+    from dinghy.games.yacht_race.data import boards
+    return boards()
+
+
+register("yacht_race", "Yacht Race", _yacht_race, _yacht_race_boards)
+
+
 def entry(name: str, source: str = "setup", field: str = "rules") -> GameEntry:
     """The registered game ``name``; a DataError naming ``source`` and ``field`` if none."""
     try:

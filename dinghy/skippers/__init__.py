@@ -10,7 +10,8 @@ import random
 from typing import Any, Protocol
 
 from dinghy.core.interface import CHANCE
-from dinghy.skippers import hard, levels, race_the_wind, regatta_3m, regatta_gigamic, simple, tactician
+from dinghy.skippers import (hard, levels, race_the_wind, regatta_3m, regatta_gigamic, simple,
+                             tactician, yacht_race)
 
 
 class Skipper(Protocol):
@@ -44,6 +45,7 @@ register("race_the_wind", race_the_wind)
 register("regatta_gigamic", regatta_gigamic)
 register("regatta", regatta_3m)
 register("regatta_advanced", regatta_3m)
+register("yacht_race", yacht_race)
 
 
 def skipper(name: str | None, rules: str = "dinghy_race") -> Skipper:
