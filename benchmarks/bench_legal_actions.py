@@ -94,6 +94,16 @@ def main() -> None:
         dr.legal_actions(game, state)
 
     report("legal_actions at MOVE (cold)", timed(move_step, 300))
+
+    def move_in_a_race():
+        # as in a race: a new position of the fleet, but the other boats' hulls and cards
+        # were drawn before (only the mover moved); engines without a per-boat shape
+        # cache rebuild them all
+        dr._exit_options.cache_clear()
+        table.others.cache_clear()
+        table.card_shapes.cache_clear()
+
+    report("legal_actions at MOVE (fleet known)", timed(lambda: (move_in_a_race(), dr.legal_actions(game, state)), 300))
     place = RaceState(boats=boats, order=tuple(range(6)), round=9, active=0, step=Step.PLACE)
 
     def place_step():

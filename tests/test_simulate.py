@@ -34,6 +34,12 @@ def test_a_plan_is_every_combination_and_rotates_the_levels_through_the_seats():
     assert p.jobs[0].skippers == ("easy", "medium") and p.jobs[1].skippers == ("medium", "easy")
 
 
+def test_fleets_of_levels_are_varied_too():
+    p = sim_plan.make_plan("dinghy_race", ["standard_triangle"], [2], [["easy"], ["medium", "hard"]], 1)
+    assert [v.levels for v in p.variants] == [("easy",), ("medium", "hard")]
+    assert p.variants[1].name == "standard_triangle, 2 boats, medium+hard"
+
+
 def test_one_worker_and_two_give_identical_results(here):
     assert not here.interrupted and len(here.results) == 4
     pooled = run.run(small_plan(), workers=2, progress=False)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 
 from dinghy.core.errors import DinghyError
@@ -19,6 +20,7 @@ EPILOG = """\
 examples:
   dinghy simulate --races 200                          200 races of 6 easy boats, olympic triangle
   dinghy simulate --levels easy,medium,hard --boats 3  who wins: levels rotate through the seats
+  dinghy simulate --levels easy --levels hard          an all-easy fleet against an all-hard one
   dinghy simulate --hazard-scale 0.5 --hazard-scale 1.5 --races 300
                                                        hazards half and one and a half times as likely
   dinghy simulate --hazards my_table.toml --course all --wind strong
@@ -30,18 +32,18 @@ every variant sails the same seeds (seed, seed+1, ...); results are the same wha
 
 def add_parser(sub) -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="sail many bot races, varied over rules settings, and report",
-                       description="Sail many races of bots, varied over hazard tables, wind force, card set, "
-                                   "course, number of boats and skipper levels, and write a report "
-                                   "(CSV, JSON, PNG plots, text summary).",
+                       description="Sail many races of bots, varied over hazard tables, wind force, card set,\n"
+                                   "course, number of boats and skipper levels, and write a report (CSV, JSON,\n"
+                                   "PNG plots, a one-screen text summary).",
                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--rules", default="dinghy_race", help="the game (default dinghy_race)")
     p.add_argument("--course", "--board", dest="course", action="append", metavar="NAME",
                    help="a course (board) name or file; repeat to vary; 'all' for every shipped one "
                         "(default: the game's first, olympic_triangle for Dinghy Race)")
     p.add_argument("--boats", type=int, action="append", metavar="N", help="fleet size; repeat to vary (default 6)")
-    p.add_argument("--levels", default="easy", metavar="L1,L2,...",
+    p.add_argument("--levels", action="append", metavar="L1,L2,...",
                    help="the fleet's skippers, levels (easy, medium, hard) or names; with several, "
-                        "each race rotates them through the seats (default easy)")
+                        "each race rotates them through the seats; repeat to vary (default easy)")
     p.add_argument("--wind", action="append", choices=("light", "medium", "strong"),
                    help="wind force; repeat to vary (default: the course's)")
     p.add_argument("--cards", action="append", metavar="SET", help="card set: small, standard or a file; repeat to vary")
@@ -69,7 +71,7 @@ def main(args: argparse.Namespace) -> int:
         boards = entry.boards()
     if args.workers is not None and args.workers < 1:
         raise DinghyError("--workers must be 1 or more")
-    levels = [x.strip() for x in args.levels.split(",") if x.strip()]
+    levels = [[x.strip() for x in mix.split(",") if x.strip()] for mix in (args.levels or ["easy"])]
     plan = plan_mod.make_plan(entry.name, boards, args.boats or [6], levels, args.races, args.seed,
                               args.wind, args.cards, args.hazards, args.hazard_scale, args.max_actions)
     run.check_variants(plan)
@@ -79,7 +81,14 @@ def main(args: argparse.Namespace) -> int:
           + (f" on {args.cluster}" if args.cluster else f", {args.workers or os.cpu_count()} worker(s)"),
           file=sys.stderr)
     outcome = run.run(plan, workers=args.workers, cluster=args.cluster, progress=not args.quiet)
-    text = report.write(outcome, args.out)
+    if outcome.interrupted:
+        print("interrupted: writing the report of the races finished (a moment)", file=sys.stderr)
+    # the report is written whole even if Ctrl+C is pressed again meanwhile
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        text = report.write(outcome, args.out)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     print(text, end="")
     print(f"report: {args.out}/ (races.csv, seats.csv, hazards.csv, results.json, summary.txt, *.png)")
     return 130 if outcome.interrupted else 0

@@ -82,11 +82,12 @@ class Plan:
         object.__setattr__(self, "jobs", tuple(jobs))
 
 
-def make_plan(rules: str, boards: list[str], boats: list[int], levels: list[str], races: int,
+def make_plan(rules: str, boards: list[str], boats: list[int], levels: list[str] | list[list[str]], races: int,
               seed: int = 1, wind_forces: list[str] | None = None, card_sizes: list[str] | None = None,
               hazards: list[str] | None = None, hazard_scales: list[float] | None = None,
               max_actions: int = 30000) -> Plan:
-    """Every combination of the given settings, checked; DinghyError on nonsense."""
+    """Every combination of the given settings, checked; DinghyError on nonsense.
+    ``levels`` is one fleet (a list of names) or several fleets to vary over."""
     if races < 1:
         raise DinghyError("--races must be at least 1")
     if not boards:
@@ -94,16 +95,17 @@ def make_plan(rules: str, boards: list[str], boats: list[int], levels: list[str]
     for n in boats:
         if not 1 <= n <= len(PALETTE):
             raise DinghyError(f"--boats must be 1 to {len(PALETTE)}, got {n}")
-    if not levels:
+    fleets = [tuple(f) for f in levels] if levels and not isinstance(levels[0], str) else [tuple(levels)]
+    if not fleets or not all(fleets):
         raise DinghyError("--levels names no skipper")
     for s in hazard_scales or []:
         if not 0 <= s <= 10:
             raise DinghyError(f"--hazard-scale must be 0 to 10, got {s:g}")
     if rules != "dinghy_race" and (wind_forces or card_sizes or hazards or hazard_scales):
         raise DinghyError(f"wind force, cards and hazard tables are Dinghy Race settings; {rules} has none")
-    variants = [Variant(rules, b, n, tuple(levels), w, c, h, s)
-                for b, n, w, c, h, s in itertools.product(
-                    boards, boats, wind_forces or [None], card_sizes or [None], hazards or [None],
+    variants = [Variant(rules, b, n, f, w, c, h, s)
+                for b, n, f, w, c, h, s in itertools.product(
+                    boards, boats, fleets, wind_forces or [None], card_sizes or [None], hazards or [None],
                     hazard_scales or [1.0])]
     return Plan(tuple(variants), races, seed, max_actions)
 

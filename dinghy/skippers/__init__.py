@@ -10,7 +10,8 @@ import random
 from typing import Any, Protocol
 
 from dinghy.core.interface import CHANCE
-from dinghy.skippers import levels, regatta_3m, simple, tactician
+from dinghy.skippers import (hard, levels, race_the_wind, regatta_3m, regatta_gigamic, simple,
+                             tactician, yacht_race)
 
 
 class Skipper(Protocol):
@@ -39,9 +40,13 @@ def register(rules: str, bot: Skipper) -> None:
 
 register("dinghy_race", simple)
 register("dinghy_race", tactician)
+register("dinghy_race", hard)
+register("race_the_wind", race_the_wind)
+register("regatta_gigamic", regatta_gigamic)
 for _rules in ("regatta", "regatta_advanced"):
     register(_rules, regatta_3m)
     register(_rules, regatta_3m.HARD)
+register("yacht_race", yacht_race)
 
 
 def skipper(name: str | None, rules: str = "dinghy_race") -> Skipper:
