@@ -760,3 +760,12 @@ def test_never_both_yachts_must_keep_clear_of_each_other(a, b, ta, tb, flags, wi
     yb = Boat(1, at=b, heading=N, tack=tb, premature=flags[3], tacking=flags[4], luffing=flags[5])
     state = State(phase=Phase.TURN, boats=(ya, yb), wind=wind, round=5)
     assert not (must_keep_clear(game, state, ya, yb) and must_keep_clear(game, state, yb, ya))
+
+
+def test_a_series_in_the_window_scores_tied_places():
+    """"Players finishing in the same round and the same number of legs tie": the
+    window's series table takes such races (tied boats share the place's points)."""
+    from dinghy.ui.shell.series import Series
+    series = Series(races=2, scoring="3m", rules="regatta", names=("A", "B", "C"),
+                    results=[[1, 1, 3], [2, 1, 3]], seeds=[1, 2])
+    assert [(r.boat, r.total) for r in series.table()] == [(1, 2000), (0, 1900), (2, 1600)]
