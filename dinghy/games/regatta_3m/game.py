@@ -185,7 +185,8 @@ class Regatta3M(BaseGame):
         what = point_name(a.direction, state.wind)
         if n == 0:
             return "Luff for one leg (stay)"
-        return f"Sail {compass.NAMES[a.direction]}: {what}, {n} spaces" + (" with a puff card" if a.puff else "")
+        return (f"Sail {compass.NAMES[a.direction]}: {what}, {n} space{'s' if n != 1 else ''}"
+                + (" with a puff card" if a.puff else ""))
 
 
 class Regatta3MAdvanced(Regatta3M):
