@@ -306,13 +306,13 @@ def test_jumping_the_gun_before_round_three_means_return_and_recross():
     assert "jumping the gun" in texts(events) and race.state.boats[0].premature
     race.push("leg N")                           # Sky luffs
     race.push("roll 2")                          # round three
-    race.push("leg NE")                          # further over: not a start
+    race.push("leg NW")                          # further over: not a start
     b = race.state.boats[0]
     assert b.premature and not b.started
-    race.push("leg S")                           # run back behind the line
-    assert not race.state.boats[0].premature
-    race.push("leg NE")
-    race.push("leg N")
+    events = race.push("leg S")                  # run back behind the line
+    assert not race.state.boats[0].premature and "back behind" in texts(events)
+    race.push("leg E")                           # Sky reaches along behind the line
+    race.push("leg N")                           # and luffs
     race.push("roll 2")                          # round four: cross properly
     events = race.push("leg NE") + race.push("leg NE")
     assert race.state.boats[0].started and "started" in texts(events)
@@ -376,13 +376,16 @@ def test_series_points_1000_to_500_and_tied_places():
 
 def test_the_start_finish_line_is_two_spaces_a_boat():
     """"Start-finish line is marked by placing the committee boat and a course marker two
-    spaces apart for each boat in the race" -- every shipped board's line is sized for
-    the game's six yachts."""
+    spaces apart for each boat in the race" -- on every shipped board, for every fleet,
+    with the committee boat and the marker at its ends."""
     for name in games.GAMES["regatta"].boards():
-        game = make(board=name)
-        a, b = game.board.start.a, game.board.start.b
-        assert compass.chebyshev(a, b) == 2 * game.eq.yachts
-        assert game.board.mark_at(*a) and game.board.mark_at(*b)
+        for seats in range(1, 7):
+            game = make(board=name, seats=seats)
+            a, b = game.board.start.a, game.board.start.b
+            assert compass.chebyshev(a, b) == 2 * seats, (name, seats)
+            assert game.board.mark_at(*a).name == "committee boat"
+            assert game.board.mark_at(*b).name == "course marker"
+            assert game.board.finish == game.board.start
 
 
 def test_seven_yachts_are_one_too_many():

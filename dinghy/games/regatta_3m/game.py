@@ -31,7 +31,7 @@ class Regatta3M(BaseGame):
 
     def __init__(self, setup: RaceSetup, board: Board, equipment: Equipment, source: str = "setup") -> None:
         self.setup = setup
-        self.board = board
+        self.board = board = start_finish.line_for_fleet(board, len(setup.seats), source)
         if "die" in board.extras:
             equipment = Equipment(die=parse_die(board.extras["die"], source, "extras.die"),
                                   speeds=equipment.speeds, puff_cards=equipment.puff_cards,

@@ -5,7 +5,8 @@
   course side of it (or of its extensions), during rounds one and two has jumped the gun:
   it must return wholly behind the line and then cross it from round three on.
 * The start line runs between the committee boat and a course marker (the board's
-  ``start``); its course side is the side of the first mark (or ``extras.start_towards``).
+  ``start``), "two spaces apart for each boat in the race" where the board asks for it
+  (``extras.line_per_boat``, :func:`line_for_fleet`); its course side is the side of the first mark (or ``extras.start_towards``).
 * Marks are rounded in order, each left to the side the board gives. A mark counts as
   rounded when the boat has crossed the mark's rounding ray (:mod:`dinghy.games.grid.rounding`;
   ``extras.rays`` may name its direction) in the rounding sense once more than in the
@@ -18,7 +19,7 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from dinghy.core.errors import DataError
 from dinghy.core.interface import Event
@@ -78,6 +79,34 @@ class Course:
                 rays.append(rounding.rounding_ray(m.pos, m.side, before, after))
         obstacles = frozenset(board.land) | frozenset(m.pos for m in board.marks)
         return cls(board.start, course_side, board.finish, finish_side, marks, tuple(rays), obstacles)
+
+
+def line_for_fleet(board: Board, boats: int, source: str = "board") -> Board:
+    """The board with its start line (and the committee boat and course marker at its
+    ends) set "two spaces apart for each boat in the race" when the board says so
+    (``extras.line_per_boat``): the line keeps its middle and direction and shrinks to
+    ``line_per_boat`` × ``boats`` spaces (never longer than the board draws it). A finish
+    line on the same crosses moves with it."""
+    per = board.extras.get("line_per_boat")
+    if per is None:
+        return board
+    if isinstance(per, bool) or not isinstance(per, int) or not 1 <= per <= 10:
+        raise DataError(source, "extras.line_per_boat", f"must be a whole number 1 to 10, not {per!r}")
+    (ax, ay), (bx, by) = board.start.a, board.start.b
+    n = compass.chebyshev(board.start.a, board.start.b)
+    if (bx - ax) % n or (by - ay) % n:
+        raise DataError(source, "extras.line_per_boat", "the start line must run along one of the eight "
+                        "directions for its length to follow the fleet")
+    dx, dy = (bx - ax) // n, (by - ay) // n
+    want = min(n, per * boats)
+    k = (n - want) // 2
+    a, b = (ax + k * dx, ay + k * dy), (ax + (k + want) * dx, ay + (k + want) * dy)
+    moved = {board.start.a: a, board.start.b: b}
+    marks = tuple(replace(m, x=moved[m.pos][0], y=moved[m.pos][1]) if m.pos in moved else m
+                  for m in board.marks)
+    start = Line(a, b)
+    finish = start if board.finish == board.start else board.finish
+    return replace(board, marks=marks, start=start, finish=finish)
 
 
 def _side_towards(line: Line, value, source: str, field: str) -> int | None:
