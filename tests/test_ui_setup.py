@@ -149,8 +149,17 @@ def two_games(monkeypatch):
     from dinghy import games
     from toy_game import Pinboat
 
-    monkeypatch.setattr(games, "GAMES", dict(games.GAMES))
+    monkeypatch.setattr(games, "GAMES", {"dinghy_race": games.GAMES["dinghy_race"]})
     games.register("pinboat", "Pinboat", Pinboat, lambda: ["straight_line"])
+    yield
+
+
+@pytest.fixture
+def one_game(monkeypatch):
+    """Dinghy Race alone, as a build without the other rulesets would offer it."""
+    from dinghy import games
+
+    monkeypatch.setattr(games, "GAMES", {"dinghy_race": games.GAMES["dinghy_race"]})
     yield
 
 
@@ -183,8 +192,7 @@ def _check_screen(s, size, scale, name):
 def test_nothing_clipped_or_overlapping(make_ui_app, monkeypatch, request, size, scale, games):
     """With one game and with two registered: the option rows fold into pages when the
     screen is short; every page fits."""
-    if games == 2:
-        request.getfixturevalue("two_games")
+    request.getfixturevalue("two_games" if games == 2 else "one_game")
     monkeypatch.setattr(App, "scale", property(lambda self: scale))   # a 2x HiDPI screen
     app = make_ui_app(*size)
     s = app.push(SetupScreen(lambda setup: None, can_resume=lambda: True, seed=1))
