@@ -471,3 +471,34 @@ def test_the_top_bar_takes_the_head_of_the_games_note():
     assert status_lines("Ann rolls for order (first to roll a 3); wind", "X") == \
         ("Ann rolls for order", "first to roll a 3")
     assert status_lines("", "Regatta") == ("Regatta", "")
+
+
+def test_a_slow_engine_is_asked_nearest_first_within_the_budget_and_the_rest_on_tap():
+    from dinghy.ui.grid.squares import SquareScan
+    game = Gridboat(RaceSetup(seats=seats("human", "random"), course="toy_pond"))
+    state = State(((3, 3, 2), (6, 0, 1)), (False, False), turn=0, die=4)
+    ticks = iter(range(1000))
+    scan = SquareScan(game, state, (3, 3), budget=8.5, clock=lambda: next(ticks))
+    # the clock ticks once a cell: the 9 cells round the boat were asked, nothing else
+    assert not scan.complete and set(scan.cells) == {(x, y) for x in (2, 3, 4) for y in (2, 3, 4)}
+    assert sorted(scan.targets) == sorted(c for c in scan.cells if any(a.legal for a in scan.cells[c]))
+    assert "too far" in scan.at((7, 0))[0].reason and (7, 0) in scan.cells
+    full = SquareScan(game, state, (3, 3))
+    assert full.complete and len(full.cells) == 8 * 6
+
+
+def test_a_game_that_lists_its_squares_at_once_is_not_asked_cell_by_cell():
+    from dinghy.ui.grid.squares import SquareScan
+
+    class Listing(Gridboat):
+        def square_map(self, s):
+            return {(x, y): self.square_actions(s, x, y) for x in range(2, 5) for y in range(2, 5)}
+
+        def square_actions(self, s, x, y):
+            self.asked = getattr(self, "asked", 0) + 1
+            return super().square_actions(s, x, y)
+
+    game = Listing(RaceSetup(seats=seats("human", "random"), course="toy_pond"))
+    state = State(((3, 3, 2), (6, 0, 1)), (False, False), turn=0, die=4)
+    scan = SquareScan(game, state, (3, 3))
+    assert scan.complete and game.asked == 9 and scan.at((7, 0)) == []

@@ -2,8 +2,9 @@
 
 The board shows the game's :class:`~dinghy.games.grid.picture.GridPicture` for the seat
 at the table (its private tokens, nobody else's). On a person's turn the view asks
-``game.square_actions(state, x, y)`` of every square once per decision: squares with a
-legal action are highlighted; a tap plays the one action there, opens a chooser when
+``game.square_actions(state, x, y)`` of the squares once per decision (nearest the boat
+first, within a time budget; the rest when tapped): squares with a legal action are
+highlighted; a tap plays the one action there, opens a chooser when
 there are several, or shows the engine's reason when there is none. Whatever the
 squares do not cover (wait, penalty turn, a card, the dice) is a button in the side
 panel, as the generic view makes them. Small boards are zoomed so that a square is a
@@ -22,6 +23,7 @@ from dinghy.ui.camera import Camera  # noqa: E402
 from dinghy.ui.grid.chooser import SquareChooser  # noqa: E402
 from dinghy.ui.grid.compass import WindRose  # noqa: E402
 from dinghy.ui.grid.drawing import BoardDrawing  # noqa: E402
+from dinghy.ui.grid.squares import SquareScan  # noqa: E402
 from dinghy.ui.hud import SeatChip  # noqa: E402
 from dinghy.ui.shell.board_view import seat_colour  # noqa: E402
 from dinghy.ui.shell.generic import GenericView  # noqa: E402
@@ -128,8 +130,7 @@ class GridView(GenericView):
         self.drawing: BoardDrawing | None = None
         self.picture: Any = None
         self._picture_key: Any = None
-        self.squares: dict[tuple[int, int], list[Any]] = {}
-        self.targets: list[tuple[int, int]] = []
+        self.scan: SquareScan | None = None
         self.chooser: SquareChooser | None = None
         self._fitted = False
 
@@ -264,19 +265,36 @@ class GridView(GenericView):
             fit_text(self.note.label, self.picture.note if self.picture is not None else "", self.note.w)
 
     def scan_squares(self) -> None:
-        """What every square does now, asked of the engine once per decision."""
-        self.squares, self.targets = {}, []
+        """What the squares do now, asked of the engine once per decision (nearest the
+        acting boat first, within a time budget: see :mod:`dinghy.ui.grid.squares`)."""
+        self.scan = None
         race = self.race
         if race.over or race.chance or not self.human_turn:
             return
-        b, state = self.game.board, race.state
-        for x in range(b.width):
-            for y in range(b.height):
-                acts = list(self.game.square_actions(state, x, y))
-                if acts:
-                    self.squares[(x, y)] = acts
-                    if any(a.legal for a in acts):
-                        self.targets.append((x, y))
+        origin = self._acting_boat()
+        if origin is None:
+            start = self.game.board.start
+            origin = ((start.a[0] + start.b[0]) // 2, (start.a[1] + start.b[1]) // 2)
+        self.scan = SquareScan(self.game, race.state, origin)
+
+    @property
+    def targets(self) -> list[tuple[int, int]]:
+        """The highlighted cells: those with a legal action (as far as asked)."""
+        return self.scan.targets if self.scan is not None else []
+
+    @property
+    def squares(self) -> dict[tuple[int, int], list[Any]]:
+        return self.scan.cells if self.scan is not None else {}
+
+    def actions_at(self, cell: tuple[int, int] | None) -> list[Any]:
+        """What tapping ``cell`` does now (nothing while it is not a person's decision)."""
+        if cell is None or self.scan is None:
+            return []
+        if self.scan.state is not self.race.state:      # the position moved on: ask afresh
+            self.scan_squares()
+            if self.scan is None:
+                return []
+        return self.scan.at(cell)
 
     def redraw(self) -> None:
         if self.drawing is None or not hasattr(self, "board_rect"):
@@ -296,7 +314,7 @@ class GridView(GenericView):
 
     # --- the panel: what the squares do not cover ------------------------------------------------
     def panel_actions(self) -> list[Any]:
-        on_squares = [a.action for acts in self.squares.values() for a in acts if a.legal]
+        on_squares = self.scan.legal_actions() if self.scan is not None else []
         return [a for a in self.race.legal_actions() if a not in on_squares]
 
     def panel_hint(self) -> str:
@@ -336,11 +354,11 @@ class GridView(GenericView):
             toast.show("Roll the dice first")
             return
         cell = self.cell_at(x, y)
-        acts = self.squares.get(cell, []) if cell is not None else []
+        acts = self.actions_at(cell)
         if not any(a.legal for a in acts):
             near = self._near_target(x, y)
             if near is not None:
-                cell, acts = near, self.squares[near]
+                cell, acts = near, self.actions_at(near)
         legal = [a for a in acts if a.legal]
         if len(legal) == 1:
             self.play(legal[0].action)
@@ -358,7 +376,7 @@ class GridView(GenericView):
         if row is None:
             return
         cell = self.cell_at(x, y)
-        acts = self.squares.get(cell, []) if cell is not None else []
+        acts = self.actions_at(cell)
         if acts:
             text = " / ".join(a.label if a.legal else f"{a.label}: {a.reason}" for a in acts)
         else:
