@@ -87,9 +87,9 @@ def fit_board(camera: Camera, board: Any, *, left: float = 0.0, bottom: float = 
     camera.cy = board.height / 2 - off_y / camera.zoom
 
 
-def centre_camera(camera: Camera, board: Any, cell: tuple[int, int],
+def centre_camera(camera: Camera, board: Any, point: tuple[float, float],
                   room: tuple[float, float, float, float]) -> None:
-    """Put ``cell`` in the middle of ``room`` (a window rectangle inside the viewport),
+    """Put the world ``point`` in the middle of ``room`` (a window rectangle inside the viewport),
     then slide so that the board fills the room where it is big enough (no open water
     beyond its edge), or sits in its middle where it is not."""
     c, z = camera, camera.zoom
@@ -104,8 +104,8 @@ def centre_camera(camera: Camera, board: Any, cell: tuple[int, int],
         most = size - (lo + span - mid) / z
         return min(max(centre, least), most)
 
-    c.cx = axis(cell[0] + 0.5, board.width, fx, fw, mid_x)
-    c.cy = axis(cell[1] + 0.5, board.height, fy, fh, mid_y)
+    c.cx = axis(point[0], board.width, fx, fw, mid_x)
+    c.cy = axis(point[1], board.height, fy, fh, mid_y)
 
 
 def colours(game: Any) -> dict[int, tuple[int, int, int]]:
@@ -193,27 +193,33 @@ class GridView(GenericView):
             self.redraw()
 
     def follow_acting(self) -> None:
-        """On a person's turn, squares of at least a touch target round the acting boat."""
+        """On a person's turn: the acting boat and every highlighted square in view, the
+        squares a touch target wide where they can be (else as large as they fit)."""
         if not self.follow or not self.human_turn or self.gui is None:
             return
         spot = self._acting_boat()
-        if spot is None:
+        cells = ([spot] if spot is not None else []) + list(self.targets)
+        if not cells:
             return
-        c, touch = self.camera, self.gui.touch
-        if c.zoom >= touch * TOUCH_SLACK and self._in_view(spot):
+        c, g, touch = self.camera, self.gui, self.gui.touch
+        bottom, top = g.touch + g.px(16), g.px(30)      # clear of the camera buttons and the note
+        room = (c.x0, c.y0 + bottom, c.width, c.height - bottom - top)
+        lo_x, hi_x = min(x for x, _ in cells), max(x for x, _ in cells) + 1
+        lo_y, hi_y = min(y for _, y in cells), max(y for _, y in cells) + 1
+        if c.zoom >= touch * TOUCH_SLACK and self._in_room((lo_x, lo_y, hi_x, hi_y), room):
             return
-        c.zoom = c.clamp(max(c.zoom, touch * 1.05))
-        g = self.gui
-        # the free room: above the camera buttons, below the note
-        bottom, top = g.touch + g.px(16), g.px(30)
-        centre_camera(c, self.game.board, spot, (c.x0, c.y0 + bottom, c.width, c.height - bottom - top))
+        # one spare cell round the region, so a target never sits on the edge
+        fits = min(room[2] / (hi_x - lo_x + 1), room[3] / (hi_y - lo_y + 1))
+        c.zoom = c.clamp(min(max(c.zoom, touch * 1.05), fits))
+        centre_camera(c, self.game.board, ((lo_x + hi_x) / 2, (lo_y + hi_y) / 2), room)
 
-    def _in_view(self, cell: tuple[int, int]) -> bool:
-        """Whether the cell and its neighbours are all on screen."""
+    def _in_room(self, region: tuple[float, float, float, float],
+                 room: tuple[float, float, float, float]) -> bool:
+        """Whether the world rectangle ``region`` lies inside the window rectangle ``room``."""
         c = self.camera
-        x0, y0 = c.world_to_screen(cell[0] - 1, cell[1] - 1)
-        x1, y1 = c.world_to_screen(cell[0] + 2, cell[1] + 2)
-        return c.contains_screen(x0, y0) and c.contains_screen(x1 - 1, y1 - 1)
+        ax, ay = c.world_to_screen(region[0], region[1])
+        bx, by = c.world_to_screen(region[2], region[3])
+        return room[0] <= ax and room[1] <= ay and bx <= room[0] + room[2] and by <= room[1] + room[3]
 
     def _acting_boat(self) -> tuple[int, int] | None:
         seat = self.acting_seat()
