@@ -502,3 +502,48 @@ def test_a_game_that_lists_its_squares_at_once_is_not_asked_cell_by_cell():
     state = State(((3, 3, 2), (6, 0, 1)), (False, False), turn=0, die=4)
     scan = SquareScan(game, state, (3, 3))
     assert scan.complete and game.asked == 9 and scan.at((7, 0)) == []
+
+
+def registered_grid_games():
+    from dinghy.ui.grid import is_grid_game
+    out = []
+    for name, entry in list(games.GAMES.items()):
+        try:
+            game = entry.load(RaceSetup(seats=seats("human", "random"), course=entry.boards()[0]))
+        except Exception:
+            continue
+        if is_grid_game(game):
+            out.append(name)
+    return out
+
+
+@pytest.mark.parametrize("rules", registered_grid_games())
+def test_every_registered_grid_game_is_drawn_and_played_by_a_tap(make_ui_app, rules):
+    """A new grid game needs no UI edit: it gets the grid view, its board is drawn at
+    800 x 600, and a tap on a highlighted square plays the engine's action there."""
+    entry = games.GAMES[rules]
+    game = entry.load(RaceSetup(seats=seats("human", "random"), course=entry.boards()[0], seed=1))
+    assert view_class(rules) is GridView and replay_board_class(rules) is GridReplay
+    app = make_ui_app(800, 600)
+    scene = TableScene(Race(game), bot_delay=0)
+    app.push(scene)
+    app.step()
+    view, race = scene.view, scene.race
+    for _ in range(60):
+        if view.targets or race.over:
+            break
+        if race.chance:
+            ui.tap(app, view.buttons["roll"])
+        else:
+            ui.tap(app, next(b for k, b in view.buttons.items() if k not in ("roll", "play_typed")))
+        app.step()
+    assert view.drawing.mesh.triangles > 50 and view.targets
+    cell = view.targets[0]
+    legal = view_actions(game, race.state, cell)
+    n = len(race.actions)
+    ui.click(app, *view.screen_of(cell))
+    if len(legal) > 1:                      # several actions there: the chooser's first
+        chooser = scene.gui.modal
+        assert isinstance(chooser, SquareChooser) and len(chooser.buttons) == len(legal)
+        ui.tap(app, chooser.buttons[0])
+    assert race.actions[n] == legal[0].action
