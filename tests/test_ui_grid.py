@@ -547,3 +547,23 @@ def test_every_registered_grid_game_is_drawn_and_played_by_a_tap(make_ui_app, ru
         assert isinstance(chooser, SquareChooser) and len(chooser.buttons) == len(legal)
         ui.tap(app, chooser.buttons[0])
     assert race.actions[n] == legal[0].action
+
+
+def shipped_grid_boards():
+    from dinghy.games.grid.loading import board_dir
+    return sorted(p.name for p in board_dir().glob("*.toml"))
+
+
+@pytest.mark.parametrize("name", shipped_grid_boards())
+def test_every_shipped_board_opens_in_the_designer_and_saves_back_equal(designer_app, tmp_path, name):
+    import shutil
+    from dinghy.games.grid.loading import board_dir, load_board
+    from dinghy.ui.grid.designer import GridDesignerScene
+
+    copy = tmp_path / name
+    shutil.copy(board_dir() / name, copy)
+    app, d = designer_app(str(copy))
+    assert isinstance(d, GridDesignerScene) and d.drawing.mesh.triangles > 50
+    assert not [f for f in d.findings.text.splitlines() if f.startswith("✗")]
+    assert d.save() == copy
+    assert load_board(copy) == load_board(board_dir() / name)
