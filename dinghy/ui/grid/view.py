@@ -224,7 +224,7 @@ class GridView(GenericView):
     def _acting_boat(self) -> tuple[int, int] | None:
         seat = self.acting_seat()
         for bm in (self.picture.boats if self.picture is not None else ()):
-            if bm.seat == seat and bm.heading is not None:
+            if bm.seat == seat and self.game.board.in_bounds(bm.x, bm.y):
                 return (bm.x, bm.y)
         return None
 
