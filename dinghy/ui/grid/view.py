@@ -73,18 +73,23 @@ def chips_with_flags(chips: list[SeatChip], picture: Any) -> list[SeatChip]:
     return out
 
 
-def fit_board(camera: Camera, board: Any, *, left: float = 0.0, bottom: float = 0.0,
-              margin: float = 0.0) -> None:
-    """Zoom and centre ``camera`` so that the whole board lies in its viewport less a
-    strip ``left`` and one at the ``bottom`` (where widgets float over the board)."""
-    room_w = max(1.0, camera.width - left - 2 * margin)
-    room_h = max(1.0, camera.height - bottom - 2 * margin)
-    camera.zoom = camera.clamp(min(room_w / board.width, room_h / board.height))
+def fit_board(camera: Camera, board: Any, *, corner: tuple[float, float] = (0.0, 0.0),
+              bottom: float = 0.0, margin: float = 0.0) -> None:
+    """Zoom and centre ``camera`` so that the whole board lies in its viewport clear of
+    a strip at the ``bottom`` and of a widget in the top-left ``corner`` (w, h): beside
+    it or below it, whichever shows the board larger."""
+    best = None
+    for left, top in ((corner[0], 0.0), (0.0, corner[1])):
+        room_w = max(1.0, camera.width - left - 2 * margin)
+        room_h = max(1.0, camera.height - bottom - top - 2 * margin)
+        zoom = camera.clamp(min(room_w / board.width, room_h / board.height))
+        if best is None or zoom > best[0]:
+            best = (zoom, left, top)
+    zoom, left, top = best
+    camera.zoom = zoom
     # the board's middle goes to the middle of the free room
-    off_x = left / 2
-    off_y = bottom / 2
-    camera.cx = board.width / 2 - off_x / camera.zoom
-    camera.cy = board.height / 2 - off_y / camera.zoom
+    camera.cx = board.width / 2 - (left / 2) / zoom
+    camera.cy = board.height / 2 - ((bottom - top) / 2) / zoom
 
 
 def centre_camera(camera: Camera, board: Any, point: tuple[float, float],
@@ -187,8 +192,8 @@ class GridView(GenericView):
     def fit(self, redraw: bool = True) -> None:
         """The whole board, clear of the wind rose (left) and the camera buttons (below)."""
         g = self.gui
-        fit_board(self.camera, self.game.board, left=self.rose.w + g.px(16), bottom=g.touch + g.px(16),
-                  margin=g.px(12))
+        fit_board(self.camera, self.game.board, corner=(self.rose.w + g.px(16), self.rose.h + g.px(16)),
+                  bottom=g.touch + g.px(16), margin=g.px(12))
         if redraw:
             self.redraw()
 
