@@ -30,9 +30,8 @@ from dinghy.ui.shell.generic import GenericView  # noqa: E402
 
 #: Zoom limits, pixels per square.
 MIN_ZOOM, MAX_ZOOM = 4.0, 400.0
-#: A fitted board whose squares are at least this share of a touch target stays fitted
-#: (a tap within half a touch target of a highlighted square's middle still finds it).
-TOUCH_SLACK = 0.9
+#: A fitted board whose squares are at least this share of a touch target stays fitted.
+TOUCH_SLACK = 1.0
 #: Seat flags the seats bar names (finished is said by the place).
 CHIP_FLAGS = ("penalty", "blocked", "spinnaker", "premature", "out")
 
