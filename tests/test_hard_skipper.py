@@ -46,7 +46,7 @@ def test_the_field_is_zero_at_the_finish_and_falls_along_every_optimal_line(up_a
         layer = int(rng.integers(0, len(f.layers)))
         cell = int(rng.integers(0, f.ncell))
         hi = int(rng.integers(0, 24))
-        node = (layer * f.ncell + cell) * 24 + hi
+        node = f.node_index(layer, cell, hi, bool(rng.integers(0, 2)))
         v0 = f.node_value(node)
         if not math.isfinite(v0):
             continue
@@ -74,13 +74,25 @@ def test_a_tack_costs_its_expected_hazard_delay_in_the_field(up_and_down):
     ch = f.chart
     odds = game.hazards.odds("tack", 0, 0)
     expected = float(sum(p * o.delay_cards for o, p in odds.items()))
-    e_hi, e_dx, e_dy, e_h2, e_cost = f._edges
+    e_hi, e_dx, e_dy, e_h2, e_cost, e_tj = f._geo
     h = (game.wind_from + 45) % 360
     sel = (e_hi == h // 15) & (np.abs(((e_h2 * 15 - game.wind_from) % 360) - (360 - 45)) <= 15) & \
         (np.hypot(e_dx, e_dy) > 0)
-    assert sel.any()
+    assert sel.any() and (e_tj[sel] == 1).all()
     assert np.allclose(e_cost[sel], expected)
     assert ch.expect("tack") == pytest.approx(expected)
+
+
+def test_the_field_never_lays_the_tack_card_twice_in_a_row(up_and_down):
+    """"You cannot use the same manoeuvre twice in succession if you have only one card
+    for it": from a heading reached by the tack (or jibe) card, the field offers every
+    move but the tack and the jibe."""
+    game, f = up_and_down
+    s_src, dx, dy, s_dst, cost = f._edges
+    after_tack = s_src % 2 == 1
+    assert after_tack.any()
+    assert not (s_dst[after_tack] % 2 == 1).any()
+    assert (s_dst[~after_tack] % 2 == 1).any()
 
 
 # -- the hard skipper --------------------------------------------------------------------
