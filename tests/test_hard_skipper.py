@@ -184,3 +184,22 @@ def test_the_coach_offers_up_to_three_distinct_legal_actions_fewest_rounds_first
         seen_steps.add(race.state.step.value)
         race.push(skipper(race.game.setup.seats[player].skipper).choose(race, rng))
     assert {"place", "move"} <= seen_steps
+
+
+def test_a_field_kept_on_disk_loads_back_the_same(up_and_down, tmp_path, monkeypatch):
+    """The cache folder follows $DINGHY_CACHE; a field written there (atomically, by
+    dinghy.core.io) loads back with the same values, and a damaged file is rebuilt, not
+    an error."""
+    from dinghy.skippers.field import _load, _save
+    game, f = up_and_down
+    monkeypatch.setenv("DINGHY_CACHE", str(tmp_path))
+    assert io.cache_dir("fields") == tmp_path / "fields"
+    path = io.cache_dir("fields") / "f.npz"
+    _save(f, path)
+    g = _load(game, path)
+    assert g is not None and g.loaded
+    assert np.allclose(np.nan_to_num(g.values, posinf=-1), np.nan_to_num(f.values, posinf=-1), atol=1e-3)
+    assert (g.next_node == f.next_node).all()
+    path.write_bytes(b"not a field")
+    assert _load(game, path) is None
+    assert _load(game, tmp_path / "missing.npz") is None

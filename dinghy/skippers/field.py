@@ -25,18 +25,25 @@ snapped. Spinnaker moves are not in the field (it has no spinnaker state): its o
 is the race sailed without one.
 
 Fields are cached in memory by the content of the course, cards and hazard table, so
-a race, and every race on the same water, builds each one once.
+a race, and every race on the same water, builds each one once; and on disk, in the
+user's cache folder (``dinghy.core.io.cache_dir``, written atomically), so that the next
+session loads it in a fraction of a second.
 """
 from __future__ import annotations
 
+import hashlib
 import math
+import os
 import time
 from dataclasses import dataclass
+from io import BytesIO
 
 import numpy as np
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
+from dinghy.core import io
+from dinghy.core.errors import DinghyError
 from dinghy.skippers.brain import (JIBE, NORMAL, PRESTART_ROUNDS, TACK, Batch, Chart, _content_key,
                                    chart_of)
 
@@ -57,7 +64,9 @@ class Layer:
 class Field:
     """Turns to go for every (layer, cell, heading); :meth:`value` interpolates."""
 
-    def __init__(self, game, cell: float | None = None) -> None:
+    loaded = False           # True: read from the disk cache, not built here
+
+    def __init__(self, game, cell: float | None = None, solve: bool = True) -> None:
         t0 = time.perf_counter()
         ch = chart_of(game)
         self.chart = ch
@@ -84,8 +93,9 @@ class Field:
         self._layer_legs = np.array([l.legs for l in layers], np.int64)
         self._layer_stage = np.array([l.stage for l in layers], np.int64)
         self._edges = self._edge_table()
-        self.values, self.next_node = self._solve()
-        self._best_heading = self.values.min(axis=2, keepdims=True)
+        if solve:
+            self.values, self.next_node = self._solve()
+            self._best_heading = self.values.min(axis=2, keepdims=True)
         self._tj = np.isin(ch.c_kind, (TACK, JIBE))
         self.build_seconds = time.perf_counter() - t0
 
@@ -380,18 +390,63 @@ class Field:
 
 
 _FIELDS: dict = {}
+#: bump when the field's meaning changes: older files on disk are then ignored
+DISK_FORMAT = 2
 
 
-def field_of(game) -> Field:
-    """The field for a game's course, wind, card set and hazard table (built once)."""
+def field_of(game, disk: bool | None = None) -> Field:
+    """The field for a game's course, wind, card set and hazard table: built once per
+    process, and kept on disk (``io.cache_dir("fields")``) so that the next race on the
+    same water loads it instead. ``disk`` False keeps it in memory only (default: on,
+    unless ``$DINGHY_FIELD_CACHE`` is ``0``)."""
     try:
         key = (_content_key(game), game.wind_from)
         hash(key)
     except TypeError:
         key = id(game)
+        disk = False
     f = _FIELDS.get(key)
     if f is None:
+        if disk is None:
+            disk = os.environ.get("DINGHY_FIELD_CACHE", "1") != "0"
+        path = None
+        if disk:
+            digest = hashlib.sha256(repr((DISK_FORMAT, CELL_CARDS, key)).encode()).hexdigest()[:32]
+            path = io.cache_dir("fields") / f"{digest}.npz"
+        f = _load(game, path) if path is not None else None
+        if f is None:
+            f = Field(game)
+            if path is not None:
+                _save(f, path)
         if len(_FIELDS) >= 8:
             _FIELDS.pop(next(iter(_FIELDS)))
-        f = _FIELDS[key] = Field(game)
+        _FIELDS[key] = f
+    return f
+
+
+def _save(f: Field, path) -> None:
+    buf = BytesIO()
+    np.savez_compressed(buf, values=f.values.astype(np.float32), next_node=f.next_node.astype(np.int32),
+                        build=np.array([f.build_seconds]))
+    try:
+        io.write_bytes_atomic(path, buf.getvalue())
+    except OSError:
+        pass                       # a cache that cannot be written is only slower
+
+
+def _load(game, path) -> Field | None:
+    try:
+        data = np.load(BytesIO(io.read_bytes(path)))
+        values = data["values"].astype(np.float64)
+        next_node = data["next_node"].astype(np.int64)
+        build = float(data["build"][0])
+    except (DinghyError, OSError, ValueError, KeyError, EOFError):
+        return None
+    f = Field(game, solve=False)
+    if values.shape != (len(f.layers), f.ncell, STATES) or next_node.shape != (values.size,):
+        return None
+    f.values, f.next_node = values, next_node
+    f._best_heading = values.min(axis=2, keepdims=True)
+    f.build_seconds = build
+    f.loaded = True
     return f
