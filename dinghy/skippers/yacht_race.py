@@ -26,7 +26,7 @@ from dinghy.games.yacht_race import rules, wind_cards
 from dinghy.games.yacht_race.actions import Forfeit, Sail, WindCard
 from dinghy.games.yacht_race.chart import Chart
 from dinghy.games.yacht_race.moves import sail_problem
-from dinghy.games.yacht_race.sailing import blocks, first_obstacle, path
+from dinghy.games.yacht_race.sailing import blocks, first_obstacle, path, spinnaker_fits
 from dinghy.games.yacht_race.start_finish import crosses, progress
 from dinghy.games.yacht_race.state import Phase, State, Yacht
 
@@ -35,7 +35,22 @@ NAME = "pilot"
 UNREACHABLE = 10_000
 HOIST_COST = 1.0          # moves a spinnaker card is worth
 STAGE = 20_000            # worth more than any distance: a goal reached is never given up
-_FIELDS: dict[tuple, tuple[Chart, dict]] = {}
+_CACHES: dict[int, tuple[Chart, dict]] = {}
+_SHARED: list[tuple[Chart, dict]] = []
+
+
+def _cache(chart: Chart) -> dict:
+    """The chart's own store of fields and waypoints; a chart loaded again (an equal one)
+    shares the store of the first. Looked up by identity: comparing charts is slow."""
+    hit = _CACHES.get(id(chart))
+    if hit is not None and hit[0] is chart:
+        return hit[1]
+    store = next((d for c, d in _SHARED if c == chart), None)
+    if store is None:
+        store = {}
+        _SHARED.append((chart, store))
+    _CACHES[id(chart)] = (chart, store)        # holds the chart, so its id is never reused
+    return store
 
 
 # --- where to sail next --------------------------------------------------------------
@@ -44,14 +59,12 @@ def _bearing(a, b) -> float:
     return math.atan2(b[1] - a[1], b[0] - a[0])
 
 
-_WAYPOINTS: dict[tuple, tuple[Chart, tuple]] = {}
-
-
 def _waypoints(chart: Chart, leg: int) -> tuple[tuple[int, int], ...]:
-    hit = _WAYPOINTS.get((id(chart), leg))
-    if hit is None or hit[0] is not chart:
-        hit = _WAYPOINTS[(id(chart), leg)] = (chart, waypoints(chart, leg))
-    return hit[1]
+    store = _cache(chart)
+    hit = store.get(("waypoints", leg))
+    if hit is None:
+        hit = store[("waypoints", leg)] = waypoints(chart, leg)
+    return hit
 
 
 def waypoints(chart: Chart, leg: int) -> tuple[tuple[int, int], ...]:
@@ -134,22 +147,36 @@ def _moves(chart: Chart, wind: int):
                     yield (x, yy), h, path(x, yy, h, n)
 
 
+def _graph(chart: Chart, wind: int) -> tuple[dict, list]:
+    """Moves under ``wind``: (landing square -> the squares they start from, [all moves])."""
+    store = _cache(chart)
+    hit = store.get(("graph", wind))
+    if hit is None:
+        back: dict = {}
+        every = list(_moves(chart, wind))
+        for frm, _, p in every:
+            back.setdefault(p[-1], []).append(frm)
+        hit = store[("graph", wind)] = (back, every)
+    return hit
+
+
 def field(chart: Chart, wind: int, target: tuple) -> dict:
-    key = (id(chart), wind, target)
-    hit = _FIELDS.get(key)
-    if hit is not None and hit[0] is chart:
-        return hit[1]
-    back: dict = {}
+    """Moves-to-go to ``target`` from every square under a steady ``wind`` (a chart loaded
+    twice is the same chart: equal charts share their fields)."""
+    store = _cache(chart)
+    hit = store.get(("field", wind, target))
+    if hit is not None:
+        return hit
+    back, every = _graph(chart, wind)
     dist: dict = {}
     queue: deque = deque()
-    for frm, h, p in _moves(chart, wind):
-        back.setdefault(p[-1], []).append(frm)
-        if target[0] == "gate":
-            gate = chart.start if target[1] == "start" else chart.finish
-            if crosses(gate, frm, p, h) and frm not in dist:
+    if target[0] == "gate":
+        gate = chart.start if target[1] == "start" else chart.finish
+        for frm, h, p in every:
+            if frm not in dist and crosses(gate, frm, p, h):
                 dist[frm] = 1
                 queue.append(frm)
-    if target[0] == "near":
+    else:
         tx, ty = target[1]
         for x in range(tx - 1, tx + 2):
             for yy in range(ty - 1, ty + 2):
@@ -162,7 +189,7 @@ def field(chart: Chart, wind: int, target: tuple) -> dict:
             if frm not in dist:
                 dist[frm] = dist[sq] + 1
                 queue.append(frm)
-    _FIELDS[key] = (chart, dist)
+    store[("field", wind, target)] = dist
     return dist
 
 
@@ -200,7 +227,7 @@ def best_sail(game: Any, state: State, seat: int, wind: int, rng: random.Random)
     chart, y = game.chart, state.yachts[seat]
     best = None
     for h in range(8):
-        for spin in (False, True):
+        for spin in ((False, True) if spinnaker_fits(h, wind) else (False,)):
             if sail_problem(chart, state, seat, h, spin, game.name, wind=wind) is not None:
                 continue
             moved = after(game, state, seat, h, spin, wind)
