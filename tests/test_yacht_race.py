@@ -606,3 +606,50 @@ def test_dinghy_race_command_sails_a_yacht_race():
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("Yacht Race, yacht_race:") and "1. " in out.stdout
+
+
+# --- damaged data files --------------------------------------------------------------------------------------
+
+_VALUES = [b"-1", b"0", b"1e400", b"nan", b'"x"', b"[]", b"{}", b"true", b"99999999999", b'["\xc9"]',
+           b"[[1]]", b'{ name = 3 }']
+
+
+def _damage(raw: bytes, rng: random.Random) -> bytes:
+    lines = raw.split(b"\n")
+    i = rng.randrange(len(lines))
+    kind = rng.randrange(5)
+    if kind == 0:
+        del lines[i]
+    elif kind == 1:
+        lines.insert(i, lines[i])
+    elif kind == 2 and b"=" in lines[i]:
+        key = lines[i].split(b"=", 1)[0]
+        lines[i] = key + b"= " + rng.choice(_VALUES)
+    elif kind == 3:
+        return raw[:rng.randrange(len(raw))]
+    else:
+        b = bytearray(raw)
+        b[rng.randrange(len(b))] = rng.randrange(256)
+        return bytes(b)
+    return b"\n".join(lines)
+
+
+@pytest.mark.parametrize("name", ["yacht_race", "yacht_race_reverse", "yacht_race_wind_island", "pack"])
+def test_a_damaged_chart_or_pack_loads_or_names_the_file(tmp_path, name):
+    """Bad data is one clear DataError naming the file, never a traceback."""
+    from dinghy.core import io
+    from dinghy.games.grid.loading import resolve_board
+    src = (io.data_dir("cards") / "yacht_race" / "sailors_luck.toml" if name == "pack"
+           else resolve_board(name))
+    raw = src.read_bytes()
+    rng = random.Random(name)
+    for k in range(30):
+        bad = tmp_path / f"{k}.toml"
+        bad.write_bytes(_damage(raw, rng))
+        try:
+            if name == "pack":
+                data.load_pack(bad)
+            else:
+                data.load_game(_setup(2, course=str(bad)))
+        except DataError as exc:
+            assert str(bad) in str(exc) or exc.source == "setup"
