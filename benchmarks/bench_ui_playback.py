@@ -9,6 +9,7 @@
    rebuilds boats, cards, tracks and the log from a new state. Median and worst frame
    after a warm-up.
 3. Idle table: frames of the race table when nothing changes (the common case).
+4. Animated table: frames while a move slides or the dice land (bots at their pace).
 
 Not a test: no timing assertions, just figures to compare before and after a change.
 """
@@ -37,6 +38,7 @@ def main() -> None:
     parser.add_argument("--course", default="olympic_triangle")
     parser.add_argument("--actions", type=int, default=6000, help="cap on the bots' actions")
     parser.add_argument("--boats", type=int, default=6)
+    parser.add_argument("--frames", type=int, default=900, help="animated table frames to time")
     args = parser.parse_args()
 
     from dinghy.core import io
@@ -85,7 +87,8 @@ def main() -> None:
     t = time.perf_counter()
     scene = app.push(ReplayScene(race))
     print(f"{'replay viewer opened (replays the record)':44s} {(time.perf_counter() - t) * 1000:7.1f} ms")
-    scene.fit()
+    if scene.board is not None and hasattr(scene.board, "fit"):
+        scene.board.fit()
     frames = []
     for i in range(len(scene.playback)):
         t = time.perf_counter()
@@ -110,6 +113,22 @@ def main() -> None:
         app.step()
         still.append((time.perf_counter() - t) * 1000)
     report("replay viewer, paused", still)
+    app.pop()
+
+    # 4. the race table with animations on: bots sail at their real pace, every move
+    #    slides, every hazard roll throws the dice (the frames a player sees most)
+    race2 = Race(game)
+    table = app.push(TableScene(race2, bot_delay=0.05, animate=True))
+    app.step()
+    moving, n_anim = [], 0
+    while not race2.over and len(moving) < args.frames:
+        t = time.perf_counter()
+        app.step(1 / 60)
+        ms = (time.perf_counter() - t) * 1000
+        if table.animating:
+            moving.append(ms)
+            n_anim += 1
+    report(f"race table, animations on ({args.boats} boats)", moving[20:])
     app.close()
 
 

@@ -143,15 +143,28 @@ def _overlap(a, b):
             and a[1] < b[1] + b[3] - 0.5 and b[1] < a[1] + a[3] - 0.5)
 
 
-@pytest.mark.parametrize("size,scale", [((1280, 800), 1.0), ((800, 600), 1.0),
-                                        ((1600, 1200), 2.0)])
-def test_nothing_clipped_or_overlapping(make_ui_app, monkeypatch, size, scale):
-    monkeypatch.setattr(App, "scale", property(lambda self: scale))   # a 2x HiDPI screen
-    app = make_ui_app(*size)
-    s = app.push(SetupScreen(lambda setup: None, can_resume=lambda: True, seed=1))
-    for _ in range(2):
-        ui.tap(app, s.add_button)
-    assert len(s.rows) == MAX_SEATS
+@pytest.fixture
+def two_games(monkeypatch):
+    """The toy game of tests/toy_game.py registered beside Dinghy Race, for one test."""
+    from dinghy import games
+    from toy_game import Pinboat
+
+    monkeypatch.setattr(games, "GAMES", {"dinghy_race": games.GAMES["dinghy_race"]})
+    games.register("pinboat", "Pinboat", Pinboat, lambda: ["straight_line"])
+    yield
+
+
+@pytest.fixture
+def one_game(monkeypatch):
+    """Dinghy Race alone, as a build without the other rulesets would offer it."""
+    from dinghy import games
+
+    monkeypatch.setattr(games, "GAMES", {"dinghy_race": games.GAMES["dinghy_race"]})
+    yield
+
+
+def _check_screen(s, size, scale, name):
+    app = s.app
     boxes = _boxes(s)
     assert len(boxes) > 30
     W, H = size
@@ -164,6 +177,70 @@ def test_nothing_clipped_or_overlapping(make_ui_app, monkeypatch, size, scale):
         for wb, b in boxes[i + 1:]:
             assert not _overlap(a, b), (wa, a, wb, b)
     assert s.start_button.h >= 48 * scale
+    for w in s.gui.walk():       # every control a finger can reach
+        if w.visible and isinstance(w, (Button, ChoiceSelector, TextField, Toggle)):
+            assert w.w >= 48 * scale - 0.5 and w.h >= 48 * scale - 0.5, w
+    app.step()
+    if SHOTS.is_dir() or SHOTS.parent.joinpath(".git").exists():
+        SHOTS.mkdir(exist_ok=True)
+        app.screenshot(SHOTS / name)
+
+
+@pytest.mark.parametrize("size,scale", [((1280, 800), 1.0), ((800, 600), 1.0),
+                                        ((1600, 1200), 2.0)])
+@pytest.mark.parametrize("games", [1, 2])       # as registered; plus the toy game
+def test_nothing_clipped_or_overlapping(make_ui_app, monkeypatch, request, size, scale, games):
+    """With one game and with two registered: the option rows fold into pages when the
+    screen is short; every page fits."""
+    request.getfixturevalue("two_games" if games == 2 else "one_game")
+    monkeypatch.setattr(App, "scale", property(lambda self: scale))   # a 2x HiDPI screen
+    app = make_ui_app(*size)
+    s = app.push(SetupScreen(lambda setup: None, can_resume=lambda: True, seed=1))
+    for _ in range(2):
+        ui.tap(app, s.add_button)
+    assert len(s.rows) == MAX_SEATS
+    from dinghy import games as registry
+
+    assert (s.game_choice is not None) == (len(registry.GAMES) > 1)
+    seen = set()
+    for page in range(s.pages):
+        _check_screen(s, size, scale, f"setup_{games}games_{size[0]}x{size[1]}_p{page}.png")
+        seen |= {lab.text for lab, w in s.options if w.visible}
+        if s.pages > 1:
+            ui.tap(app, s.more_button)
+    assert seen == {lab.text for lab, _ in s.options}      # every option on some page
+    assert s.page == 0                                     # and back to the first
+
+
+def test_seat_levels_and_an_unknown_level_shows_its_error(ui_app, setup_screen, monkeypatch):
+    """A seat's level button steps Human -> Bot -> Easy -> Medium -> Hard; the names go
+    to dinghy.skippers.skipper, and one it does not know is said in words."""
+    from dinghy import skippers
+
+    s = setup_screen()
+    row = s.rows[0]
+    seen = []
+    for _ in range(5):
+        ui.tap(ui_app, row.level)
+        seen.append(s.form.seats[0].skipper)
+    assert seen == ["simple", "easy", "medium", "hard", None]
+    real = skippers.skipper
+
+    def without_hard(name, rules="dinghy_race"):
+        if name == "hard":
+            raise ValueError(f"unknown skipper 'hard' for {rules}")
+        return real(name, rules)
+    monkeypatch.setattr(skippers, "skipper", without_hard)
+    for _ in range(4):
+        ui.tap(ui_app, row.level)                        # Hard
+    assert s.form.seats[0].skipper == "hard"
+    assert "hard" in s.subtitle.text and "default bot" in s.subtitle.text
+    ui.tap(ui_app, s.start_button)                       # it still starts (the default sails)
+    assert s.started[-1].seats[0].skipper == "hard"
+    ui.tap(ui_app, row.level)                            # back to Human: the line goes
+    assert s.subtitle.text.startswith("Set up")
+    ui.tap(ui_app, s.start_button)
+    assert s.started[-1].seats[0].skipper is None
 
 
 def test_relayout_on_resize(ui_app, setup_screen):

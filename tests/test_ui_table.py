@@ -465,6 +465,9 @@ def test_camera_buttons_drag_wheel_and_resize(ui_app, table, tiny):
     z = cam.zoom
     ui.scroll(ui_app, mx, my, 2)
     assert cam.zoom > z
+    assert not scene.view.follow      # by default the fleet and the next mark are in view
+    ui.tap(ui_app, scene.view.follow_button)
+    assert scene.view.follow and scene.view.follow_button.label == "Follow: on"
     ui.tap(ui_app, scene.view.follow_button)
     assert not scene.view.follow and scene.view.follow_button.label == "Follow: off"
     for b in (scene.view.zoom_in, scene.view.zoom_out, scene.view.fit_button, scene.view.follow_button,
@@ -544,6 +547,7 @@ def test_a_course_that_does_not_load_is_a_dialog(ui_app, home, tmp_path):
 
 def test_bots_wait_between_actions_in_a_real_window(ui_app, home, tiny):
     flow = Flow(ui_app, Autosave(home), bot_delay=0.5)
+    flow.settings.animations = False     # the bots' own pace (animations: tests/test_ui_motion.py)
     flow.show_setup()
     flow.start(make_setup(tiny, Seat("A", "Orange", "simple"), Seat("B", "Sky", "simple")))
     scene = ui_app.scene

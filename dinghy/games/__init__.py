@@ -41,6 +41,15 @@ def register(name: str, title: str, load: Callable[[RaceSetup], Any],
 register("dinghy_race", "Dinghy Race", _dinghy_race, lambda: io.shipped("courses"))
 
 
+def _regatta_gigamic(setup: RaceSetup):
+    from dinghy.games.regatta_gigamic.data import load_game
+    return load_game(setup)
+
+
+register("regatta_gigamic", "Regatta (Gigamic)", _regatta_gigamic,
+         lambda: io.shipped("courses/regatta_gigamic"))
+
+
 def _race_the_wind(setup: RaceSetup):
     from dinghy.games.race_the_wind.data import load_game
     return load_game(setup)
@@ -52,6 +61,22 @@ def _race_the_wind_boards() -> list[str]:
 
 
 register("race_the_wind", "Race the Wind", _race_the_wind, _race_the_wind_boards)
+
+
+def _regatta_3m_boards() -> list[str]:
+    from dinghy.games.regatta_3m.data import boards
+    return boards()
+
+
+def _regatta_3m(advanced: bool) -> Callable[[RaceSetup], Any]:
+    def load(setup: RaceSetup):
+        from dinghy.games.regatta_3m.data import load_game
+        return load_game(setup, advanced)
+    return load
+
+
+register("regatta", "Regatta (3M)", _regatta_3m(False), _regatta_3m_boards)
+register("regatta_advanced", "Regatta (3M), advanced", _regatta_3m(True), _regatta_3m_boards)
 
 
 def _yacht_race(setup: RaceSetup):

@@ -5,7 +5,7 @@ turn it takes on its point of sail (half a turn on a beam reach, where two actio
 a turn, a whole turn close-hauled, broad or running), a 45°/90° turn likewise; turns
 into the wind and moves head to wind are not edges; land and marks are walls; the legs
 are the start crossing, each mark rounded on its side (the grid rounding rays) and the
-finish crossing. A plain Dijkstra (heapq) from the goal backwards gives every state's
+finish crossing. A Dijkstra (scipy's) from the goal backwards gives every state's
 turns-to-go; it is cached per game and wind direction.
 
 At the table it tries each legal action on a copy of the state (the engine decides
@@ -19,9 +19,12 @@ breaks a deadlock now and then with a random legal move.
 """
 from __future__ import annotations
 
-import heapq
 import random
 from typing import Any
+
+import numpy as np
+from scipy.sparse import csr_matrix
+from scipy.sparse.csgraph import dijkstra
 
 from dinghy.games.grid import compass, rounding
 from dinghy.games.race_the_wind import actions as A
@@ -35,81 +38,138 @@ C_MIN = -2
 INF = float("inf")
 GOAL = ("goal",)
 
-_TABLES: dict[tuple[int, int, bool], tuple[Any, dict]] = {}
+_TABLES: dict[tuple[int, int, bool], tuple[Any, Any]] = {}
 
 
-def _crosses(line, p0, p1, to_side) -> bool:
-    return line.side(p1) == to_side and line.side(p0) != to_side and line.crossed(p0, p1)
+def _line_step(line, last: int, p0, p1, to_side):
+    """(crossed, new last side) as the engine tracks it: a crossing must come from
+    strictly off the target side (remembered while standing on the line)."""
+    s1 = line.side(p1)
+    before = line.side(p0) or last
+    crossed = s1 == to_side and before != s1 and line.crossed(p0, p1)
+    return crossed, (s1 or last)
 
 
 def _after_move(course, leg: int, c: int, p0, p1):
-    """(leg, c) after a move, or GOAL."""
+    """(leg, c) after a move, or GOAL. On the start and finish legs ``c`` remembers the
+    last side of the line the boat was strictly on: -1 the target side, 0 the other."""
     k = len(course.marks)
     if leg == 0:
-        if _crosses(course.start, p0, p1, course.course_side):
-            return (1, 0) if k else (k + 1, 0)
-        return (0, 0)
+        last = course.course_side if c == -1 else -course.course_side
+        crossed, last = _line_step(course.start, last, p0, p1, course.course_side)
+        if crossed:
+            return (1, 0) if k else (k + 1, 0 if course.finish.side(p1) != course.finish_side else -1)
+        return (0, -1 if last == course.course_side else 0)
     if leg <= k:
         m = course.marks[leg - 1]
         cr = rounding.ray_crossing(m.pos, course.rays[leg - 1], p0, p1) * rounding.sense(m.side)
         c2 = c + cr
         if c2 >= 1:
+            if leg == k:
+                return (leg + 1, -1 if course.finish.side(p1) == course.finish_side else 0)
             return (leg + 1, 0)
         return (leg, max(c2, C_MIN))
-    if _crosses(course.finish, p0, p1, course.finish_side):
+    last = course.finish_side if c == -1 else -course.finish_side
+    crossed, last = _line_step(course.finish, last, p0, p1, course.finish_side)
+    if crossed:
         return GOAL
-    return (leg, 0)
+    return (leg, -1 if last == course.finish_side else 0)
 
 
-def table(game: Any, wind: int, to_start: bool = False) -> dict:
+class _Graph:
+    """The wind-independent part of the plan: every state, its move and its turn edges."""
+
+    def __init__(self, game: Any, to_start: bool) -> None:
+        board, course = game.board, game.course
+        k = len(course.marks)
+        self.index: dict[Any, int] = {GOAL: 0}
+        heads: list[int] = [0]
+        free = [(x, y) for x in range(board.width) for y in range(board.height) if board.is_free(x, y)]
+        legs = range(1) if to_start else range(k + 2)
+        for (x, y) in free:
+            for h in range(8):
+                for leg in legs:
+                    for c in (range(C_MIN, 1) if 1 <= leg <= k else (-1, 0)):
+                        self.index[(x, y, h, leg, c)] = len(heads)
+                        heads.append(h)
+        src, dst, kind, h_from, h_to = [], [], [], [], []
+        for u, i in self.index.items():
+            if u == GOAL:
+                continue
+            x, y, h, leg, c = u
+            p1 = compass.step(x, y, h)
+            if board.is_free(*p1):
+                nxt = _after_move(course, leg, c, (x, y), p1)
+                if to_start and nxt != GOAL and nxt[0] != 0:
+                    nxt = GOAL
+                v = GOAL if nxt == GOAL else (p1[0], p1[1], h, nxt[0], nxt[1])
+                src.append(i); dst.append(self.index[v]); kind.append(0); h_from.append(h); h_to.append(h)
+            for n in (-2, -1, 1, 2):
+                h2 = compass.turn(h, n)
+                src.append(i); dst.append(self.index[(x, y, h2, leg, c)]); kind.append(1)
+                h_from.append(h); h_to.append(h2)
+        self.n = len(heads)
+        self.src, self.dst = np.array(src), np.array(dst)
+        self.kind, self.h_from, self.h_to = np.array(kind), np.array(h_from), np.array(h_to)
+
+
+class _Table:
+    """Turns to go by state, read like a dict."""
+
+    def __init__(self, graph: _Graph, dist) -> None:
+        self.graph, self.dist = graph, dist
+
+    def get(self, key: Any, default: float = INF) -> float:
+        i = self.graph.index.get(key)
+        if i is None:
+            return default
+        d = float(self.dist[i])
+        return d if np.isfinite(d) else default
+
+
+_GRAPHS: dict[tuple[int, bool], tuple[Any, _Graph]] = {}
+
+
+def table(game: Any, wind: int, to_start: bool = False) -> _Table:
     """Turns to go from every (x, y, heading, leg, count) under wind ``wind`` to the
     finish (``to_start``: to the start crossing, leg 0 only)."""
     key = (id(game), wind, to_start)
     hit = _TABLES.get(key)
     if hit is not None and hit[0] is game:
         return hit[1]
-    board, course = game.board, game.course
-    k = len(course.marks)
-    free = [(x, y) for x in range(board.width) for y in range(board.height) if board.is_free(x, y)]
-    rev: dict[Any, list] = {}
-    for (x, y) in free:
-        for h in range(8):
-            point = compass.off_wind(h, wind)
-            for leg in (range(1) if to_start else range(k + 2)):
-                for c in (range(C_MIN, 1) if 1 <= leg <= k else (0,)):
-                    u = (x, y, h, leg, c)
-                    mc = MOVE_COST[point]
-                    if mc is not None:
-                        p1 = compass.step(x, y, h)
-                        if board.is_free(*p1):
-                            nxt = _after_move(course, leg, c, (x, y), p1)
-                            if to_start and nxt != (0, 0):
-                                nxt = GOAL
-                            v = GOAL if nxt == GOAL else (p1[0], p1[1], h, nxt[0], nxt[1])
-                            rev.setdefault(v, []).append((u, mc))
-                    tc = TURN_COST[point]
-                    for n in (-2, -1, 1, 2):
-                        h2 = compass.turn(h, n)
-                        if compass.off_wind(h2, wind) == 0:
-                            continue
-                        rev.setdefault((x, y, h2, leg, c), []).append((u, tc))
-    dist: dict[Any, float] = {GOAL: 0.0}
-    heap = [(0.0, 0, GOAL)]
-    tie = 1
-    while heap:
-        d, _, v = heapq.heappop(heap)
-        if d > dist.get(v, INF):
-            continue
-        for u, cost in rev.get(v, ()):
-            nd = d + cost
-            if nd < dist.get(u, INF):
-                dist[u] = nd
-                heapq.heappush(heap, (nd, tie, u))
-                tie += 1
-    _TABLES[key] = (game, dist)
+    gk = (id(game), to_start)
+    ghit = _GRAPHS.get(gk)
+    if ghit is None or ghit[0] is not game:
+        ghit = (game, _Graph(game, to_start))
+        _GRAPHS[gk] = ghit
+        if len(_GRAPHS) > 8:
+            _GRAPHS.pop(next(iter(_GRAPHS)))
+    g = ghit[1]
+    off = np.array([compass.off_wind(h, wind) for h in range(8)])
+    move_cost = np.array([np.inf if MOVE_COST[o] is None else MOVE_COST[o] for o in range(5)])
+    turn_cost = np.array([TURN_COST[o] for o in range(5)])
+    of, ot = off[g.h_from], off[g.h_to]
+    cost = np.where(g.kind == 0, move_cost[of], turn_cost[of])
+    ok = np.isfinite(cost) & ((g.kind == 0) | (ot != 0))
+    # the graph reversed: from the goal back to every state
+    m = csr_matrix((cost[ok], (g.dst[ok], g.src[ok])), shape=(g.n, g.n))
+    dist = dijkstra(m, directed=True, indices=0)
+    t = _Table(g, dist)
+    _TABLES[key] = (game, t)
     if len(_TABLES) > 64:
         _TABLES.pop(next(iter(_TABLES)))
-    return dist
+    return t
+
+
+def _key(game: Any, b) -> tuple:
+    course = game.course
+    k = len(course.marks)
+    if not b.started:
+        return (b.x, b.y, b.heading, 0, -1 if b.start_side == course.course_side else 0)
+    if b.leg < k:
+        c = b.count * rounding.sense(course.marks[b.leg].side)
+        return (b.x, b.y, b.heading, b.leg + 1, max(min(c, 0), C_MIN))
+    return (b.x, b.y, b.heading, k + 1, -1 if b.finish_side == course.finish_side else 0)
 
 
 def togo(game: Any, s: State, seat: int, dist: dict | None = None) -> float:
@@ -118,16 +178,14 @@ def togo(game: Any, s: State, seat: int, dist: dict | None = None) -> float:
         return 0.0
     if dist is None:
         dist = table(game, s.wind)
-    leg = 0 if not b.started else b.leg + 1
-    c = b.count * rounding.sense(game.course.marks[b.leg].side) if b.started and b.leg < len(game.course.marks) else 0
-    return dist.get((b.x, b.y, b.heading, leg, max(min(c, 0), C_MIN)), INF)
+    return dist.get(_key(game, b), INF)
 
 
 def _value(game: Any, s: State, seat: int, dist: dict) -> float:
     b = s.boats[seat]
     v = togo(game, s, seat, dist)
     if b.blocked:
-        v += 1.0
+        v += 1.0            # a lost turn
     return v
 
 
@@ -191,9 +249,7 @@ def _race(game, s, seat, legal, rng, dist) -> A.Act:
         for n in (-2, -1, 1, 2):
             h2 = compass.turn(b.heading, n)
             if compass.off_wind(h2, s.wind) in (1, 2):
-                leg = b.leg + 1
-                c = b.count * rounding.sense(game.course.marks[b.leg].side) if b.leg < len(game.course.marks) else 0
-                if dist.get((b.x, b.y, h2, leg, max(min(c, 0), C_MIN)), INF) < min(best_v, v0) - 0.4:
+                if dist.get((b.x, b.y, h2) + _key(game, b)[3:], INF) < min(best_v, v0) - 0.4:
                     return A.DROP_SPINNAKER
     if best is not None and best_v < v0 - 1e-9:
         return best
@@ -224,24 +280,31 @@ def _hover(game, s, seat, legal, rng, dist) -> A.Act:
     """Before turn 8: keep moving near the line on the pre-start side, never on it or over
     it (so no early crossing, no penalty for the line at turns 6-7 or for staying)."""
     b = s.boats[seat]
-    target = 1.5 if s.turn >= 6 else 2.5
+    target = 1.0 if s.turn >= 7 else 2.0
+    must_move = b.still >= 1 and "m" not in s.progress.done
+    now = togo(game, s, seat, dist)
     ahead = compass.step(b.x, b.y, b.heading)
     if A.MOVE in legal and _safe_square(game, s, seat, ahead):
         r = _try(game, s, A.MOVE)
-        if r is not None and togo(game, r[0], seat, dist) <= target + 2.5:
-            return A.MOVE
+        if r is not None:
+            after = togo(game, r[0], seat, dist)
+            if must_move or after <= target + 2 or after < now:
+                return A.MOVE
     scored = []
+    last = _key(game, b)[3:]
     for a in legal:
         if a.verb != "turn":
             continue
         h2 = compass.turn(b.heading, a.n)
         nxt = compass.step(b.x, b.y, h2)
         score = 0.0 if _safe_square(game, s, seat, nxt) else 10.0
-        r = _try(game, s, a)
-        if r is None:
-            continue
-        score += abs(togo(game, r[0], seat, dist) - target)
-        score += 0.5 * abs(compass.off_wind(h2, s.wind) - 2)      # beam reaches move most
+        score += abs(dist.get((nxt[0], nxt[1], h2) + last, 99.0) - target)
+        score += 0.3 * abs(compass.off_wind(h2, s.wind) - 2)      # beam reaches move most
+        if must_move:
+            r = _try(game, s, a)
+            if r is None or r[0].phase is not Phase.PLAY or r[0].queue[0] != seat \
+                    or game.why_not(r[0], A.MOVE) is not None:
+                score += 3.0                                      # no move left this turn
         score += rng.random() * 0.1
         scored.append((score, a.text(), a))
     if scored:

@@ -125,6 +125,7 @@ class App:
                  vsync: bool | None = None) -> None:
         self.headless = configure(headless)
         import pyglet.window  # noqa: F401  (only now: the options are set)
+        import dinghy.ui.regatta_gigamic  # noqa: F401  (registers that game's board view)
 
         self._stack: list[Any] = []
         self.window = pyglet.window.Window(

@@ -642,6 +642,41 @@ class PillToggle(Toggle):
             self.layout()
 
 
+class CycleButton(Button):
+    """A pill that steps through a few values on each tap (Human, Bot, Easy, Medium,
+    Hard): one touch target for a short list, where arrows would not fit.
+
+    ``options`` are (value, text) pairs; ``on_change(value)`` runs after each step."""
+
+    def __init__(self, gui: Gui, options: Sequence[tuple[Any, str]], index: int = 0,
+                 on_change: Callable[[Any], Any] | None = None, *,
+                 layer: int = LAYER_WIDGET) -> None:
+        self.options = list(options)
+        self.index = max(0, min(index, len(self.options) - 1))
+        self.on_change = on_change
+        super().__init__(gui, self.options[self.index][1], self.step, layer=layer)
+
+    @property
+    def value(self) -> Any:
+        return self.options[self.index][0]
+
+    def set_value(self, value: Any) -> None:
+        self.index = [v for v, _ in self.options].index(value)
+        self.label = self.options[self.index][1]
+        self.restyle()
+
+    def step(self) -> None:
+        self.index = (self.index + 1) % len(self.options)
+        self.label = self.options[self.index][1]
+        self.restyle()
+        if self.on_change is not None:
+            self.on_change(self.value)
+
+    def restyle(self) -> None:
+        self.style = "secondary" if getattr(self, "index", 0) == 0 else "water"
+        super().restyle()
+
+
 class ChoiceSelector(Widget):
     """One value out of a list: tap the left half to step back, the right half forward.
 

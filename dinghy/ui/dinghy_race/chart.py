@@ -166,6 +166,7 @@ class Chart:
         self._track_pts: dict[int, int] = {}
         self.state: Any = None
         self.active_ring = True
+        self.hidden: frozenset[int] = frozenset()     # boats drawn elsewhere (moving)
         self._build_course()
 
     # --- small builders -------------------------------------------------------------
@@ -344,6 +345,8 @@ class Chart:
                 self._boat_card(L, state, boat, seat_colour(game, boat.index),
                                 revealed if boat.index == state.active else None)
         for boat in afloat:
+            if boat.index in self.hidden:
+                continue
             colour = seat_colour(game, boat.index)
             racing = boat.racing
             pts = self.hull_points(boat.pose, boat.tack)

@@ -9,19 +9,17 @@ buttons that go with them.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from dinghy.games.dinghy_race.actions import Drift, Pass, Pivot, Place, Substitute
 from dinghy.games.dinghy_race import rules as dr
 from dinghy.games.dinghy_race.state import Step
 from dinghy.ui import theme
+from dinghy.ui.dinghy_race.panel_text import _fit_button_texts, _leg_text, exit_short
 from dinghy.ui.hud import Dice, Slider
 from dinghy.ui.widgets import (
     BODY, LAYER_WIDGET, Button, ChoiceSelector, Gui, Text, Toggle, Widget, _round_rect,
 )
-
-if TYPE_CHECKING:  # pragma: no cover
-    from dinghy.ui.dinghy_race.view import DinghyRaceView
 
 STEP_TITLES = {
     Step.LAUNCH: "Put the boat on the water",
@@ -133,7 +131,9 @@ class TurnPanel:
     """Builds the widgets of one step inside a rectangle of the side column; it asks the
     view (its half-made choices) and the engine, and calls the view back."""
 
-    def __init__(self, view: "DinghyRaceView") -> None:
+    def __init__(self, view: Any) -> None:
+        # ``view`` is the DinghyRaceView that owns this panel; it is not imported here,
+        # so that the view (which builds the panel) and the panel do not import each other.
         self.view = view
         self.widgets: list[Widget] = []
         self.rows: list[list[Widget] | Widget | tuple[str, float]] = []
@@ -144,6 +144,8 @@ class TurnPanel:
         self.odds: OddsTable | None = None
         self.card_buttons: dict[str, CardButton] = {}
         self.selector: ChoiceSelector | None = None
+        self.face: Any = None                       # the card face (choosing an exit)
+        self.exit_numbers: dict[int, int] = {}
 
     @property
     def gui(self) -> Gui:
@@ -156,7 +158,8 @@ class TurnPanel:
         for w in self.widgets:
             self.gui.remove(w)
         self.widgets, self.rows, self.buttons, self.card_buttons = [], [], {}, {}
-        self.hint = self.slider = self.odds = self.selector = None
+        self.hint = self.slider = self.odds = self.selector = self.face = None
+        self.exit_numbers = {}
 
     def _add(self, w: Widget) -> Any:
         self.gui.add(w)
@@ -286,16 +289,44 @@ class TurnPanel:
             sl = self._add(Slider(self.gui, -limit, limit, s.shift, s.set_shift, step=limit / 4))
             self.slider = sl
             self.rows.append([sl])
-        r: list[Widget] = []
+        from dinghy.ui.dinghy_race.card_face import CardFace
+        from dinghy.ui.dinghy_race.chart import seat_colour
+
         exits = [(i, g) for i, g in enumerate(s.chart.ghosts)]
-        for n, (i, g) in enumerate(exits):
+        face = self._add(CardFace(self.gui, game, card, boat.tack, [g for _, g in exits],
+                                  s.choose_ghost, s.highlight_ghost, heading0=boat.pose.heading,
+                                  shift=s.shift, colour=seat_colour(game, boat.index)))
+        self.exit_numbers = face.numbers          # ghost index -> the number 1-9 choose
+        r: list[Widget] = []
+        exit_rows: list[list[Widget]] = []
+        for n, (i, g) in enumerate(sorted(exits, key=lambda ig: face.order.index(ig[0]))):
             if n % 2 == 0:
                 r = self.row()
-            b = self._add(CardButton(self.gui, exit_short(g.action, s.exit_opts), lambda i=i: s.choose_ghost(i),
+                exit_rows.append(r)
+            num = face.numbers.get(i)
+            label = exit_short(g.action, s.exit_opts)
+            b = self._add(CardButton(self.gui, f"{num} · {label}" if num else label,
+                                     lambda i=i: s.choose_ghost(i),
                                      on_hover=lambda on, i=i: s.highlight_ghost(i if on else None),
                                      enabled=g.allowed, reason=g.reason or ""))
             self.buttons[f"exit:{g.action.exit}{':bonus' if g.action.bonus else ''}"] = b
             r.append(b)
+        # the card face instead of the buttons, where the panel has room for it
+        pitch = self.gui.touch + self.gui.px(6)
+        room = (s.panel_rows_free(self) + len(exit_rows)) * pitch
+        if exits and room >= face.needed_height:
+            for row in exit_rows:
+                self.rows.remove(row)
+                for b in row:
+                    self.gui.remove(b)
+                    self.widgets.remove(b)
+            self.buttons = {k: v for k, v in self.buttons.items() if not k.startswith("exit:")}
+            face.needed_height = min(room - self.gui.px(6), self.gui.px(300))
+            self.face = face
+            self.rows.append(face)
+        else:
+            self.gui.remove(face)
+            self.widgets.remove(face)
         subs = dr.substitutes(game, state)
         if subs:
             self.text("Rule 1 closes every exit: exchange the card", theme.SMALL_PT + 1, bold=True)
@@ -410,6 +441,8 @@ class TurnPanel:
             return item.needed_height + g.px(6)
         if isinstance(item, Dice):
             return g.px(44)
+        if getattr(item, "needed_height", None) is not None and not isinstance(item, OddsTable):
+            return item.needed_height + g.px(6)
         lines = getattr(item, "lines", 1)
         pt = item.label.font_size / g.scale if isinstance(item, Text) else theme.BODY_PT
         return g.px(pt * 1.75) * lines + g.px(6)
@@ -435,7 +468,7 @@ class TurnPanel:
                 _fit_button_texts(item)
             elif isinstance(item, Dice):
                 item.place(x, top - g.px(42), w, g.px(40))
-            elif isinstance(item, OddsTable):
+            elif isinstance(item, OddsTable) or getattr(item, "needed_height", None) is not None:
                 item.place(x, top - item.needed_height, w, item.needed_height)
             elif isinstance(item, Text):
                 item.place(x, top - rh + g.px(3), w, rh - g.px(6))
@@ -443,45 +476,6 @@ class TurnPanel:
                     item.label.anchor_y = "top"
                     item.label.y = round(top - g.px(3))
             top -= rh
-
-
-def exit_short(move: Any, opts: list[Any]) -> str:
-    """``Luff 15°``, ``Straight``, ``Bear away 30° + spi`` for an exit button."""
-    turn = next((o.turn for o in opts if o.index == move.exit), 0)
-    words = "Straight" if turn == 0 else (f"Luff {turn}°" if turn > 0 else f"Bear away {-turn}°")
-    return words + (" + spi" if move.bonus else "")
-
-
-def _fit_button_texts(items: list[Widget]) -> None:
-    """A smaller font for a label too wide for its button (card names can be long), in
-    the sizes ``hud.warm_glyphs`` prepared, then cut with "…"."""
-    from dinghy.ui.hud import fit_text
-
-    for b in items:
-        if not isinstance(b, Button) or b.icon or not b.w:
-            continue
-        g = b.gui
-        room = b.w - g.px(12)
-        if b.text.content_width <= room:
-            continue
-        size = b.text.font_size
-        for pt in (theme.SMALL_PT + 1, theme.SMALL_PT, theme.SMALL_PT - 1):
-            if g.px(pt) < size:
-                b.text.font_size = g.px(pt)
-                if b.text.content_width <= room:
-                    break
-        fit_text(b.text, b.label, room, b.text.font_size)
-
-
-def _leg_text(game: Any, boat: Any) -> str:
-    legs = game.course.legs
-    if not boat.launched or not boat.started:
-        return ""
-    if boat.legs_done >= len(legs):
-        return " · sail for the finish"
-    leg = legs[boat.legs_done]
-    where = "gate " + "/".join(leg.mark_ids) if leg.is_gate else f"mark {leg.mark_ids[0]} to {leg.side}"
-    return f" · leg {boat.legs_done + 1}/{len(legs)}: {where}"
 
 
 __all__ = ["TurnPanel", "CardButton", "OddsTable", "card_label", "exit_short", "STEP_TITLES"]

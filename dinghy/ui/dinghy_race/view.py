@@ -20,6 +20,7 @@ from dinghy.ui.camera import Camera  # noqa: E402
 from dinghy.ui.dinghy_race.chart import Chart, seat_colour  # noqa: E402
 from dinghy.ui.dinghy_race.choices import Choices  # noqa: E402
 from dinghy.ui.dinghy_race.compass import Compass  # noqa: E402
+from dinghy.ui.dinghy_race.motion import Motion  # noqa: E402
 from dinghy.ui.dinghy_race.turn_panel import TurnPanel  # noqa: E402
 from dinghy.ui.hud import SeatChip  # noqa: E402
 from dinghy.ui.shell.views import BoardView  # noqa: E402
@@ -88,7 +89,7 @@ class DinghyRaceView(Choices, BoardView):
         ("1 … 9", "Choose exit / card / pivot by number"),
         ("+ / −", "Zoom in / out"),
         ("F", "Fit the course"),
-        ("A", "Follow the active boat on or off"),
+        ("A", "Follow the active boat (else the fleet and the next mark stay in view)"),
         ("Arrows", "Pan the chart"),
         ("Drag / wheel", "Pan / zoom the chart"),
     ]
@@ -100,6 +101,7 @@ class DinghyRaceView(Choices, BoardView):
         self.camera = Camera(min_zoom=0.05, max_zoom=25.0)
         self.chart: Any = None
         self._fitted = False
+        self.motion = Motion(self)
         self.init_choices()
 
     @classmethod
@@ -146,7 +148,7 @@ class DinghyRaceView(Choices, BoardView):
         cb = m
         for b, bw in ((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110)),
                       (self.follow_button, px(130))):
-            b.place(cb, m, bw, t)
+            b.place(cb, y + m, bw, t)
             cb += bw + px(6)
         self.layout_buttons()
         if not self._fitted:
@@ -154,6 +156,10 @@ class DinghyRaceView(Choices, BoardView):
             self._fitted = True
             if self.follow and self.human_turn:
                 self.follow_active(jump=True)
+            elif not self.follow:
+                self.keep_fleet_in_view(force=True)
+        elif not self.follow:
+            self.keep_fleet_in_view()
         self.chart.camera_moved()
         self._label_follow()
 
@@ -188,6 +194,49 @@ class DinghyRaceView(Choices, BoardView):
         self.camera.fit(self.chart.bounds, margin=self.gui.px(64) if self.gui else 64)
         self.chart.camera_moved()
 
+    def fleet_bounds(self) -> tuple[float, float, float, float] | None:
+        """Every boat racing and the active boat's next mark (or the finish line), with a
+        card's length round them; None before any boat is on the water."""
+        state, game = self.race.state, self.game
+        pts = [b.pose.xy for b in state.boats if b.launched and b.racing]
+        if not pts:
+            return None
+        boat = state.boat()
+        legs = game.course.legs
+        if boat.launched and boat.legs_done < len(legs):
+            for mid in legs[boat.legs_done].mark_ids:
+                pts.append(game.course.mark(mid).xy)
+        else:
+            pts.extend(tuple(p) for p in (game.course.finish.a, game.course.finish.b))
+        L = game.cards.card_length
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        return (min(xs) - L, min(ys) - L, max(xs) + L, max(ys) + L)
+
+    def keep_fleet_in_view(self, force: bool = False) -> None:
+        """The default camera: when a boat or the next mark is out of view (or ``force``),
+        fit the fleet and the next mark, never closer than a readable card. A zoom or pan
+        of the player's own stays while everything is in view."""
+        if self.chart is None:
+            return
+        state = self.race.state
+        if state.step is Step.LAUNCH and self.human_turn:
+            spots = self.launch_spots()
+            if spots:
+                x0, y0, x1, y1 = self.camera.visible_bounds()
+                if force or not all(x0 <= o[0].x <= x1 and y0 <= o[0].y <= y1 for o in spots):
+                    self.show_launch_spots()
+                return
+        b = self.fleet_bounds()
+        if b is None:
+            return
+        x0, y0, x1, y1 = self.camera.visible_bounds()
+        if not force and x0 <= b[0] and y0 <= b[1] and b[2] <= x1 and b[3] <= y1:
+            return
+        self.camera.fit(b, margin=self.gui.px(48) if self.gui else 48)
+        readable = self.camera.clamp((self.gui.px(170) if self.gui else 170) / self.game.cards.card_length)
+        self.camera.zoom = min(self.camera.zoom, readable)
+        self.chart.camera_moved()
+
     def zoom(self, factor: float) -> None:
         c = self.camera
         self.camera.zoom_at(c.x0 + c.width / 2, c.y0 + c.height / 2, factor)
@@ -197,6 +246,8 @@ class DinghyRaceView(Choices, BoardView):
         self.follow = not self.follow
         if self.follow:
             self.follow_active(jump=True)
+        else:
+            self.keep_fleet_in_view(force=True)
         self._label_follow()
 
     def _label_follow(self) -> None:
@@ -245,7 +296,14 @@ class DinghyRaceView(Choices, BoardView):
             self.follow_active(jump=True)
 
     def delete(self) -> None:
-        pass                  # the scene deletes the chart (ChartScene)
+        self.motion.delete()  # the scene deletes the chart (ChartScene)
+
+    def animate(self, before: Any, action: Any, events: list[Any]) -> bool:
+        """Show the action before the log says it (see :mod:`.motion`); False: nothing to show."""
+        if self.chart is None or not self.motion.start(before, action, events, self.race.state):
+            return False
+        self.chart.hidden = self.motion.hidden
+        return True
 
     # --- state -> screen ----------------------------------------------------------------
     def refresh(self, new_step: bool) -> None:
@@ -261,6 +319,8 @@ class DinghyRaceView(Choices, BoardView):
         self.scene.layout_side()
         if self.follow and not race.over and (new_step and (self.human_turn or self.scene.bot_delay > 0)):
             self.follow_active(jump=self.human_turn and state.step in (Step.BEGIN, Step.LAUNCH))
+        elif not self.follow and not race.over and new_step and hasattr(self, "board_rect"):
+            self.keep_fleet_in_view()
 
     def relayout_panel(self) -> None:
         self.turn.build()
@@ -347,6 +407,13 @@ class DinghyRaceView(Choices, BoardView):
             buttons = [b for b in self.turn.card_buttons.values()]
             if n < len(buttons) and buttons[n].enabled and buttons[n].callback is not None:
                 buttons[n].callback()
+                return True
+            return False
+        numbers = getattr(self.turn, "exit_numbers", None)
+        if numbers:           # the numbers on the card face and the exit buttons
+            i = next((k for k, v in numbers.items() if v == n + 1), None)
+            if i is not None:
+                self.choose_ghost(i)
                 return True
             return False
         allowed = [i for i, gh in enumerate(self.chart.ghosts) if gh.allowed]

@@ -29,15 +29,51 @@ def course_title(name: str) -> str:
     return " ".join(words)[:1].upper() + " ".join(words)[1:] if words else name
 
 
+#: the seat levels the set-up offers: a human, the game's standard bot, and the three
+#: bot levels (their names go to :func:`dinghy.skippers.skipper`, which says whether it
+#: knows them).
+LEVELS: tuple[tuple[str | None, str], ...] = (
+    (None, "Human"), (BOT_SKIPPER, "Bot"), ("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard"))
+
+
+def level_choices(current: str | None) -> list[tuple[str | None, str]]:
+    """The levels a seat may take; a skipper from elsewhere (a record, the command line)
+    that is not one of them stays on offer under its own name."""
+    choices = list(LEVELS)
+    if current not in dict(choices):
+        choices.insert(2, (current, str(current).capitalize()))
+    return choices
+
+
+def skipper_problem(name: str | None, rules: str) -> str | None:
+    """Why skipper ``name`` cannot sail game ``rules`` (the registry's own words), or None."""
+    if name is None:
+        return None
+    from dinghy.skippers import skipper
+
+    try:
+        skipper(name, rules)
+    except (ValueError, KeyError) as e:
+        return str(e).strip("'\"")
+    return None
+
+
 @dataclass
 class SeatForm:
     name: str
     colour: str
-    bot: bool = False
+    skipper: str | None = None       # None: a human; else the bot's (or level's) name
+
+    @property
+    def bot(self) -> bool:
+        return self.skipper is not None
+
+    @bot.setter
+    def bot(self, value: bool) -> None:
+        self.skipper = (self.skipper or BOT_SKIPPER) if value else None
 
     def to_seat(self) -> Seat:
-        return Seat(self.name.strip() or self.colour, self.colour,
-                    BOT_SKIPPER if self.bot else None)
+        return Seat(self.name.strip() or self.colour, self.colour, self.skipper)
 
 
 class SetupForm:
@@ -50,7 +86,7 @@ class SetupForm:
         self.seats: list[SeatForm] = []
         for s in base.seats[:MAX_SEATS]:
             if s.colour in PALETTE and s.colour not in self.used_colours():
-                self.seats.append(SeatForm(s.name, s.colour, s.skipper is not None))
+                self.seats.append(SeatForm(s.name, s.colour, s.skipper))
         while len(self.seats) < MIN_SEATS:
             self.add_seat(bot=len(self.seats) > 0)
         # An empty course list (none installed yet) falls back on the setup's own name:
@@ -64,6 +100,10 @@ class SetupForm:
         self.inner_boat_rule = base.inner_boat_rule
         self.extra = base.extra
         self.seed = new_seed() if seed is None else int(seed)
+        # a series of races (1: a single race), scored by dinghy.core.scoring
+        self.series_races = 1
+        self.scoring = "low_point"
+        self.discard = False
 
     # --- seats ----------------------------------------------------------------------
     def used_colours(self, except_seat: int | None = None) -> set[str]:
@@ -89,7 +129,7 @@ class SetupForm:
         if len(self.seats) >= MAX_SEATS or not self.free_colours():
             raise ValueError(f"a race has at most {MAX_SEATS} boats")
         colour = self.free_colours()[0]
-        seat = SeatForm(colour, colour, bot)
+        seat = SeatForm(colour, colour, BOT_SKIPPER if bot else None)
         self.seats.append(seat)
         return seat
 

@@ -16,13 +16,14 @@ from dinghy.core.setup import PALETTE, RaceSetup
 from dinghy.ui import theme
 from dinghy.ui.scene import GuiScene
 from dinghy.ui.shell.setup_form import (
-    CARD_CHOICES, MAX_SEATS, MIN_SEATS, SUPPLY_RANGE, WIND_CHOICES, SeatForm, SetupForm,
-    course_title,
+    BOT_SKIPPER, CARD_CHOICES, MAX_SEATS, MIN_SEATS, SUPPLY_RANGE, WIND_CHOICES, SeatForm, SetupForm,
+    course_title, level_choices, skipper_problem,
 )
 from dinghy.ui.widgets import (
-    Button, ChoiceSelector, Panel, PillToggle, Text, TextField, Toggle, Widget, key, put,
+    Button, ChoiceSelector, CycleButton, Panel, Text, TextField, Toggle, Widget, key, put,
 )
 
+SUBTITLE = "Set up the race: boats, course and options"
 _CHOICE_TEXT = {None: "As course", "light": "Light", "medium": "Medium", "strong": "Strong",
                 "small": "Small", "standard": "Standard"}
 
@@ -55,7 +56,7 @@ def available_courses() -> list[str]:
 
 
 class SeatRow:
-    """The widgets of one seat: colour, name, human/bot, remove."""
+    """The widgets of one seat: colour, name, level (Human, Bot, Easy, Medium, Hard), remove."""
 
     def __init__(self, screen: "SetupScreen", seat: SeatForm) -> None:
         g, form = screen.gui, screen.form
@@ -69,11 +70,13 @@ class SeatRow:
             swatch=PALETTE.get)
         self.name = TextField(g, seat.name, on_change=lambda t: setattr(self.seat, "name", t),
                               placeholder=seat.colour, max_length=16)
-        self.bot = PillToggle(g, seat.bot, on_change=lambda v: setattr(self.seat, "bot", v),
-                              text_on="Bot", text_off="Human")
+        levels = level_choices(seat.skipper)
+        self.level = CycleButton(g, levels, [v for v, _ in levels].index(seat.skipper),
+                                 on_change=lambda v: screen.set_level(self.seat, v))
+        self.bot = self.level          # the older name: one tap makes a human seat a bot
         self.remove = Button(g, "×", lambda: screen.remove_seat(self.seat), pt=theme.HEADER_PT + 3,
                              reason=f"A race needs at least {MIN_SEATS} boats")
-        self.widgets: list[Widget] = [self.colour, self.name, self.bot, self.remove]
+        self.widgets: list[Widget] = [self.colour, self.name, self.level, self.remove]
         for w in self.widgets:
             g.add(w)
 
@@ -90,6 +93,10 @@ class SetupScreen(GuiScene):
     * ``seed``: the race seed (default: a fresh random one, shown small).
     * ``rules``: the game to start with (default: the first registered). For any other
       game ``on_start(setup, rules)`` receives the game's rules name too.
+    * ``on_series(setup, rules, (races, scoring, discard))``: given, the set-up offers a
+      series of races; "Start series" calls it instead of ``on_start``.
+    * ``settings``: the table's :class:`~dinghy.ui.shell.settings.Settings` (animations,
+      sound, follow), shown as switches; ``on_settings()`` runs after each change.
     """
 
     shortcuts = [
@@ -103,8 +110,12 @@ class SetupScreen(GuiScene):
                  can_resume: Callable[[], bool] | None = None,
                  on_resume: Callable[[], Any] | None = None,
                  courses: Sequence[str] | None = None, initial: RaceSetup | None = None,
-                 seed: int | None = None, rules: str | None = None) -> None:
+                 seed: int | None = None, rules: str | None = None,
+                 settings: Any = None, on_settings: Callable[[], Any] | None = None,
+                 on_series: Callable[..., Any] | None = None) -> None:
         super().__init__()
+        self.on_series = on_series
+        self.settings, self.on_settings = settings, on_settings
         self.on_start, self.can_resume, self.on_resume = on_start, can_resume, on_resume
         self.games = registered_games()
         self.default_rules = self.games[0][0] if self.games else "dinghy_race"
@@ -113,6 +124,7 @@ class SetupScreen(GuiScene):
             courses = available_courses() if self.rules == self.default_rules else boards_of(self.rules)
         self.form = SetupForm(courses, initial, seed)
         self.options: list[tuple[Text, Widget]] = []
+        self.page, self.pages = 0, 1     # the option rows fold into pages on a short screen
         self.rows: list[SeatRow] = []
         self._resume_check = 0.0
 
@@ -122,13 +134,13 @@ class SetupScreen(GuiScene):
         assert g is not None
         add = g.add
         self.title = add(Text(g, "Dinghy Race", theme.TITLE_PT, theme.ON_WATER, bold=True))
-        self.subtitle = add(Text(g, "Set up the race: boats, course and options",
-                                 theme.BODY_PT, theme.ON_WATER_SOFT))
+        self.subtitle = add(Text(g, SUBTITLE, theme.BODY_PT, theme.ON_WATER_SOFT))
         self.help_button = add(Button(g, "?", self.show_help, style="water", pt=theme.HEADER_PT))
         self.boats_panel = add(Panel(g, "Boats"))
         self.add_button = add(Button(g, "+ Add boat", self.add_seat,
                                      reason=f"{MAX_SEATS} boats at most"))
         self.race_panel = add(Panel(g, "Race"))
+        self.more_button = add(Button(g, "More…", self.next_page))
         self.seats_hint = add(Text(g, f"{MIN_SEATS} to {MAX_SEATS} boats. A bot boat is sailed "
                                       "by the computer.", theme.SMALL_PT + 1, theme.INK_SOFT))
 
@@ -151,6 +163,27 @@ class SetupScreen(GuiScene):
         self.weather_eye = choice(list(SUPPLY_RANGE), f.weather_eye, "weather_eye", wrap=False)
         self.inner_rule = add(Toggle(g, f.inner_boat_rule,
                                      on_change=lambda v: setattr(f, "inner_boat_rule", v)))
+        self.series_rows: list[tuple[str, Widget]] = []
+        if self.on_series is not None:
+            from dinghy.core.scoring import SCORING_SYSTEMS
+            from dinghy.ui.shell.series import RACE_CHOICES, SCORING_TITLES
+
+            self.series_choice = add(ChoiceSelector(
+                g, [(n, "One race" if n == 1 else f"{n} races") for n in RACE_CHOICES],
+                RACE_CHOICES.index(f.series_races), on_change=self.set_series_races, wrap=False))
+            self.scoring_choice = add(ChoiceSelector(
+                g, [(k, SCORING_TITLES.get(k, k)) for k in SCORING_SYSTEMS],
+                list(SCORING_SYSTEMS).index(f.scoring), on_change=lambda v: setattr(f, "scoring", v)))
+            self.discard_toggle = add(Toggle(g, f.discard, on_change=lambda v: setattr(f, "discard", v)))
+            self.series_rows = [("Series", self.series_choice), ("Scoring", self.scoring_choice),
+                                ("Drop worst", self.discard_toggle)]
+        self.setting_rows: list[tuple[str, Widget]] = []
+        if self.settings is not None:
+            for attr, label in (("animations", "Animations"), ("sound", "Sound"),
+                                ("follow", "Follow boat")):
+                self.setting_rows.append((label, add(Toggle(
+                    g, getattr(self.settings, attr),
+                    on_change=lambda v, a=attr: self.set_setting(a, v)))))
         self._build_options()
         self.start_button = add(Button(g, "Start race", self.start, style="primary",
                                        pt=theme.HEADER_PT + 1))
@@ -178,6 +211,8 @@ class SetupScreen(GuiScene):
             widget.visible = attr in wanted
             if widget.visible:
                 rows.append((label, widget))
+        rows.extend(self.series_rows)
+        rows.extend(self.setting_rows)
         self.options = [(g.add(Text(g, label)), widget) for label, widget in rows]
 
     def set_game(self, rules: str) -> None:
@@ -230,7 +265,51 @@ class SetupScreen(GuiScene):
                 row.name.set_text(seat.name)
         self._refresh_seats()
 
+    def set_level(self, seat: SeatForm, skipper: str | None) -> None:
+        seat.skipper = skipper
+        self.show_problem()
+
+    def problem(self) -> str | None:
+        """A bot level the game's skippers do not know, in words, or None. The race still
+        starts: the table lets the game's default bot sail that seat ("Bot" always means
+        the default, so it is never a problem)."""
+        for seat in self.form.seats:
+            if seat.skipper == BOT_SKIPPER:
+                continue
+            why = skipper_problem(seat.skipper, self.rules)
+            if why:
+                return f"{seat.name.strip() or seat.colour}: {why}; the default bot sails instead"
+        return None
+
+    def show_problem(self) -> str | None:
+        """The problem, if any, in place of the subtitle (in the call-to-action colour)."""
+        why = self.problem()
+        self.subtitle.text = why or SUBTITLE
+        self.subtitle.label.color = theme.rgba(theme.PRIMARY if why else theme.ON_WATER_SOFT)
+        if why:
+            from dinghy.ui.hud import fit_text
+            fit_text(self.subtitle.label, why, self.subtitle.w or 400, self.subtitle.label.font_size)
+        return why
+
+    def set_series_races(self, n: int) -> None:
+        self.form.series_races = n
+        self.start_button.label = "Start series" if n > 1 else "Start race"
+
+    def set_setting(self, attr: str, value: bool) -> None:
+        setattr(self.settings, attr, value)
+        if self.on_settings is not None:
+            self.on_settings()
+
+    def next_page(self) -> None:
+        self.page = (self.page + 1) % max(1, self.pages)
+        self.relayout()
+
     def start(self) -> None:
+        self.show_problem()
+        f = self.form
+        if self.on_series is not None and f.series_races > 1:
+            self.on_series(f.to_setup(), self.rules, (f.series_races, f.scoring, f.discard))
+            return
         if self.rules == self.default_rules:
             self.on_start(self.form.to_setup())
         else:
@@ -328,7 +407,18 @@ class SetupScreen(GuiScene):
         chooser_w = min(race_w - 2 * pad - label_w, px(240))
         cx = rx + race_w - pad - chooser_w
         y = ptop - t - px(10)
+        fit = max(1, int((y - py - pad + pitch - t) // pitch))
+        self.pages = -(-len(self.options) // fit)
+        self.page = min(self.page, self.pages - 1)
+        more_w = max(px(110), self.more_button.text.content_width + px(28))
+        self.more_button.visible = self.pages > 1
+        self.more_button.label = f"More ({self.page + 1}/{self.pages})"
+        self.more_button.place(rx + race_w - pad - more_w, ptop - t, more_w, t)
+        shown = self.options[self.page * fit:(self.page + 1) * fit]
         for label, widget in self.options:
+            on = (label, widget) in shown
+            label.visible = widget.visible = on
+        for label, widget in shown:
             y -= t
             label.place(rx + pad, y, label_w, t)
             if isinstance(widget, ChoiceSelector):
@@ -345,3 +435,4 @@ class SetupScreen(GuiScene):
         self.resume_button.place(bx + block_w - start_w - gap - resume_w, by, resume_w, px(56))
         self.seed_text.place(bx + px(2), by, px(200), px(56))
         self.refresh_resume()
+        self.show_problem()

@@ -25,6 +25,7 @@ from dinghy.skippers import skipper  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.hud import EventLog, OrderStrip, Slider, Toast, warm_glyphs  # noqa: E402
 from dinghy.ui.scene import ChartScene  # noqa: E402
+from dinghy.ui.shell.table_motion import MotionMixin  # noqa: E402
 from dinghy.ui.shell.views import view_class  # noqa: E402
 
 #: How long a bot waits before each action in a real window, seconds.
@@ -33,7 +34,7 @@ BOT_DELAY = 0.45
 TAP_SLOP = 8
 
 
-class TableScene(ChartScene):
+class TableScene(MotionMixin, ChartScene):
     """``TableScene(race, autosave=None, on_over=None, on_leave=None, bot_delay=BOT_DELAY)``."""
 
     shell_shortcuts = [
@@ -50,11 +51,15 @@ class TableScene(ChartScene):
                  on_over: Callable[[Any], Any] | None = None,
                  on_leave: Callable[[], Any] | None = None,
                  bot_delay: float = BOT_DELAY, bot_seed: int | None = None,
-                 follow: bool = True) -> None:
+                 follow: bool = True, animate: bool = False, sound: Any = None) -> None:
         super().__init__()
         self.race, self.game = race, race.game
         self.autosave, self.on_over, self.on_leave = autosave, on_over, on_leave
         self.bot_delay = bot_delay
+        # movement you can see (a view with ``animate``); never with instant bots
+        self.animate = animate and bot_delay > 0
+        self.sound = sound
+        self.log_hold: int | None = None     # log entries shown while an animation runs
         self.bot_rng = random.Random(race.game.setup.seed if bot_seed is None else bot_seed)
         self.viewer: int | None = None          # the human who may see the table now
         player = race.current_player()
@@ -65,6 +70,9 @@ class TableScene(ChartScene):
         self._dragged = False
         self._step_key: Any = None
         self.curtain: Curtain | None = None
+        self.log_open = False                  # the folded log, opened by its button
+        self.folded = self.portrait = False
+        self.sheet_h = 0
         self.view = view_class(race.game.rules_name)(self)
         self.view.follow = follow
 
@@ -102,6 +110,7 @@ class TableScene(ChartScene):
         self.save_button = add(Button(g, "Save", self.save_copy))
         self.help_button = add(Button(g, "?", self.show_help, style="water", pt=theme.HEADER_PT))
         self.menu_button = add(Button(g, "Leave", self.leave, style="water"))
+        self.log_button = add(Button(g, "Log", self.toggle_log, style="water"))
         self.panel = add(Panel(g))
         self.view.build()
         self.log = add(EventLog(g))
@@ -114,18 +123,33 @@ class TableScene(ChartScene):
 
     # --- layout -----------------------------------------------------------------------
     def layout(self) -> None:
+        """The top bar, the water and the side column. On a short landscape screen (a
+        1024 x 600 tablet) the log folds away behind a "Log" button and the column
+        narrows; in portrait the turn panel is a sheet along the bottom and the log folds
+        away: the water keeps most of the screen."""
         g = self.gui
         assert g is not None
         px, t = g.px, g.touch
         W, H = g.width, g.height
         m = px(8)
         bar = t + px(16)
-        side = min(max(px(330), W * 0.28), px(420))
+        self.portrait = H > W
+        self.folded = self.portrait or H < px(700)
+        if self.portrait:
+            side = W - 2 * m
+        elif W <= px(1100):
+            side = px(296)
+        else:
+            side = min(max(px(330), W * 0.28), px(420))
         self.top.place(0, H - bar, W, bar)
         by = H - bar + px(8)
         x = W - m
-        for b, bw in ((self.menu_button, px(84)), (self.help_button, t), (self.save_button, px(76)),
-                      (self.undo_button, px(76))):
+        top_buttons = [(self.menu_button, px(84)), (self.help_button, t), (self.save_button, px(76)),
+                       (self.undo_button, px(76))]
+        self.log_button.visible = self.folded
+        if self.folded:
+            top_buttons.append((self.log_button, px(64)))
+        for b, bw in top_buttons:
             x -= bw
             b.place(x, by, bw, t)
             x -= px(6)
@@ -133,12 +157,39 @@ class TableScene(ChartScene):
         self.countdown.place(m + px(6), by, px(190), t * 0.35)
         strip_x = m + px(200)
         self.order.place(strip_x, by, max(t, x - strip_x - px(6)), t)
+        if self.portrait:
+            sheet = round(min(max(px(260), H * 0.4), H - bar - px(260)))
+            self.side_rect = (m, side)
+            self.sheet_h = sheet
+            self.layout_side()
+            self.toast.place(0, H - bar - m, W, 0)
+            self.view.layout(0, sheet + m, W, H - bar - sheet - m)
+            return
+        self.sheet_h = 0
         col_x = W - side - m
         self.side_rect = (col_x, side)
         self.layout_side()
         board_w = col_x - m
         self.toast.place(0, H - bar - m, board_w, 0)
         self.view.layout(0, 0, board_w, H - bar)
+
+    def toggle_log(self) -> None:
+        self.log_open = not self.log_open
+        relayout = getattr(self.view, "relayout_panel", None)
+        if relayout is not None:
+            relayout()              # the panel's rows for its new height
+        else:
+            self.layout_side()
+
+    def _log_height(self, avail: float) -> float:
+        g = self.gui
+        assert g is not None
+        if self.folded and not self.log_open:
+            return 0.0
+        if self.folded:
+            return avail * 0.5
+        need = self.view.panel_height() + g.px(2 * theme.PAD)
+        return max(g.px(130), min(avail * 0.42, avail - need))
 
     def layout_side(self) -> None:
         """The parts that change with the state: turn panel, event log, seats bar."""
@@ -149,20 +200,38 @@ class TableScene(ChartScene):
         m = px(8)
         bar = g.touch + px(16)
         col_x, side = self.side_rect
-        avail = g.height - bar - 3 * m
-        need = self.view.panel_height() + px(2 * theme.PAD)
-        log_h = max(px(130), min(avail * 0.42, avail - need))
-        self.log.place(col_x, m, side, log_h)
-        self.panel.place(col_x, 2 * m + log_h, side, avail - log_h)
+        avail = (self.sheet_h - m) if self.sheet_h else g.height - bar - 3 * m
+        log_h = self._log_height(avail)
+        self.log.visible = log_h > 0
+        base = m
+        if log_h > 0:
+            if self.sheet_h:         # portrait: the log opens beside the panel
+                half = (side - m) / 2
+                self.log.place(col_x + half + m, base, half, avail)
+                side = half
+            else:
+                self.log.place(col_x, m, side, log_h)
+                base, avail = 2 * m + log_h, avail - log_h
+        self.panel_avail = avail
+        self.panel.place(col_x, base, side, avail)
         pad = px(theme.PAD)
-        self.view.layout_panel(col_x + pad, 2 * m + log_h + pad, side - 2 * pad, avail - log_h - 2 * pad)
+        self.view.layout_panel(col_x + pad, base + pad, side - 2 * pad, avail - 2 * pad)
         self.order.layout()
 
     def panel_rows_free(self, used: float) -> int:
         """Button rows that still fit in the turn panel under ``used`` pixels of it."""
         g = self.gui
         assert g is not None
-        avail = g.height - (g.touch + g.px(16)) - 3 * g.px(8) - g.px(130) - g.px(2 * theme.PAD)
+        bar = g.touch + g.px(16)
+        if self.sheet_h:
+            avail = self.sheet_h - g.px(8)
+        elif self.folded:
+            avail = g.height - bar - 3 * g.px(8)
+            if self.log_open:
+                avail = avail / 2 - g.px(8)
+        else:
+            avail = g.height - bar - 3 * g.px(8) - g.px(130)
+        avail -= g.px(2 * theme.PAD)
         left = avail - used - (g.touch + g.px(6))
         return int(left // (g.touch + g.px(6)))
 
@@ -178,7 +247,8 @@ class TableScene(ChartScene):
         self.round_label.text, self.countdown.text = self.view.status()
         self.order.set_seats(self.view.seat_chips())
         colours = {i: PALETTE.get(s.colour, (200, 200, 200)) for i, s in enumerate(self.game.setup.seats)}
-        self.log.set_events(race.events, colours)
+        self.log.set_events(race.events if self.log_hold is None else race.events[:self.log_hold],
+                            colours)
         self.undo_button.enabled = race.can_undo()
         self.view.refresh(new_step)
         self._check_curtain()
@@ -226,6 +296,7 @@ class TableScene(ChartScene):
         """Play one action through the engine; False (and the reason shown) if refused."""
         race = self.race
         before = self.view.acting_seat()
+        state_before = race.state
         if not race.chance:
             self.last_seat = race.current_player()
         try:
@@ -234,6 +305,7 @@ class TableScene(ChartScene):
             self.toast.show(str(exc))
             return False
         self.view.after_action(events, before)
+        self._show_motion(state_before, action, events)
         self._autosave()
         if refresh:
             self.refresh()
@@ -245,8 +317,10 @@ class TableScene(ChartScene):
         """Chance acts: the race's seeded dice (or draw)."""
         if not self.race.chance:
             return
-        before = self.view.acting_seat()
-        self.view.after_action(self.race.roll(), before)
+        before, state_before = self.view.acting_seat(), self.race.state
+        events = self.race.roll()
+        self.view.after_action(events, before)
+        self._show_motion(state_before, self.race.actions[-1], events)
         self._autosave()
         self.refresh()
         if self.bot_delay <= 0:
@@ -262,6 +336,7 @@ class TableScene(ChartScene):
 
     def undo(self) -> None:
         race = self.race
+        self.skip_motion()
         if not race.can_undo():
             self.toast.show("Nothing to undo since the last dice roll")
             return
@@ -301,6 +376,9 @@ class TableScene(ChartScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.toast.update(dt)
+        motion = getattr(self.view, "motion", None)
+        if motion is not None and motion.active:
+            motion.update(dt)
         self.run_bots(dt)
         if self.race.over:
             self._report_over()
@@ -308,7 +386,7 @@ class TableScene(ChartScene):
     def run_bots(self, dt: float = 0.0) -> None:
         """Let bot seats act: all at once with no delay, else one per ``bot_delay``."""
         g = self.gui
-        if g is None or g.modals:
+        if g is None or g.modals or self.animating:
             return
         if self.bot_delay <= 0:
             n = 0
@@ -337,8 +415,10 @@ class TableScene(ChartScene):
     def _bot_step(self, refresh: bool = True) -> None:
         race = self.race
         if race.chance and not self.view.bots_roll:
-            before = self.view.acting_seat()
-            self.view.after_action(race.roll(), before)
+            before, state_before = self.view.acting_seat(), race.state
+            events = race.roll()
+            self.view.after_action(events, before)
+            self._show_motion(state_before, race.actions[-1], events)
             self._autosave()
             if refresh:
                 self.refresh()
@@ -347,6 +427,9 @@ class TableScene(ChartScene):
 
     # --- input ----------------------------------------------------------------------------
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> Any:
+        if self.gui is not None and not self.gui.modals and self.skip_motion():
+            self._press = None
+            return True                          # a tap skips the animation
         if super().on_mouse_press(x, y, button, modifiers):
             self._press = None
             return True
@@ -371,6 +454,9 @@ class TableScene(ChartScene):
         pressed = getattr(g, "_pressed", None)
         if isinstance(pressed, Slider):
             pressed.drag_to(x)
+            return True
+        if hasattr(pressed, "drag_point"):       # a drag along a card face
+            pressed.drag_point(x, y)
             return True
         if self._press is not None:
             if self._dragged or math.dist(self._press, (x, y)) > g.px(TAP_SLOP):
@@ -397,6 +483,8 @@ class TableScene(ChartScene):
         return hit
 
     def on_shortcut(self, symbol: int, modifiers: int) -> bool:
+        if self.skip_motion():
+            return True                          # a key skips the animation
         if symbol == key.Z and modifiers & key.MOD_ACCEL:
             self.undo()
             return True

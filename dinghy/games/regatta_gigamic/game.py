@@ -1,0 +1,107 @@
+"""Regatta (Gigamic) as a game of the shared interface."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+from dinghy.core.interface import CHANCE, TERMINAL, BaseGame, Event
+from dinghy.core.setup import RaceSetup
+from dinghy.games.regatta_gigamic import turn
+from dinghy.games.regatta_gigamic.actions import Act, parse
+from dinghy.games.regatta_gigamic.collisions import Fixed
+from dinghy.games.regatta_gigamic.course import Course, start_slots
+from dinghy.games.regatta_gigamic.deck import Deck
+from dinghy.games.regatta_gigamic.hand import pile_of
+from dinghy.games.regatta_gigamic.spot import Shapes
+from dinghy.games.regatta_gigamic.state import DEAL, DRAW, FIRST, OVER, Boat, State
+
+#: how far behind the line a bow is set down ("juste derrière la ligne de départ"), mm
+START_BEHIND = 10.0
+
+
+class RegattaGigamic(BaseGame):
+    rules_name = "regatta_gigamic"
+    title = "Regatta (Gigamic)"
+
+    def __init__(self, setup: RaceSetup, course: Course, deck: Deck) -> None:
+        self.setup = setup
+        self.course = course
+        self.deck = deck
+        self.shapes = Shapes(deck.hull_length, deck.card_length, deck.card_width)
+        self.fixed = Fixed(course)
+        spacing = deck.card_width / 2 + self.shapes.beam / 2 + 6.0
+        self.slots = tuple(start_slots(course, spacing, START_BEHIND, deck.hull_length, self.shapes.beam))
+        #: option: sail on after the winner until every boat has finished (the text ends
+        #: the game at the first boat over the line)
+        self.play_on = bool(dict(setup.extra).get("play_on", False))
+        self.cache: dict[Any, Any] = {}
+
+    # -- the interface ---------------------------------------------------------------
+    def initial_state(self) -> State:
+        n = len(self.setup.seats)
+        return State(step=DEAL, boats=tuple(Boat() for _ in range(n)), hands=((),) * n,
+                     pile=self.deck.full_pile())
+
+    def current_player(self, state: State) -> int:
+        if state.step == OVER:
+            return TERMINAL
+        if state.step in (DEAL, DRAW, FIRST):
+            return CHANCE
+        return state.active
+
+    def legal_actions(self, state: State) -> list[Act]:
+        return turn.legal_actions(self, state)
+
+    def chance_outcomes(self, state: State) -> list[tuple[Act, Fraction]]:
+        return turn.chance_outcomes(self, state)
+
+    def why_not(self, state: State, action: Act) -> str | None:
+        return turn.why_not(self, state, action)
+
+    def apply(self, state: State, action: Act) -> tuple[State, list[Event]]:
+        return turn.apply(self, state, action)
+
+    def is_over(self, state: State) -> bool:
+        return state.step == OVER
+
+    def places(self, state: State) -> list[int | None]:
+        return [b.place for b in state.boats]
+
+    def parse_action(self, text: str) -> Act:
+        return parse(text)
+
+    # -- hidden information ----------------------------------------------------------
+    def observation(self, state: State, seat: int) -> dict[str, Any]:
+        """The whole table and the discard (face up); of the hands only ``seat``'s own
+        and how many cards the others hold; of the pile only its size."""
+        boats = []
+        for i, b in enumerate(state.boats):
+            spot = None if b.spot is None else [b.spot.x, b.spot.y, b.spot.heading]
+            boats.append({"seat": i, "spot": spot, "stage": b.stage, "wound": b.wound,
+                          "becalmed": b.sun is not None, "place": b.place,
+                          "cards": len(state.hands[i])})
+        return {"rules": self.rules_name, "seat": seat, "step": state.step, "active": state.active,
+                "first": state.first, "turns": state.turns, "card": state.card,
+                "barre_used": state.barre_used, "boats": boats, "hand": list(state.hands[seat]),
+                "pile": state.pile_count, "discard": list(state.discard),
+                "finished": list(state.finished)}
+
+    def hidden_variant(self, state: State, seat: int, rng: random.Random) -> State:
+        """The same table with one card of ``seat``'s hand exchanged for another kind of
+        card from the draw pile (what the others cannot tell apart)."""
+        hand = state.hands[seat]
+        pile = Counter(dict(state.pile))
+        choices = [(h, p) for h in sorted(set(hand)) for p in sorted(pile) if p != h and pile[p] > 0]
+        if not choices:
+            return state
+        give, take = rng.choice(choices)
+        new_hand = list(hand)
+        new_hand.remove(give)
+        new_hand.append(take)
+        pile[take] -= 1
+        pile[give] += 1
+        out = state.with_hand(seat, tuple(new_hand))
+        return replace(out, pile=pile_of(pile))
