@@ -575,9 +575,13 @@ def test_the_grid_view_contract_picture_and_taps():
              for a in game.square_actions(race.state, x + dx, y + dy) if a.legal]
     assert {a.action for a in legal if isinstance(a.action, Sail)} == \
         {a for a in race.legal_actions() if isinstance(a, Sail)}
-    own = game.square_actions(race.state, x, y)
-    assert any(a.action == WindCard() for a in own)
-    refused = [a for a in own if not a.legal]
+    # a wind card is no square's action: the view makes it a panel button
+    assert WindCard() in race.legal_actions()
+    assert all(a.action != WindCard() for dx in range(-5, 6) for dy in range(-5, 6)
+               for a in game.square_actions(race.state, x + dx, y + dy))
+    # a course that cannot be completed: its landing square gives the engine's reason
+    refused = [a for dx in range(-5, 6) for dy in range(-5, 6)
+               for a in game.square_actions(race.state, x + dx, y + dy) if not a.legal]
     assert refused and all(a.reason for a in refused)
 
 

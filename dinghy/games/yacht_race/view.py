@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dinghy.games.grid.picture import BoatMark, GridPicture, SquareAction, Token
-from dinghy.games.yacht_race import rules, wind_cards
-from dinghy.games.yacht_race.actions import Forfeit, Sail, WindCard
+from dinghy.games.yacht_race import rules
+from dinghy.games.yacht_race.actions import Sail
 from dinghy.games.yacht_race.sailing import LONG, blocks, path, sail_name
 from dinghy.games.yacht_race.start_finish import next_goal
 from dinghy.games.yacht_race.state import Phase, State
@@ -61,7 +61,8 @@ def note(game: "YachtRace", state: State) -> str:
 
 def square_actions(game: "YachtRace", state: State, x: int, y: int) -> list[SquareAction]:
     """Tapping a square: every course whose move would land there (legal, or the engine's
-    reason why not); tapping the yacht itself offers a wind change card or the forfeit."""
+    reason why not). A wind change card and the forfeit are not on a square: the view
+    makes them panel buttons."""
     if state.phase not in (Phase.SAIL, Phase.EXTRA, Phase.FOG):
         return []
     seat = rules.mover(state)
@@ -70,13 +71,6 @@ def square_actions(game: "YachtRace", state: State, x: int, y: int) -> list[Squa
         return []
     fog = state.phase is Phase.FOG
     out: list[SquareAction] = []
-    if (x, y) == me.pos and not fog:
-        reason = wind_cards.problem(state)
-        out.append(SquareAction("Spend a wind change card (wind shifts 45° clockwise)",
-                                None if reason else WindCard(), reason))
-        reason = rules.why_not(game, state, Forfeit())
-        out.append(SquareAction("Forfeit the turn (no course open)", None if reason else Forfeit(), reason))
-        return out
     for h in range(8):
         for spin in (False, True):
             n = blocks(h, state.wind, spin)
