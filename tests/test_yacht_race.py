@@ -657,3 +657,29 @@ def test_a_damaged_chart_or_pack_loads_or_names_the_file(tmp_path, name):
                 data.load_game(_setup(2, course=str(bad)))
         except DataError as exc:
             assert str(bad) in str(exc) or exc.source == "setup"
+
+
+def test_every_level_sails_a_yacht_race_to_the_end():
+    """The levels: easy (the pilot with a move in three at random), medium (the pilot) and
+    hard (the pilot that also weighs blanketing) all bring their yachts home."""
+    from dinghy.skippers import skipper
+    from dinghy.skippers import yacht_race as bots
+    assert skipper("hard", "yacht_race") is bots.HARD
+    assert skipper(None, "yacht_race") is bots
+    setup = RaceSetup(seats=tuple(Seat(n, n, k) for n, k in zip(PALETTE, ("easy", "medium", "hard"))),
+                      course="yacht_race", seed=7)
+    race = Race(games.load_game(setup, "yacht_race"))
+    play_bots(race, random.Random(7))
+    assert race.over and sorted(race.places()) == [1, 2, 3]
+
+
+def test_the_hard_skipper_keeps_out_of_an_opponents_wind():
+    """Blanketing: "IF THAT OTHER BOAT IS DIRECTLY UP WIND OF HIS ... FORFEIT THAT TURN":
+    the hard skipper's look-ahead charges a landing directly downwind of an opponent."""
+    from dinghy.skippers.yacht_race import tactics
+    g = make(3)
+    # wind from the north-west: Green at (8, 4) blankets (9, 3) and is blanketed from (7, 5)
+    s = at(g, {0: (2, 9), 1: (0, 0), 2: (8, 4)}, wind=NW)
+    assert tactics(s, 0, (9, 3), NW) > 0               # Green directly upwind: blanketed next turn
+    assert tactics(s, 0, (7, 5), NW) < 0               # directly upwind of Green: we blanket it
+    assert tactics(s, 0, (10, 7), NW) == 0

@@ -46,6 +46,7 @@ register("regatta_gigamic", regatta_gigamic)
 register("regatta", regatta_3m)
 register("regatta_advanced", regatta_3m)
 register("yacht_race", yacht_race)
+register("yacht_race", yacht_race.HARD)
 
 
 def skipper(name: str | None, rules: str = "dinghy_race") -> Skipper:

@@ -12,7 +12,8 @@ On its turn it weighs every number of wind change cards it could spend (0 to 7) 
 the best legal move under each resulting wind: one card is worth about a move and a half
 early in the race and more as they run out. A spinnaker goes up when five blocks beat
 three by more than the card is worth. Moving an opponent in the fog, it picks the move
-that leaves that yacht furthest from its goal.
+that leaves that yacht furthest from its goal. :data:`HARD` (the ``hard`` level) also
+weighs blanketing: see :func:`tactics`.
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from collections import deque
 from dataclasses import replace
 from typing import Any
 
+from dinghy.games.grid.compass import DIRS
 from dinghy.games.yacht_race import rules, wind_cards
 from dinghy.games.yacht_race.actions import Forfeit, Sail, WindCard
 from dinghy.games.yacht_race.chart import Chart
@@ -34,6 +36,8 @@ NAME = "pilot"
 
 UNREACHABLE = 10_000
 HOIST_COST = 1.0          # moves a spinnaker card is worth
+BLANKETED = 0.8           # a turn lost, times the odds the yacht above is still there
+BLANKETING = 0.4
 STAGE = 20_000            # worth more than any distance: a goal reached is never given up
 _CACHES: dict[int, tuple[Chart, dict]] = {}
 _SHARED: list[tuple[Chart, dict]] = []
@@ -222,8 +226,25 @@ def after(game: Any, state: State, seat: int, h: int, spin: bool, wind: int) -> 
     return progress(game.chart, state, moved, y.pos, squares, h, "")[0]
 
 
-def best_sail(game: Any, state: State, seat: int, wind: int, rng: random.Random):
-    """(value, heading, spinnaker) of the best legal move under ``wind``, or None."""
+def tactics(state: State, seat: int, landing, wind: int) -> float:
+    """The hard skipper's look at the others: landing directly downwind of an opponent
+    (it would blanket us at our next turn) costs most of a move; landing directly upwind
+    of one (we blanket it) gains a little."""
+    ux, uy = DIRS[wind]
+    value = 0.0
+    above = state.occupant((landing[0] + ux, landing[1] + uy))
+    if above is not None and above.seat != seat:
+        value += BLANKETED
+    below = state.occupant((landing[0] - ux, landing[1] - uy))
+    if below is not None and below.seat != seat:
+        value -= BLANKETING
+    return value
+
+
+def best_sail(game: Any, state: State, seat: int, wind: int, rng: random.Random,
+              sharp: bool = False):
+    """(value, heading, spinnaker) of the best legal move under ``wind``, or None;
+    ``sharp`` adds :func:`tactics`."""
     chart, y = game.chart, state.yachts[seat]
     best = None
     for h in range(8):
@@ -232,6 +253,8 @@ def best_sail(game: Any, state: State, seat: int, wind: int, rng: random.Random)
                 continue
             moved = after(game, state, seat, h, spin, wind)
             value = 1 + to_go(chart, wind, moved, moved.pos)
+            if sharp and not moved.finished:
+                value += tactics(state, seat, moved.pos, wind)
             if spin and not y.spinnaker_up:
                 value += HOIST_COST
             value += rng.random() * 1e-3
@@ -240,7 +263,7 @@ def best_sail(game: Any, state: State, seat: int, wind: int, rng: random.Random)
     return best
 
 
-def choose(race: Any, rng: random.Random):
+def choose(race: Any, rng: random.Random, sharp: bool = False):
     game, state = race.game, race.state
     seat = state.turn
     if state.phase is Phase.FOG:
@@ -251,7 +274,7 @@ def choose(race: Any, rng: random.Random):
     spare = min(y.wind_cards, wind_cards.MAX_A_TURN - state.cards_this_turn) if can_change else 0
     for k in range(spare + 1):
         wind = (state.wind + k) % 8
-        best = best_sail(game, state, seat, wind, rng)
+        best = best_sail(game, state, seat, wind, rng, sharp)
         stay = 1 + to_go(game.chart, wind, y, y.pos)
         value = (best[0] if best else stay) + k * card_cost(y)
         options.append((value, k, best))
@@ -272,3 +295,18 @@ def _fog_move(game: Any, state: State, rng: random.Random):
         moved = after(game, state, seat, a.heading, a.spinnaker, state.wind)
         return to_go(game.chart, state.wind, moved, moved.pos)
     return max(acts, key=lambda a: (worth(a), rng.random()))
+
+
+class Hard:
+    """The hard level: the pilot that also looks at the other yachts -- it keeps out of
+    the square directly downwind of an opponent (where it would be blanketed) and likes
+    the square directly upwind of one (where it blankets it)."""
+
+    NAME = "hard"
+
+    @staticmethod
+    def choose(race: Any, rng: random.Random):
+        return choose(race, rng, sharp=True)
+
+
+HARD = Hard()
