@@ -29,7 +29,7 @@ from dinghy.games.yacht_race.chart import from_board, from_rows
 from dinghy.games.yacht_race.game import YachtRace
 from dinghy.games.yacht_race.luck import LuckPack
 from dinghy.games.yacht_race.rounding import rounded, winding
-from dinghy.games.yacht_race.sailing import SHORT, blocks
+from dinghy.games.yacht_race.sailing import blocks
 from dinghy.games.yacht_race.state import Phase, State, Yacht
 from dinghy.skippers import play_bots
 
@@ -683,3 +683,22 @@ def test_the_hard_skipper_keeps_out_of_an_opponents_wind():
     assert tactics(s, 0, (9, 3), NW) > 0               # Green directly upwind: blanketed next turn
     assert tactics(s, 0, (7, 5), NW) < 0               # directly upwind of Green: we blanket it
     assert tactics(s, 0, (10, 7), NW) == 0
+
+
+def test_one_card_a_move_and_an_empty_pack_is_shuffled_again():
+    """"he must take the top card" -- one card for a move, however many anchor blocks it
+    crosses (ruling); when the pack is used up its cards go back, shuffled (ruling)."""
+    rows = ["..............",
+            "..............",
+            "......LL......",
+            "S............F",
+            "123456........"]
+    g = YachtRace(_setup(2), None, from_rows(rows, course="", start_from="E", finish_from="W"),
+                  data.load_pack())
+    s = at(g, {0: (5, 2), 1: (0, 4)}, wind=W)
+    s = replace(s, luck_left=tuple(0 for _ in g.pack.cards))
+    s, events = g.apply(s, Sail(E))                  # a run over (6, 2) and (7, 2)
+    assert s.phase is Phase.DRAW and "shuffled" in events[-1].text
+    assert s.luck_left == g.pack.full()
+    s, _ = g.apply(s, Draw("fair_weather"))
+    assert s.phase is Phase.SAIL and s.turn == 1 and sum(s.luck_left) == sum(g.pack.full()) - 1
