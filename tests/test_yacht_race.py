@@ -702,3 +702,19 @@ def test_one_card_a_move_and_an_empty_pack_is_shuffled_again():
     assert s.luck_left == g.pack.full()
     s, _ = g.apply(s, Draw("fair_weather"))
     assert s.phase is Phase.SAIL and s.turn == 1 and sum(s.luck_left) == sum(g.pack.full()) - 1
+
+
+def test_passing_a_mark_on_the_wrong_side_is_said_in_words():
+    """"passing all marks to PORT (left)": a yacht that wraps mark A the other way is told
+    it must sail back round it, and the mark does not count."""
+    g = make()
+    # up A's west side and east over its top: the string from the start round to B wraps
+    # A clockwise (to starboard)
+    s = at(g, {0: (3, 7, {"track": ((9, 4), (3, 7))}), 1: (0, 0)}, wind=W)
+    s, events = g.apply(s, Sail(N))                 # a reach of two: (3, 9), west of A
+    assert not any("has passed" in e.text for e in events)
+    s = replace(s, turn=0, phase=Phase.SAIL)
+    s, events = g.apply(s, Sail(E))                 # a run of three: (6, 9), over the top eastwards
+    texts = " ".join(e.text for e in events)
+    assert s.yachts[0].leg == 0
+    assert "has passed mark A to starboard" in texts and "sail back round it" in texts

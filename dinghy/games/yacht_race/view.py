@@ -78,6 +78,8 @@ def square_actions(game: "YachtRace", state: State, x: int, y: int) -> list[Squa
                 continue
             action = Sail(h, spin, seat if fog else None)
             reason = rules.why_not(game, state, action)
-            label = f"Sail {LONG[h]}: {sail_name(h, state.wind, spin)}, {n} block{'s' if n > 1 else ''}"
+            whose = f"{game.name(seat)}'s yacht " if fog else ""
+            label = (f"Sail {whose}{LONG[h]}: {sail_name(h, state.wind, spin)}, "
+                     f"{n} block{'s' if n > 1 else ''}")
             out.append(SquareAction(label, None if reason else action, reason))
     return out
