@@ -718,3 +718,21 @@ def test_passing_a_mark_on_the_wrong_side_is_said_in_words():
     texts = " ".join(e.text for e in events)
     assert s.yachts[0].leg == 0
     assert "has passed mark A to starboard" in texts and "sail back round it" in texts
+
+
+def test_in_the_fog_a_yacht_with_no_course_open_stays_where_it_is():
+    """"This move must be in keeping with the rules of YACHT RACE": a yacht boxed in by
+    the shore has no course, so the fog leaves it where it is (ruling) and play resumes."""
+    rows = ["##......",
+            "#.#.....",
+            "###.....",
+            "S...LL.F",
+            "123456.."]
+    g = YachtRace(_setup(2), None, from_rows(rows, course="", start_from="E", finish_from="W"),
+                  data.load_pack())
+    s = at(g, {0: (3, 1), 1: (1, 3)}, wind=W)
+    s, _ = g.apply(s, Sail(E))
+    s, events = g.apply(s, Draw("fog"))
+    texts = " ".join(e.text for e in events)
+    assert "has no course open in the fog and stays where it is" in texts
+    assert s.phase is Phase.SAIL and s.turn == 1 and s.yachts[1].pos == (1, 3)
