@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from dinghy.games.grid.compass import tack
 from dinghy.games.grid.picture import BoatMark, GridPicture, SquareAction, Token
 from dinghy.games.yacht_race import rules
 from dinghy.games.yacht_race.actions import Sail
@@ -29,7 +30,9 @@ def picture(game: "YachtRace", state: State, seat: int) -> GridPicture:
             flags.append("finished")
         if y.lose_turn:
             flags.append("blocked")
-        boats.append(BoatMark(y.seat, y.pos[0], y.pos[1], y.heading, None, tuple(flags)))
+        side = tack(y.heading, state.wind) if y.heading is not None else None
+        boom = {"starboard": "port", "port": "starboard"}.get(side)   # the boom lies to leeward
+        boats.append(BoatMark(y.seat, y.pos[0], y.pos[1], y.heading, boom, tuple(flags)))
     c = game.chart
     tokens = [Token("luck", x, yy, "SL") for x, yy in sorted(c.luck)]
     tokens += [Token("start", *c.start.square, "start"), Token("finish", *c.finish.square, "finish")]
