@@ -18,6 +18,8 @@ import math
 import random
 from typing import Any
 
+import shapely
+
 from dinghy.games.regatta_gigamic import turn as rules
 from dinghy.games.regatta_gigamic.actions import Act
 from dinghy.games.regatta_gigamic.moving import end_spot
@@ -101,15 +103,22 @@ def _value(game, spot: Spot, stage: int, wound: float) -> float:
 
 
 def _look_ahead(game, spot: Spot, stage: int, wound: float, hand: list[str]) -> float:
-    """The best value one more card of ``hand`` could reach from ``spot`` (or standing)."""
+    """The best value one more card of ``hand`` could reach from ``spot`` (or standing);
+    a card whose end would touch a buoy or an obstacle, or leave the table, is no use."""
     best = _value(game, spot, stage, wound)
     hull = game.deck.hull_length
-    for c in set(hand):
-        face = game.deck.face(c)
-        for arrow in face.arrows:
-            end = end_spot(spot, arrow, hull)
-            s, w, _ = advance(game.course, stage, wound, [(spot.x, spot.y), (end.x, end.y)])
-            best = min(best, _value(game, end, s, w))
+    ends = [end_spot(spot, arrow, hull) for c in sorted(set(hand)) for arrow in game.deck.face(c).arrows]
+    if not ends:
+        return best
+    hulls = game.shapes.hulls(ends)
+    blocked = ~shapely.covers(game.fixed.area, hulls)
+    if len(game.fixed.shapes):
+        blocked |= shapely.intersects(hulls[:, None], game.fixed.shapes[None, :]).any(axis=1)
+    for end, bad in zip(ends, blocked):
+        if bad:
+            continue
+        s, w, _ = advance(game.course, stage, wound, [(spot.x, spot.y), (end.x, end.y)])
+        best = min(best, _value(game, end, s, w))
     return best
 
 
@@ -164,15 +173,27 @@ def choose(race: Any, rng: random.Random) -> Act:
         return Act("done")
     if state.step == AGAIN:
         return legal[0]
-    return _heave_to(game, state, seat, legal, standing, rng)
+    return _heave_to(race, game, state, seat, legal, standing, rng)
 
 
-def _heave_to(game, state: State, seat: int, legal: list[Act], standing: float, rng: random.Random) -> Act:
+def _last_own(race: Any, seat: int) -> str | None:
+    """The verb of this seat's last action before now (a turn in place is not repeated
+    at once: two in a row would only swing the bow back and forth)."""
+    history = race.history
+    for k in range(len(race.actions) - 1, max(-1, len(race.actions) - 40), -1):
+        before = history[k]
+        if race.game.current_player(before) == seat:
+            return race.actions[k].verb
+    return None
+
+
+def _heave_to(race: Any, game, state: State, seat: int, legal: list[Act], standing: float,
+              rng: random.Random) -> Act:
     boat = state.boats[seat]
     hand = [c for c in state.hands[seat] if not game.deck.face(c).is_sun]
     pivots = []
     for a in legal:
-        if a.verb != "pivot":
+        if a.verb != "pivot" or _last_own(race, seat) == "pivot":
             continue
         spot = game.apply(state, a)[0].boats[seat].spot
         pivots.append((_look_ahead(game, spot, boat.stage, boat.wound, hand)
