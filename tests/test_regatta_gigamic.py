@@ -1,6 +1,7 @@
 """Regatta (Gigamic, 2010): every rule of the seed text (003_…, in French), quoted with
 an English gloss, checked on positions set up by hand, with hypothesis for the
-geometry and seeded bot races for the whole game."""
+geometry and seeded bot races for the whole game (one file, as the rules are one text:
+over 500 lines because every rule has its own quoted test)."""
 from __future__ import annotations
 
 import math

@@ -20,7 +20,6 @@ from typing import Any
 
 import shapely
 
-from dinghy.games.regatta_gigamic import turn as rules
 from dinghy.games.regatta_gigamic.actions import Act
 from dinghy.games.regatta_gigamic.moving import end_spot
 from dinghy.games.regatta_gigamic.progress import advance
