@@ -521,3 +521,37 @@ def test_the_command_line_races_the_gigamic_rules(capsys):
     assert cli_main(["race", "--rules", RULES, "--course", "small", "--boats", "3", "--seed", "2"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Regatta (Gigamic), small:") and "1. " in out
+
+
+def test_damaged_deck_and_course_files_load_or_raise_a_data_error(tmp_path):
+    """Seeded: the shipped deck and every course, damaged 40 ways each: each either loads
+    or is one DataError naming the file (never another exception)."""
+    from test_damaged_files import _damage
+
+    targets = [(io.data_dir("cards") / "regatta_gigamic" / "deck.toml", data.load_deck)]
+    targets += [(p, data.load_course) for p in sorted((io.data_dir("courses") / "regatta_gigamic").glob("*.toml"))]
+    failed = 0
+    for path, load in targets:
+        raw = path.read_bytes()
+        rng = random.Random(f"damage:{path.name}")
+        for _ in range(40):
+            hurt = raw
+            for _ in range(rng.randint(1, 3)):
+                hurt = _damage(hurt, rng)
+            target = tmp_path / path.name
+            target.write_bytes(hurt)
+            try:
+                load(target)
+            except DataError as exc:
+                assert str(target) in str(exc)
+                failed += 1
+    assert failed > 20          # the damage does bite
+
+
+def test_a_bad_course_on_the_command_line_is_one_line_and_exit_2(tmp_path, capsys):
+    bad = tmp_path / "bad.toml"
+    bad.write_text((io.data_dir("courses") / "regatta_gigamic" / "small.toml").read_text()
+                   .replace('side = "port" }, { buoy = "green"', 'side = "left" }, { buoy = "green"'))
+    assert cli_main(["race", "--rules", RULES, "--course", str(bad), "--boats", "2"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "rounding[0].side" in err[0] and str(bad) in err[0]
