@@ -225,6 +225,18 @@ def test_touching_a_boat_during_the_move_is_refused_with_the_reason():
     assert game.why_not(s, parse("play sharp_left 1")) is None
 
 
+def test_the_whole_path_counts_not_only_where_the_boat_ends():
+    """"pendant ou à la fin de son mouvement" (during or at the end): Sky lies across the
+    path of a straight card whose end is clear of Sky; the move is still refused."""
+    game = _game()
+    s = _position(game, [Spot(500, 400, 0), Spot(520, 440, 90)], [_fill("straight"), _fill("straight")])
+    end = end_spot(s.boats[0].spot, game.deck.face("straight").arrows[0], game.deck.hull_length)
+    sky = s.boats[1].spot
+    assert not game.shapes.hull_at(end).intersects(game.shapes.hull_at(sky))
+    assert not game.shapes.hull_at(end).intersects(game.shapes.zones([sky])[0])
+    assert game.why_not(s, parse("play straight 1")) == "along arrow 1 of Straight ahead the boat touches Sky's boat"
+
+
 def test_touching_a_buoy_or_an_obstacle_or_leaving_the_table_is_refused():
     """Same rule: "toucher [...] une bouée ou un obstacle"; the water ends at the table."""
     game = _game("large")
