@@ -9,8 +9,10 @@ little for the heading (a boat pointing away needs cards to come round).
 Each card the boat could sail now is scored by where it leaves the boat and by the best
 card of the rest of the hand from there (moved kinematically, the bow's straight line
 standing in for the path). When no card gains, it heaves to: it turns towards the next
-waypoint if that helps, or changes the cards that help least. It lays a sun on the
-boat nearest the finish. It looks only at its own hand.
+waypoint if that helps (never undoing its last turn in place), or changes the cards
+that help least; now and then it takes its best card anyway, which breaks up a jam of
+boats. Spots near the table's edge cost a little extra. It lays a sun on the boat
+nearest the finish. It looks only at its own hand.
 """
 from __future__ import annotations
 
@@ -29,7 +31,9 @@ from dinghy.games.regatta_gigamic.state import AGAIN, EXTRA, PLACE, SUN, TURN, S
 NAME = "greedy"
 RADIUS = 100.0            # mm from a buoy's centre at which the skipper rounds it
 HEADING_COST = 0.6        # mm of distance a degree off the bearing is worth
-_GAIN = 4.0               # mm a move must gain over standing still
+EDGE_ROOM = 60.0          # mm from the table's edge under which a spot costs extra
+#: mm a move must gain over standing still
+_GAIN = 4.0
 
 
 def _waypoints(game) -> list[list[tuple[float, float, float]]]:
@@ -98,7 +102,15 @@ def distance_to_go(game, spot: Spot, stage: int, wound: float) -> float:
 def _value(game, spot: Spot, stage: int, wound: float) -> float:
     if stage >= game.course.stages:
         return -1e6
-    return distance_to_go(game, spot, stage, wound)
+    return distance_to_go(game, spot, stage, wound) + _edge_cost(game, spot)
+
+
+def _edge_cost(game, spot: Spot) -> float:
+    """Near the table's edge a boat has few cards that keep it on the table: keep off."""
+    edge = game.fixed.area.exterior
+    sx, sy = spot.to_world(0.0, -game.deck.hull_length)
+    d = min(edge.distance(shapely.Point(spot.x, spot.y)), edge.distance(shapely.Point(sx, sy)))
+    return max(0.0, EDGE_ROOM - d) * 2.0
 
 
 def _look_ahead(game, spot: Spot, stage: int, wound: float, hand: list[str]) -> float:
@@ -175,14 +187,14 @@ def choose(race: Any, rng: random.Random) -> Act:
     return _heave_to(race, game, state, seat, legal, standing, rng)
 
 
-def _last_own(race: Any, seat: int) -> str | None:
-    """The verb of this seat's last action before now (a turn in place is not repeated
-    at once: two in a row would only swing the bow back and forth)."""
+def _last_own(race: Any, seat: int) -> Act | None:
+    """This seat's last action before now (a turn in place is never undone by the next
+    one: that would only swing the bow back and forth)."""
     history = race.history
     for k in range(len(race.actions) - 1, max(-1, len(race.actions) - 40), -1):
         before = history[k]
         if race.game.current_player(before) == seat:
-            return race.actions[k].verb
+            return race.actions[k]
     return None
 
 
@@ -190,9 +202,10 @@ def _heave_to(race: Any, game, state: State, seat: int, legal: list[Act], standi
               rng: random.Random) -> Act:
     boat = state.boats[seat]
     hand = [c for c in state.hands[seat] if not game.deck.face(c).is_sun]
+    last = _last_own(race, seat)
     pivots = []
     for a in legal:
-        if a.verb != "pivot" or _last_own(race, seat) == "pivot":
+        if a.verb != "pivot" or (last is not None and last.verb == "pivot" and last.n * a.n < 0):
             continue
         spot = game.apply(state, a)[0].boats[seat].spot
         pivots.append((_look_ahead(game, spot, boat.stage, boat.wound, hand)
