@@ -66,9 +66,16 @@ def main() -> None:
     all_cards = [c for c in game.cards.types.values() if c.exits]
     exits = sum(len(c.exits) for c in all_cards)
 
-    def cold_reach():
+    def clear_shapes():
         table.others.cache_clear()
         table.card_shapes.cache_clear()
+        game.__dict__.get("_placed_shapes", {}).clear()     # per-boat shapes (newer engines)
+        options = getattr(dr, "_card_options", None)
+        if options is not None:
+            options.cache_clear()
+
+    def cold_reach():
+        clear_shapes()
         table.reach(game, boats, me, all_cards)
 
     for _ in range(20):
@@ -83,16 +90,24 @@ def main() -> None:
 
     def move_step():
         dr._exit_options.cache_clear()
-        table.others.cache_clear()
-        table.card_shapes.cache_clear()
+        clear_shapes()
         dr.legal_actions(game, state)
 
     report("legal_actions at MOVE (cold)", timed(move_step, 300))
+
+    def move_in_a_race():
+        # as in a race: a new position of the fleet, but the other boats' hulls and cards
+        # were drawn before (only the mover moved); engines without a per-boat shape
+        # cache rebuild them all
+        dr._exit_options.cache_clear()
+        table.others.cache_clear()
+        table.card_shapes.cache_clear()
+
+    report("legal_actions at MOVE (fleet known)", timed(lambda: (move_in_a_race(), dr.legal_actions(game, state)), 300))
     place = RaceState(boats=boats, order=tuple(range(6)), round=9, active=0, step=Step.PLACE)
 
     def place_step():
-        table.others.cache_clear()
-        table.card_shapes.cache_clear()
+        clear_shapes()
         dr.legal_actions(game, place)
 
     report("legal_actions at PLACE (cold)", timed(place_step, 300))

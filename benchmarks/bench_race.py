@@ -1,7 +1,11 @@
 """A whole 6-boat race on the Olympic triangle, sailed by each skipper.
 
     python benchmarks/bench_race.py [--course olympic_triangle] [--boats 6] [--seed 1]
-                                    [--skipper simple --skipper tactician]
+                                    [--skipper easy --skipper simple --skipper tactician]
+                                    [--races 5]
+
+A skipper is a registered name or a level (easy, medium, hard). With ``--races N`` each
+skipper sails seeds S..S+N-1 and the median race time is printed too.
 
 Prints, per skipper: total seconds, actions, ms per action; how that splits between
 the skipper's decisions (``choose``) and the engine (``push``); and the median and
@@ -31,7 +35,9 @@ def sail(course: str, boats: int, seed: int, name: str) -> dict:
     by_step: dict[str, list[float]] = {}
     engine = 0.0
     t0 = time.perf_counter()
-    while not race.over and len(race.actions) < 20000:
+    n = 0
+    while not race.over and n < 20000:
+        n += 1
         step = race.state.step.value
         t = time.perf_counter()
         action = bot.choose(race, rng)
@@ -50,9 +56,15 @@ def main() -> None:
     parser.add_argument("--course", default="olympic_triangle")
     parser.add_argument("--boats", type=int, default=6)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--skipper", action="append", choices=sorted(SKIPPERS))
+    parser.add_argument("--skipper", action="append",
+                        choices=sorted(SKIPPERS["dinghy_race"]) + ["easy", "medium", "hard"])
+    parser.add_argument("--races", type=int, default=1)
     args = parser.parse_args()
-    for name in args.skipper or ["simple", "tactician"]:
+    for name in args.skipper or ["easy", "simple", "tactician"]:
+        if args.races > 1:
+            times = [sail(args.course, args.boats, args.seed + k, name)["total"] for k in range(args.races)]
+            print(f"{name:10s} {args.races} races, seeds {args.seed}-{args.seed + args.races - 1}: "
+                  f"median {statistics.median(times):.2f} s (min {min(times):.2f}, max {max(times):.2f})")
         r = sail(args.course, args.boats, args.seed, name)
         d = sorted(r["decide"])
         n = r["actions"]

@@ -1,5 +1,5 @@
-"""Command line: ``dinghy play``, ``dinghy replay FILE``, ``dinghy race``, ``dinghy course check FILE``,
-``dinghy design [FILE]``.
+"""Command line: ``dinghy play``, ``dinghy replay FILE``, ``dinghy race``, ``dinghy simulate``,
+``dinghy course check FILE``, ``dinghy design [FILE]``.
 
 Errors in files or arguments print one line naming the file and field, and exit with 2.
 """
@@ -28,7 +28,12 @@ def build_parser() -> argparse.ArgumentParser:
     race.add_argument("--rules", default="dinghy_race", help="the game: dinghy_race (default) or another registered game")
     race.add_argument("--course", "--board", dest="course", default=None,
                       help="a shipped course's (or board's) name or a file; default: the game's first")
-    race.add_argument("--skipper", default=None, help="the bot for every seat (default: the game's own)")
+    who = race.add_mutually_exclusive_group()
+    who.add_argument("--skipper", default=None,
+                     help="the bot for every seat by name (simple, tactician, ..., or a level); "
+                          "default: the game's own")
+    who.add_argument("--level", choices=("easy", "medium", "hard"), default=None,
+                     help="every seat sailed by this level's skipper")
     race.add_argument("--boats", type=int, default=4)
     race.add_argument("--seed", type=int, default=1)
     race.add_argument("--save", metavar="FILE", help="write the race record here")
@@ -36,6 +41,11 @@ def build_parser() -> argparse.ArgumentParser:
     race.add_argument("--races", type=int, default=1, help="sail a series of this many races (seeds S, S+1, ...)")
     race.add_argument("--scoring", default="low_point", help="series scoring: 3m, 10-9-8, low_point, bonus_point")
     race.add_argument("--discard", action="store_true", help="each boat drops its worst race")
+    race.add_argument("--option", metavar="KEY=VALUE", action="append", default=[],
+                      help="a game's set-up option, e.g. penalty=disqualify for the 3M Regatta's "
+                           "advanced game; may be repeated")
+    from dinghy.simulate import add_parser as add_simulate
+    add_simulate(sub)
     course = sub.add_parser("course", help="course files")
     course_sub = course.add_subparsers(dest="course_command", required=True)
     check = course_sub.add_parser("check", help="validate a course file and print the findings")
@@ -44,6 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
     design = sub.add_parser("design", help="open the course designer (a new course, or FILE)")
     design.add_argument("file", nargs="?", help="a course file to open, or the name of a new one")
     design.add_argument("--fleet", type=int, default=6, help="fleet size the check uses (2-6, default 6)")
+    design.add_argument("--game", default=None,
+                        help="design a grid board for this grid game (a board file says its game itself)")
     return parser
 
 
@@ -63,19 +75,27 @@ def _race(args: argparse.Namespace) -> int:
     entry = games.entry(args.rules, "command line", "--rules")
     board = args.course or ("olympic_triangle" if entry.name == "dinghy_race" else entry.boards()[0])
     try:
-        bot = skipper(args.skipper, entry.name)
+        bot = skipper(args.level or args.skipper, entry.name)
     except ValueError as exc:
         raise DinghyError(f"--skipper: {exc}") from None
+    seat_skipper = args.level or args.skipper or bot.NAME
     names = list(PALETTE)[: args.boats]
-    results, finished = [], True
+    extra = []
+    for opt in args.option:
+        key, eq, value = opt.partition("=")
+        if not eq or not key.strip():
+            raise DinghyError(f"--option {opt!r}: write it as KEY=VALUE")
+        extra.append((key.strip(), value.strip()))
+    results, finished, ties = [], True, False
     unsaved: list[str] = []
     if args.save:      # a folder that cannot be written fails now, not after the race
         from dinghy.core import io
         io.check_writable(args.save if args.races == 1 else f"{args.save}.1")
     for k in range(args.races):
-        setup = RaceSetup(seats=tuple(Seat(n, n, bot.NAME) for n in names), course=board,
-                          seed=args.seed + k)
+        setup = RaceSetup(seats=tuple(Seat(n, n, seat_skipper) for n in names), course=board,
+                          seed=args.seed + k, extra=tuple(extra))
         race = Race(games.load_game(setup, entry.name))
+        ties = ties or getattr(race.game, "places_may_tie", False)
         n = play_bots(race, random.Random(args.seed + k))
         if args.log:
             for e in race.events:
@@ -100,7 +120,7 @@ def _race(args: argparse.Namespace) -> int:
                 unsaved.append(f"dinghy: {path}: cannot write ({exc.strerror or exc})")
     if args.races > 1:
         print(f"\nseries ({args.scoring}{', worst race discarded' if args.discard else ''}):")
-        for row in series_table(results, args.scoring, discard_worst=args.discard):
+        for row in series_table(results, args.scoring, discard_worst=args.discard, ties=ties):
             pts = " ".join(f"({p:g})" if i == row.discarded else f"{p:g}" for i, p in enumerate(row.race_points))
             print(f"{row.rank}. {names[row.boat]:10s} {pts}  total {row.total:g}")
     for line in unsaved:
@@ -134,7 +154,16 @@ def _export(args: argparse.Namespace) -> int:
 def _course_check(args: argparse.Namespace) -> int:
     from dinghy.games.dinghy_race import data as dr_data
     from dinghy.games.dinghy_race.course_checks import validate
+    from dinghy.ui.grid.board_edit import check, is_grid_board_file, open_board
 
+    if is_grid_board_file(args.file):      # a grid board: its file checks and the designer's
+        board, _ = open_board(args.file)
+        found = check(board)
+        for f in found:
+            print(f"{args.file}: {f.level}: {f.text}")
+        if not found:
+            print(f"{args.file}: ok")
+        return 2 if any(f.level == "error" for f in found) else 0
     course = dr_data.load_course(args.file)
     findings = validate(course, fleet_size=args.fleet)
     for f in findings:
@@ -165,11 +194,18 @@ def main(argv: list[str] | None = None) -> int:
             return _race(args)
         if args.command == "course":
             return _course_check(args)
+        if args.command == "simulate":
+            from dinghy.simulate import main as simulate
+            return simulate(args)
         if args.command == "design":
-            from dinghy.games.dinghy_race.designer import open_for_design
-            open_for_design(args.file)            # a broken file fails here, before any window
+            from dinghy.ui.grid.board_edit import is_grid_board_file, open_board
+            if args.game or is_grid_board_file(args.file):
+                open_board(args.file, args.game)  # a broken file fails here, before any window
+            else:
+                from dinghy.games.dinghy_race.designer import open_for_design
+                open_for_design(args.file)        # a broken file fails here, before any window
             from dinghy.ui.designer import run_designer
-            run_designer(args.file, fleet=args.fleet)
+            run_designer(args.file, fleet=args.fleet, game=args.game)
             return 0
     except DinghyError as exc:
         print(f"dinghy: {exc}", file=sys.stderr)

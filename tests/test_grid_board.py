@@ -5,12 +5,12 @@ import copy
 import tomllib
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from dinghy.core import io
 from dinghy.core.errors import DataError
 from dinghy.games.grid import compass
-from dinghy.games.grid.board import Board, Line, Mark
+from dinghy.games.grid.board import Board, Line
 from dinghy.games.grid.loading import load_board, save_board, shipped_boards, to_toml
 
 heading = st.integers(0, 7)
@@ -192,3 +192,24 @@ def test_wrong_game_names_the_game_field(tmp_path):
     assert exc.value.field == "game"
     with pytest.raises(DataError):
         load_board("no_such_board")
+
+
+@settings(deadline=None)      # the first call imports shapely
+@given(st.tuples(st.integers(0, 12), st.integers(0, 12)), st.tuples(st.integers(0, 12), st.integers(0, 12)),
+       st.tuples(st.integers(-1, 13), st.integers(-1, 13)), heading)
+def test_line_crossed_agrees_with_segment_geometry(a, b, p0, h):
+    """From strictly one side to strictly the other, ``crossed`` is exactly "the move meets
+    the segment between the line's ends" (checked with shapely), and ``direction`` picks
+    the side it ends on."""
+    from shapely.geometry import LineString
+    if a == b:
+        return
+    line = Line(a, b)
+    p1 = compass.step(*p0, h)
+    s0, s1 = line.side(p0), line.side(p1)
+    if s0 == 0 or s1 == 0:
+        return
+    meets = s0 != s1 and LineString([a, b]).intersects(LineString([p0, p1]))
+    assert line.crossed(p0, p1) == meets
+    for d in range(8):
+        assert line.crossed(p0, p1, direction=d) == (meets and line.side_of(d) == s1)

@@ -145,3 +145,15 @@ def test_sounds_follow_the_engine_words_and_never_fail_headless():
     for name in ("gun", "dice", "capsize"):
         s.play(name)                  # a silent driver, or none: never an exception
     assert s.played == ["gun", "dice", "capsize"]
+
+
+def test_the_table_plays_the_sounds_its_events_call_for(ui_app, tiny):
+    """Bots sail a whole race with sound on: the start gun once, the dice at each roll."""
+    setup = make_setup(tiny, Seat("A", "Orange", "simple"), Seat("B", "Sky", "simple"))
+    sound = Sound()
+    scene = ui_app.push(TableScene(Race(games.load_game(setup)), bot_delay=0, sound=sound))
+    ui_app.step()
+    assert scene.race.over
+    assert sound.played.count("gun") == 1
+    rolls = sum(1 for e in scene.race.events if e.kind == "roll")
+    assert sound.played.count("dice") == rolls

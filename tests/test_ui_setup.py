@@ -149,8 +149,17 @@ def two_games(monkeypatch):
     from dinghy import games
     from toy_game import Pinboat
 
-    monkeypatch.setattr(games, "GAMES", dict(games.GAMES))
+    monkeypatch.setattr(games, "GAMES", {"dinghy_race": games.GAMES["dinghy_race"]})
     games.register("pinboat", "Pinboat", Pinboat, lambda: ["straight_line"])
+    yield
+
+
+@pytest.fixture
+def one_game(monkeypatch):
+    """Dinghy Race alone, as a build without the other rulesets would offer it."""
+    from dinghy import games
+
+    monkeypatch.setattr(games, "GAMES", {"dinghy_race": games.GAMES["dinghy_race"]})
     yield
 
 
@@ -179,19 +188,20 @@ def _check_screen(s, size, scale, name):
 
 @pytest.mark.parametrize("size,scale", [((1280, 800), 1.0), ((800, 600), 1.0),
                                         ((1600, 1200), 2.0)])
-@pytest.mark.parametrize("games", [1, 2])
+@pytest.mark.parametrize("games", [1, 2])       # as registered; plus the toy game
 def test_nothing_clipped_or_overlapping(make_ui_app, monkeypatch, request, size, scale, games):
     """With one game and with two registered: the option rows fold into pages when the
     screen is short; every page fits."""
-    if games == 2:
-        request.getfixturevalue("two_games")
+    request.getfixturevalue("two_games" if games == 2 else "one_game")
     monkeypatch.setattr(App, "scale", property(lambda self: scale))   # a 2x HiDPI screen
     app = make_ui_app(*size)
     s = app.push(SetupScreen(lambda setup: None, can_resume=lambda: True, seed=1))
     for _ in range(2):
         ui.tap(app, s.add_button)
     assert len(s.rows) == MAX_SEATS
-    assert (s.game_choice is not None) == (games == 2)
+    from dinghy import games as registry
+
+    assert (s.game_choice is not None) == (len(registry.GAMES) > 1)
     seen = set()
     for page in range(s.pages):
         _check_screen(s, size, scale, f"setup_{games}games_{size[0]}x{size[1]}_p{page}.png")

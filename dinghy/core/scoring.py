@@ -15,6 +15,9 @@ the text leaves open, and the choice made here:
   each boat drops its single worst race, but only once at least 2 races were sailed (a
   series of one race has nothing to drop). When several races are equally bad, the
   earliest is marked discarded; the total is the same either way.
+* Boats that tie in a race (the 3M Regatta: "Players finishing in the same round and the
+  same number of legs tie") share the place and its points, and the next boat's place
+  counts them (1, 1, 3): ``series_table(..., ties=True)`` accepts such races.
 * Ties: "Ties are broken by listing the scores race by race; the first un-tied race
   result wins the overall tie." Race 1 is compared first, then race 2, and so on, the
   discarded race included (the text lists all the scores). Boats whose every race score
@@ -64,15 +67,16 @@ def points(system: str, place: int, fleet_size: int) -> float:
 
 
 def series_table(results: Sequence[Sequence[int | None]], system: str,
-                 discard_worst: bool = False) -> list[SeriesRow]:
+                 discard_worst: bool = False, ties: bool = False) -> list[SeriesRow]:
     """The series standings, best first.
 
     ``results[r][b]`` is the place of boat ``b`` in race ``r`` (1 = winner, None = did
     not finish). Every race must list the same boats; finishers' places in a race must
-    be different and lie within 1..fleet size (boats finish one by one in this game).
+    be different and lie within 1..fleet size (boats finish one by one in this game),
+    unless ``ties``: then boats that tie share a place (1, 1, 3).
     """
     _check_system(system)
-    races = _check_results(results)
+    races = _check_results(results, ties)
     if not races or not races[0]:
         return []
     fleet = len(races[0])
@@ -122,7 +126,7 @@ def _check_system(system: str) -> None:
         raise ValueError(f"unknown scoring system {system!r}; known: {', '.join(SCORING_SYSTEMS)}")
 
 
-def _check_results(results: Sequence[Sequence[int | None]]) -> list[Sequence[int | None]]:
+def _check_results(results: Sequence[Sequence[int | None]], ties: bool = False) -> list[Sequence[int | None]]:
     if isinstance(results, str | bytes) or not isinstance(results, Sequence):
         raise ValueError("results must be a list of races, each a list of places")
     races = list(results)
@@ -139,7 +143,7 @@ def _check_results(results: Sequence[Sequence[int | None]]) -> list[Sequence[int
             if not _is_int(place) or not 1 <= place <= fleet:
                 raise ValueError(f"race {r}, boat {b}: place must be 1..{fleet} or None "
                                  f"(did not finish), got {place!r}")
-            if place in seen:
+            if place in seen and not ties:
                 raise ValueError(f"race {r}, boat {b}: place {place} is given twice")
             seen.add(place)
     return races

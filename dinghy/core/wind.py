@@ -8,6 +8,8 @@ running 135–180°); a boat exactly on a border may use either sector (rule tex
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from enum import Enum
 
 
@@ -52,8 +54,10 @@ def off_wind(heading: int, wind_from: int) -> int:
     return 360 - d if d > 180 else d
 
 
+@lru_cache(maxsize=4096)
 def points_of_sail(heading: int, wind_from: int) -> frozenset[PointOfSail]:
-    """Every sector the heading belongs to (two on a border)."""
+    """Every sector the heading belongs to (two on a border); cached (a pure function of
+    two whole numbers, asked for every card of every hand)."""
     a = off_wind(heading, wind_from)
     return frozenset(p for p, lo, hi in SECTORS if lo <= a <= hi)
 

@@ -63,6 +63,35 @@ def _race_the_wind_boards() -> list[str]:
 register("race_the_wind", "Race the Wind", _race_the_wind, _race_the_wind_boards)
 
 
+def _regatta_3m_boards() -> list[str]:
+    from dinghy.games.regatta_3m.data import boards
+    return boards()
+
+
+def _regatta_3m(advanced: bool) -> Callable[[RaceSetup], Any]:
+    def load(setup: RaceSetup):
+        from dinghy.games.regatta_3m.data import load_game
+        return load_game(setup, advanced)
+    return load
+
+
+register("regatta", "Regatta (3M)", _regatta_3m(False), _regatta_3m_boards)
+register("regatta_advanced", "Regatta (3M), advanced", _regatta_3m(True), _regatta_3m_boards)
+
+
+def _yacht_race(setup: RaceSetup):
+    from dinghy.games.yacht_race.data import load_game
+    return load_game(setup)
+
+
+def _yacht_race_boards() -> list[str]:
+    from dinghy.games.yacht_race.data import boards
+    return boards()
+
+
+register("yacht_race", "Yacht Race", _yacht_race, _yacht_race_boards)
+
+
 def entry(name: str, source: str = "setup", field: str = "rules") -> GameEntry:
     """The registered game ``name``; a DataError naming ``source`` and ``field`` if none."""
     try:

@@ -10,7 +10,8 @@ import random
 from typing import Any, Protocol
 
 from dinghy.core.interface import CHANCE
-from dinghy.skippers import regatta_gigamic, simple, tactician
+from dinghy.skippers import (hard, levels, race_the_wind, regatta_3m, regatta_gigamic, simple,
+                             tactician, yacht_race)
 
 
 class Skipper(Protocol):
@@ -39,21 +40,29 @@ def register(rules: str, bot: Skipper) -> None:
 
 register("dinghy_race", simple)
 register("dinghy_race", tactician)
+register("dinghy_race", hard)
+register("race_the_wind", race_the_wind)
 register("regatta_gigamic", regatta_gigamic)
+register("regatta", regatta_3m)
+register("regatta_advanced", regatta_3m)
+register("yacht_race", yacht_race)
 
 
 def skipper(name: str | None, rules: str = "dinghy_race") -> Skipper:
-    """The skipper ``name`` for game ``rules`` (None: the game's default)."""
+    """The skipper ``name`` for game ``rules`` (None: the game's default). A level's
+    name (``easy``, ``medium``, ``hard``) gives that level's skipper for the game
+    (:mod:`dinghy.skippers.levels`)."""
     bots = SKIPPERS.get(rules, {})
     if name is None:
         return next(iter(bots.values()), RandomSkipper)
     if name == RandomSkipper.NAME:
         return RandomSkipper
-    try:
+    if name in bots:
         return bots[name]
-    except KeyError:
-        known = ", ".join([*bots, RandomSkipper.NAME])
-        raise ValueError(f"unknown skipper {name!r} for {rules}; known: {known}") from None
+    if levels.is_level(name):
+        return levels.level_skipper(name, rules)
+    known = ", ".join([*bots, RandomSkipper.NAME, *levels.LEVELS])
+    raise ValueError(f"unknown skipper {name!r} for {rules}; known: {known}")
 
 
 def play_bots(race, rng: random.Random, max_actions: int = 20000) -> int:

@@ -103,6 +103,15 @@ class Skipper:
         return handler(race, rng)
 
     # -- helpers ------------------------------------------------------------------------
+    def ranking(self, values: np.ndarray, rng: random.Random) -> np.ndarray:
+        """The candidates' indices, the preferred first: fewest turns to go, ties broken
+        by the RNG (a skipper that errs like a person overrides this)."""
+        return np.argsort(values + np.array([rng.random() * 1e-6 for _ in range(len(values))]))
+
+    def best(self, values: np.ndarray, rng: random.Random) -> int:
+        """The index of the preferred candidate (see :meth:`ranking`)."""
+        return int(np.argmin(values + np.array([rng.random() * 1e-6 for _ in range(len(values))])))
+
     def track(self, race: Race, boat: int) -> _Track:
         mem = self._memory.get(race)
         if mem is None:
@@ -502,7 +511,7 @@ class Skipper:
         acts = moves + subs
         if not acts:
             raise RuntimeError("the engine offers no legal move: every exit of the revealed card is closed")
-        order = np.argsort(np.array(scores) + np.array([rng.random() * 1e-6 for _ in acts]))
+        order = self.ranking(np.array(scores, float), rng)
         for i in order:
             a = acts[int(i)]
             # the engine lists shifted moves from the unshifted exit's verdict: check
@@ -685,8 +694,7 @@ class Skipper:
                     score[k] = max(score[k], score[dk] + 1.0)
         self._note_progress(race, ch, boat, score)
         acts = [Place(k) for k in keys]
-        v = np.array([score[k] for k in keys]) + np.array([rng.random() * 1e-6 for _ in keys])
-        return acts[int(np.argmin(v))]
+        return acts[self.best(np.array([score[k] for k in keys], float), rng)]
 
     def _note_progress(self, race, ch, boat, scores) -> None:
         """Remember how the distance to go develops; break away when it stalls."""

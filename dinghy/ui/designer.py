@@ -1344,8 +1344,11 @@ def run_designer(file: str | os.PathLike[str] | None = None, *, headless: bool |
                  width: int = 1280, height: int = 800, run: bool = True, fleet: int = 6,
                  on_test_sail: Callable[[Path], Any] | None = None,
                  home: str | os.PathLike[str] | None = None, test_sail: bool = True,
-                 bot_delay: float | None = None) -> App:
+                 bot_delay: float | None = None, game: str | None = None) -> App:
     """Open the designer window (and unless ``run=False`` run until it closes).
+
+    A grid board file (or any file with ``game`` naming a grid game) opens the grid board
+    designer (:mod:`dinghy.ui.grid.designer`) instead of the course designer.
 
     ``headless`` None takes the environment's choice (``DINGHY_HEADLESS``, or no display).
     Unless ``on_test_sail`` replaces it (or ``test_sail=False``), "Test sail" races the
@@ -1353,6 +1356,11 @@ def run_designer(file: str | os.PathLike[str] | None = None, *, headless: bool |
     files in ``$DINGHY_HOME/test-sail``) and comes back to the designer afterwards;
     the App's ``test_sail`` attribute is that wiring.
     """
+    from dinghy.ui.grid.board_edit import is_grid_board_file
+    if game is not None or is_grid_board_file(file):
+        from dinghy.ui.grid.designer import run_grid_designer
+        return run_grid_designer(file, game=game, headless=headless, width=width, height=height,
+                                 run=run)
     course, path = D.open_for_design(file)
     app = App(headless=headless, width=width, height=height, caption="Dinghy Race · course designer")
     if on_test_sail is None and test_sail:

@@ -22,7 +22,7 @@ def sounds_for(events: Sequence[Any]) -> list[str]:
         name = _EVENT_SOUNDS.get(e.kind)
         if name and name not in out:
             out.append(name)
-        if e.kind == "round" and "the start" in e.text.lower() and "gun" not in out:
+        if e.kind == "round" and "the start!" in e.text.lower() and "gun" not in out:
             out.append("gun")            # the round of the start signal
         if e.kind == "roll" and any(w in e.text.lower() for w in _TROUBLE) and "capsize" not in out:
             out.append("capsize")

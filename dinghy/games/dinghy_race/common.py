@@ -43,7 +43,19 @@ def aspects(game: Table, pose: Pose) -> frozenset[PointOfSail]:
 
 
 def card_fits(game: Table, boat: Boat, card: CardType, trapeze: bool, round_: int) -> str | None:
-    """Why ``card`` cannot be played by ``boat`` now, or None if it fits."""
+    """Why ``card`` cannot be played by ``boat`` now, or None if it fits (the answer
+    depends on the card, heading, tack, spinnaker, trapeze and whether the race has
+    started, so the table's own cards are answered from a cache)."""
+    if game.cards.types.get(card.key) is not card:
+        return _card_fits(game, boat, card, trapeze, round_)
+    key = (card.key, boat.pose.heading, boat.tack, boat.spi_up, bool(trapeze), round_ <= PRESTART_ROUNDS)
+    cache = game.__dict__.setdefault("_card_fits_cache", {})
+    if key not in cache:
+        cache[key] = _card_fits(game, boat, card, trapeze, round_)
+    return cache[key]
+
+
+def _card_fits(game: Table, boat: Boat, card: CardType, trapeze: bool, round_: int) -> str | None:
     asp = aspects(game, boat.pose)
     if card.kind is Kind.DELAY:
         return None

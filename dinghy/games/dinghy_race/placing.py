@@ -2,6 +2,8 @@
 right-of-way ruling when it overlaps another boat's card."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from dinghy.core.interface import Event
@@ -22,7 +24,13 @@ def card_options(game: Table, state: RaceState, trapeze: bool | None = None) -> 
 
     A card is offered when the boat could legally play it next turn (trapezing may be
     declared then), so only point of sail, tack, spinnaker and the pre-start limit out.
+    (Cached per position: the legal actions and the check of the card placed ask alike.)
     """
+    return list(_card_options(game, state))
+
+
+@lru_cache(maxsize=64)
+def _card_options(game: Table, state: RaceState) -> tuple[tuple[str, str | None], ...]:
     boat = state.boat()
     keys = list(hand(game, boat))
     irons = in_irons(boat.pose.heading, game.wind_from)
@@ -42,7 +50,7 @@ def card_options(game: Table, state: RaceState, trapeze: bool | None = None) -> 
             # obstacles like buoys, the start ship, land"
             reason = f"the card would touch {hit}"
         out.append((key, reason))
-    return out
+    return tuple(out)
 
 
 

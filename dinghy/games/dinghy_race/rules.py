@@ -40,7 +40,7 @@ from dinghy.games.dinghy_race.common import (EPS, PRESTART_ROUNDS, _path_blocker
 from dinghy.games.dinghy_race.hazard_rolls import _do_luck, _do_roll, _next_hazard_or_place
 from dinghy.games.dinghy_race.launch_and_start import _do_launch, launch_slots, relaunch_depth, why_not_launch
 from dinghy.games.dinghy_race.lines_and_marks import _advance_rounding, _after_track
-from dinghy.games.dinghy_race.placing import _do_place, _finish_place, card_options
+from dinghy.games.dinghy_race.placing import _card_options, _do_place, _finish_place, card_options
 from dinghy.games.dinghy_race.protests import _do_overlap, _do_protest, interjections
 from dinghy.games.dinghy_race.rounds import _end_turn, _new_round, initial_state
 from dinghy.games.dinghy_race.state import Boat, RaceState, Step, Turn
@@ -57,7 +57,7 @@ __all__ = [
     "EPS", "PRESTART_ROUNDS", "aspects", "boat_obstacles", "card_fits", "card_obstacles", "fixed_hit",
     "hand", "lines_on_water", "move_shape", "others", "placement_blocked", "prestart", "room_ahead",
     "touches_start_zone", "launch_slots", "relaunch_depth", "why_not_launch", "card_options",
-    "ExitOption", "exit_options", "_exit_options", "_stop_short", "substitutes", "why_not_pivot",
+    "ExitOption", "exit_options", "_exit_options", "_card_options", "_stop_short", "substitutes", "why_not_pivot",
     "weather_eye_shape", "weather_eye_shift", "why_not_weather_eye",
     "Boat", "RaceState", "Step", "Turn", "Pose", "Tack", "tack_of",
     # the helpers of the single module this was, for callers that look them up by name

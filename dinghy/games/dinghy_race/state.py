@@ -1,7 +1,7 @@
 """Immutable race state: plain frozen dataclasses, replaced, never mutated."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 from typing import Any
 
@@ -47,7 +47,7 @@ class Boat:
         return self.finished is None
 
     def with_(self, **changes: Any) -> "Boat":
-        return replace(self, **changes)
+        return _replace(self, _BOAT_FIELDS, changes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,11 +103,25 @@ class RaceState:
     def with_boat(self, boat: Boat) -> "RaceState":
         boats = list(self.boats)
         boats[boat.index] = boat
-        return replace(self, boats=tuple(boats))
+        return _replace(self, _STATE_FIELDS, {"boats": tuple(boats)})
 
     def with_(self, **changes: Any) -> "RaceState":
-        return replace(self, **changes)
+        return _replace(self, _STATE_FIELDS, changes)
 
     @property
     def over(self) -> bool:
         return self.step is Step.OVER
+
+
+def _replace(obj: Any, names: tuple[str, ...], changes: dict[str, Any]) -> Any:
+    """``dataclasses.replace`` for these plain frozen classes (every field in __init__,
+    no __post_init__), without looking the fields up on every call: states are copied
+    a few times per action."""
+    unknown = set(changes).difference(names)
+    if unknown:
+        raise TypeError(f"{type(obj).__name__} has no field {sorted(unknown)[0]!r}")
+    return type(obj)(*[changes[n] if n in changes else getattr(obj, n) for n in names])
+
+
+_BOAT_FIELDS = tuple(f.name for f in fields(Boat))
+_STATE_FIELDS = tuple(f.name for f in fields(RaceState))

@@ -113,6 +113,10 @@ class Table:
     def _outlines(self) -> dict:
         return {}
 
+    @cached_property
+    def _placed_shapes(self) -> dict:
+        return {}
+
     def card_shape(self, pose: Pose, card: CardType, tack: Tack, shift: float = 0.0) -> Polygon:
         return shape_at(pose, self.card_outline(card, tack, shift))
 
@@ -182,36 +186,63 @@ def _first_hits(geoms: np.ndarray, targets: np.ndarray, ids: tuple[int, ...]) ->
     return [ids[j] if h else None for h, j in zip(hit, first)]
 
 
-def _batch(boats: list[Boat], outlines: list[np.ndarray]) -> np.ndarray:
+def _batch(boats: list, outlines: list[np.ndarray]) -> np.ndarray:
     """Polygons of local outlines placed at the boats' poses, built in one call."""
     if not boats:
         return np.empty(0, dtype=object)
     n = max(len(o) for o in outlines)
     # Pad every outline to the same number of points by repeating its last point.
-    pts = np.stack([np.vstack([o, np.repeat(o[-1:], n - len(o), axis=0)]) for o in outlines])
+    pts = np.empty((len(outlines), n, 2))
+    for i, o in enumerate(outlines):
+        pts[i, :len(o)] = o
+        pts[i, len(o):] = o[-1]
     r = np.radians([b.pose.heading for b in boats])[:, None]
     sn, cs = np.sin(r), np.cos(r)
     x0 = np.array([b.pose.x for b in boats])[:, None]
     y0 = np.array([b.pose.y for b in boats])[:, None]
     lx, ly = pts[..., 0], pts[..., 1]
-    world = np.stack([x0 + lx * cs + ly * sn, y0 - lx * sn + ly * cs], axis=-1)
+    world = np.empty_like(pts)
+    world[..., 0] = x0 + lx * cs + ly * sn
+    world[..., 1] = y0 - lx * sn + ly * cs
     return shapely.polygons(world)
 
 
 @lru_cache(maxsize=512)
 def others(game: Table, boats: tuple[Boat, ...], index: int) -> Others:
-    """Shapes of every boat but ``index`` still racing (cached per position of the fleet)."""
+    """Shapes of every boat but ``index`` still racing (cached per position of the fleet;
+    each boat's hull and card are cached on their own, so a fleet where one boat moved
+    rebuilds one boat's shapes, not all)."""
     delay = game.cards.delay_key()
     afloat = [b for b in boats if b.index != index and b.launched and b.finished is None]
     with_card = [(b, delay if b.delays else b.planned) for b in afloat
                  if b.delays or (b.planned is not None and not b.aside)]
-    h = _batch(afloat, [game.hull_outline(b.tack) for b in afloat])
-    c = _batch([b for b, _ in with_card],
-               [game.card_outline(game.cards.types[k], b.tack) for b, k in with_card])
+    h = _placed(game, [(b.pose, b.tack, None) for b in afloat])
+    c = _placed(game, [(b.pose, b.tack, k) for b, k in with_card])
     hb, cb = [b.index for b in afloat], [b.index for b, _ in with_card]
-    shapely.prepare(h)
-    shapely.prepare(c)
     return Others(tuple(hb), h, tuple(cb), c)
+
+
+def _placed(game: Table, items: list[tuple[Pose, Tack, str | None]]) -> np.ndarray:
+    """Boats' hulls (key None) or the cards in front of their bows, prepared; each built
+    once per pose (those not yet built are built together in one batch)."""
+    cache = game._placed_shapes
+    missing = list(dict.fromkeys(it for it in items if it not in cache))
+    if missing:
+        if len(cache) > 8192:
+            cache.clear()
+        outlines = [game.hull_outline(t) if k is None else game.card_outline(game.cards.types[k], t)
+                    for _, t, k in missing]
+        geoms = _batch([_At(p) for p, _, _ in missing], outlines)
+        shapely.prepare(geoms)
+        cache.update(zip(missing, geoms))
+    out = np.empty(len(items), dtype=object)
+    out[:] = [cache[it] for it in items]
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class _At:
+    pose: Pose
 
 
 @lru_cache(maxsize=1024)
@@ -287,14 +318,17 @@ def reach(game: Table, boats: tuple[Boat, ...], boat: Boat, cards: list[CardType
     cards_arr = np.array(list(card_geom.values()), dtype=object)
     card_pos = {k: i for i, k in enumerate(card_geom)}
 
-    fixed_cards = game.fixed_hits(cards_arr, lines=lines)
-    fixed_hulls = game.fixed_hits(hulls, lines=lines)
-    fixed_rooms = game.fixed_hits(rooms, lines=lines)
+    # one query per obstacle kind for cards, hulls and rooms together (each shape's
+    # answer is its own, whatever else is asked with it)
+    nc = len(cards_arr)
+    fixed = game.fixed_hits(np.concatenate([cards_arr, hulls, rooms]), lines=lines)
+    fixed_cards, fixed_hulls, fixed_rooms = fixed[:nc], fixed[nc:nc + n], fixed[nc + n:]
     oth = others(game, boats, boat.index)
-    boat_cards = oth.hull_hits(cards_arr)
-    boat_hulls = oth.hull_hits(hulls)
-    met_cards = oth.card_hits(cards_arr)
-    met_hulls = oth.card_hits(hulls)
+    moving = np.concatenate([cards_arr, hulls])
+    hit = oth.hull_hits(moving)
+    boat_cards, boat_hulls = hit[:nc], hit[nc:]
+    met = oth.card_hits(moving)
+    met_cards, met_hulls = met[:nc], met[nc:]
 
     out = []
     xs, ys, hs = bx.tolist(), by.tolist(), headings.astype(int).tolist()

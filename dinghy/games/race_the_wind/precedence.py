@@ -8,7 +8,8 @@
 A boat head to wind or on a dead run has no tack (the wind comes over neither side); we
 count it as on port tack, so it keeps clear of a starboard-tack boat (as a boat that is
 tacking or gybing must). "Farther from the wind" is measured along the wind: the boat
-further downwind is to leeward. "Behind" is measured along the two boats' common heading.
+further downwind is to leeward. "Behind" is measured along the two boats' common heading;
+two boats level abreast (not in the text) are split by giving way to the boat on the right.
 """
 from __future__ import annotations
 
@@ -49,6 +50,11 @@ def precedence(a: tuple[Point, int], b: tuple[Point, int], wind: int) -> tuple[i
                    "the boat closer to the wind has precedence")
     dx, dy = compass.DIRS[ha]
     fa, fb = pa[0] * dx + pa[1] * dy, pb[0] * dx + pb[1] * dy
-    w = 0 if fa <= fb else 1
-    return w, (f"same tack, distance from the wind and angle to it, and {'AB'[w]} is behind: "
-               "the boat behind has precedence")
+    if fa != fb:
+        w = 0 if fa < fb else 1
+        return w, (f"same tack, distance from the wind and angle to it, and {'AB'[w]} is behind: "
+                   "the boat behind has precedence")
+    ra, rb = pa[0] * dy - pa[1] * dx, pb[0] * dy - pb[1] * dx
+    w = 0 if ra >= rb else 1
+    return w, (f"same tack, distance from the wind and angle to it, level with each other, and {'AB'[w]} "
+               "is on the other's right: the boat on the right has precedence (our tie-break)")

@@ -100,5 +100,10 @@ class State:
         return None
 
     @property
+    def round(self) -> int:
+        """The turn number under the name the command line prints ("N rounds")."""
+        return self.turn
+
+    @property
     def active(self) -> int | None:
         return self.queue[0] if self.queue and self.phase is Phase.PLAY else None

@@ -122,7 +122,7 @@ class CardFace(Widget):
             return
         x0, y0, x1, y1 = self._bounds()
         chip_room = t + g.px(10)
-        room_w, room_h = self.w - g.px(16), self.h - chip_room - g.px(22)
+        room_w, room_h = self.w - g.px(70), self.h - chip_room - g.px(30)   # room for the angle labels
         self.scale_mm = max(0.1, min(room_w / max(1e-6, x1 - x0), room_h / max(1e-6, y1 - y0)))
         self._ox = self.x + self.w / 2
         self._oy = self.y + g.px(18)

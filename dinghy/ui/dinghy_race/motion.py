@@ -243,7 +243,14 @@ class Motion:
         cx, cy = chart.hull_points(boat.pose, boat.tack).mean(axis=0)
         pulse = 18 + 10 * abs(math.sin(f * math.pi * 2))
         chart._pin_ring(L, cx, cy, round(pulse), theme.rgba((220, 60, 50), 230), 3.0)
-        chart._pin_label(L, clip.text, cx, cy, dy=30, colour=(255, 214, 120), pt=theme.BODY_PT)
+        label = chart._pin_label(L, clip.text, cx, cy, dy=30, colour=(255, 214, 120), pt=theme.BODY_PT)
+        # a dark plate under the words, so that they read on a card as on the water
+        z = self.view.camera.zoom
+        hw = (label.content_width / 2 + 6 * chart.scale) / z
+        hh = (label.content_height / 2 + 3 * chart.scale) / z
+        my = cy + 30 * chart.scale / z
+        L.mesh.polygon([(cx - hw, my - hh), (cx + hw, my - hh), (cx + hw, my + hh), (cx - hw, my + hh)],
+                       theme.rgba(theme.WATER_DEEP, 225), convex=True)
 
     def _throw(self, clip: Throw, f: float) -> None:
         """Two dice over the middle of the board, in the motion layer's one mesh (drawn

@@ -15,6 +15,7 @@ from dinghy.games.dinghy_race.actions import Drift, Pass, Pivot, Place, Substitu
 from dinghy.games.dinghy_race import rules as dr
 from dinghy.games.dinghy_race.state import Step
 from dinghy.ui import theme
+from dinghy.ui.dinghy_race.panel_text import _fit_button_texts, _leg_text, exit_short
 from dinghy.ui.hud import Dice, Slider
 from dinghy.ui.widgets import (
     BODY, LAYER_WIDGET, Button, ChoiceSelector, Gui, Text, Toggle, Widget, _round_rect,
@@ -475,45 +476,6 @@ class TurnPanel:
                     item.label.anchor_y = "top"
                     item.label.y = round(top - g.px(3))
             top -= rh
-
-
-def exit_short(move: Any, opts: list[Any]) -> str:
-    """``Luff 15°``, ``Straight``, ``Bear away 30° + spi`` for an exit button."""
-    turn = next((o.turn for o in opts if o.index == move.exit), 0)
-    words = "Straight" if turn == 0 else (f"Luff {turn}°" if turn > 0 else f"Bear away {-turn}°")
-    return words + (" + spi" if move.bonus else "")
-
-
-def _fit_button_texts(items: list[Widget]) -> None:
-    """A smaller font for a label too wide for its button (card names can be long), in
-    the sizes ``hud.warm_glyphs`` prepared, then cut with "…"."""
-    from dinghy.ui.hud import fit_text
-
-    for b in items:
-        if not isinstance(b, Button) or b.icon or not b.w:
-            continue
-        g = b.gui
-        room = b.w - g.px(12)
-        if b.text.content_width <= room:
-            continue
-        size = b.text.font_size
-        for pt in (theme.SMALL_PT + 1, theme.SMALL_PT, theme.SMALL_PT - 1):
-            if g.px(pt) < size:
-                b.text.font_size = g.px(pt)
-                if b.text.content_width <= room:
-                    break
-        fit_text(b.text, b.label, room, b.text.font_size)
-
-
-def _leg_text(game: Any, boat: Any) -> str:
-    legs = game.course.legs
-    if not boat.launched or not boat.started:
-        return ""
-    if boat.legs_done >= len(legs):
-        return " · sail for the finish"
-    leg = legs[boat.legs_done]
-    where = "gate " + "/".join(leg.mark_ids) if leg.is_gate else f"mark {leg.mark_ids[0]} to {leg.side}"
-    return f" · leg {boat.legs_done + 1}/{len(legs)}: {where}"
 
 
 __all__ = ["TurnPanel", "CardButton", "OddsTable", "card_label", "exit_short", "STEP_TITLES"]

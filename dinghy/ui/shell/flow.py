@@ -24,6 +24,9 @@ class Flow:
         self.app, self.autosave = app, autosave
         self.bot_delay = BOT_DELAY if bot_delay is None else bot_delay
         self.settings = Settings.load(autosave.folder)
+        from dinghy.ui.shell.series import Series
+
+        self.series = Series.load(autosave.folder)     # a series in progress, if any
         self._on_start, self._can_resume, self._on_resume = on_start, can_resume, on_resume
 
     # --- screens -------------------------------------------------------------------
@@ -37,7 +40,8 @@ class Flow:
                                       can_resume=self._can_resume or self.autosave.exists,
                                       on_resume=self._on_resume or self.resume, initial=initial,
                                       rules=rules, settings=self.settings,
-                                      on_settings=self.save_settings))
+                                      on_settings=self.save_settings,
+                                      on_series=None if self._on_start else self.start_series))
 
     def save_settings(self) -> None:
         try:
@@ -64,11 +68,46 @@ class Flow:
         from dinghy.ui.shell.results import ResultsScene
 
         saved = self.autosave.last_race if self.autosave.last_race.is_file() else None
+        series, on_next = self._count_in_series(race), None
+        if series is not None and not series.over:
+            on_next = lambda: self.next_race(race)  # noqa: E731
         return self._show(ResultsScene(
             race, on_new=lambda: self.show_setup(race.game.setup, race.rules_name),
             on_quit=self.app.close,
             on_replay=lambda: self.show_replay(race, back=lambda: self.show_results(race)),
-            saved=saved))
+            saved=saved, series=series, on_next=on_next,
+            export_folder=self.autosave.folder / "exports"))
+
+    # --- a series of races -----------------------------------------------------------
+    def _count_in_series(self, race: Any) -> Any:
+        """The series this finished race belongs to (counted once), or None."""
+        s = self.series
+        names = tuple(seat.name for seat in race.game.setup.seats)
+        if s is None or s.rules != race.rules_name or s.names != names:
+            return None
+        if s.add(race):
+            try:
+                s.save(self.autosave.folder)
+            except OSError:
+                pass
+        return s
+
+    def start_series(self, setup: Any, rules: str | None, plan: tuple[int, str, bool]) -> Any:
+        """A new series of ``plan = (races, scoring, discard)``, starting with its first race."""
+        from dinghy import games
+        from dinghy.ui.shell.series import Series
+
+        races, scoring, discard = plan
+        series = Series(races, scoring, discard, rules or next(iter(games.GAMES)),
+                        tuple(seat.name for seat in setup.seats))
+        return self.start(setup, rules, series=series)
+
+    def next_race(self, race: Any) -> Any:
+        """The series' next race: the same boats and options, a fresh seed."""
+        from dinghy.ui.shell.setup_form import new_seed
+
+        setup = race.game.setup.with_(seed=new_seed())
+        return self.start(setup, race.rules_name, confirmed=True, series=self.series)
 
     def show_replay(self, race: Any, back: Any = None, title: str = "") -> Any:
         from dinghy.ui.shell.replay import ReplayScene
@@ -76,13 +115,15 @@ class Flow:
 
         name = view_class(race.game.rules_name).board_name(race.game)
         return self._show(ReplayScene(race, on_close=back or self.app.close,
-                                      title=title or f"Replay · {name}"))
+                                      title=title or f"Replay · {name}",
+                                      export_folder=self.autosave.folder / "exports"))
 
     # --- actions ---------------------------------------------------------------------
-    def start(self, setup: Any, rules: str | None = None, *, confirmed: bool = False) -> Any:
+    def start(self, setup: Any, rules: str | None = None, *, confirmed: bool = False,
+              series: Any = None) -> Any:
         """A new race of game ``rules`` (default: the first registered). An unfinished
         autosaved race is not thrown away unasked: a dialog offers "Resume" or
-        "Discard and start"."""
+        "Discard and start". ``series``: the race counts in it (else no series goes on)."""
         from dinghy import games
         from dinghy.core.race import Race
 
@@ -91,7 +132,7 @@ class Flow:
                 "An unfinished race is saved",
                 "Starting a new race discards the race in progress. Resume it instead?",
                 [("Resume", self._on_resume or self.resume),
-                 ("Discard and start", lambda: self.start(setup, rules, confirmed=True))])
+                 ("Discard and start", lambda: self.start(setup, rules, confirmed=True, series=series))])
         try:
             race = Race(games.load_game(setup, rules or next(iter(games.GAMES))))
         except (DinghyError, OSError) as exc:
@@ -101,7 +142,20 @@ class Flow:
             self.autosave.save(race)
         except OSError:
             pass
+        self._keep_series(series)
         return self.show_table(race)
+
+    def _keep_series(self, series: Any) -> None:
+        from dinghy.ui.shell.series import Series
+
+        self.series = series
+        try:
+            if series is None:
+                Series.forget(self.autosave.folder)
+            else:
+                series.save(self.autosave.folder)
+        except OSError:
+            pass
 
     def resume(self) -> Any:
         try:

@@ -15,7 +15,7 @@ from dinghy.ui.widgets import Button, Panel, Text, TextField, Widget, key  # noq
 
 from dinghy.core.errors import DinghyError  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
-from dinghy.ui.shell.views import BoardView, ordinal  # noqa: E402
+from dinghy.ui.shell.board_view import BoardView, ordinal  # noqa: E402
 
 #: How many characters of the observation the board shows.
 OBSERVATION_CHARS = 900
@@ -39,6 +39,7 @@ class GenericView(BoardView):
         self.rows: list[list[Widget]] = []
         self.buttons: dict[str, Button] = {}     # by action text, and "roll"
         self.actions: list[Any] = []
+        self.hint_row: Text | None = None
         self.typed = ""
 
     # --- building ---------------------------------------------------------------------
@@ -60,6 +61,7 @@ class GenericView(BoardView):
         for w in self.widgets:
             self.gui.remove(w)
         self.widgets, self.rows, self.buttons = [], [], {}
+        self.hint_row: Text | None = None
 
     def build_panel(self) -> None:
         """The turn panel: whose turn, then what they may do."""
@@ -82,7 +84,10 @@ class GenericView(BoardView):
         if race.chance:
             self.buttons["roll"] = self._add(Button(self.gui, "Roll the dice", s.roll, style="primary"))
             return
-        self.actions = list(race.legal_actions())
+        hint = self.panel_hint()
+        if hint:
+            self.hint_row = self._add(Text(self.gui, hint, theme.SMALL_PT + 1, theme.INK_SOFT))
+        self.actions = self.panel_actions()
         room = max(1, s.panel_rows_free(self.used_rows(extra=2)))
         shown = self.actions if len(self.actions) <= room else self.actions[: room - 1]
         for n, a in enumerate(shown):
@@ -100,6 +105,15 @@ class GenericView(BoardView):
         self._add(play, row=False)
         self.buttons["play_typed"] = play
         self.rows.append([self.field, play])
+
+    def panel_actions(self) -> list[Any]:
+        """The actions the panel offers as buttons (a board view leaves out those it
+        plays by taps on the board)."""
+        return list(self.race.legal_actions())
+
+    def panel_hint(self) -> str:
+        """A line above the buttons (e.g. "Tap a highlighted square"); none here."""
+        return ""
 
     def _typed(self, text: str) -> None:
         self.typed = text

@@ -53,8 +53,9 @@ class ReplayScene(ChartScene):
     water = False           # the board covers the water
 
     def __init__(self, race: Any, *, on_close: Callable[[], Any] | None = None,
-                 title: str = "") -> None:
+                 title: str = "", export_folder: Any = None) -> None:
         super().__init__()
+        self.race, self.export_folder = race, export_folder
         self.playback = Playback(race)
         self.game = race.game
         self.on_close = on_close
@@ -84,6 +85,10 @@ class ReplayScene(ChartScene):
         self.order = add(OrderStrip(g))
         self.close_button = add(Button(g, "Close", self.close, style="water"))
         self.help_button = add(Button(g, "?", self.show_help, style="water", pt=theme.HEADER_PT))
+        from dinghy.ui.shell.exports import formats
+
+        self.export_button = add(Button(g, "Export", self.export, style="water"))
+        self.export_button.visible = self.export_folder is not None and bool(formats(self.race))
         self.bar = add(Panel(g))
         self.first_button = add(Button(g, "|◀", self.first))
         self.back_button = add(Button(g, "◀", lambda: self.seek(self.index - 1)))
@@ -111,8 +116,12 @@ class ReplayScene(ChartScene):
         by = H - topbar + px(8)
         self.close_button.place(W - m - px(84), by, px(84), t)
         self.help_button.place(W - m - px(84) - px(6) - t, by, t, t)
+        right = W - m - px(84) - px(6) - t - px(6)
+        if self.export_button.visible:
+            self.export_button.place(right - px(84), by, px(84), t)
+            right -= px(84) + px(6)
         self.title_text.place(m + px(6), by, px(250), t)
-        self.order.place(m + px(262), by, max(t, W - m - px(84) - t - px(18) - m - px(262)), t)
+        self.order.place(m + px(262), by, max(t, right - px(6) - m - px(262)), t)
         side = min(max(px(300), W * 0.26), px(400))
         bar_h = t * 2 + px(24)
         self.bar.place(m, m, W - 2 * m - side - m, bar_h)
@@ -208,6 +217,12 @@ class ReplayScene(ChartScene):
         if steps:
             self._clock -= steps
             self.seek(self.index + steps)
+
+    def export(self) -> None:
+        from dinghy.ui.shell.exports import export_dialog
+
+        if self.export_folder is not None and self.gui is not None:
+            export_dialog(self.gui, self.race, self.export_folder)
 
     def close(self) -> None:
         if self.on_close is not None:

@@ -100,6 +100,10 @@ class SetupForm:
         self.inner_boat_rule = base.inner_boat_rule
         self.extra = base.extra
         self.seed = new_seed() if seed is None else int(seed)
+        # a series of races (1: a single race), scored by dinghy.core.scoring
+        self.series_races = 1
+        self.scoring = "low_point"
+        self.discard = False
 
     # --- seats ----------------------------------------------------------------------
     def used_colours(self, except_seat: int | None = None) -> set[str]:

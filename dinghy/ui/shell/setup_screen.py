@@ -93,6 +93,8 @@ class SetupScreen(GuiScene):
     * ``seed``: the race seed (default: a fresh random one, shown small).
     * ``rules``: the game to start with (default: the first registered). For any other
       game ``on_start(setup, rules)`` receives the game's rules name too.
+    * ``on_series(setup, rules, (races, scoring, discard))``: given, the set-up offers a
+      series of races; "Start series" calls it instead of ``on_start``.
     * ``settings``: the table's :class:`~dinghy.ui.shell.settings.Settings` (animations,
       sound, follow), shown as switches; ``on_settings()`` runs after each change.
     """
@@ -109,8 +111,10 @@ class SetupScreen(GuiScene):
                  on_resume: Callable[[], Any] | None = None,
                  courses: Sequence[str] | None = None, initial: RaceSetup | None = None,
                  seed: int | None = None, rules: str | None = None,
-                 settings: Any = None, on_settings: Callable[[], Any] | None = None) -> None:
+                 settings: Any = None, on_settings: Callable[[], Any] | None = None,
+                 on_series: Callable[..., Any] | None = None) -> None:
         super().__init__()
+        self.on_series = on_series
         self.settings, self.on_settings = settings, on_settings
         self.on_start, self.can_resume, self.on_resume = on_start, can_resume, on_resume
         self.games = registered_games()
@@ -159,6 +163,20 @@ class SetupScreen(GuiScene):
         self.weather_eye = choice(list(SUPPLY_RANGE), f.weather_eye, "weather_eye", wrap=False)
         self.inner_rule = add(Toggle(g, f.inner_boat_rule,
                                      on_change=lambda v: setattr(f, "inner_boat_rule", v)))
+        self.series_rows: list[tuple[str, Widget]] = []
+        if self.on_series is not None:
+            from dinghy.core.scoring import SCORING_SYSTEMS
+            from dinghy.ui.shell.series import RACE_CHOICES, SCORING_TITLES
+
+            self.series_choice = add(ChoiceSelector(
+                g, [(n, "One race" if n == 1 else f"{n} races") for n in RACE_CHOICES],
+                RACE_CHOICES.index(f.series_races), on_change=self.set_series_races, wrap=False))
+            self.scoring_choice = add(ChoiceSelector(
+                g, [(k, SCORING_TITLES.get(k, k)) for k in SCORING_SYSTEMS],
+                list(SCORING_SYSTEMS).index(f.scoring), on_change=lambda v: setattr(f, "scoring", v)))
+            self.discard_toggle = add(Toggle(g, f.discard, on_change=lambda v: setattr(f, "discard", v)))
+            self.series_rows = [("Series", self.series_choice), ("Scoring", self.scoring_choice),
+                                ("Drop worst", self.discard_toggle)]
         self.setting_rows: list[tuple[str, Widget]] = []
         if self.settings is not None:
             for attr, label in (("animations", "Animations"), ("sound", "Sound"),
@@ -193,6 +211,7 @@ class SetupScreen(GuiScene):
             widget.visible = attr in wanted
             if widget.visible:
                 rows.append((label, widget))
+        rows.extend(self.series_rows)
         rows.extend(self.setting_rows)
         self.options = [(g.add(Text(g, label)), widget) for label, widget in rows]
 
@@ -272,6 +291,10 @@ class SetupScreen(GuiScene):
             fit_text(self.subtitle.label, why, self.subtitle.w or 400, self.subtitle.label.font_size)
         return why
 
+    def set_series_races(self, n: int) -> None:
+        self.form.series_races = n
+        self.start_button.label = "Start series" if n > 1 else "Start race"
+
     def set_setting(self, attr: str, value: bool) -> None:
         setattr(self.settings, attr, value)
         if self.on_settings is not None:
@@ -283,6 +306,10 @@ class SetupScreen(GuiScene):
 
     def start(self) -> None:
         self.show_problem()
+        f = self.form
+        if self.on_series is not None and f.series_races > 1:
+            self.on_series(f.to_setup(), self.rules, (f.series_races, f.scoring, f.discard))
+            return
         if self.rules == self.default_rules:
             self.on_start(self.form.to_setup())
         else:

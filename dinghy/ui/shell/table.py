@@ -25,6 +25,7 @@ from dinghy.skippers import skipper  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.hud import EventLog, OrderStrip, Slider, Toast, warm_glyphs  # noqa: E402
 from dinghy.ui.scene import ChartScene  # noqa: E402
+from dinghy.ui.shell.table_motion import MotionMixin  # noqa: E402
 from dinghy.ui.shell.views import view_class  # noqa: E402
 
 #: How long a bot waits before each action in a real window, seconds.
@@ -33,7 +34,7 @@ BOT_DELAY = 0.45
 TAP_SLOP = 8
 
 
-class TableScene(ChartScene):
+class TableScene(MotionMixin, ChartScene):
     """``TableScene(race, autosave=None, on_over=None, on_leave=None, bot_delay=BOT_DELAY)``."""
 
     shell_shortcuts = [
@@ -251,38 +252,6 @@ class TableScene(ChartScene):
         self.undo_button.enabled = race.can_undo()
         self.view.refresh(new_step)
         self._check_curtain()
-
-    # --- movement you can see ------------------------------------------------------------
-    @property
-    def animating(self) -> bool:
-        motion = getattr(self.view, "motion", None)
-        return motion is not None and motion.active
-
-    def _show_motion(self, before: Any, action: Any, events: list[Any]) -> None:
-        """Let the view animate the action; the log waits for the end of it."""
-        if self.sound is not None:
-            self.sound.after(events)
-        animate = getattr(self.view, "animate", None)
-        if not self.animate or animate is None:
-            return
-        held = len(self.race.events) - len(events)
-        if animate(before, action, events):
-            self.log_hold = held if self.log_hold is None else min(self.log_hold, held)
-
-    def motion_done(self) -> None:
-        """The animation ended (or was skipped): the log catches up."""
-        if self.log_hold is None:
-            return
-        self.log_hold = None
-        colours = {i: PALETTE.get(s.colour, (200, 200, 200)) for i, s in enumerate(self.game.setup.seats)}
-        self.log.set_events(self.race.events, colours)
-
-    def skip_motion(self) -> bool:
-        motion = getattr(self.view, "motion", None)
-        if motion is None or not motion.active:
-            return False
-        motion.finish()
-        return True
 
     def _report_over(self) -> None:
         """Once the race is over: keep the record, then hand over to the results."""

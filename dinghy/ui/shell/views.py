@@ -3,21 +3,24 @@
 The shell (the table, the replay) knows a race only through the Race facade and the
 game interface. Everything that knows a game's steps — the board drawing, the turn
 panel, what the seats bar says of each seat — is the game's *view*, registered here
-by rules name. A game with no view of its own gets the generic one
-(:class:`dinghy.ui.shell.generic.GenericView`): the legal actions as buttons, the log
-and the places, so every registered game is playable from the day it registers.
+by rules name. A game with no view of its own is looked at once: a grid game (its
+``board`` a grid Board, with ``picture`` and ``square_actions``) gets the grid board
+view (:mod:`dinghy.ui.grid`), so a new grid game needs no edit here; any other gets
+the generic one (:class:`dinghy.ui.shell.generic.GenericView`): the legal actions as
+buttons, the log and the places, so every registered game is playable from the day it
+registers.
 
-A view is made as ``View(scene)`` by the table scene; :class:`BoardView` lists what the
-shell asks and gives each question a default.
+What the shell asks a view, and the defaults, are in :mod:`dinghy.ui.shell.board_view`
+(re-exported here for the views that import them from this module).
 """
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import Any, Callable
 
-from dinghy.core.interface import CHANCE
-from dinghy.core.setup import PALETTE
-from dinghy.ui.hud import SeatChip
+from dinghy.ui.grid import is_grid_game
+from dinghy.ui.shell.board_view import BoardView, ordinal, seat_colour
+from dinghy.ui.shell.generic import GenericView
 
 #: rules name -> the view class, or "module:Class" (imported when first asked for).
 _VIEWS: dict[str, Any] = {
@@ -26,6 +29,12 @@ _VIEWS: dict[str, Any] = {
 _REPLAYS: dict[str, Any] = {
     "dinghy_race": "dinghy.ui.dinghy_race.replay_board:ChartReplay",
 }
+#: For a game with no view of its own, asked in order: (does this game fit?, view, replay).
+_FALLBACKS: list[tuple[Callable[[Any], bool], Any, Any]] = [
+    (is_grid_game, "dinghy.ui.grid.view:GridView", "dinghy.ui.grid.replay:GridReplay"),
+]
+#: rules name (and loader) -> the fallback that fits a game of those rules, or None.
+_PROBED: dict[tuple[str, Any], Any] = {}
 
 
 def register_view(rules: str, view: Any, replay: Any = None) -> None:
@@ -42,154 +51,57 @@ def _resolve(spec: Any) -> Any:
     return spec
 
 
-def view_class(rules: str) -> Any:
-    """The view registered for ``rules``, or the generic one."""
-    spec = _VIEWS.get(rules)
+def _sample_game(rules: str) -> Any | None:
+    """A game of ``rules`` on its first shipped board, to see what kind of game it is."""
+    from dinghy import games
+    from dinghy.core.setup import RaceSetup, Seat
+
+    entry = games.GAMES.get(rules)
+    if entry is None:
+        return None
+    key = (rules, entry.load)
+    if key not in _PROBED:
+        try:
+            boards = entry.boards()
+            setup = RaceSetup(seats=(Seat("A", "Orange"), Seat("B", "Sky")),
+                              course=boards[0] if boards else "")
+            _PROBED[key] = entry.load(setup)
+        except Exception:       # a game that will not load here is shown generically
+            _PROBED[key] = None
+    return _PROBED[key]
+
+
+def _fallback(game_or_rules: Any) -> tuple[Any, Any] | None:
+    game = _sample_game(game_or_rules) if isinstance(game_or_rules, str) else game_or_rules
+    if game is None:
+        return None
+    for fits, view, replay in _FALLBACKS:
+        if fits(game):
+            return view, replay
+    return None
+
+
+def _rules(game_or_rules: Any) -> str:
+    return game_or_rules if isinstance(game_or_rules, str) else game_or_rules.rules_name
+
+
+def view_class(game_or_rules: Any) -> Any:
+    """The view for a game (or a rules name): registered, grid, or the generic one."""
+    spec = _VIEWS.get(_rules(game_or_rules))
     if spec is None:
-        from dinghy.ui.shell.generic import GenericView
-        return GenericView
+        found = _fallback(game_or_rules)
+        return GenericView if found is None else _resolve(found[0])
     return _resolve(spec)
 
 
-def replay_board_class(rules: str) -> Any | None:
-    """The replay board for ``rules`` (its board drawn at any point), or None."""
+def replay_board_class(game_or_rules: Any) -> Any | None:
+    """The replay board for a game (or rules name): its board drawn at any point, or None."""
+    rules = _rules(game_or_rules)
     spec = _REPLAYS.get(rules)
+    if spec is None and rules not in _VIEWS:
+        found = _fallback(game_or_rules)
+        spec = None if found is None else found[1]
     return None if spec is None else _resolve(spec)
-
-
-def seat_colour(game: Any, seat: int) -> tuple[int, int, int]:
-    return PALETTE.get(game.setup.seats[seat].colour, (200, 200, 200))
-
-
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
-class BoardView:
-    """What the table asks a game's view; every answer has a game-free default."""
-
-    #: The set-up screen's game options this game reads from the set-up (the rest hide).
-    setup_options: tuple[str, ...] = ()
-    #: The view's own keyboard shortcuts, for the help overlay.
-    shortcuts: list[tuple[str, str]] = []
-    #: Whether the seats' skippers roll the dice themselves (else chance rolls for bots).
-    bots_roll = False
-
-    def __init__(self, scene: Any) -> None:
-        self.scene = scene
-
-    # --- words for the shell's other screens (no table needed) ------------------------
-    @classmethod
-    def board_name(cls, game: Any) -> str:
-        """The board or course played, for titles."""
-        return f"{game.title or game.rules_name} · {game.setup.course}"
-
-    @classmethod
-    def summary(cls, race: Any) -> str:
-        """One line under the results' title."""
-        return f"{cls.board_name(race.game)} · {len(race.actions)} actions"
-
-    # --- what the shell reads -------------------------------------------------------
-    @property
-    def gui(self) -> Any:
-        return self.scene.gui
-
-    @property
-    def race(self) -> Any:
-        return self.scene.race
-
-    @property
-    def game(self) -> Any:
-        return self.scene.game
-
-    @property
-    def human_turn(self) -> bool:
-        return self.scene.human_turn
-
-    def act(self, action: Any, refresh: bool = True) -> bool:
-        return self.scene.act(action, refresh)
-
-    def acting_seat(self) -> int | None:
-        """The seat that decides now; when chance is due, the seat that rolls (None:
-        nobody, chance acts by itself)."""
-        player = self.race.current_player()
-        if player >= 0:
-            return player
-        if player == CHANCE:
-            return self.scene.last_seat
-        return None
-
-    def status(self) -> tuple[str, str]:
-        """The top bar's two lines (e.g. the round and a countdown)."""
-        return (self.game.title or self.game.rules_name, "")
-
-    def seat_chips(self) -> list[SeatChip]:
-        """The seats bar, in the order the game plays them."""
-        places = self.race.places()
-        over = self.race.over
-        active = None if over else self.acting_seat()
-        chips = []
-        for i, seat in enumerate(self.game.setup.seats):
-            place = places[i] if i < len(places) else None
-            status = f"finished {ordinal(place)}" if place else ("bot" if seat.skipper else "")
-            chips.append(SeatChip(i, seat.name, seat_colour(self.game, i), status,
-                                  i == active, place is not None))
-        return chips
-
-    # --- life cycle ------------------------------------------------------------------
-    def build(self) -> None:
-        """Make the board's widgets (once)."""
-
-    def layout(self, x: float, y: float, w: float, h: float) -> None:
-        """Place the board in the area left of the side column, below the top bar."""
-
-    def panel_height(self) -> float:
-        """How tall the turn panel wants to be now."""
-        return 0.0
-
-    def layout_panel(self, x: float, y: float, w: float, h: float) -> None:
-        """Place the turn panel's widgets in this rectangle."""
-
-    def reset_choices(self) -> None:
-        """A new decision: forget half-made choices."""
-
-    def refresh(self, new_step: bool) -> None:
-        """The state changed: redraw the board and rebuild the turn panel."""
-
-    def after_action(self, events: list[Any], seat_before: int) -> None:
-        """An action was played (events: what the engine said)."""
-
-    def after_undo(self) -> None:
-        """An undo went back to a human decision."""
-
-    def look_at(self, seat: int) -> None:
-        """The seats bar's chip for ``seat`` was tapped."""
-
-    def on_curtain_lifted(self) -> None:
-        """The next player is at the table."""
-
-    def delete(self) -> None:
-        """Free what the view drew outside the scene's widgets."""
-
-    # --- input the widgets did not take ------------------------------------------------
-    def board_contains(self, x: float, y: float) -> bool:
-        """Whether a press here belongs to the board (taps, drags)."""
-        return False
-
-    def tap(self, x: float, y: float) -> None:
-        pass
-
-    def hover(self, x: float, y: float) -> None:
-        pass
-
-    def pan(self, dx: float, dy: float) -> None:
-        pass
-
-    def scroll(self, x: float, y: float, clicks: float) -> bool:
-        return False
-
-    def on_shortcut(self, symbol: int, modifiers: int) -> bool:
-        return False
 
 
 __all__ = ["BoardView", "register_view", "view_class", "replay_board_class", "seat_colour",

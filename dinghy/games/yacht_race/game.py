@@ -1,0 +1,95 @@
+"""Yacht Race (Parker Brothers, 1961) as a game of the shared interface
+(:mod:`dinghy.core.interface`) and of the grid board view (:mod:`dinghy.games.grid.picture`).
+
+:class:`YachtRace` holds the set-up, the board, the chart read from it and the Sailors'
+Luck pack; each method is a thin door into :mod:`rules` (the turn) or :mod:`view` (what
+the board view draws and what a tap means). Chance acts twice: the numbered blocks are
+allocated at random, and the top Sailors' Luck card is any card still in the pack, with
+exact probabilities.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from dinghy.core.interface import CHANCE, TERMINAL, BaseGame, Event
+from dinghy.games.yacht_race import luck_effects, rules, view
+from dinghy.games.yacht_race.actions import Action, parse
+from dinghy.games.yacht_race.chart import Chart
+from dinghy.games.yacht_race.luck import LuckPack
+from dinghy.games.yacht_race.sailing import LONG
+from dinghy.games.yacht_race.state import Phase, State
+
+
+class YachtRace(BaseGame):
+    rules_name = "yacht_race"
+    title = "Yacht Race"
+
+    def __init__(self, setup: Any, board: Any, chart: Chart, pack: LuckPack) -> None:
+        self.setup = setup
+        self.board = board
+        self.chart = chart
+        self.pack = pack
+
+    # -- the interface -----------------------------------------------------------------
+    def initial_state(self) -> State:
+        return rules.initial_state(self)
+
+    def current_player(self, state: State) -> int:
+        if state.phase is Phase.OVER:
+            return TERMINAL
+        if state.phase in (Phase.ALLOT, Phase.DRAW):
+            return CHANCE
+        return state.turn
+
+    def legal_actions(self, state: State) -> list[Action]:
+        return rules.legal_actions(self, state)
+
+    def why_not(self, state: State, action: Action) -> str | None:
+        return rules.why_not(self, state, action)
+
+    def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
+        return rules.apply(self, state, action)
+
+    def chance_outcomes(self, state: State) -> list[tuple[Action, Fraction]]:
+        if state.phase is Phase.ALLOT:
+            free = rules.free_blocks(self, state)
+            return [(a, Fraction(1, len(free))) for a in rules.legal_actions(self, state)]
+        if state.phase is Phase.DRAW:
+            return list(luck_effects.outcomes(self, state))
+        return []
+
+    def is_over(self, state: State) -> bool:
+        return state.phase is Phase.OVER
+
+    def places(self, state: State) -> list[int | None]:
+        return state.places()
+
+    def parse_action(self, text: str) -> Action:
+        return parse(text)
+
+    def observation(self, state: State, seat: int) -> dict[str, Any]:
+        """Everything on the table is public; the Sailors' Luck pack shows only how many of
+        each card are left in it (every drawn card was read out), never its order."""
+        return {
+            "phase": state.phase.value,
+            "turn": state.turn,
+            "wind_from": LONG[state.wind],
+            "round": state.round,
+            "fog": list(state.fog),
+            "cards_this_turn": state.cards_this_turn,
+            "luck_pack": {c.key: k for c, k in zip(self.pack.cards, state.luck_left)},
+            "yachts": [{
+                "seat": y.seat, "block": y.block, "pos": list(y.pos) if y.pos else None,
+                "heading": y.heading, "wind_cards": y.wind_cards, "spinnakers": y.spinnakers,
+                "spinnaker_up": y.spinnaker_up, "started": y.started, "leg": y.leg,
+                "lose_turn": y.lose_turn, "place": y.place,
+            } for y in state.yachts],
+        }
+
+    # -- the grid board view ------------------------------------------------------------
+    def picture(self, state: State, seat: int):
+        return view.picture(self, state, seat)
+
+    def square_actions(self, state: State, x: int, y: int):
+        return view.square_actions(self, state, x, y)

@@ -1,0 +1,89 @@
+"""What the grid board view shows of a Yacht Race and what a tap on a square means
+(the contract of :mod:`dinghy.games.grid.picture`). No rule is decided here: every
+choice and every refusal comes from the engine (:mod:`rules`, :mod:`moves`).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dinghy.games.grid.picture import BoatMark, GridPicture, SquareAction, Token
+from dinghy.games.yacht_race import rules, wind_cards
+from dinghy.games.yacht_race.actions import Forfeit, Sail, WindCard
+from dinghy.games.yacht_race.sailing import LONG, blocks, path, sail_name
+from dinghy.games.yacht_race.start_finish import next_goal
+from dinghy.games.yacht_race.state import Phase, State
+
+if TYPE_CHECKING:
+    from dinghy.games.yacht_race.game import YachtRace
+
+
+def picture(game: "YachtRace", state: State, seat: int) -> GridPicture:
+    boats = []
+    for y in state.yachts:
+        if y.pos is None:
+            continue
+        flags = []
+        if y.spinnaker_up:
+            flags.append("spinnaker")
+        if y.finished:
+            flags.append("finished")
+        if y.lose_turn:
+            flags.append("blocked")
+        boats.append(BoatMark(y.seat, y.pos[0], y.pos[1], y.heading, None, tuple(flags)))
+    c = game.chart
+    tokens = [Token("luck", x, yy, "SL") for x, yy in sorted(c.luck)]
+    tokens += [Token("start", *c.start.square, "start"), Token("finish", *c.finish.square, "finish")]
+    tokens += [Token("club", x, yy, str(i + 1)) for i, (x, yy) in enumerate(c.club)]
+    return GridPicture(boats=tuple(boats), tokens=tuple(tokens), wind_from=state.wind,
+                       note=note(game, state),
+                       extra={"yachts": [{"seat": y.seat, "wind_cards": y.wind_cards,
+                                          "spinnakers": y.spinnakers, "next": next_goal(c, y),
+                                          "place": y.place} for y in state.yachts],
+                              "luck_cards_left": sum(state.luck_left)})
+
+
+def note(game: "YachtRace", state: State) -> str:
+    wind = f"wind from the {LONG[state.wind]}"
+    if state.phase is Phase.ALLOT:
+        return f"The numbered blocks are being allocated; {wind}"
+    if state.phase is Phase.OVER:
+        return "The race is over"
+    who = game.name(state.turn)
+    if state.phase is Phase.DRAW:
+        return f"{who} takes the top Sailors' Luck card"
+    if state.phase is Phase.FOG:
+        return f"Fog: {who} moves {game.name(state.fog[0])}'s yacht; {wind}"
+    y = state.yachts[state.turn]
+    extra = " (Sailors' Luck: one more move)" if state.phase is Phase.EXTRA else ""
+    return (f"Round {state.round}: {who} to move{extra}; {wind}; {y.wind_cards} wind cards, "
+            f"{y.spinnakers} spinnakers; next: {next_goal(game.chart, y)}")
+
+
+def square_actions(game: "YachtRace", state: State, x: int, y: int) -> list[SquareAction]:
+    """Tapping a square: every course whose move would land there (legal, or the engine's
+    reason why not); tapping the yacht itself offers a wind change card or the forfeit."""
+    if state.phase not in (Phase.SAIL, Phase.EXTRA, Phase.FOG):
+        return []
+    seat = rules.mover(state)
+    me = state.yachts[seat]
+    if me.pos is None:
+        return []
+    fog = state.phase is Phase.FOG
+    out: list[SquareAction] = []
+    if (x, y) == me.pos and not fog:
+        reason = wind_cards.problem(state)
+        out.append(SquareAction("Spend a wind change card (wind shifts 45° clockwise)",
+                                None if reason else WindCard(), reason))
+        reason = rules.why_not(game, state, Forfeit())
+        out.append(SquareAction("Forfeit the turn (no course open)", None if reason else Forfeit(), reason))
+        return out
+    for h in range(8):
+        for spin in (False, True):
+            n = blocks(h, state.wind, spin)
+            if n == 0 or (spin and n != 5) or path(*me.pos, h, n)[-1] != (x, y):
+                continue
+            action = Sail(h, spin, seat if fog else None)
+            reason = rules.why_not(game, state, action)
+            label = f"Sail {LONG[h]}: {sail_name(h, state.wind, spin)}, {n} block{'s' if n > 1 else ''}"
+            out.append(SquareAction(label, None if reason else action, reason))
+    return out

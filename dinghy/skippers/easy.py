@@ -1,0 +1,116 @@
+"""The easy skipper: sails like a newcomer, legal always, sound mostly.
+
+It sees the table as the simple skipper does (the same turns-to-go for each card and
+each exit) but does not always take the best: it picks among the good choices at
+random, the better ones more often (a softmax over the turns still to sail, so a choice
+half a turn worse is taken about half as often as the best). Choices that lead into real
+trouble (dead in the water, a trap) are never taken while something sound is left. It
+forgets Lady Luck now and then when a hazard is rolled, never lays Weather Eye cards and
+leaves the spinnaker in its bag.
+"""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from dinghy.core.race import Race
+from dinghy.games.dinghy_race.actions import Action, Luck
+from dinghy.games.dinghy_race.state import Step
+from dinghy.skippers.brain import PRESTART_ROUNDS, TACK, chart_of
+from dinghy.skippers.core import DEAD, Skipper, Style
+
+NAME = "easy"
+
+#: Turns: a choice this much worse than the best is taken 1/e as often.
+TEMPERATURE = 0.2
+#: Choices worse than the best by this many turns are never taken (trouble, not taste:
+#: a dead boat costs DEAD turns).
+WORST = 1.2
+#: Open water: nothing fixed within this many card reaches, no boat within this many
+#: hull lengths (a square around the bow).
+OPEN_FIXED = 1.0
+OPEN_BOATS = 2.5
+#: How often a hazard roll finds the skipper forgetting its Lady Luck cards.
+FORGETS_LUCK = 0.35
+
+STYLE = Style(depth=1, tack_penalty=0.3, luck_value=None, heading_scale=1.0,
+              spinnaker=False, weather_eye=False)
+
+
+class EasySkipper(Skipper):
+    """On open water (nothing fixed within reach of two cards, no boat within a few hull
+    lengths, the start behind it, the boat sailing freely) it looks only at the course:
+    a newcomer does not look for trouble where there is none, and this keeps it quick.
+    Anywhere else it sees the table exactly as the simple skipper does."""
+
+    _open = False
+
+    def choose(self, race: Race, rng: random.Random) -> Action:
+        self._open = self._open_water(race)
+        return super().choose(race, rng)
+
+    def _open_water(self, race: Race) -> bool:
+        state = race.state
+        if state.step not in (Step.MOVE, Step.PLACE) or state.round <= PRESTART_ROUNDS + 1:
+            return False
+        boat = state.boat()
+        if boat.delays or boat.aside or not boat.started or (state.step is Step.MOVE and boat.planned is None):
+            return False
+        trk = self.track(race, boat.index)
+        if trk.still or trk.escape_until >= state.round:
+            return False
+        ch = chart_of(race.game)
+        x, y = boat.pose.x, boat.pose.y
+        if float(ch.fixed_field.at(np.array([x]), np.array([y]))[0]) < OPEN_FIXED * ch.look:
+            return False
+        room = OPEN_BOATS * ch.L
+        return not any(b.index != boat.index and b.launched and b.racing
+                       and abs(b.pose.x - x) < room and abs(b.pose.y - y) < room for b in state.boats)
+
+    def judge(self, ch, K, P, obs, first, boats=True):
+        if not self._open:
+            return super().judge(ch, K, P, obs, first, boats)
+        mv = K.card >= 0
+        if self.style.tack_penalty:
+            return np.where(mv & (ch.c_kind[np.maximum(K.card, 0)] == TACK), self.style.tack_penalty, 0.0)
+        return np.zeros(len(K))
+
+    def _held_by(self, ch, P, parents, cards):
+        if self._open:
+            return [-1] * len(parents)
+        return super()._held_by(ch, P, parents, cards)
+
+    def ranking(self, values: np.ndarray, rng: random.Random) -> np.ndarray:
+        first = self.best(values, rng)
+        rest = [int(i) for i in np.argsort(values, kind="stable") if int(i) != first]
+        return np.array([first, *rest], dtype=np.int64)
+
+    def best(self, values: np.ndarray, rng: random.Random) -> int:
+        v = np.asarray(values, float)
+        ok = np.isfinite(v)
+        if not ok.any():
+            return int(rng.randrange(len(v)))
+        low = float(v[ok].min())
+        ok &= v <= low + WORST
+        w = np.where(ok, np.exp(-(np.where(ok, v, low) - low) / TEMPERATURE), 0.0)
+        u = rng.random() * float(w.sum())
+        acc = 0.0
+        for i, wi in enumerate(w.tolist()):
+            acc += wi
+            if u < acc and wi > 0:
+                return i
+        return int(np.flatnonzero(w)[-1])
+
+    def luck(self, race: Race, rng=None) -> Action:
+        if rng is not None and rng.random() < FORGETS_LUCK:
+            return Luck(0)
+        return super().luck(race, rng)
+
+
+_SKIPPER = EasySkipper(STYLE)
+
+
+def choose(race: Race, rng: random.Random) -> Action:
+    """The easy skipper's action for the boat whose turn it is."""
+    return _SKIPPER.choose(race, rng)

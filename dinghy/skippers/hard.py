@@ -1,0 +1,237 @@
+"""The hard skipper: plays to win, on the time-to-go field.
+
+It makes the turn's decisions with the shared machinery of :mod:`dinghy.skippers.core`
+(every exit of the revealed card, every card it may lay next and that card's exits: two
+cards ahead, every candidate checked against the table). Where a line ends is valued by
+the open-water estimate of the turns to go from that spot (``Chart.course_value``) plus
+what the course's time-to-go field (:mod:`dinghy.skippers.field`, built once per course
+and wind) says the boat's *heading* costs there: the turns of tacking, jibing or
+bearing away to the best heading at that spot, marks and land included. (The field's
+own values, used alone, sailed the Olympic triangle about 8% slower in our races: its
+cells make it some 10-15% optimistic, more in some places than others; see
+``benchmarks/bench_field.py``.) On top of that:
+
+* Lady Luck: before a hazard roll it reads every throw of the dice the game offers
+  (``game.chance_outcomes``) through the hazard table, and commits the number of cards
+  that minimises the expected delay plus what the cards are worth later (a card held
+  to the finish is wasted, so the worth falls as the race runs out).
+* Other boats' hidden cards: a nearby boat's face-down card is known only by how it
+  lies (the seat's ``game.observation``); the skipper samples cards that fit that
+  footprint and the boat's point of sail, and where their exits would put the boat
+  before our next move, and avoids ending its own move there.
+* Right of way, where it is simple: near a boat on the other tack it prefers to be the
+  starboard boat (the port boat keeps clear), and at a mark it claims room as the
+  inner boat (:func:`interject`). Protests are the players' call (the Race Steward's),
+  and the engine's rulings follow the rules, so it does not protest.
+"""
+from __future__ import annotations
+
+import math
+import random
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from dinghy.core.race import Race
+from dinghy.games.dinghy_race.actions import Action, Luck, Overlap
+from dinghy.games.dinghy_race.cards import Kind
+from dinghy.games.dinghy_race.state import Step
+from dinghy.skippers.brain import FINISHED, PRESTART_ROUNDS, Batch, Chart, Obstacles, chart_of, tack_sign
+from dinghy.skippers.core import Skipper, Style
+from dinghy.skippers.field import field_of
+
+NAME = "hard"
+
+STYLE = Style(depth=2, tack_penalty=0.0, luck_value=0.35, heading_scale=0.6)
+FALLBACK = 2.0          # turns added where the field knows no value (beside a mark, off the grid)
+TRAFFIC = 0.8           # turns for ending our next move where a nearby boat is likely to be
+GIVE_WAY = 0.5          # ... more when we would be the port-tack boat, keeping clear
+SAMPLES = 8             # sampled (card, exit) of a nearby boat's face-down card
+
+
+class HardSkipper(Skipper):
+    def __init__(self) -> None:
+        super().__init__(STYLE)
+        self._traffic: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
+
+    # -- the value of a position ---------------------------------------------------------
+    use_field = True
+    hybrid = True
+
+    def _hybrid_leaf(self, race, ch, f, B, rnd, boat) -> np.ndarray:
+        """The open-water estimate of where the boat is, plus what the field says its
+        heading costs there (the turns of tacking, jibing and bearing away to the best
+        heading at that spot, marks and land included)."""
+        base = super().leaf(race, ch, B, rnd, boat)
+        v = f.value_of_batch(B)
+        vmin = f.value_of_batch(B, best_heading=True)
+        extra = np.where(np.isfinite(v) & np.isfinite(vmin), v - vmin, 0.0)
+        return base + np.where(B.finished, 0.0, self.heading_weight * extra)
+
+    heading_weight = 0.5
+
+    def leaf(self, race: Race, ch: Chart, B: Batch, rnd: int, boat) -> np.ndarray:
+        if rnd <= PRESTART_ROUNDS or not self.use_field:
+            return super().leaf(race, ch, B, rnd, boat)
+        f = field_of(race.game)
+        if self.hybrid:
+            return self._hybrid_leaf(race, ch, f, B, rnd, boat)
+        v = f.value_of_batch(B)
+        unknown = ~np.isfinite(v)
+        if unknown.any() or B.spi.any():
+            sub = np.flatnonzero(unknown | B.spi)
+            S = B.take(sub)
+            vb, tx, ty = ch.course_value(S, rnd, self.slot(race, boat.index))
+            vs = np.where(unknown[sub], vb + FALLBACK, v[sub])
+            if S.spi.any():
+                # the field has no spinnaker: its bonus on the run ahead, less taking it down
+                vs = vs + ch.spi_adjust(S, tx, ty, vs)
+            v[sub] = vs
+        v = v + B.cost
+        mem = self._memory.get(race)
+        trk = mem.get(boat.index) if mem else None
+        if trk is not None and trk.escape_until >= rnd:
+            ax, ay = trk.anchor
+            d = np.hypot(B.x - ax, B.y - ay) / ch.L
+            hx, hy = math.sin(trk.heading), math.cos(trk.heading)
+            along = ((B.x - ax) * hx + (B.y - ay) * hy) / ch.L
+            v = v - 1.5 * np.minimum(d, 4.0) - 0.5 * np.clip(along, -4, 4)
+        return np.where(B.finished, FINISHED + B.cost, v)
+
+    def _luck_value(self, race: Race, ch: Chart, boat) -> float:
+        """A Lady Luck card is worth less as the finish nears (unspent, it is wasted)."""
+        if race.state.round <= PRESTART_ROUNDS or not boat.started:
+            return super()._luck_value(race, ch, boat)
+        B = self.batch_of(ch, boat)
+        v = float(field_of(race.game).value_of_batch(B)[0])
+        if not math.isfinite(v):
+            return super()._luck_value(race, ch, boat)
+        return round(self.style.luck_value * min(1.0, max(0.0, v) / 60.0) * 20) / 20
+
+    # -- the table: other boats where we will move ---------------------------------------
+    def judge(self, ch: Chart, K: Batch, P: Batch, obs: Obstacles, first: bool, boats: bool = True) -> np.ndarray:
+        extra = super().judge(ch, K, P, obs, first, boats)
+        if first and boats and self._traffic is not None and len(K):
+            ox, oy, otack, ow = self._traffic
+            d = np.hypot(K.x[:, None] - ox[None, :], K.y[:, None] - oy[None, :])
+            near = d < ch.H + 0.25 * ch.L
+            port_vs_star = (K.tack[:, None] < 0) & (otack[None, :] > 0)
+            star_vs_port = (K.tack[:, None] > 0) & (otack[None, :] < 0)
+            cost = np.where(port_vs_star, TRAFFIC + GIVE_WAY, np.where(star_vs_port, 0.4 * TRAFFIC, TRAFFIC))
+            extra = extra + (near * cost * ow[None, :]).sum(1) * (K.card >= 0)
+        return extra
+
+    def _sample_traffic(self, race: Race, ch: Chart, rng: random.Random) -> None:
+        """Where nearby boats may be after their next move, from what our seat may see:
+        a face-down card only by its footprint (sideways or lengthwise)."""
+        self._traffic = None
+        game, state = race.game, race.state
+        me = state.active
+        obs = game.observation(state, me)
+        mine = obs["boats"][me]
+        xs, ys, ts, ws = [], [], [], []
+        types = game.cards.types
+        for b in obs["boats"]:
+            if (b["boat"] == me or not b["launched"] or b["finished"] is not None or b["aside"]
+                    or b["delays"] or b["card"] is None):
+                continue
+            if math.hypot(b["x"] - mine["x"], b["y"] - mine["y"]) > 3.0 * ch.L:
+                continue
+            card = b["card"]
+            if card.startswith("face-down"):
+                foot = card.split(", ", 1)[1]
+                keys = [k for k, t in types.items() if t.kind is not Kind.DELAY and t.played.value == foot]
+            else:
+                keys = [card] if types[card].kind is not Kind.DELAY else []
+            if not keys:
+                continue
+            idx = {ch.index[k] for k in keys if k in ch.index}
+            tack = 1 if b["tack"] == "starboard" else -1
+            ci, _e, bx, by, h2, t2, _sp, _c = ch.template(int(b["heading"]), tack, bool(b["spi_up"]),
+                                                          state.round + 1 <= PRESTART_ROUNDS, 0, None)
+            fit = [i for i in range(len(ci)) if int(ci[i]) in idx]
+            if not fit:
+                continue
+            pick = fit if len(fit) <= SAMPLES else rng.sample(fit, SAMPLES)
+            for i in pick:
+                xs.append(b["x"] + float(bx[i]))
+                ys.append(b["y"] + float(by[i]))
+                ts.append(int(t2[i]))
+                ws.append(1.0 / len(pick))
+        if xs:
+            self._traffic = (np.array(xs), np.array(ys), np.array(ts), np.array(ws))
+
+    # -- the steps -----------------------------------------------------------------------
+    def place(self, race: Race, rng) -> Action:
+        ch = chart_of(race.game)
+        self._sample_traffic(race, ch, rng)
+        try:
+            return super().place(race, rng)
+        finally:
+            self._traffic = None
+
+    def luck(self, race: Race, rng=None) -> Action:
+        """The Lady Luck cards that cost least: the expected delay over every throw of the
+        dice (``game.chance_outcomes``, read through the hazard table) plus the cards'
+        worth."""
+        game, state = race.game, race.state
+        boat = state.boat()
+        row, modifier = state.turn.hazards[0]
+        lv = self._luck_value(race, chart_of(game), boat)
+        best, n_best = math.inf, 0
+        for n, cost in enumerate(expected_delays(race, row, modifier, boat.lady_luck)):
+            c = cost + n * lv
+            if c < best - 1e-9:
+                best, n_best = c, n
+        act = Luck(n_best)
+        return act if race.why_not(act) is None else Luck(0)
+
+
+def expected_delays(race: Race, row: str, modifier: int, cards: int) -> list[float]:
+    """Expected delay cards of a hazard roll for 0..``cards`` Lady Luck cards, over every
+    throw the game lists for its dice (exact probabilities)."""
+    game = race.game
+    rolls = _dice(race)
+    out = []
+    for n in range(cards + 1):
+        out.append(float(sum(p * game.hazards.resolve(row, (r.d1, r.d2), n, modifier).delay_cards
+                             for r, p in rolls)))
+    return out
+
+
+def capsize_risk(race: Race, row: str, modifier: int, cards: int):
+    """The exact chance (a Fraction) that the roll capsizes the boat or loses a man."""
+    game = race.game
+    return sum((p for r, p in _dice(race)
+                if game.hazards.resolve(row, (r.d1, r.d2), cards, modifier).effect in ("capsize", "man_overboard")),
+               start=Fraction(0))
+
+
+def _dice(race: Race):
+    """The game's chance outcomes for a hazard roll (from a state where the roll is due)."""
+    global _DICE_CACHE
+    if _DICE_CACHE is None:
+        state = race.state
+        if race.game.current_player(state) != -1:
+            state = state.with_(step=Step.ROLL)
+        _DICE_CACHE = list(race.game.chance_outcomes(state))
+    return _DICE_CACHE
+
+
+_DICE_CACHE: list | None = None
+_SKIPPER = HardSkipper()
+
+
+def choose(race: Race, rng: random.Random) -> Action:
+    """The hard skipper's action for the boat whose turn it is."""
+    return _SKIPPER.choose(race, rng)
+
+
+def interject(race: Race, seat: int) -> Any | None:
+    """An out-of-turn call ``seat`` makes now, if any: room at a mark as the inner boat
+    (right-of-way rule 3), taken whenever the engine offers it to this seat."""
+    for act in race.interjections():
+        if isinstance(act, Overlap) and act.boat == seat:
+            return act
+    return None

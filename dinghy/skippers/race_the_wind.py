@@ -1,0 +1,316 @@
+"""The navigator: a Race the Wind skipper that sails the shortest way with the wind.
+
+It plans over (square, heading, leg, rounding count) states: a move costs the share of a
+turn it takes on its point of sail (half a turn on a beam reach, where two actions fit in
+a turn, a whole turn close-hauled, broad or running), a 45°/90° turn likewise; turns
+into the wind and moves head to wind are not edges; land and marks are walls; the legs
+are the start crossing, each mark rounded on its side (the grid rounding rays) and the
+finish crossing. A Dijkstra (scipy's) from the goal backwards gives every state's
+turns-to-go; it is cached per game and wind direction.
+
+At the table it tries each legal action on a copy of the state (the engine decides
+everything: waits, precedence, lulls, puffs) and takes the one that leaves the boat
+nearest the finish, a lull counting as a lost turn. Before turn 8 it hovers below the
+line, moving every turn or two and keeping off the line at turns 6 and 7, then makes for
+the line. It does its penalty turns as soon as it may start them after the start gun,
+sets the spinnaker for a long broad reach or run and drops it when it must turn up, waits
+when the rules make it wait, declares a penalty on a boat in its way when it may, and
+breaks a deadlock now and then with a random legal move.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from scipy.sparse import csr_matrix
+from scipy.sparse.csgraph import dijkstra
+
+from dinghy.games.grid import compass, rounding
+from dinghy.games.race_the_wind import actions as A
+from dinghy.games.race_the_wind.state import Phase, State
+
+NAME = "navigator"
+
+MOVE_COST = {0: None, 1: 1.0, 2: 0.5, 3: 1.0, 4: 1.0}
+TURN_COST = {0: 1.0, 1: 1.0, 2: 0.5, 3: 0.5, 4: 1.0}
+C_MIN = -2
+INF = float("inf")
+GOAL = ("goal",)
+
+_TABLES: dict[tuple[int, int, bool], tuple[Any, Any]] = {}
+
+
+def _line_step(line, last: int, p0, p1, to_side):
+    """(crossed, new last side) as the engine tracks it: a crossing must come from
+    strictly off the target side (remembered while standing on the line)."""
+    s1 = line.side(p1)
+    before = line.side(p0) or last
+    crossed = s1 == to_side and before != s1 and line.crossed(p0, p1)
+    return crossed, (s1 or last)
+
+
+def _after_move(course, leg: int, c: int, p0, p1):
+    """(leg, c) after a move, or GOAL. On the start and finish legs ``c`` remembers the
+    last side of the line the boat was strictly on: -1 the target side, 0 the other."""
+    k = len(course.marks)
+    if leg == 0:
+        last = course.course_side if c == -1 else -course.course_side
+        crossed, last = _line_step(course.start, last, p0, p1, course.course_side)
+        if crossed:
+            return (1, 0) if k else (k + 1, 0 if course.finish.side(p1) != course.finish_side else -1)
+        return (0, -1 if last == course.course_side else 0)
+    if leg <= k:
+        m = course.marks[leg - 1]
+        cr = rounding.ray_crossing(m.pos, course.rays[leg - 1], p0, p1) * rounding.sense(m.side)
+        c2 = c + cr
+        if c2 >= 1:
+            if leg == k:
+                return (leg + 1, -1 if course.finish.side(p1) == course.finish_side else 0)
+            return (leg + 1, 0)
+        return (leg, max(c2, C_MIN))
+    last = course.finish_side if c == -1 else -course.finish_side
+    crossed, last = _line_step(course.finish, last, p0, p1, course.finish_side)
+    if crossed:
+        return GOAL
+    return (leg, -1 if last == course.finish_side else 0)
+
+
+class _Graph:
+    """The wind-independent part of the plan: every state, its move and its turn edges."""
+
+    def __init__(self, game: Any, to_start: bool) -> None:
+        board, course = game.board, game.course
+        k = len(course.marks)
+        self.index: dict[Any, int] = {GOAL: 0}
+        heads: list[int] = [0]
+        free = [(x, y) for x in range(board.width) for y in range(board.height) if board.is_free(x, y)]
+        legs = range(1) if to_start else range(k + 2)
+        for (x, y) in free:
+            for h in range(8):
+                for leg in legs:
+                    for c in (range(C_MIN, 1) if 1 <= leg <= k else (-1, 0)):
+                        self.index[(x, y, h, leg, c)] = len(heads)
+                        heads.append(h)
+        src, dst, kind, h_from, h_to = [], [], [], [], []
+        for u, i in self.index.items():
+            if u == GOAL:
+                continue
+            x, y, h, leg, c = u
+            p1 = compass.step(x, y, h)
+            if board.is_free(*p1):
+                nxt = _after_move(course, leg, c, (x, y), p1)
+                if to_start and nxt != GOAL and nxt[0] != 0:
+                    nxt = GOAL
+                v = GOAL if nxt == GOAL else (p1[0], p1[1], h, nxt[0], nxt[1])
+                src.append(i); dst.append(self.index[v]); kind.append(0); h_from.append(h); h_to.append(h)
+            for n in (-2, -1, 1, 2):
+                h2 = compass.turn(h, n)
+                src.append(i); dst.append(self.index[(x, y, h2, leg, c)]); kind.append(1)
+                h_from.append(h); h_to.append(h2)
+        self.n = len(heads)
+        self.src, self.dst = np.array(src), np.array(dst)
+        self.kind, self.h_from, self.h_to = np.array(kind), np.array(h_from), np.array(h_to)
+
+
+class _Table:
+    """Turns to go by state, read like a dict."""
+
+    def __init__(self, graph: _Graph, dist) -> None:
+        self.graph, self.dist = graph, dist
+
+    def get(self, key: Any, default: float = INF) -> float:
+        i = self.graph.index.get(key)
+        if i is None:
+            return default
+        d = float(self.dist[i])
+        return d if np.isfinite(d) else default
+
+
+_GRAPHS: dict[tuple[int, bool], tuple[Any, _Graph]] = {}
+
+
+def table(game: Any, wind: int, to_start: bool = False) -> _Table:
+    """Turns to go from every (x, y, heading, leg, count) under wind ``wind`` to the
+    finish (``to_start``: to the start crossing, leg 0 only)."""
+    key = (id(game), wind, to_start)
+    hit = _TABLES.get(key)
+    if hit is not None and hit[0] is game:
+        return hit[1]
+    gk = (id(game), to_start)
+    ghit = _GRAPHS.get(gk)
+    if ghit is None or ghit[0] is not game:
+        ghit = (game, _Graph(game, to_start))
+        _GRAPHS[gk] = ghit
+        if len(_GRAPHS) > 8:
+            _GRAPHS.pop(next(iter(_GRAPHS)))
+    g = ghit[1]
+    off = np.array([compass.off_wind(h, wind) for h in range(8)])
+    move_cost = np.array([np.inf if MOVE_COST[o] is None else MOVE_COST[o] for o in range(5)])
+    turn_cost = np.array([TURN_COST[o] for o in range(5)])
+    of, ot = off[g.h_from], off[g.h_to]
+    cost = np.where(g.kind == 0, move_cost[of], turn_cost[of])
+    ok = np.isfinite(cost) & ((g.kind == 0) | (ot != 0))
+    # the graph reversed: from the goal back to every state
+    m = csr_matrix((cost[ok], (g.dst[ok], g.src[ok])), shape=(g.n, g.n))
+    dist = dijkstra(m, directed=True, indices=0)
+    t = _Table(g, dist)
+    _TABLES[key] = (game, t)
+    if len(_TABLES) > 64:
+        _TABLES.pop(next(iter(_TABLES)))
+    return t
+
+
+def _key(game: Any, b) -> tuple:
+    course = game.course
+    k = len(course.marks)
+    if not b.started:
+        return (b.x, b.y, b.heading, 0, -1 if b.start_side == course.course_side else 0)
+    if b.leg < k:
+        c = b.count * rounding.sense(course.marks[b.leg].side)
+        return (b.x, b.y, b.heading, b.leg + 1, max(min(c, 0), C_MIN))
+    return (b.x, b.y, b.heading, k + 1, -1 if b.finish_side == course.finish_side else 0)
+
+
+def togo(game: Any, s: State, seat: int, dist: dict | None = None) -> float:
+    b = s.boats[seat]
+    if b.finished:
+        return 0.0
+    if dist is None:
+        dist = table(game, s.wind)
+    return dist.get(_key(game, b), INF)
+
+
+def _value(game: Any, s: State, seat: int, dist: dict) -> float:
+    b = s.boats[seat]
+    v = togo(game, s, seat, dist)
+    if b.blocked:
+        v += 1.0            # a lost turn
+    return v
+
+
+def _try(game: Any, s: State, a: A.Act):
+    try:
+        return game.apply(s, a)
+    except Exception:          # an action the engine refuses on a copy is simply not taken
+        return None
+
+
+def choose(race: Any, rng: random.Random) -> A.Act:
+    game, s = race.game, race.state
+    legal = race.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    if A.UNBLOCK in legal:
+        return A.UNBLOCK
+    seat = s.queue[0]
+    b = s.boats[seat]
+    dist = table(game, s.wind)
+    # penalty turns: after the gun, as soon as they may start
+    if b.spin is not None:
+        for n in (2, 1):
+            if A.turn(n if b.spin >= 0 else -n) in legal:
+                return A.turn(n if b.spin >= 0 else -n)
+        return A.END
+    if b.penalties and s.turn >= 8:
+        if A.PENALTY in legal:
+            return A.PENALTY
+        if A.DROP_SPINNAKER in legal:
+            return A.DROP_SPINNAKER
+    if s.turn < 8 and not b.started:
+        return _hover(game, s, seat, legal, rng, table(game, s.wind, to_start=True))
+    return _race(game, s, seat, legal, rng, dist)
+
+
+def _race(game, s, seat, legal, rng, dist) -> A.Act:
+    b = s.boats[seat]
+    v0 = _value(game, s, seat, dist)
+    best, best_v = None, INF
+    for a in legal:
+        if a.verb not in ("move", "turn"):
+            continue
+        r = _try(game, s, a)
+        if r is None:
+            continue
+        s2 = r[0]
+        v = _value(game, s2, seat, dist)
+        if a.verb == "move":
+            v -= 0.01                       # progress first when equal
+            if s2.progress is not None and s2.progress.seat == seat and s2.progress.puff:
+                v -= 0.2
+        if v < best_v:
+            best, best_v = a, v
+    # the spinnaker: wanted on a long run or broad reach when going straight on is right
+    point = compass.off_wind(b.heading, s.wind)
+    if A.SET_SPINNAKER in legal and point >= 3 and best == A.MOVE and v0 > 4 \
+            and not s.progress.done:
+        return A.SET_SPINNAKER
+    if b.spinnaker and A.DROP_SPINNAKER in legal:
+        for n in (-2, -1, 1, 2):
+            h2 = compass.turn(b.heading, n)
+            if compass.off_wind(h2, s.wind) in (1, 2):
+                if dist.get((b.x, b.y, h2) + _key(game, b)[3:], INF) < min(best_v, v0) - 0.4:
+                    return A.DROP_SPINNAKER
+    if best is not None and best_v < v0 - 1e-9:
+        return best
+    why = game.why_not(s, A.MOVE) or ""
+    protests = [a for a in legal if a.verb == "protest" and not s.boats[a.n].penalties]
+    if protests:
+        return protests[0]
+    if A.WAIT in legal and "must wait" in why:
+        return A.WAIT
+    if "on the square ahead" in why and best is not None and best_v < v0 + 1.0 and rng.random() < 0.5:
+        return best                 # a boat in the way: a small detour rather than waiting
+    if rng.random() < 0.25:
+        moves = [a for a in legal if a.verb in ("move", "turn")]
+        if moves:
+            return rng.choice(moves)
+    if A.WAIT in legal and "precedence" in why and rng.random() < 0.5:
+        return A.WAIT
+    return A.END
+
+
+def _safe_square(game, s, seat, p) -> bool:
+    """A square to hover on before the start: free, empty, not on the line, on the
+    pre-start side, no lull."""
+    c = game.course
+    return (game.board.is_free(*p) and s.occupant(p, but=seat) is None and not c.start.on_line(p)
+            and c.start.side(p) != c.course_side and p not in s.lulls)
+
+
+def _hover(game, s, seat, legal, rng, dist) -> A.Act:
+    """Before turn 8: keep moving near the line on the pre-start side, never on it or over
+    it (so no early crossing, no penalty for the line at turns 6-7 or for staying)."""
+    b = s.boats[seat]
+    target = 1.0 if s.turn >= 7 else 2.0
+    must_move = b.still >= 1 and "m" not in s.progress.done
+    now = togo(game, s, seat, dist)
+    ahead = compass.step(b.x, b.y, b.heading)
+    if A.MOVE in legal and _safe_square(game, s, seat, ahead):
+        r = _try(game, s, A.MOVE)
+        if r is not None:
+            after = togo(game, r[0], seat, dist)
+            if must_move or after <= target + 2 or after < now:
+                return A.MOVE
+    scored = []
+    last = _key(game, b)[3:]
+    for a in legal:
+        if a.verb != "turn":
+            continue
+        h2 = compass.turn(b.heading, a.n)
+        nxt = compass.step(b.x, b.y, h2)
+        score = 0.0 if _safe_square(game, s, seat, nxt) else 10.0
+        score += abs(dist.get((nxt[0], nxt[1], h2) + last, 99.0) - target)
+        score += 0.3 * abs(compass.off_wind(h2, s.wind) - 2)      # beam reaches move most
+        if must_move:
+            r = _try(game, s, a)
+            if r is None or r[0].phase is not Phase.PLAY or r[0].queue[0] != seat \
+                    or game.why_not(r[0], A.MOVE) is not None:
+                score += 3.0                                      # no move left this turn
+        score += rng.random() * 0.1
+        scored.append((score, a.text(), a))
+    if scored:
+        best = min(scored)
+        if best[0] < 10:
+            return best[2]
+    return A.END

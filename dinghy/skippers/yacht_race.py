@@ -1,0 +1,247 @@
+"""The pilot: a Yacht Race skipper that sails the shortest way with the wind it has, and
+buys a better wind with its cards when the saving is worth the card.
+
+For each goal (the starting block crossed the right way, a square beside each rounding
+waypoint of a mark, the finish block) and each of the eight winds it keeps a field of
+moves-to-go over the chart, found by a breadth-first search backwards from the goal over
+the moves the rules allow (other yachts ignored: they move). A mark is rounded by
+sailing through waypoints around its outside on the side the course passes it; which
+waypoints are done it reads from the yacht's track, so it keeps no memory of its own.
+
+On its turn it weighs every number of wind change cards it could spend (0 to 7) against
+the best legal move under each resulting wind: one card is worth about a move and a half
+early in the race and more as they run out. A spinnaker goes up when five blocks beat
+three by more than the card is worth. Moving an opponent in the fog, it picks the move
+that leaves that yacht furthest from its goal.
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections import deque
+from dataclasses import replace
+from typing import Any
+
+from dinghy.games.yacht_race import rules, wind_cards
+from dinghy.games.yacht_race.actions import Forfeit, Sail, WindCard
+from dinghy.games.yacht_race.chart import Chart
+from dinghy.games.yacht_race.moves import sail_problem
+from dinghy.games.yacht_race.sailing import blocks, first_obstacle, path
+from dinghy.games.yacht_race.start_finish import crosses, progress
+from dinghy.games.yacht_race.state import Phase, State, Yacht
+
+NAME = "pilot"
+
+UNREACHABLE = 10_000
+HOIST_COST = 1.0          # moves a spinnaker card is worth
+STAGE = 20_000            # worth more than any distance: a goal reached is never given up
+_FIELDS: dict[tuple, tuple[Chart, dict]] = {}
+
+
+# --- where to sail next --------------------------------------------------------------
+
+def _bearing(a, b) -> float:
+    return math.atan2(b[1] - a[1], b[0] - a[0])
+
+
+_WAYPOINTS: dict[tuple, tuple[Chart, tuple]] = {}
+
+
+def _waypoints(chart: Chart, leg: int) -> tuple[tuple[int, int], ...]:
+    hit = _WAYPOINTS.get((id(chart), leg))
+    if hit is None or hit[0] is not chart:
+        hit = _WAYPOINTS[(id(chart), leg)] = (chart, waypoints(chart, leg))
+    return hit[1]
+
+
+def waypoints(chart: Chart, leg: int) -> tuple[tuple[int, int], ...]:
+    """Squares around the outside of mark ``leg`` on its rounding side, in sailing order."""
+    m = chart.course[leg]
+    prev, nxt = chart.previous(leg), chart.target(leg + 1)
+    u, v = _bearing(m.square, prev), _bearing(m.square, nxt)
+    sign = 1 if m.side == "port" else -1
+    # the straight way from prev to next turns d round the mark; rounding it on its side
+    # takes one whole turn more that way (the engine's rule: the loop winds once)
+    d = math.atan2(math.sin(v - u), math.cos(v - u))
+    span = 2 * math.pi + sign * d
+    k = max(1, math.ceil(span / (math.pi / 2)) - 1)
+    out = []
+    for j in range(1, k + 1):
+        b = u + sign * span * j / (k + 1)
+        for r in range(2, 16):
+            sq = (m.x + round(r * math.cos(b)), m.y + round(r * math.sin(b)))
+            if chart.fixed_obstacle(sq) is None and all(chart.water((sq[0] + dx, sq[1] + dy))
+                                                       for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
+                out.append(sq)
+                break
+    return tuple(out)
+
+
+def _near(a, b, tol: int) -> bool:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1])) <= tol
+
+
+def _after_mark(chart: Chart, leg: int) -> tuple:
+    """The goal once mark ``leg``'s waypoints are all visited: on to the next mark's first
+    waypoint, or to the finish."""
+    if leg + 1 < len(chart.course):
+        return ("near", _waypoints(chart, leg + 1)[0])
+    return ("gate", "finish")
+
+
+def plan(chart: Chart, y: Yacht) -> tuple[int, tuple]:
+    """(stage, goal): how far along the course the yacht is (grows with every goal reached,
+    never falls) and its next goal, ("gate", "start"|"finish") or ("near", square).
+
+    The waypoints of the mark being rounded are visited in order, read off the track; if
+    the yacht went on to the next goal and the engine still did not count the rounding
+    (it went round the wrong way first), it goes round again."""
+    if y.finished:
+        return 10 ** 7, ("gate", "finish")
+    if not y.started:
+        return 0, ("gate", "start")
+    if y.leg == len(chart.course):
+        return 1 + 1000 * y.leg, ("gate", "finish")
+    wps = _waypoints(chart, y.leg)
+    on = _after_mark(chart, y.leg)
+    on_sq = on[1] if on[0] == "near" else chart.finish.square
+    j = visits = 0
+    for t in y.track:
+        if j < len(wps) and _near(wps[j], t, 1):
+            j, visits = j + 1, visits + 1
+        elif j == len(wps) and _near(on_sq, t, 2):
+            j, visits = 0, visits + 1
+    stage = 1 + 1000 * y.leg + visits
+    return stage, (("near", wps[j]) if j < len(wps) else on)
+
+
+def goal(chart: Chart, y: Yacht) -> tuple:
+    return plan(chart, y)[1]
+
+
+# --- moves-to-go fields ------------------------------------------------------------------
+
+def _moves(chart: Chart, wind: int):
+    """Every move under ``wind`` between open squares, ignoring yachts: (from, heading, path)."""
+    for x in range(chart.width):
+        for yy in range(chart.height):
+            if chart.fixed_obstacle((x, yy)) is not None:
+                continue
+            for h in range(8):
+                n = blocks(h, wind, False)
+                if n and first_obstacle(x, yy, h, n, lambda a, b: chart.fixed_obstacle((a, b)),
+                                        chart.corner) is None:
+                    yield (x, yy), h, path(x, yy, h, n)
+
+
+def field(chart: Chart, wind: int, target: tuple) -> dict:
+    key = (id(chart), wind, target)
+    hit = _FIELDS.get(key)
+    if hit is not None and hit[0] is chart:
+        return hit[1]
+    back: dict = {}
+    dist: dict = {}
+    queue: deque = deque()
+    for frm, h, p in _moves(chart, wind):
+        back.setdefault(p[-1], []).append(frm)
+        if target[0] == "gate":
+            gate = chart.start if target[1] == "start" else chart.finish
+            if crosses(gate, frm, p, h) and frm not in dist:
+                dist[frm] = 1
+                queue.append(frm)
+    if target[0] == "near":
+        tx, ty = target[1]
+        for x in range(tx - 1, tx + 2):
+            for yy in range(ty - 1, ty + 2):
+                if chart.fixed_obstacle((x, yy)) is None:
+                    dist[(x, yy)] = 0
+                    queue.append((x, yy))
+    while queue:
+        sq = queue.popleft()
+        for frm in back.get(sq, ()):
+            if frm not in dist:
+                dist[frm] = dist[sq] + 1
+                queue.append(frm)
+    _FIELDS[key] = (chart, dist)
+    return dist
+
+
+def to_go(chart: Chart, wind: int, y: Yacht, at) -> float:
+    """Moves still to sail (under ``wind``) from ``at``, less a large bonus for every goal
+    already reached, so that reaching the next goal always beats hovering near it."""
+    stage, target = plan(chart, y)
+    return _to_go(chart, wind, target, at) - STAGE * stage
+
+
+def _to_go(chart: Chart, wind: int, target: tuple, at) -> float:
+    d = field(chart, wind, target).get(at)
+    if d is not None:
+        return d
+    aim = target[1] if target[0] == "near" else (chart.start if target[1] == "start" else chart.finish).square
+    return UNREACHABLE + max(abs(at[0] - aim[0]), abs(at[1] - aim[1]))
+
+
+# --- choosing ------------------------------------------------------------------------------
+
+def card_cost(y: Yacht) -> float:
+    return 1.0 + 3.0 / (y.wind_cards + 1)
+
+
+def after(game: Any, state: State, seat: int, h: int, spin: bool, wind: int) -> Yacht:
+    """The yacht after the move (started, rounded, finished), as the engine would have it."""
+    y = state.yachts[seat]
+    squares = path(*y.pos, h, blocks(h, wind, spin))
+    moved = replace(y, pos=squares[-1], heading=h)
+    return progress(game.chart, state, moved, y.pos, squares, h, "")[0]
+
+
+def best_sail(game: Any, state: State, seat: int, wind: int, rng: random.Random):
+    """(value, heading, spinnaker) of the best legal move under ``wind``, or None."""
+    chart, y = game.chart, state.yachts[seat]
+    best = None
+    for h in range(8):
+        for spin in (False, True):
+            if sail_problem(chart, state, seat, h, spin, game.name, wind=wind) is not None:
+                continue
+            moved = after(game, state, seat, h, spin, wind)
+            value = 1 + to_go(chart, wind, moved, moved.pos)
+            if spin and not y.spinnaker_up:
+                value += HOIST_COST
+            value += rng.random() * 1e-3
+            if best is None or value < best[0]:
+                best = (value, h, spin)
+    return best
+
+
+def choose(race: Any, rng: random.Random):
+    game, state = race.game, race.state
+    seat = state.turn
+    if state.phase is Phase.FOG:
+        return _fog_move(game, state, rng)
+    y = state.yachts[seat]
+    options = []
+    can_change = wind_cards.problem(state) is None
+    spare = min(y.wind_cards, wind_cards.MAX_A_TURN - state.cards_this_turn) if can_change else 0
+    for k in range(spare + 1):
+        wind = (state.wind + k) % 8
+        best = best_sail(game, state, seat, wind, rng)
+        stay = 1 + to_go(game.chart, wind, y, y.pos)
+        value = (best[0] if best else stay) + k * card_cost(y)
+        options.append((value, k, best))
+    value, k, best = min(options, key=lambda o: (o[0], o[1]))
+    if k > 0:
+        return WindCard()
+    if best is None:
+        return Forfeit()
+    return Sail(best[1], best[2])
+
+
+def _fog_move(game: Any, state: State, rng: random.Random):
+    """Move an opponent where it is furthest from its goal."""
+    seat = state.fog[0]
+    y = state.yachts[seat]
+    acts = [a for a in rules.legal_actions(game, state) if isinstance(a, Sail)]
+    def worth(a: Sail) -> float:
+        moved = after(game, state, seat, a.heading, a.spinnaker, state.wind)
+        return to_go(game.chart, state.wind, moved, moved.pos)
+    return max(acts, key=lambda a: (worth(a), rng.random()))

@@ -1,0 +1,75 @@
+"""The coach on the water: the hard skipper's top choices (:func:`dinghy.skippers.coach.hints`)
+drawn as ghosts on the Dinghy Race chart, best first.
+
+A hint to sail an exit is a ghost boat where the exit leaves the hull (with its track);
+a hint to lay a card is the card's outline in front of the bow; a pivot is the hull
+turned; a hint without a place on the water (Lady Luck, reveal, drift) is the boat's own
+hull, labelled. Each ghost's label says the rank, the rounds the coach expects to the
+finish, the chance of a capsize and any right-of-way trouble; the ghosts carry the
+hint's action, so a tap on one plays it as any ghost does. Nothing here decides a rule:
+poses and shapes come from the engine (``exit_options``, ``card_shape``, ``hull``).
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from dinghy.core.geometry import Pose
+from dinghy.games.dinghy_race import rules as dr
+from dinghy.games.dinghy_race.actions import Move, Pivot, Place
+from dinghy.games.dinghy_race.cards import exit_track
+from dinghy.ui.dinghy_race.chart import Ghost
+
+#: the coach's ghosts: gold for the best choice, paler for the next ones
+COACH_COLOURS = ((255, 200, 40), (255, 225, 130), (255, 240, 200))
+
+
+def hint_label(rank: int, hint: Any) -> str:
+    """"1. place tack · 41.2 rounds · capsize 8% · the card would lie on Blue's hull"."""
+    bits = [f"{rank}. {hint.action.text()}", f"{hint.expected_rounds:.1f} rounds"]
+    risk = float(hint.capsize_risk)
+    if risk > 0:
+        bits.append(f"capsize {100 * risk:.0f}%")
+    if hint.row_trouble:
+        bits.append(hint.row_trouble)
+    return " · ".join(bits)
+
+
+def hint_ghosts(view: Any, hints: Sequence[Any]) -> list[Ghost]:
+    """The ghosts that show ``hints`` for the boat whose turn it is."""
+    race = view.race
+    game, state = race.game, race.state
+    boat = state.boat()
+    out: list[Ghost] = []
+    opts = None
+    for rank, h in enumerate(hints, 1):
+        a = h.action
+        colour = COACH_COLOURS[min(rank, len(COACH_COLOURS)) - 1]
+        label = hint_label(rank, h)
+        if isinstance(a, Move) and state.turn.card is not None:
+            if opts is None or a.shift:
+                opts = dr.exit_options(game, state, a.shift)
+            o = next((o for o in opts if o.index == a.exit), None)
+            if o is None:
+                continue
+            card = game.cards.types[state.turn.card]
+            track = exit_track(boat.pose, boat.tack, card, card.exits[o.index], game.cards.hull_length, a.shift)
+            pose = o.bonus if (a.bonus and o.bonus is not None) else o.pose
+            out.append(Ghost(a, pose, o.tack, None, label, rank == 1, track=track, colour=colour))
+        elif isinstance(a, Place) and a.card is not None:
+            shape = game.card_shape(boat.pose, game.cards.types[a.card], boat.tack)
+            out.append(Ghost(a, boat.pose, boat.tack, None, label, rank == 1, outline=shape, colour=colour))
+        elif isinstance(a, Pivot):
+            pose = Pose(boat.pose.x, boat.pose.y, (boat.pose.heading + a.turn) % 360)
+            tack = dr.tack_of(pose.heading, game.wind_from, boat.tack)
+            out.append(Ghost(a, pose, tack, None, label, rank == 1, colour=colour))
+        else:
+            out.append(Ghost(a, boat.pose, boat.tack, None, label, rank == 1, colour=colour))
+    return out
+
+
+def show_hints(view: Any, hints: Sequence[Any]) -> list[Ghost]:
+    """Draw ``hints`` as the chart's ghosts (replacing the step's own until the next
+    refresh) and return them."""
+    ghosts = hint_ghosts(view, hints)
+    view.chart.show_ghosts(ghosts)
+    return ghosts

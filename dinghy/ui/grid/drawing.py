@@ -1,0 +1,386 @@
+"""A grid board drawn in window pixels: water, the grid (squares or intersections),
+land, marks with their rounding arrows and order, start and finish lines, tokens,
+boats with sail and flags, and the squares a tap may play.
+
+Board coordinates are cells: square (x, y) covers [x, x+1] x [y, y+1], and an
+intersection (x, y) of a "points" board lies at (x + 0.5, y + 0.5), so the same tap
+arithmetic serves both. A :class:`~dinghy.ui.camera.Camera` maps cells to pixels; the
+whole board is one :class:`~dinghy.ui.mesh.Mesh` plus a few labels, rebuilt when the
+state or the camera changes (a board is a few thousand triangles at most).
+
+It decides nothing: what it draws is the game's :class:`GridPicture` and the view's
+list of legal squares.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Iterable, Sequence
+
+from dinghy.ui.app import configure as _configure
+
+_configure()
+
+import pyglet  # noqa: E402
+from pyglet.graphics import Group  # noqa: E402
+
+from dinghy.ui import theme  # noqa: E402
+from dinghy.ui.mesh import Mesh  # noqa: E402
+
+BOARD_WATER = (28, 84, 126)
+GRID_LINE = (70, 124, 166)
+LAND = (206, 190, 146)
+LAND_EDGE = (150, 130, 90)
+MARK = (243, 120, 40)
+PORT = (220, 60, 60)          # rounding arrows: red leaves the mark to port
+STARBOARD = (40, 170, 90)     # green: to starboard
+START = (240, 245, 250)
+FINISH = (255, 225, 120)
+LINE_END = (250, 210, 70)
+TARGET = (243, 178, 62)
+#: Token kind -> (fill RGBA, ink); a kind not listed is drawn like "luck".
+TOKENS: dict[str, tuple[tuple[int, int, int, int], tuple[int, int, int]]] = {
+    "puff": ((120, 205, 250, 170), theme.INK),
+    "lull": ((170, 176, 184, 170), theme.INK),
+    "shadow": ((8, 26, 44, 150), theme.ON_WATER),
+    "luck": ((250, 214, 90, 200), theme.INK),
+    "blocked": ((120, 124, 130, 140), theme.ON_WATER),
+    "start": ((240, 245, 250, 110), theme.INK),
+    "finish": ((255, 225, 120, 130), theme.INK),
+    "club": ((11, 38, 64, 200), theme.ON_WATER),
+}
+#: Flags drawn as nothing (the picture says them otherwise or they are cosmetic).
+QUIET_FLAGS = {"heeled"}
+FLAG_BADGES = {"spinnaker": ("S", (250, 120, 200)), "penalty": ("P", (220, 60, 60)),
+               "blocked": ("×", (120, 124, 130)), "finished": ("✓", (40, 170, 90)),
+               "rotating": ("↻", (250, 200, 80)), "shadowed": ("◐", (60, 70, 90)),
+               "out": ("✗", (90, 90, 96)), "premature": ("!", (240, 140, 40)),
+               "luffing": ("~", (120, 205, 250))}
+
+
+def heading_angle(heading: int) -> float:
+    """A compass index (0 north, clockwise, eighths) as a math angle in radians."""
+    return math.radians(90 - 45 * heading)
+
+
+def hull_outline(cx: float, cy: float, heading: int, length: float) -> list[tuple[float, float]]:
+    """A small hull around (cx, cy): bow towards ``heading``, flat transom."""
+    a = heading_angle(heading)
+    ux, uy = math.cos(a), math.sin(a)
+    vx, vy = -uy, ux                     # to port of the bow
+    half, beam = length / 2, length * 0.19
+    local = [(half, 0.0), (half * 0.35, beam), (-half * 0.55, beam * 0.95), (-half, beam * 0.7),
+             (-half, -beam * 0.7), (-half * 0.55, -beam * 0.95), (half * 0.35, -beam)]
+    return [(cx + ux * f + vx * s, cy + uy * f + vy * s) for f, s in local]
+
+
+def boom_line(cx: float, cy: float, heading: int, length: float, side: str | None
+              ) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The boom from the mast towards the stern, swung out to ``side`` (port: left)."""
+    a = heading_angle(heading)
+    ux, uy = math.cos(a), math.sin(a)
+    vx, vy = -uy, ux
+    mast = (cx + ux * length * 0.15, cy + uy * length * 0.15)
+    swing = {"port": 1.0, "starboard": -1.0}.get(side or "", 0.0) * length * 0.24
+    end = (cx - ux * length * 0.3 + vx * swing, cy - uy * length * 0.3 + vy * swing)
+    return mast, end
+
+
+def line_points(line: Any) -> tuple[tuple[float, float], tuple[float, float]]:
+    """A start or finish line's two ends as cell centres."""
+    return cell_centre(*xy(line.a)), cell_centre(*xy(line.b))
+
+
+def xy(p: Any) -> tuple[int, int]:
+    """(x, y) of a point given as a pair or as anything with ``x`` and ``y``."""
+    if hasattr(p, "x") and hasattr(p, "y"):
+        return int(p.x), int(p.y)
+    return int(p[0]), int(p[1])
+
+
+def cell_centre(x: float, y: float) -> tuple[float, float]:
+    return (x + 0.5, y + 0.5)
+
+
+def land_cells(board: Any) -> list[tuple[int, int]]:
+    return [xy(c) for c in (board.land or ())]
+
+
+class ClipGroup(Group):
+    """Its children draw only inside ``rect`` (window pixels): the board never shows
+    between the panels beside it."""
+
+    def __init__(self, order: int = 0, parent: Any = None) -> None:
+        super().__init__(order=order, parent=parent)
+        self.rect = (0, 0, 1, 1)
+
+    def set_state(self) -> None:
+        from pyglet import gl
+        gl.glEnable(gl.GL_SCISSOR_TEST)
+        gl.glScissor(*(int(round(v)) for v in self.rect))
+
+    def unset_state(self) -> None:
+        from pyglet import gl
+        gl.glDisable(gl.GL_SCISSOR_TEST)
+
+    def __eq__(self, other: object) -> bool:     # never merged with another board's clip
+        return self is other
+
+    def __hash__(self) -> int:
+        return id(self)
+
+
+class BoardDrawing:
+    """The board of one game in ``batch`` under the widgets (``order`` below 0)."""
+
+    def __init__(self, batch: Any, board: Any, *, scale: float = 1.0, order: int = -6) -> None:
+        self.batch, self.board, self.scale = batch, board, scale
+        self.clip = ClipGroup(order=order)
+        self.mesh = Mesh(batch, Group(order=0, parent=self.clip))
+        self.text_group = Group(order=1, parent=self.clip)
+        self.labels: list[Any] = []
+        self.used = 0
+        self.rect = (0.0, 0.0, 1.0, 1.0)
+        # what was drawn, for tests and hit checks
+        self.boat_spots: dict[int, tuple[float, float]] = {}
+        self.target_spots: dict[tuple[int, int], tuple[float, float]] = {}
+        self.shown_tokens: list[Any] = []
+
+    def px(self, v: float) -> float:
+        return v * self.scale
+
+    # --- labels: a pool reused from one drawing to the next -----------------------------
+    def _label(self, text: str, x: float, y: float, pt: float, colour: Any, bold: bool = True) -> None:
+        if self.used == len(self.labels):
+            self.labels.append(pyglet.text.Label("", font_name=theme.FONT, font_size=pt * self.scale,
+                                                 anchor_x="center", anchor_y="center",
+                                                 batch=self.batch, group=self.text_group))
+        lab = self.labels[self.used]
+        self.used += 1
+        if lab.font_size != pt * self.scale:
+            lab.font_size = pt * self.scale
+        lab.weight = "bold" if bold else "normal"
+        lab.color = theme.rgba(colour)
+        lab.text = text
+        lab.position = (round(x), round(y), 0)
+
+    # --- the whole board ------------------------------------------------------------------
+    def draw(self, camera: Any, picture: Any, colours: dict[int, tuple[int, int, int]], *,
+             targets: Iterable[tuple[int, int]] = (), active: int | None = None,
+             viewer: int | None = None, tracks: dict[int, Sequence[tuple[int, int]]] | None = None
+             ) -> None:
+        """Everything, for ``camera`` as it is now. ``viewer``: the seat at the table (its
+        private tokens show, no other seat's); None shows them all (a replay)."""
+        self.used = 0
+        self.rect = (camera.x0, camera.y0, camera.width, camera.height)
+        self.clip.rect = self.rect
+        m = self.mesh
+        m.polygon(self._rect_pts(camera.x0, camera.y0, camera.width, camera.height), theme.rgba(theme.WATER))
+        self._board(camera)
+        if tracks:
+            self._tracks(camera, tracks, colours)
+        self._tokens(camera, picture.tokens if picture else (), viewer, colours)
+        self._targets(camera, targets)
+        self._boats(camera, picture.boats if picture else (), colours, active)
+        m.build()
+        for lab in self.labels[self.used:]:
+            if lab.text:
+                lab.text = ""
+
+    @staticmethod
+    def _rect_pts(x: float, y: float, w: float, h: float) -> list[tuple[float, float]]:
+        return [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+
+    def _screen(self, camera: Any, x: float, y: float) -> tuple[float, float]:
+        return camera.world_to_screen(x, y)
+
+    def _board(self, camera: Any) -> None:
+        b, m, z = self.board, self.mesh, camera.zoom
+        s = lambda x, y: self._screen(camera, x, y)  # noqa: E731
+        corners = [s(0, 0), s(b.width, 0), s(b.width, b.height), s(0, b.height)]
+        m.polygon(corners, theme.rgba(BOARD_WATER))
+        lw = max(1.0, self.px(1))
+        if b.cells == "points":       # lines through the intersections
+            for x in range(b.width):
+                m.line([s(x + 0.5, 0.5), s(x + 0.5, b.height - 0.5)], lw, theme.rgba(GRID_LINE))
+            for y in range(b.height):
+                m.line([s(0.5, y + 0.5), s(b.width - 0.5, y + 0.5)], lw, theme.rgba(GRID_LINE))
+        else:
+            for x in range(b.width + 1):
+                m.line([s(x, 0), s(x, b.height)], lw, theme.rgba(GRID_LINE))
+            for y in range(b.height + 1):
+                m.line([s(0, y), s(b.width, y)], lw, theme.rgba(GRID_LINE))
+        m.line(corners, max(1.5, self.px(2)), theme.rgba(theme.FOAM, 200), closed=True)
+        for x, y in land_cells(b):
+            if b.cells == "points":
+                cx, cy = s(x + 0.5, y + 0.5)
+                m.circle(cx, cy, z * 0.42, theme.rgba(LAND), segments=16)
+            else:
+                m.polygon([s(x, y), s(x + 1, y), s(x + 1, y + 1), s(x, y + 1)], theme.rgba(LAND))
+        for line, name, colour in self._lines():
+            self._line(camera, line, name, colour)
+        for mark in b.marks or ():
+            self._mark(camera, mark)
+
+    def _lines(self) -> list[tuple[Any, str, Any]]:
+        b = self.board
+        out = []
+        same = b.start is not None and b.finish is not None and \
+            (xy(b.start.a), xy(b.start.b)) == (xy(b.finish.a), xy(b.finish.b))
+        if b.start is not None:
+            out.append((b.start, "START / FINISH" if same else "START", START))
+        if b.finish is not None and not same:
+            out.append((b.finish, "FINISH", FINISH))
+        return out
+
+    def _line(self, camera: Any, line: Any, name: str, colour: Any) -> None:
+        m, z = self.mesh, camera.zoom
+        (ax, ay), (bx, by) = line_points(line)
+        a, b = self._screen(camera, ax, ay), self._screen(camera, bx, by)
+        if self.board.cells == "squares":       # the line's squares, tinted
+            for cx, cy in line.squares():
+                m.polygon([self._screen(camera, cx + dx, cy + dy) for dx, dy in ((0, 0), (1, 0), (1, 1), (0, 1))],
+                          theme.rgba(colour, 55))
+        dash = max(4.0, z * 0.25)
+        length = math.dist(a, b)
+        k = max(1, int(length / dash))
+        for i in range(0, k, 2):
+            t0, t1 = i / k, min(1.0, (i + 1) / k)
+            m.line([(a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
+                    (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)],
+                   max(2.0, self.px(3)), theme.rgba(colour, 230))
+        for p in (a, b):
+            m.circle(*p, max(self.px(5), z * 0.16), theme.rgba(theme.INK))
+            m.circle(*p, max(self.px(4), z * 0.13), theme.rgba(colour))
+        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        self._label(name, mid[0], mid[1] - max(self.px(12), z * 0.42), theme.SMALL_PT, colour)
+
+    def _mark(self, camera: Any, mark: Any) -> None:
+        m, z = self.mesh, camera.zoom
+        cx, cy = self._screen(camera, *cell_centre(mark.x, mark.y))
+        r = max(self.px(6), z * 0.2)
+        if not mark.order:           # not rounded (a line's end): a buoy and its name
+            m.circle(cx, cy, r * 0.95, theme.rgba(theme.INK))
+            m.circle(cx, cy, r * 0.8, theme.rgba(LINE_END))
+            if z >= self.px(30):
+                self._label(mark.name, cx, cy + r + self.px(8), theme.SMALL_PT - 1, theme.ON_WATER_SOFT, bold=False)
+            return
+        side = mark.side
+        colour = PORT if side == "port" else STARBOARD
+        # the rounding arrow: anticlockwise round a mark left to port, clockwise to starboard
+        ring = max(r * 1.9, z * 0.38)
+        sweep = 1 if side == "port" else -1
+        start = math.radians(-60)
+        pts = [(cx + ring * math.cos(start + sweep * math.radians(t)),
+                cy + ring * math.sin(start + sweep * math.radians(t))) for t in range(0, 241, 12)]
+        m.line(pts, max(2.0, self.px(2.5)), theme.rgba(colour, 235))
+        end = start + sweep * math.radians(240)
+        tip = (cx + ring * math.cos(end), cy + ring * math.sin(end))
+        along = end + sweep * math.pi / 2
+        size = max(self.px(7), z * 0.14)
+        ux, uy = math.cos(along), math.sin(along)
+        bx, by = tip[0] - ux * size, tip[1] - uy * size
+        px, py = -uy * size * 0.6, ux * size * 0.6
+        m.polygon([(tip[0] + ux * size * 0.3, tip[1] + uy * size * 0.3), (bx + px, by + py), (bx - px, by - py)],
+                  theme.rgba(colour, 235))
+        m.circle(cx, cy, r * 1.15, theme.rgba(theme.INK))
+        m.circle(cx, cy, r, theme.rgba(MARK))
+        text = f"{mark.order}{'P' if side == 'port' else 'S'}"
+        self._label(text, cx + ring + self.px(10), cy + ring * 0.6, theme.SMALL_PT + 1, theme.ON_WATER)
+
+    def _tracks(self, camera: Any, tracks: dict[int, Sequence[tuple[int, int]]],
+                colours: dict[int, Any]) -> None:
+        for seat, pts in tracks.items():
+            if len(pts) > 1:
+                self.mesh.line([self._screen(camera, *cell_centre(*p)) for p in pts],
+                               max(1.5, self.px(2)), theme.rgba(colours.get(seat, theme.FOAM), 150))
+
+    def _tokens(self, camera: Any, tokens: Sequence[Any], viewer: int | None,
+                colours: dict[int, Any]) -> None:
+        m, z = self.mesh, camera.zoom
+        self.shown_tokens = []
+        for t in tokens:
+            private = t.kind.startswith("private_")
+            if private and viewer is not None and t.seat != viewer:
+                continue             # another seat's secret: behind the curtain
+            self.shown_tokens.append(t)
+            base = t.kind[len("private_"):] if t.kind.startswith("private_") else t.kind
+            fill, ink = TOKENS.get(base, TOKENS["luck"])
+            cx, cy = self._screen(camera, *cell_centre(t.x, t.y))
+            h = z * 0.42
+            pts = self._rect_pts(cx - h, cy - h, 2 * h, 2 * h)
+            if base == "shadow":
+                m.polygon(pts, fill)
+            else:
+                m.circle(cx, cy, h, fill, segments=20)
+            if t.seat is not None:   # ringed in its seat's colour (the owner, or the boat that casts it)
+                m.line([(cx + h * math.cos(a / 10), cy + h * math.sin(a / 10)) for a in range(0, 63, 3)],
+                       max(2.0, self.px(2.5)), theme.rgba(colours.get(t.seat, theme.FOAM)))
+            label = t.label or {"puff": "puff", "lull": "lull", "luck": "luck"}.get(base, "")
+            if label and z >= self.px(26):
+                self._label(label, cx, cy - h * 0.55, theme.SMALL_PT - 1, ink, bold=False)
+
+    def _targets(self, camera: Any, targets: Iterable[tuple[int, int]]) -> None:
+        m, z = self.mesh, camera.zoom
+        self.target_spots = {}
+        for x, y in targets:
+            cx, cy = self._screen(camera, *cell_centre(x, y))
+            self.target_spots[(x, y)] = (cx, cy)
+            h = z * 0.5 - max(1.0, self.px(1))
+            if self.board.cells == "points":     # a ring round the intersection
+                m.circle(cx, cy, h * 0.8, theme.rgba(TARGET, 70), segments=24)
+                ring = [(cx + h * 0.8 * math.cos(a / 8), cy + h * 0.8 * math.sin(a / 8)) for a in range(0, 51)]
+                m.line(ring, max(2.0, self.px(2.5)), theme.rgba(TARGET, 230))
+                continue
+            m.polygon(self._rect_pts(cx - h, cy - h, 2 * h, 2 * h), theme.rgba(TARGET, 70))
+            m.line(self._rect_pts(cx - h, cy - h, 2 * h, 2 * h), max(2.0, self.px(2.5)),
+                   theme.rgba(TARGET, 230), closed=True)
+
+    def _boats(self, camera: Any, boats: Sequence[Any], colours: dict[int, Any], active: int | None) -> None:
+        m, z = self.mesh, camera.zoom
+        self.boat_spots = {}
+        for bm in boats:
+            if not self.board.in_bounds(bm.x, bm.y):
+                continue            # not on the board yet
+            cx, cy = self._screen(camera, *cell_centre(bm.x, bm.y))
+            self.boat_spots[bm.seat] = (cx, cy)
+            colour = colours.get(bm.seat, (200, 200, 200))
+            length = max(self.px(16), z * 0.82)
+            if bm.seat == active:
+                m.circle(cx, cy, length * 0.6, theme.rgba(theme.PRIMARY, 90), segments=24)
+            if bm.heading is None:  # on the board with no heading (yet): a round token
+                m.circle(cx, cy, length * 0.32, theme.rgba(theme.INK), segments=20)
+                m.circle(cx, cy, length * 0.28, theme.rgba(colour), segments=20)
+                self._flags(cx, cy, length, bm.flags)
+                continue
+            if "spinnaker" in bm.flags:
+                a = heading_angle(bm.heading)
+                sx, sy = cx + math.cos(a) * length * 0.45, cy + math.sin(a) * length * 0.45
+                m.circle(sx, sy, length * 0.22, (255, 150, 210, 220), segments=16)
+            hull = hull_outline(cx, cy, bm.heading, length)
+            faded = "finished" in bm.flags
+            m.polygon(hull, theme.rgba(colour, 130 if faded else 255))
+            m.line(hull, max(1.0, self.px(1.5)), theme.rgba(theme.INK), closed=True)
+            mast, end = boom_line(cx, cy, bm.heading, length, bm.sail)
+            m.line([mast, end], max(2.0, self.px(2.5)), theme.rgba(theme.CREAM))
+            m.circle(*mast, max(1.5, self.px(2)), theme.rgba(theme.INK), segments=8)
+            self._flags(cx, cy, length, bm.flags)
+
+    def _flags(self, cx: float, cy: float, length: float, flags: Sequence[str]) -> None:
+        m = self.mesh
+        r = max(self.px(7), length * 0.18)
+        x = cx + length * 0.45
+        y = cy + length * 0.45
+        for f in flags:
+            if f in QUIET_FLAGS:
+                continue
+            text, colour = FLAG_BADGES.get(f, (f[:1].upper(), (160, 160, 170)))
+            m.circle(x, y, r + 1, theme.rgba(theme.INK), segments=12)
+            m.circle(x, y, r, theme.rgba(colour), segments=12)
+            self._label(text, x, y, theme.SMALL_PT - 1, theme.readable_ink(colour))
+            x += 2 * r + self.px(2)
+
+    def delete(self) -> None:
+        self.mesh.delete()
+        for lab in self.labels:
+            lab.delete()
+        self.labels = []

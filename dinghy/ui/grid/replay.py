@@ -1,0 +1,142 @@
+"""A grid game's board in the replay viewer: the board at any point of the record, with
+every boat's track (the squares it sailed through)."""
+from __future__ import annotations
+
+import bisect
+from typing import Any
+
+from dinghy.ui.widgets import Button, key  # noqa: F401  (configures pyglet first)
+
+from dinghy.ui.camera import Camera  # noqa: E402
+from dinghy.ui.grid.compass import WindRose  # noqa: E402
+from dinghy.ui.grid.drawing import BoardDrawing  # noqa: E402
+from dinghy.ui.grid.view import (  # noqa: E402
+    MAX_ZOOM, MIN_ZOOM, board_title, chips_with_flags, colours, fit_board, status_lines,
+)  # noqa: E402
+from dinghy.ui.hud import SeatChip  # noqa: E402
+from dinghy.ui.shell.board_view import ordinal, seat_colour  # noqa: E402
+
+
+def spectator_picture(game: Any, state: Any) -> Any:
+    """The picture of a finished race as everyone may now see it (every seat's tokens):
+    asked for seat None, or seat 0 from a game that wants a seat."""
+    try:
+        return game.picture(state, None)
+    except (TypeError, IndexError, KeyError, AttributeError):
+        return game.picture(state, 0)
+
+
+class BoatTracks:
+    """Each boat's squares through a playback, and the state index of each move."""
+
+    def __init__(self, game: Any, states: list[Any]) -> None:
+        self._moves: dict[int, list[int]] = {}
+        self._points: dict[int, list[tuple[int, int]]] = {}
+        self.pictures = [spectator_picture(game, s) for s in states]
+        for i, pic in enumerate(self.pictures):
+            for b in pic.boats:
+                if b.heading is None:
+                    continue
+                pts = self._points.setdefault(b.seat, [])
+                if not pts or pts[-1] != (b.x, b.y):
+                    pts.append((b.x, b.y))
+                    self._moves.setdefault(b.seat, []).append(i)
+
+    def tracks(self, upto: int) -> dict[int, list[tuple[int, int]]]:
+        out = {}
+        for seat, moves in self._moves.items():
+            n = bisect.bisect_right(moves, upto)
+            if n:
+                out[seat] = self._points[seat][:n]
+        return out
+
+
+class GridReplay:
+    """``GridReplay(scene)``: what the replay scene asks of the board."""
+
+    shortcuts = [("+ / −", "Zoom in / out"), ("F", "Fit the board")]
+
+    def __init__(self, scene: Any) -> None:
+        self.scene = scene
+        self.game = scene.game
+        self.camera = Camera(min_zoom=MIN_ZOOM, max_zoom=MAX_ZOOM)
+        self.tracks = BoatTracks(self.game, scene.playback.states)
+        self.index = 0
+        self._fitted = False
+        self.drawing: BoardDrawing | None = None
+
+    def build(self) -> None:
+        s = self.scene
+        g = s.gui
+        self.drawing = BoardDrawing(g.batch, self.game.board, scale=g.scale)
+        s.chart = self.drawing            # the scene frees it when it leaves the stack
+        self.rose = g.add(WindRose(g, getattr(self.game.board, "wind_from", 0) or 0))
+        self.fit_button = g.add(Button(g, "Fit board", self.fit, style="water"))
+
+    def layout(self, x: float, y: float, w: float, h: float) -> None:
+        g = self.scene.gui
+        px, t, m = g.px, g.touch, g.px(8)
+        self.camera.set_viewport(x, y, w, h)
+        size = min(px(130), w * 0.3, h * 0.3)
+        self.rose.place(x + m, y + h - m - size - px(20), size, size + px(20))
+        self.fit_button.place(x + w - px(110) - m, y + m, px(110), t)
+        if not self._fitted:
+            self._fitted = True
+            self.fit(redraw=False)
+        self.redraw()
+
+    def fit(self, redraw: bool = True) -> None:
+        g = self.scene.gui
+        fit_board(self.camera, self.game.board, left=self.rose.w + g.px(16), bottom=g.touch + g.px(16),
+                  margin=g.px(12))
+        if redraw:
+            self.redraw()
+
+    def show(self, index: int, state: Any) -> None:
+        self.index = index
+        self.rose.set_wind(self.tracks.pictures[index].wind_from)
+        self.redraw()
+
+    def redraw(self) -> None:
+        if self.drawing is None or self.camera.width <= 1:
+            return
+        pic = self.tracks.pictures[self.index]
+        self.drawing.draw(self.camera, pic, colours(self.game), viewer=None,
+                          tracks=self.tracks.tracks(self.index))
+
+    def status_text(self, state: Any) -> str:
+        main, sub = status_lines(self.tracks.pictures[self.index].note, board_title(self.game))
+        return f"{main} ({sub})" if sub else main
+
+    def seat_chips(self, state: Any) -> list[SeatChip]:
+        places = self.game.places(state)
+        chips = [SeatChip(k, s.name, seat_colour(self.game, k),
+                          f"finished {ordinal(places[k])}" if places[k] else "", done=bool(places[k]))
+                 for k, s in enumerate(self.game.setup.seats)]
+        return chips_with_flags(chips, self.tracks.pictures[self.index])
+
+    # --- input ----------------------------------------------------------------------
+    def board_contains(self, x: float, y: float) -> bool:
+        return self.camera.contains_screen(x, y)
+
+    def pan(self, dx: float, dy: float) -> None:
+        self.camera.pan(dx, dy)
+        self.redraw()
+
+    def scroll(self, x: float, y: float, clicks: float) -> None:
+        if self.camera.contains_screen(x, y):
+            self.camera.scroll(x, y, clicks)
+            self.redraw()
+
+    def on_shortcut(self, symbol: int, modifiers: int) -> bool:
+        c = self.camera
+        if symbol in (key.PLUS, key.EQUAL, key.NUM_ADD):
+            c.zoom_at(c.x0 + c.width / 2, c.y0 + c.height / 2, 1.4)
+        elif symbol in (key.MINUS, key.NUM_SUBTRACT):
+            c.zoom_at(c.x0 + c.width / 2, c.y0 + c.height / 2, 1 / 1.4)
+        elif symbol == key.F:
+            self.fit(redraw=False)
+        else:
+            return False
+        self.redraw()
+        return True

@@ -1,0 +1,174 @@
+"""The hard skipper, its time-to-go field and the coach (``dinghy.skippers.field``,
+``hard``, ``coach``): the field's shape, whole races to the finish, legal actions only,
+and the coach's three hints."""
+from __future__ import annotations
+
+import math
+import random
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from dinghy import games
+from dinghy.core import io
+from dinghy.core.interface import CHANCE
+from dinghy.core.race import Race
+from dinghy.core.setup import PALETTE, RaceSetup, Seat
+from dinghy.skippers.brain import single
+from dinghy.skippers.field import field_of
+
+
+def make_race(course: str, skippers: list[str], seed: int) -> Race:
+    names = list(PALETTE)[:len(skippers)]
+    seats = tuple(Seat(n, n, s) for n, s in zip(names, skippers))
+    return Race(games.load_game(RaceSetup(seats=seats, course=course, seed=seed)))
+
+
+@pytest.fixture(scope="module")
+def up_and_down():
+    game = make_race("up_and_down", ["simple", "simple"], 1).game
+    return game, field_of(game)
+
+
+def test_the_field_is_zero_at_the_finish_and_falls_along_every_optimal_line(up_and_down):
+    """"The first boat to cross the finish line wins": a finished boat has nothing left
+    to sail, and every turn along the field's best line brings the finish nearer."""
+    game, f = up_and_down
+    ch = f.chart
+    (ax, ay), (bx, by) = game.start_line
+    B = single((ax + bx) / 2, (ay + by) / 2, 45, 1, False, ch.n_legs, 0, True)
+    B.finished[:] = True
+    assert f.value_of_batch(B)[0] == 0.0
+    rng = np.random.default_rng(3)
+    checked = 0
+    for _ in range(40):
+        layer = int(rng.integers(0, len(f.layers)))
+        cell = int(rng.integers(0, f.ncell))
+        hi = int(rng.integers(0, 24))
+        node = (layer * f.ncell + cell) * 24 + hi
+        v0 = f.node_value(node)
+        if not math.isfinite(v0):
+            continue
+        path = f.path(node)
+        vals = [f.node_value(n) for n in path]
+        # each step is a turn (at least a delay card's worth of it, less the snap's share)
+        assert all(b < a for a, b in zip(vals, vals[1:])), vals
+        # the line ends with the move that crosses the finish: then nothing is left
+        assert int(f.next_node[path[-1]]) == f.values.size
+        assert 0.0 < vals[-1] <= 4.0
+        checked += 1
+    assert checked >= 20
+
+
+def test_the_field_is_built_once_per_course_wind_cards_and_hazards(up_and_down):
+    game, f = up_and_down
+    again = make_race("up_and_down", ["simple", "simple", "simple"], 7).game
+    assert field_of(again) is f
+
+
+def test_a_tack_costs_its_expected_hazard_delay_in_the_field(up_and_down):
+    """"After each such manoeuvre ... look up the hazard table, roll the dice": a tack's
+    edge costs one turn plus the exact expected delay of the table's tack row."""
+    game, f = up_and_down
+    ch = f.chart
+    odds = game.hazards.odds("tack", 0, 0)
+    expected = float(sum(p * o.delay_cards for o, p in odds.items()))
+    e_hi, e_dx, e_dy, e_h2, e_cost = f._edges
+    h = (game.wind_from + 45) % 360
+    sel = (e_hi == h // 15) & (np.abs(((e_h2 * 15 - game.wind_from) % 360) - (360 - 45)) <= 15) & \
+        (np.hypot(e_dx, e_dy) > 0)
+    assert sel.any()
+    assert np.allclose(e_cost[sel], expected)
+    assert ch.expect("tack") == pytest.approx(expected)
+
+
+# -- the hard skipper --------------------------------------------------------------------
+
+def sail(race: Race, seed: int, limit: int = 12000, check: bool = True, interject: bool = False) -> None:
+    """Play to the end; every action a skipper picks is checked against the engine first."""
+    from dinghy.skippers import hard, skipper
+    rng = random.Random(seed)
+    while not race.over and len(race.actions) < limit:
+        player = race.current_player()
+        if player == CHANCE:
+            race.roll()
+            continue
+        if interject:
+            for seat, s in enumerate(race.game.setup.seats):
+                if s.skipper == "hard" and seat != player:
+                    call = hard.interject(race, seat)
+                    if call is not None:
+                        assert call in race.interjections()
+                        race.push(call)
+        name = race.game.setup.seats[player].skipper
+        action = skipper(name).choose(race, rng)
+        if check and name == "hard":
+            assert race.why_not(action) is None, (action.text(), race.why_not(action))
+        race.push(action)
+
+
+@pytest.mark.parametrize("course", io.shipped("courses"))
+def test_the_hard_skipper_sails_every_shipped_course_to_the_finish(course):
+    """"The first boat to cross the finish line wins": alone on the water, in a seeded
+    race, the hard skipper rounds every mark in order and finishes (only legal actions)."""
+    race = make_race(course, ["hard"], 11)
+    sail(race, 11)
+    assert race.over
+    assert race.places() == [1]
+
+
+def test_the_hard_skipper_plays_only_legal_actions_in_a_fleet():
+    """"Any player may protest an illegal move": in a fleet with the other skippers (room
+    claimed at the marks where the engine offers it), every action of the hard skipper
+    is one the engine allows, and the race ends with everyone placed."""
+    race = make_race("up_and_down", ["hard", "tactician", "simple", "hard"], 5)
+    sail(race, 5, interject=True)
+    assert race.over
+    assert sorted(p for p in race.places()) == [1, 2, 3, 4]
+
+
+def test_lady_luck_is_weighed_over_every_throw_of_the_dice():
+    """"Before any hazard die roll you may commit as many of your Lady Luck cards as you
+    like; each card played adds 1": the expected delay over the game's 36 throws agrees
+    with the hazard table's own odds, for every number of cards."""
+    from dinghy.skippers import hard
+    race = make_race("up_and_down", ["hard"], 2)
+    table = race.game.hazards
+    for row in ("tack", "jibe", "tack_trapeze", "jibe_spi"):
+        for modifier in (0, -2):
+            got = hard.expected_delays(race, row, modifier, 3)
+            for n, e in enumerate(got):
+                odds = table.odds(row, n, modifier)
+                assert e == pytest.approx(float(sum(p * o.delay_cards for o, p in odds.items())))
+    # the seed's worked example: strong wind, tack while trapezing, one Lady Luck card
+    # "changed his chance to capsize from 8% to 3%"
+    assert table.name == "strong"
+    assert hard.capsize_risk(race, "tack_trapeze", 0, 0) == Fraction(3, 36)
+    assert hard.capsize_risk(race, "tack_trapeze", 0, 1) == Fraction(1, 36)
+
+
+# -- the coach ---------------------------------------------------------------------------
+
+def test_the_coach_offers_up_to_three_distinct_legal_actions_fewest_rounds_first():
+    from dinghy.skippers import skipper
+    from dinghy.skippers.coach import Hint, hints
+    race = make_race("up_and_down", ["hard", "tactician", "simple"], 3)
+    rng = random.Random(3)
+    seen_steps = set()
+    while not race.over and len(race.actions) < 400:
+        player = race.current_player()
+        if player == CHANCE:
+            assert hints(race) == []
+            race.roll()
+            continue
+        hs = hints(race)
+        assert 1 <= len(hs) <= 3
+        assert all(isinstance(h, Hint) for h in hs)
+        assert len({h.action.text() for h in hs}) == len(hs)
+        assert all(race.why_not(h.action) is None for h in hs)
+        assert all(a.expected_rounds <= b.expected_rounds for a, b in zip(hs, hs[1:]))
+        assert all(0 <= h.capsize_risk <= 1 and h.expected_rounds >= 0 for h in hs)
+        seen_steps.add(race.state.step.value)
+        race.push(skipper(race.game.setup.seats[player].skipper).choose(race, rng))
+    assert {"place", "move"} <= seen_steps

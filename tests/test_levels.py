@@ -1,0 +1,147 @@
+"""Skipper levels (``dinghy.skippers.levels``): easy, medium and hard for every game; a
+level's name works wherever a skipper's name does; easy errs but stays legal; medium
+(the simple skipper) never blunders."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dinghy import games
+from dinghy.cli import main
+from dinghy.core.interface import CHANCE
+from dinghy.core.race import Race
+from dinghy.core.setup import PALETTE, RaceSetup, Seat
+from dinghy.games.dinghy_race import rules as dr
+from dinghy.games.dinghy_race.actions import Luck, Move
+from dinghy.games.dinghy_race.state import Step
+from dinghy.skippers import SKIPPERS, easy, levels, play_bots, simple, skipper, tactician
+
+from toy_game import Pinboat
+
+
+def dinghy_race(course: str, names: list[str], seed: int) -> Race:
+    seats = tuple(Seat(c, c, s) for c, s in zip(PALETTE, names))
+    return Race(games.load_game(RaceSetup(seats=seats, course=course, seed=seed)))
+
+
+def test_the_levels_of_dinghy_race():
+    assert skipper("easy") is easy
+    assert skipper("medium") is simple
+    expected = SKIPPERS["dinghy_race"].get("hard", tactician)
+    assert skipper("hard") is expected
+    assert levels.LEVELS == ("easy", "medium", "hard")
+
+
+def test_the_set_up_offers_every_level_with_a_line_for_people():
+    offered = levels.choices("dinghy_race")
+    assert [lv for lv, _ in offered] == ["easy", "medium", "hard"]
+    assert "simple" in dict(offered)["medium"] and all(text for _, text in offered)
+
+
+def test_an_unknown_name_names_the_levels_too():
+    with pytest.raises(ValueError, match="easy, medium, hard"):
+        skipper("grandmaster")
+
+
+def test_every_level_of_another_game_plays_through_the_interface_alone():
+    easy_bot, medium_bot, hard_bot = (levels.level_skipper(lv, "pinboat") for lv in levels.LEVELS)
+    assert medium_bot is skipper(None, "pinboat")
+    assert easy_bot.NAME == "easy" and hard_bot.NAME == "hard"
+    for seed in range(3):
+        game = Pinboat(RaceSetup(seats=tuple(Seat(c, c, lv) for c, lv in zip(PALETTE, levels.LEVELS)), seed=seed))
+        race = Race(game)
+        rng = random.Random(seed)
+        while not race.over:
+            if race.chance:
+                race.roll()
+                continue
+            bot = skipper(game.setup.seats[race.current_player()].skipper, "pinboat")
+            action = bot.choose(race, rng)
+            assert race.why_not(action) is None
+            race.push(action)
+        assert sorted(race.places()) == [1, 2, 3]
+
+
+def test_the_generic_hard_level_reads_the_odds_of_the_toy_game():
+    """Pinboat: with a wind card of 1 a "reach" sails as far as a "beat" but risks losing
+    a turn to the die; the Monte Carlo look-ahead beats; two from the finish with a card
+    of 2 it reaches and wins."""
+    game = Pinboat(RaceSetup(seats=tuple(Seat(c, c, None) for c in list(PALETTE)[:2])))
+    hard = levels.Lookahead(skipper(None, "pinboat"), rollouts=150)
+    from toy_game import State
+    wins = {1: 0, 2: 0}
+    for card in (1, 2):
+        for seed in range(3):
+            race = Race.from_state(game, State((2 if card == 1 else 4, 2), (card, 2), (False, False)))
+            wins[card] += hard.choose(race, random.Random(seed)).verb == ("beat" if card == 1 else "reach")
+    assert wins == {1: 3, 2: 3}
+
+
+def test_the_easy_skipper_sails_a_whole_race_legally_and_the_same_for_the_same_seed():
+    texts = []
+    for _ in range(2):
+        race = dinghy_race("olympic_triangle", ["easy", "easy", "medium"], seed=4)
+        rng = random.Random(4)
+        while not race.over and len(race.actions) < 8000:
+            if race.chance:
+                race.roll()
+                continue
+            action = skipper(race.game.setup.seats[race.current_player()].skipper).choose(race, rng)
+            assert race.why_not(action) is None, action.text()
+            race.push(action)
+        assert race.over
+        texts.append([a.text() for a in race.actions])
+    assert texts[0] == texts[1]
+
+
+def test_the_easy_skipper_does_not_always_take_the_best():
+    """A softmax over the turns to go: the best most often, the next best sometimes,
+    anything that costs a dead boat's turns never."""
+    bot = easy.EasySkipper(easy.STYLE)
+    rng = random.Random(0)
+    picks = [bot.best([3.0, 3.1, 9.0, float("inf")], rng) for _ in range(400)]
+    assert picks.count(0) > picks.count(1) > 40
+    assert 2 not in picks and 3 not in picks
+
+
+def test_medium_never_blunders():
+    """Medium is the simple skipper: over a whole race on the island course, it never
+    takes an exit that runs into a mark, land or the edge (or ends where the next card
+    has no room) while another exit is clear, and it commits Lady Luck whenever a roll
+    risks a capsize or a man overboard and it still holds a card. Rules: "If the way is
+    blocked, the boat stops ..."; "Lady Luck cards ... may be played before a hazard roll"."""
+    race = dinghy_race("island_race", ["medium"] * 3, seed=2)
+    rng = random.Random(2)
+    names = {race.game.name(i) for i in range(3)}
+    moves = lucks = 0
+    while not race.over and len(race.actions) < 6000:
+        state = race.state
+        if race.chance:
+            race.roll()
+            continue
+        action = skipper("medium").choose(race, rng)
+        if isinstance(action, Move):
+            opts = dr.exit_options(race.game, state)
+            legal = [a for a in race.legal_actions() if isinstance(a, Move)]
+            dead = {o.index for o in opts if o.blocked_by is not None and o.blocked_by not in names}
+            if any(m.exit not in dead for m in legal):
+                assert action.exit not in dead, f"round {state.round}: {action.text()} runs into trouble"
+            moves += 1
+        if state.step is Step.LUCK and isinstance(action, Luck):
+            row, modifier = state.turn.hazards[0]
+            odds = race.game.hazards.odds(row, 0, modifier)
+            bad = float(sum(p for o, p in odds.items() if o.effect in ("capsize", "man_overboard")))
+            if bad > 0.05 and state.boat().lady_luck > 0:
+                assert action.cards > 0
+                lucks += 1
+        race.push(action)
+    assert race.over and moves > 100
+
+
+def test_the_command_line_takes_a_level(capsys):
+    assert main(["race", "--level", "easy", "--boats", "2", "--course", "standard_triangle", "--seed", "3"]) == 0
+    assert "1." in capsys.readouterr().out
+    with pytest.raises(SystemExit) as exc:
+        main(["race", "--level", "expert"])
+    assert exc.value.code == 2

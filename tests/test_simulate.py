@@ -1,0 +1,130 @@
+"""``dinghy simulate``: small plans sailed here, over two processes and on a local Dask
+cluster give identical rows; Ctrl+C keeps what finished; bad input is one line, exit 2;
+any registered game can be simulated."""
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from dinghy import games
+from dinghy.cli import main
+from dinghy.games.dinghy_race import data as dr_data
+from dinghy.simulate import plan as sim_plan, report, run, stats
+from dinghy.simulate.hazard_scale import scaled, scaled_below
+
+from toy_game import Pinboat
+
+
+def small_plan(races: int = 2):
+    return sim_plan.make_plan("dinghy_race", ["standard_triangle"], [2], ["easy", "medium"], races, seed=5,
+                              hazard_scales=[1.0, 2.0])
+
+
+@pytest.fixture(scope="module")
+def here():
+    return run.run(small_plan(), workers=1, progress=False)
+
+
+def test_a_plan_is_every_combination_and_rotates_the_levels_through_the_seats():
+    p = small_plan()
+    assert len(p.variants) == 2 and len(p.jobs) == 4
+    assert [j.seed for j in p.jobs] == [5, 6, 5, 6]           # every variant sails the same seeds
+    assert p.jobs[0].skippers == ("easy", "medium") and p.jobs[1].skippers == ("medium", "easy")
+
+
+def test_fleets_of_levels_are_varied_too():
+    p = sim_plan.make_plan("dinghy_race", ["standard_triangle"], [2], [["easy"], ["medium", "hard"]], 1)
+    assert [v.levels for v in p.variants] == [("easy",), ("medium", "hard")]
+    assert p.variants[1].name == "standard_triangle, 2 boats, medium+hard"
+
+
+def test_one_worker_and_two_give_identical_results(here):
+    assert not here.interrupted and len(here.results) == 4
+    pooled = run.run(small_plan(), workers=2, progress=False)
+    assert json.dumps(pooled.results) == json.dumps(here.results)
+
+
+def test_the_rows_add_up(here):
+    for res in here.results:
+        r = res["race"]
+        assert r["finished"] and r["rounds"] > 0
+        assert sorted(s["place"] for s in res["seats"]) == [1, 2]
+        caps = sum(s["capsizes"] for s in res["seats"])
+        assert caps == sum(h["capsize"] for h in res["hazards"])
+    assert set(stats.dice_share(here.results)) == {0, 1}
+
+
+def test_the_same_work_on_a_local_dask_cluster(here):
+    distributed = pytest.importorskip("dask.distributed")
+    with distributed.LocalCluster(processes=False, n_workers=1, threads_per_worker=1,
+                                  dashboard_address=None) as cluster:
+        out = run.run(small_plan(), cluster=cluster.scheduler_address, progress=False)
+    assert json.dumps(out.results) == json.dumps(here.results)
+
+
+def test_ctrl_c_keeps_the_finished_races_and_writes_the_report(here, tmp_path):
+    finished = iter(here.results)
+
+    def sail(job):
+        if job.index == 2:
+            raise KeyboardInterrupt
+        return next(finished)
+
+    out = run.run(small_plan(), workers=1, progress=False, sail_job=sail)
+    assert out.interrupted and len(out.results) == 2
+    text = report.write(out, tmp_path)
+    assert "2 of 4 races" in text and "INTERRUPTED" in text
+    for name in ("races.csv", "seats.csv", "hazards.csv", "results.json", *report.PLOTS):
+        assert (tmp_path / name).stat().st_size > 0, name
+    assert json.loads((tmp_path / "results.json").read_text())["interrupted"] is True
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--boats", "9"], "--boats must be 1 to 7"),
+    (["--levels", "grandmaster"], "unknown skipper 'grandmaster'"),
+    (["--hazards", "no_such_table"], "no_such_table"),
+    (["--rules", "chess"], "unknown game 'chess'"),
+    (["--races", "0"], "--races must be at least 1"),
+])
+def test_bad_input_is_one_line_and_exit_2(args, words, capsys, tmp_path):
+    assert main(["simulate", "--quiet", "--out", str(tmp_path), *args]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and words in err
+
+
+def test_the_help_says_what_it_varies_and_shows_examples(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["simulate", "--help"])
+    out = capsys.readouterr().out
+    assert exc.value.code == 0
+    for word in ("--hazard-scale", "--cluster", "--levels", "--workers", "examples:", "Ctrl+C"):
+        assert word in out
+
+
+def test_any_registered_game_can_be_simulated(monkeypatch, tmp_path, capsys):
+    monkeypatch.setitem(games.GAMES, "pinboat", games.GameEntry("pinboat", "Pinboat", Pinboat, lambda: ["line"]))
+    assert main(["simulate", "--rules", "pinboat", "--races", "6", "--boats", "3", "--levels", "easy,medium,hard",
+                 "--workers", "1", "--quiet", "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "6 of 6 races" in out and "actions med" in out
+    assert (tmp_path / "win_rates.png").exists()
+
+
+def test_scaled_hazard_tables_move_each_chance_to_the_nearest_36th():
+    """Rule text: a hazard applies when "2d6 + Lady Luck + modifier < below" (rows read
+    left to right, only the first that holds applies)."""
+    assert scaled_below(4, 1.0) == 4             # 3 in 36
+    assert scaled_below(4, 2.0) == 5             # 6 in 36 is 2d6 < 5
+    assert scaled_below(3, 0.0) == 2             # never
+    table = dr_data.load_hazard_table("medium")
+    assert scaled(table, 1.0).rows == table.rows
+    double = scaled(table, 2.0)
+    for rid, row in double.rows.items():
+        base = table.odds(rid)
+        more = double.odds(rid)
+        hit = sum((p for o, p in more.items() if o.effect), Fraction(0))
+        assert hit >= sum((p for o, p in base.items() if o.effect), Fraction(0))
+        below = [h.below for h in row.hazards]
+        assert below == sorted(set(below))

@@ -1,0 +1,55 @@
+"""The coach's hints drawn on the Dinghy Race chart (``dinghy.ui.dinghy_race.coach_view``),
+headless: each hint is a ghost carrying its action, on screen, found by a tap."""
+from __future__ import annotations
+
+import random
+
+from dinghy import games
+from dinghy.core.interface import CHANCE
+from dinghy.core.race import Race
+from dinghy.core.setup import RaceSetup, Seat
+from dinghy.games.dinghy_race.actions import Move, Place
+from dinghy.games.dinghy_race.state import Step
+from dinghy.skippers import hard
+from dinghy.skippers.coach import hints
+from dinghy.ui.dinghy_race.coach_view import hint_label, show_hints
+from dinghy.ui.shell.table import TableScene
+
+
+def race_at_human(step: Step, after_round: int = 6) -> Race:
+    """A race on the up-and-down course where the human seat (0) must act at ``step``."""
+    seats = (Seat("Orange", "Orange", None), Seat("Blue", "Blue", "hard"))
+    race = Race(games.load_game(RaceSetup(seats=seats, course="up_and_down", seed=4)))
+    rng = random.Random(4)
+    while not race.over:
+        p = race.current_player()
+        if p == CHANCE:
+            race.roll()
+            continue
+        if p == 0 and race.state.step is step and race.state.round >= after_round:
+            return race
+        race.push(hard.choose(race, rng))
+    raise AssertionError("the race ended first")
+
+
+def test_the_hints_are_ghosts_on_the_chart_that_a_tap_finds(ui_app):
+    for step, kind in ((Step.MOVE, Move), (Step.PLACE, Place)):
+        race = race_at_human(step)
+        scene = ui_app.push(TableScene(race, bot_delay=0))
+        ui_app.step()
+        hs = hints(race)
+        assert 1 <= len(hs) <= 3 and all(isinstance(h.action, kind) for h in hs)
+        ghosts = show_hints(scene.view, hs)
+        chart = scene.view.chart
+        assert [g.action for g in chart.ghosts] == [h.action for h in hs]
+        assert ghosts[0].selected and not any(g.selected for g in ghosts[1:])
+        for i, (g, h) in enumerate(zip(ghosts, hs)):
+            assert g.allowed and race.why_not(g.action) is None
+            assert g.label == hint_label(i + 1, h)
+            x, y = chart.ghost_screen_point(i)
+            assert scene.view.camera.contains_screen(x, y)
+        # the best one, where it stands apart from the others, is the one a tap finds
+        x, y = chart.ghost_screen_point(0)
+        hit = chart.ghost_at(x, y, scene.gui.touch)
+        assert hit is not None and chart.ghosts[hit].action in [h.action for h in hs]
+        ui_app.pop()
