@@ -17,10 +17,17 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from dinghy import games
 from dinghy.core.race import Race
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
+from dinghy.core.geometry import Pose
+from dinghy.core.wind import Tack, tack_of
+from dinghy.games.dinghy_race import data as dr_data, table
+from dinghy.games.dinghy_race.course import Course
+from dinghy.games.dinghy_race.game import DinghyRace
+from dinghy.games.dinghy_race.state import Boat
 from dinghy.skippers import skipper
 
 REFERENCE = Path(__file__).parent / "records" / "speed_reference.json"
@@ -63,6 +70,51 @@ def test_a_seeded_race_plays_exactly_as_before_the_speed_work(course, seed, flee
     assert actions == reference, (
         f"first difference at action {first}: now {actions[first:first + 3]}, "
         f"before {reference[first:first + 3]}")
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_the_fast_reach_judges_every_exit_as_plain_shapely_does(data):
+    """``table.reach`` skips shapely for shapes whose bounding boxes are surely apart;
+    its verdicts (blocked by what, cards met) must equal ``table.reach_exact``'s, where
+    every shape is built and judged: "Boats and the manoeuvre cards placed in front of
+    them may never touch fixed obstacles like buoys, the start ship, land"."""
+    game = _bench_game()
+    cards = [c for c in game.cards.types.values() if c.exits]
+    fleet = []
+    for i in range(data.draw(st.integers(2, 6))):
+        h = data.draw(st.integers(0, 23)) * 15
+        x = data.draw(st.integers(-1550, 1550))
+        y = data.draw(st.integers(-650, 2450))
+        near = data.draw(st.booleans())
+        if near:            # crowd them round the island and the marks
+            x, y = data.draw(st.integers(-400, 400)), data.draw(st.integers(300, 1200))
+        key = data.draw(st.sampled_from([None] + [c.key for c in cards]))
+        fleet.append(Boat(i, Pose(x, y, h), tack_of(h, 0, Tack.STARBOARD), planned=key,
+                          launched=True, started=True, delays=data.draw(st.integers(0, 1))))
+    fleet = tuple(fleet)
+    chosen = data.draw(st.lists(st.sampled_from(cards), min_size=1, max_size=3, unique_by=lambda c: c.key))
+    shift = data.draw(st.sampled_from([0.0, 12.5, -20.0]))
+    lines = data.draw(st.sampled_from([(True, True), (False, True), (True, False)]))
+    assert table.reach(game, fleet, fleet[0], chosen, shift, lines) == \
+        table.reach_exact(game, fleet, fleet[0], chosen, shift, lines)
+
+
+def _bench_game():
+    if not _GAME:
+        import importlib.util
+        spec = importlib.util.spec_from_file_location(
+            "bench_legal_actions", Path(__file__).parent.parent / "benchmarks" / "bench_legal_actions.py")
+        bench = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(bench)
+        course = Course.from_mapping(bench.COURSE, "bench")
+        seats = tuple(Seat(n, n, None) for n in list(PALETTE)[:6])
+        _GAME.append(DinghyRace(RaceSetup(seats=seats), course, dr_data.load_cards("small"),
+                                dr_data.load_hazard_table("medium")))
+    return _GAME[0]
+
+
+_GAME: list = []
 
 
 def main() -> None:
