@@ -47,6 +47,7 @@ for _rules in ("regatta", "regatta_advanced"):
     register(_rules, regatta_3m)
     register(_rules, regatta_3m.HARD)
 register("yacht_race", yacht_race)
+register("yacht_race", yacht_race.HARD)
 
 
 def skipper(name: str | None, rules: str = "dinghy_race") -> Skipper:
