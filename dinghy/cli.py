@@ -85,7 +85,15 @@ def _race(args: argparse.Namespace) -> int:
         key, eq, value = opt.partition("=")
         if not eq or not key.strip():
             raise DinghyError(f"--option {opt!r}: write it as KEY=VALUE")
-        extra.append((key.strip(), value.strip()))
+        known = entry.option(key.strip())
+        if known is None:
+            offered = ", ".join(o.key for o in entry.options) or "none"
+            raise DinghyError(f"--option {opt!r}: {entry.title} has no option {key.strip()!r} "
+                              f"(its options: {offered})")
+        try:
+            extra.append((known.key, known.parse(value)))
+        except ValueError as exc:
+            raise DinghyError(f"--option {opt!r}: {exc}") from None
     results, finished, ties = [], True, False
     unsaved: list[str] = []
     if args.save:      # a folder that cannot be written fails now, not after the race

@@ -291,3 +291,44 @@ def test_form_accepts_any_starting_setup():
     form = SetupForm([], lonely, seed=3)
     assert len(form.seats) == MIN_SEATS and form.lady_luck == 9
     assert form.to_setup().course == lonely.course
+
+
+def test_a_game_s_own_options_are_offered_and_go_into_the_set_up(ui_app, setup_screen):
+    """The 3M text lets the players choose the penalty before the race ("Option A --
+    Official NAYRU Penalty ... Option B The player guilty of an infraction must take back
+    his leg(s) and forfeit his turn"); Race the Wind's web board offers "proper course".
+    Each game's options show as rows on the set-up, the heading names the game, and the
+    choice reaches ``RaceSetup.extra``; another game's options do not carry over."""
+    started = []
+    s = ui_app.push(SetupScreen(lambda setup, rules="dinghy_race": started.append(setup), seed=1))
+    s.started = started
+
+    def pick(rules):
+        for _ in range(len(s.games)):
+            if s.rules == rules:
+                break
+            ui.click(ui_app, *s.game_choice.next_point)
+        assert s.rules == rules
+
+    def row(label):
+        for page in range(s.pages + 1):
+            found = [w for lab, w in s.options if lab.text == label and w.visible]
+            if found:
+                return found[0]
+            ui.tap(ui_app, s.more_button)
+        raise AssertionError(f"no visible {label!r} row")
+
+    pick("regatta_advanced")
+    assert s.title.text == "Regatta (3M), advanced"
+    assert s.form.extra == (("penalty", "forfeit"),)
+    ui.click(ui_app, *row("Penalty").next_point)
+    ui.tap(ui_app, s.start_button)
+    assert dict(s.started[-1].extra) == {"penalty": "disqualify"}
+    pick("race_the_wind")
+    assert s.title.text == "Race the Wind"
+    assert dict(s.form.extra) == {"proper_course": False, "better_spinnaker": False}
+    ui.click(ui_app, *row("Proper course").next_point)
+    ui.tap(ui_app, s.start_button)
+    assert dict(s.started[-1].extra) == {"proper_course": True, "better_spinnaker": False}
+    pick("dinghy_race")
+    assert s.form.extra == () and s.title.text == "Dinghy Race"

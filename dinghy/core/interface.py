@@ -115,5 +115,25 @@ class BaseGame:
         return state
 
 
+@dataclass(frozen=True, slots=True)
+class GameOption:
+    """A set-up option a ruleset reads from ``RaceSetup.extra`` (a variant the rule text
+    or its players offer): the set-up screen shows it as a chooser, ``dinghy race
+    --option KEY=VALUE`` sets it. ``choices`` pairs each JSON value with words."""
+
+    key: str
+    label: str
+    choices: tuple[tuple[Any, str], ...]
+    default: Any
+    help: str = ""
+
+    def parse(self, text: str) -> Any:
+        """The value whose text (``true``, ``disqualify``, ...) is ``text``; ValueError if none."""
+        for value, _ in self.choices:
+            if str(value).lower() == text.strip().lower():
+                return value
+        raise ValueError(f"{self.key} must be one of {', '.join(str(v).lower() for v, _ in self.choices)}")
+
+
 def actions_text(game: BaseGame, actions: Sequence[Action]) -> list[str]:
     return [game.action_text(a) for a in actions]

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from dinghy.core import io
 from dinghy.core.errors import DataError
+from dinghy.core.interface import GameOption
 from dinghy.core.race import Race, check_record
 from dinghy.core.setup import RaceSetup
 
@@ -23,6 +24,10 @@ class GameEntry:
     title: str                      # for people
     load: Callable[[RaceSetup], Any]
     boards: Callable[[], list[str]]   # the shipped courses or boards, by name
+    options: tuple[GameOption, ...] = ()   # set-up options read from RaceSetup.extra
+
+    def option(self, key: str) -> GameOption | None:
+        return next((o for o in self.options if o.key == key), None)
 
 
 def _dinghy_race(setup: RaceSetup):
@@ -34,8 +39,11 @@ GAMES: dict[str, GameEntry] = {}
 
 
 def register(name: str, title: str, load: Callable[[RaceSetup], Any],
-             boards: Callable[[], list[str]]) -> None:
-    GAMES[name] = GameEntry(name, title, load, boards)
+             boards: Callable[[], list[str]], options: Sequence[GameOption] = ()) -> None:
+    GAMES[name] = GameEntry(name, title, load, boards, tuple(options))
+
+
+_ON_OFF = ((False, "Off"), (True, "On"))
 
 
 register("dinghy_race", "Dinghy Race", _dinghy_race, lambda: io.shipped("courses"))
@@ -60,7 +68,12 @@ def _race_the_wind_boards() -> list[str]:
     return shipped_boards("race_the_wind")
 
 
-register("race_the_wind", "Race the Wind", _race_the_wind, _race_the_wind_boards)
+register("race_the_wind", "Race the Wind", _race_the_wind, _race_the_wind_boards, options=(
+    GameOption("proper_course", "Proper course", _ON_OFF, False,
+               "a boat may not sail above its proper course to block another"),
+    GameOption("better_spinnaker", "Better spinnaker", _ON_OFF, False,
+               "a spinnaker gives one bonus straight move instead of two moves"),
+))
 
 
 def _regatta_3m_boards() -> list[str]:
@@ -76,7 +89,10 @@ def _regatta_3m(advanced: bool) -> Callable[[RaceSetup], Any]:
 
 
 register("regatta", "Regatta (3M)", _regatta_3m(False), _regatta_3m_boards)
-register("regatta_advanced", "Regatta (3M), advanced", _regatta_3m(True), _regatta_3m_boards)
+register("regatta_advanced", "Regatta (3M), advanced", _regatta_3m(True), _regatta_3m_boards, options=(
+    GameOption("penalty", "Penalty", (("forfeit", "Take back, forfeit"), ("disqualify", "Disqualify")),
+               "forfeit", "Option B takes back the legs and forfeits a turn; Option A disqualifies"),
+))
 
 
 def _yacht_race(setup: RaceSetup):

@@ -133,7 +133,7 @@ class SetupScreen(GuiScene):
         g, f = self.gui, self.form
         assert g is not None
         add = g.add
-        self.title = add(Text(g, "Dinghy Race", theme.TITLE_PT, theme.ON_WATER, bold=True))
+        self.title = add(Text(g, self.game_title(), theme.TITLE_PT, theme.ON_WATER, bold=True))
         self.subtitle = add(Text(g, SUBTITLE, theme.BODY_PT, theme.ON_WATER_SOFT))
         self.help_button = add(Button(g, "?", self.show_help, style="water", pt=theme.HEADER_PT))
         self.boats_panel = add(Panel(g, "Boats"))
@@ -211,15 +211,54 @@ class SetupScreen(GuiScene):
             widget.visible = attr in wanted
             if widget.visible:
                 rows.append((label, widget))
+        rows.extend(self._game_option_rows())
         rows.extend(self.series_rows)
         rows.extend(self.setting_rows)
         self.options = [(g.add(Text(g, label)), widget) for label, widget in rows]
+
+    def game_title(self) -> str:
+        """The chosen game's title, the screen's heading."""
+        return dict(self.games).get(self.rules, "dinghy")
+
+    def _game_option_rows(self) -> list[tuple[str, Widget]]:
+        """A chooser for each set-up option the game declares (``GameEntry.options``:
+        variants such as Race the Wind's proper course or the 3M penalty), kept in
+        ``RaceSetup.extra``."""
+        from dinghy import games
+
+        g, f = self.gui, self.form
+        assert g is not None
+        for widget in getattr(self, "game_option_widgets", []):
+            g.remove(widget)
+        self.game_option_widgets: list[Widget] = []
+        entry = games.GAMES.get(self.rules)
+        if entry is None:
+            return []
+        chosen = dict(f.extra)
+        rows: list[tuple[str, Widget]] = []
+        for opt in entry.options:
+            values = [v for v, _ in opt.choices]
+            current = chosen.get(opt.key, opt.default)
+            index = values.index(current) if current in values else values.index(opt.default)
+            widget = g.add(ChoiceSelector(g, list(opt.choices), index,
+                                          on_change=lambda v, k=opt.key: self.set_extra(k, v)))
+            self.set_extra(opt.key, values[index])
+            self.game_option_widgets.append(widget)
+            rows.append((opt.label, widget))
+        return rows
+
+    def set_extra(self, key: str, value: Any) -> None:
+        """One game option's value in the form's ``extra`` pairs (replacing an older one)."""
+        f = self.form
+        f.extra = tuple((k, v) for k, v in f.extra if k != key) + ((key, value),)
 
     def set_game(self, rules: str) -> None:
         """Another game: its boards in the course chooser, its options only."""
         g, f = self.gui, self.form
         assert g is not None
         self.rules = rules
+        f.extra = ()                 # another game's options do not carry over
+        self.title.text = self.game_title()
         boards = boards_of(rules) if rules != self.default_rules else available_courses()
         f.courses = boards or [f.course]
         f.course = f.courses[0]
