@@ -567,3 +567,18 @@ def test_a_bad_course_on_the_command_line_is_one_line_and_exit_2(tmp_path, capsy
     assert cli_main(["race", "--rules", RULES, "--course", str(bad), "--boats", "2"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "rounding[0].side" in err[0] and str(bad) in err[0]
+
+
+def test_every_level_sails_a_gigamic_race_to_the_finish():
+    """easy, medium and hard (dinghy.skippers.levels) each resolve to a skipper that
+    finishes; hard is this game's own, not the generic Monte Carlo (a minute a move)."""
+    from dinghy.skippers import levels
+    from dinghy.skippers import regatta_gigamic as greedy
+
+    assert levels.level_skipper("hard", RULES) is greedy.HARD
+    assert levels.level_skipper("medium", RULES) is greedy
+    names = list(PALETTE)[:3]
+    setup = RaceSetup(seats=tuple(Seat(n, n, lv) for n, lv in zip(names, levels.LEVELS)), course="small", seed=7)
+    race = Race(games.load_game(setup, RULES))
+    play_bots(race, random.Random(7), max_actions=6000)
+    assert race.over and 1 in race.places()

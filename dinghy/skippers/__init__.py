@@ -43,6 +43,7 @@ register("dinghy_race", tactician)
 register("dinghy_race", hard)
 register("race_the_wind", race_the_wind)
 register("regatta_gigamic", regatta_gigamic)
+register("regatta_gigamic", regatta_gigamic.HARD)
 for _rules in ("regatta", "regatta_advanced"):
     register(_rules, regatta_3m)
     register(_rules, regatta_3m.HARD)
