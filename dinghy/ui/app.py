@@ -121,11 +121,10 @@ class App:
     """
 
     def __init__(self, headless: bool = False, width: int = 1280, height: int = 800,
-                 fullscreen: bool = False, caption: str = "Dinghy Race",
+                 fullscreen: bool = False, caption: str = "dinghy",
                  vsync: bool | None = None) -> None:
         self.headless = configure(headless)
         import pyglet.window  # noqa: F401  (only now: the options are set)
-        import dinghy.ui.regatta_gigamic  # noqa: F401  (registers that game's board view)
 
         self._stack: list[Any] = []
         self.window = pyglet.window.Window(

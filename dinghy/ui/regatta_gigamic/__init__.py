@@ -1,8 +1,3 @@
-"""Regatta (Gigamic) at the table and in the replay viewer: its board view and replay
-board, registered by rules name (the modules are imported only when first shown)."""
-from __future__ import annotations
-
-from dinghy.ui.shell.views import register_view
-
-register_view("regatta_gigamic", "dinghy.ui.regatta_gigamic.view:GigamicView",
-              replay="dinghy.ui.regatta_gigamic.replay_board:GigamicReplay")
+"""Regatta (Gigamic) at the table and in the replay viewer: its board view
+(:mod:`.view`) and replay board (:mod:`.replay_board`), named in
+:mod:`dinghy.ui.shell.views` and imported only when first shown."""

@@ -25,9 +25,11 @@ from dinghy.ui.shell.generic import GenericView
 #: rules name -> the view class, or "module:Class" (imported when first asked for).
 _VIEWS: dict[str, Any] = {
     "dinghy_race": "dinghy.ui.dinghy_race.view:DinghyRaceView",
+    "regatta_gigamic": "dinghy.ui.regatta_gigamic.view:GigamicView",
 }
 _REPLAYS: dict[str, Any] = {
     "dinghy_race": "dinghy.ui.dinghy_race.replay_board:ChartReplay",
+    "regatta_gigamic": "dinghy.ui.regatta_gigamic.replay_board:GigamicReplay",
 }
 #: For a game with no view of its own, asked in order: (does this game fit?, view, replay).
 _FALLBACKS: list[tuple[Callable[[Any], bool], Any, Any]] = [
