@@ -49,15 +49,6 @@ _ON_OFF = ((False, "Off"), (True, "On"))
 register("dinghy_race", "Dinghy Race", _dinghy_race, lambda: io.shipped("courses"))
 
 
-def _regatta_gigamic(setup: RaceSetup):
-    from dinghy.games.regatta_gigamic.data import load_game
-    return load_game(setup)
-
-
-register("regatta_gigamic", "Regatta (Gigamic)", _regatta_gigamic,
-         lambda: io.shipped("courses/regatta_gigamic"))
-
-
 def _race_the_wind(setup: RaceSetup):
     from dinghy.games.race_the_wind.data import load_game
     return load_game(setup)
@@ -106,6 +97,15 @@ def _yacht_race_boards() -> list[str]:
 
 
 register("yacht_race", "Yacht Race", _yacht_race, _yacht_race_boards)
+
+
+def _regatta_gigamic(setup: RaceSetup):
+    from dinghy.games.regatta_gigamic.data import load_game
+    return load_game(setup)
+
+
+register("regatta_gigamic", "Regatta (Gigamic)", _regatta_gigamic,
+         lambda: io.shipped("courses/regatta_gigamic"))
 
 
 def entry(name: str, source: str = "setup", field: str = "rules") -> GameEntry:

@@ -156,7 +156,10 @@ class Regatta3M(BaseGame):
             return []
         boat = state.boats[state.turn.seat]
         out = []
-        for a in self.legal_actions(state):
+        cached = getattr(self, "_squares_of", None)     # the view asks cell after cell of one state
+        if cached is None or cached[0] is not state:
+            cached = self._squares_of = (state, self.legal_actions(state))
+        for a in cached[1]:
             if isinstance(a, Leg) and self._leg_end(state, a) == (x, y):
                 out.append(SquareAction(self._leg_label(state, a), a))
             elif isinstance(a, Head) and compass.step(*boat.at, a.direction) == (x, y):
