@@ -100,3 +100,12 @@ def test_setup_offers_the_game_and_its_boards_then_it_plays_to_the_end(ui_app, t
     assert replay.board is None
     replay.last()
     assert "Places" in replay.places.text and "1st" in replay.places.text
+
+
+def test_a_seat_chip_says_who_sails_it():
+    """The seats bar tells a person from a bot, and a bot's level from the default bot."""
+    from dinghy.ui.shell.board_view import skipper_word
+
+    assert skipper_word(Seat("Ann", "Orange")) == ""
+    assert skipper_word(Seat("Ben", "Sky", "medium")) == "medium bot"
+    assert skipper_word(Seat("Cy", "Green", "navigator")) == "bot"

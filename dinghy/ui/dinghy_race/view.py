@@ -23,6 +23,7 @@ from dinghy.ui.dinghy_race.compass import Compass  # noqa: E402
 from dinghy.ui.dinghy_race.motion import Motion  # noqa: E402
 from dinghy.ui.dinghy_race.turn_panel import TurnPanel  # noqa: E402
 from dinghy.ui.hud import SeatChip  # noqa: E402
+from dinghy.ui.shell.board_view import skipper_word  # noqa: E402
 from dinghy.ui.shell.views import BoardView  # noqa: E402
 
 
@@ -52,7 +53,7 @@ def seat_status(boat: Any, seat: Any, state: Any) -> str:
         return "ashore"
     bits = []
     if seat.skipper:
-        bits.append("bot")
+        bits.append(skipper_word(seat))
     mid_turn = boat.index == state.active and state.turn.card is not None
     if boat.delays:
         bits.append(f"delay ×{boat.delays}")

@@ -18,6 +18,14 @@ def seat_colour(game: Any, seat: int) -> tuple[int, int, int]:
     return PALETTE.get(game.setup.seats[seat].colour, (200, 200, 200))
 
 
+def skipper_word(seat: Any) -> str:
+    """Who sails a seat, in a word for its chip: "" for a person, "easy bot" (a level),
+    or "bot"."""
+    if not seat.skipper:
+        return ""
+    return f"{seat.skipper} bot" if seat.skipper in ("easy", "medium", "hard") else "bot"
+
+
 def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
@@ -88,7 +96,7 @@ class BoardView:
         chips = []
         for i, seat in enumerate(self.game.setup.seats):
             place = places[i] if i < len(places) else None
-            status = f"finished {ordinal(place)}" if place else ("bot" if seat.skipper else "")
+            status = f"finished {ordinal(place)}" if place else skipper_word(seat)
             chips.append(SeatChip(i, seat.name, seat_colour(self.game, i), status,
                                   i == active, place is not None))
         return chips

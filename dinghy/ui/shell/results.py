@@ -14,6 +14,7 @@ from dinghy.core.setup import PALETTE  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.shell.autosave import short_path  # noqa: E402
 from dinghy.ui.scene import GuiScene  # noqa: E402
+from dinghy.ui.shell.board_view import skipper_word  # noqa: E402
 from dinghy.ui.shell.views import ordinal, view_class  # noqa: E402
 
 
@@ -48,7 +49,7 @@ class ResultsScene(GuiScene):
             if places[k] is None:
                 out.append(("–", seat.name, colour, "did not finish"))
             else:
-                out.append((ordinal(places[k]), seat.name, colour, "bot" if seat.skipper else ""))
+                out.append((ordinal(places[k]), seat.name, colour, skipper_word(seat)))
         return out
 
     def build(self) -> None:
