@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import os
 import sys
 from pathlib import Path
 
@@ -218,6 +219,13 @@ def main(argv: list[str] | None = None) -> int:
     except DinghyError as exc:
         print(f"dinghy: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader went away (``dinghy race | head -1``): stop quietly, as Unix tools do.
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        return 0
     except Exception as exc:
         if type(exc).__module__.startswith("pyglet"):
             # No screen (an SSH session, a server): say so in one line, not a traceback.

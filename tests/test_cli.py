@@ -51,3 +51,19 @@ def test_no_screen_is_one_line_not_a_traceback():
                          timeout=120, env=env)
     assert out.returncode == 2
     assert "cannot open a window" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_a_reader_that_stops_early_gets_no_traceback():
+    """``dinghy race --log | head -1``: the reader closes the pipe after one line; the
+    program stops quietly (exit 0, nothing on stderr) instead of a BrokenPipeError."""
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-m", "dinghy", "race", "--rules", "race_the_wind",
+                             "--boats", "6", "--seed", "1", "--log"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    first = proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 0
+    assert first and "Traceback" not in err and err == ""
