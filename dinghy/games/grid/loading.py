@@ -6,14 +6,12 @@ boards in the subfolder never show up there. Only :mod:`dinghy.core.io` touches 
 """
 from __future__ import annotations
 
-import math
 import os
-import re
 from pathlib import Path
-from typing import Any, Mapping
 
 from dinghy.core import io
 from dinghy.core.errors import DataError
+from dinghy.core.toml_text import toml_key, toml_value
 from dinghy.games.grid.board import Board
 
 
@@ -65,61 +63,19 @@ def save_board(path: str | os.PathLike[str], board: Board) -> None:
     io.write_text_atomic(path, to_toml(board))
 
 
-# --- a small TOML writer ---------------------------------------------------------------
-
-_BARE = re.compile(r"^[A-Za-z0-9_-]+$")
-
-
-def _str(s: str) -> str:
-    out = []
-    for ch in s:
-        if ch in '"\\':
-            out.append("\\" + ch)
-        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
-            out.append(f"\\u{ord(ch):04X}")
-        else:
-            out.append(ch)
-    return '"' + "".join(out) + '"'
-
-
-def _key(k: str) -> str:
-    return k if _BARE.match(k) else _str(k)
-
-
-def _val(v: Any) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, float):
-        if math.isnan(v):
-            return "nan"
-        if math.isinf(v):
-            return "inf" if v > 0 else "-inf"
-        t = repr(v)
-        return t if any(c in t for c in ".en") else t + ".0"
-    if isinstance(v, str):
-        return _str(v)
-    if isinstance(v, Mapping):
-        return "{ " + ", ".join(f"{_key(str(k))} = {_val(x)}" for k, x in v.items()) + " }" if v else "{}"
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(_val(x) for x in v) + "]"
-    raise TypeError(f"cannot write {type(v).__name__} as TOML")
-
-
 def to_toml(board: Board) -> str:
     m = board.to_mapping()
     lines = [f"# Grid board for {m['game']}: x is the column eastwards, y the row northwards, "
              "(0, 0) the south-west cell.",
-             f"name = {_val(m['name'])}", f"game = {_val(m['game'])}", f"title = {_val(m['title'])}",
-             f"width = {m['width']}", f"height = {m['height']}", f"cells = {_val(m['cells'])}",
-             f"wind_from = {_val(m['wind_from'])}", f"land = {_val(m['land'])}", ""]
+             f"name = {toml_value(m['name'])}", f"game = {toml_value(m['game'])}", f"title = {toml_value(m['title'])}",
+             f"width = {m['width']}", f"height = {m['height']}", f"cells = {toml_value(m['cells'])}",
+             f"wind_from = {toml_value(m['wind_from'])}", f"land = {toml_value(m['land'])}", ""]
     for mk in m["marks"]:
-        lines += ["[[marks]]"] + [f"{k} = {_val(v)}" for k, v in mk.items()] + [""]
+        lines += ["[[marks]]"] + [f"{k} = {toml_value(v)}" for k, v in mk.items()] + [""]
     for k in ("start", "finish"):
-        lines += [f"[{k}]", f"a = {_val(m[k]['a'])}", f"b = {_val(m[k]['b'])}", ""]
+        lines += [f"[{k}]", f"a = {toml_value(m[k]['a'])}", f"b = {toml_value(m[k]['b'])}", ""]
     if m.get("extras"):
         lines.append("[extras]")
-        lines += [f"{_key(k)} = {_val(v)}" for k, v in m["extras"].items()]
+        lines += [f"{toml_key(k)} = {toml_value(v)}" for k, v in m["extras"].items()]
         lines.append("")
     return "\n".join(lines)
