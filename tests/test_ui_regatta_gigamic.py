@@ -108,7 +108,7 @@ def test_the_replay_viewer_draws_the_water_and_the_tracks(ui_app, tmp_path):
     assert type(scene.board).__name__ == "GigamicReplay"
     scene.seek(len(race.actions))
     ui_app.step()
-    tracks = scene.board.tracks.upto(len(race.actions))
+    tracks = scene.board.tracks.tracks(len(race.actions))
     assert set(tracks) == {0, 1} and all(len(t) > 5 for t in tracks.values())
     assert tracks[0][-1] == (race.state.boats[0].spot.x, race.state.boats[0].spot.y)
     shot_path = shot(ui_app, "regatta_gigamic_replay.png")

@@ -2,7 +2,6 @@
 boat's track (its bow after every action), the compass and "Fit course"."""
 from __future__ import annotations
 
-import bisect
 from typing import Any
 
 from dinghy.ui.widgets import Button, key  # noqa: F401  (configures pyglet first)
@@ -12,31 +11,14 @@ from dinghy.ui.dinghy_race.chart import Chart  # noqa: E402
 from dinghy.ui.dinghy_race.compass import Compass  # noqa: E402
 from dinghy.ui.dinghy_race.view import round_text, seat_chips  # noqa: E402
 from dinghy.ui.hud import SeatChip  # noqa: E402
+from dinghy.ui.shell.tracks import Tracks  # noqa: E402
 
 
-class BoatTracks:
-    """Each boat's track through a playback: the states at which its bow moved, and where."""
+class BoatTracks(Tracks[tuple[float, float]]):
+    """Each boat's track through a playback: its bow after every action that moved it."""
 
     def __init__(self, states: list[Any]) -> None:
-        self._moves: dict[int, list[int]] = {}
-        self._points: dict[int, list[tuple[float, float]]] = {}
-        for i, s in enumerate(states):
-            for b in s.boats:
-                if not b.launched:
-                    continue
-                pts = self._points.setdefault(b.index, [])
-                if not pts or pts[-1] != b.pose.xy:
-                    pts.append(b.pose.xy)
-                    self._moves.setdefault(b.index, []).append(i)
-
-    def tracks(self, upto: int) -> dict[int, list[tuple[float, float]]]:
-        """Each boat's bow positions from launch to state ``upto``."""
-        out = {}
-        for b, moves in self._moves.items():
-            n = bisect.bisect_right(moves, upto)
-            if n:
-                out[b] = self._points[b][:n]
-        return out
+        super().__init__([(b.index, b.pose.xy) for b in s.boats if b.launched] for s in states)
 
 
 class ChartReplay:

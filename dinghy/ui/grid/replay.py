@@ -2,7 +2,6 @@
 every boat's track (the squares it sailed through)."""
 from __future__ import annotations
 
-import bisect
 from typing import Any
 
 from dinghy.ui.widgets import Button, key  # noqa: F401  (configures pyglet first)
@@ -14,6 +13,7 @@ from dinghy.ui.grid.view import (  # noqa: E402
     MAX_ZOOM, MIN_ZOOM, board_title, chips_with_flags, colours, fit_board, status_lines,
 )  # noqa: E402
 from dinghy.ui.hud import SeatChip  # noqa: E402
+from dinghy.ui.shell.tracks import Tracks  # noqa: E402
 from dinghy.ui.shell.board_view import ordinal, seat_colour  # noqa: E402
 
 
@@ -26,29 +26,13 @@ def spectator_picture(game: Any, state: Any) -> Any:
         return game.picture(state, 0)
 
 
-class BoatTracks:
-    """Each boat's squares through a playback, and the state index of each move."""
+class BoatTracks(Tracks[tuple[int, int]]):
+    """Each boat's squares through a playback, and the pictures of every state."""
 
     def __init__(self, game: Any, states: list[Any]) -> None:
-        self._moves: dict[int, list[int]] = {}
-        self._points: dict[int, list[tuple[int, int]]] = {}
         self.pictures = [spectator_picture(game, s) for s in states]
-        for i, pic in enumerate(self.pictures):
-            for b in pic.boats:
-                if b.heading is None:
-                    continue
-                pts = self._points.setdefault(b.seat, [])
-                if not pts or pts[-1] != (b.x, b.y):
-                    pts.append((b.x, b.y))
-                    self._moves.setdefault(b.seat, []).append(i)
-
-    def tracks(self, upto: int) -> dict[int, list[tuple[int, int]]]:
-        out = {}
-        for seat, moves in self._moves.items():
-            n = bisect.bisect_right(moves, upto)
-            if n:
-                out[seat] = self._points[seat][:n]
-        return out
+        super().__init__([(b.seat, (b.x, b.y)) for b in pic.boats if b.heading is not None]
+                         for pic in self.pictures)
 
 
 class GridReplay:

@@ -16,6 +16,7 @@ from dinghy.core.setup import PALETTE  # noqa: E402
 from dinghy.ui import camera as camera_module  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.mesh import Mesh  # noqa: E402
+from dinghy.ui.shell.tracks import Tracks  # noqa: E402
 
 WATER = (30, 86, 128)
 TABLE_EDGE = (200, 220, 235)
@@ -96,19 +97,9 @@ class Board:
             mesh.delete()
 
 
-class BoatTracks:
+class BoatTracks(Tracks[tuple[float, float]]):
     """Each boat's bow after every action of a playback, up to any point."""
 
     def __init__(self, states: list[Any]) -> None:
-        self.states = states
-
-    def upto(self, index: int) -> dict[int, list[tuple[float, float]]]:
-        out: dict[int, list[tuple[float, float]]] = {}
-        for s in self.states[: index + 1]:
-            for i, b in enumerate(s.boats):
-                if b.spot is None:
-                    continue
-                pts = out.setdefault(i, [])
-                if not pts or pts[-1] != (b.spot.x, b.spot.y):
-                    pts.append((b.spot.x, b.spot.y))
-        return out
+        super().__init__([(i, (b.spot.x, b.spot.y)) for i, b in enumerate(s.boats) if b.spot is not None]
+                         for s in states)

@@ -39,7 +39,7 @@ class GigamicReplay:
         self.camera.fit(self.board.bounds, margin=g.px(24) if g else 24)
 
     def show(self, index: int, state: Any) -> None:
-        self.board.show(state, self.tracks.upto(index))
+        self.board.show(state, self.tracks.tracks(index))
 
     def status_text(self, state: Any) -> str:
         return f"turn {state.turns}" if state.turns else "setting up"
