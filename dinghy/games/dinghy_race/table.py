@@ -278,24 +278,79 @@ def others_boxes(game: Table, boats: tuple[Boat, ...], index: int) -> tuple[np.n
             _placed_boxes(game, [(b.pose, b.tack, k) for b, k in with_card]))
 
 
-def _placed_boxes(game: Table, items: list) -> np.ndarray:
-    cache = game.__dict__.setdefault("_placed_boxes", {})
-    out = np.empty((len(items), 4))
-    for i, it in enumerate(items):
-        b = cache.get(it)
-        if b is None:
-            if len(cache) > 8192:
-                cache.clear()
-            pose, t, k = it
-            o = game.hull_outline(t) if k is None else game.card_outline(game.cards.types[k], t)
-            r = np.radians([pose.heading])[:, None]
-            sn, cs = np.sin(r), np.cos(r)
-            x0, y0 = np.array([pose.x])[:, None], np.array([pose.y])[:, None]
-            lx, ly = o[None, :, 0], o[None, :, 1]
+def card_boxes(game: Table, pose: Pose, tack: Tack, keys) -> np.ndarray:
+    """Bounds of the table's cards laid in front of a bow (exactly those of the polygons
+    :func:`card_shapes` builds), without building them."""
+    boxes, row = _pose_card_boxes(game, pose, tack)
+    return boxes[[row[k] for k in keys]]
+
+
+def _pose_card_boxes(game: Table, pose: Pose, tack: Tack) -> tuple[np.ndarray, dict[str, int]]:
+    """Bounds of every card of the table in front of one bow, computed together (cached
+    per pose): the arithmetic of :func:`_batch` on the cards' corners."""
+    cache = game.__dict__.setdefault("_pose_card_boxes", {})
+    key = (pose, tack)
+    out = cache.get(key)
+    if out is None:
+        if len(cache) > 4096:
+            cache.clear()
+        keys = list(game.cards.types)
+        outlines = [game.card_outline(game.cards.types[k], tack) for k in keys]
+        boxes = np.empty((len(keys), 4))
+        r = np.radians([pose.heading])[:, None]
+        sn, cs = np.sin(r), np.cos(r)
+        x0, y0 = np.array([pose.x])[:, None], np.array([pose.y])[:, None]
+        for size in sorted({len(o) for o in outlines}):
+            sel = [i for i, o in enumerate(outlines) if len(o) == size]
+            pts = np.stack([outlines[i] for i in sel])
+            lx, ly = pts[..., 0], pts[..., 1]
             wx, wy = x0 + lx * cs + ly * sn, y0 - lx * sn + ly * cs
-            b = cache[it] = (float(wx.min()), float(wy.min()), float(wx.max()), float(wy.max()))
-        out[i] = b
+            boxes[sel] = np.stack([wx.min(axis=1), wy.min(axis=1), wx.max(axis=1), wy.max(axis=1)], axis=1)
+        out = cache[key] = (boxes, {k: i for i, k in enumerate(keys)})
     return out
+
+
+def fixed_clear(game: Table, boxes: np.ndarray, lines: tuple[bool, bool] = ALL_LINES) -> np.ndarray:
+    """For shapes with these bounds: True where the shape surely lies on the water clear
+    of every mark, buoy and land (False: let :meth:`Table.fixed_hits` judge)."""
+    return _inside(boxes, game.area_box) & ~_near(boxes, game.obstacle_boxes(lines)).any(axis=1)
+
+
+def _placed_boxes(game: Table, items: list) -> np.ndarray:
+    """Bounds of hulls (key None) or cards at poses, as :func:`_batch` would place them:
+    the same arithmetic on the same corners (cached per item; misses computed together)."""
+    if items and all(k is not None for _, _, k in items):
+        rows = []
+        for p, t, k in items:
+            boxes, row = _pose_card_boxes(game, p, t)
+            rows.append(boxes[row[k]])
+        return np.array(rows, dtype=float).reshape(len(items), 4)
+    cache = game.__dict__.setdefault("_placed_boxes", {})
+    get = cache.get
+    boxes = [get(it) for it in items]
+    if None in boxes:
+        if len(cache) > 8192:
+            cache.clear()
+        missing = list(dict.fromkeys(it for it, b in zip(items, boxes) if b is None))
+        found: dict = {}
+        by_size: dict[int, list] = {}
+        for it in missing:
+            _, t, k = it
+            o = game.hull_outline(t) if k is None else game.card_outline(game.cards.types[k], t)
+            by_size.setdefault(len(o), []).append((it, o))
+        for group in by_size.values():
+            pts = np.stack([o for _, o in group])
+            r = np.radians([it[0].heading for it, _ in group])[:, None]
+            sn, cs = np.sin(r), np.cos(r)
+            x0 = np.array([it[0].x for it, _ in group])[:, None]
+            y0 = np.array([it[0].y for it, _ in group])[:, None]
+            lx, ly = pts[..., 0], pts[..., 1]
+            wx, wy = x0 + lx * cs + ly * sn, y0 - lx * sn + ly * cs
+            for (it, _), b in zip(group, zip(wx.min(axis=1).tolist(), wy.min(axis=1).tolist(),
+                                             wx.max(axis=1).tolist(), wy.max(axis=1).tolist())):
+                found[it] = cache[it] = b
+        boxes = [found[it] if b is None else b for it, b in zip(items, boxes)]
+    return np.array(boxes, dtype=float).reshape(len(items), 4)
 
 
 @dataclass(frozen=True, slots=True)
