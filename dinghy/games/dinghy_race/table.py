@@ -316,39 +316,35 @@ def fixed_clear(game: Table, boxes: np.ndarray, lines: tuple[bool, bool] = ALL_L
     return _inside(boxes, game.area_box) & ~_near(boxes, game.obstacle_boxes(lines)).any(axis=1)
 
 
+def _corner_box(pose: Pose, outline: np.ndarray) -> tuple[float, float, float, float]:
+    """Bounds of an outline placed at a pose: the arithmetic of :func:`_batch`, point
+    by point in plain floats (the same IEEE operations, so the same corners; the
+    sine and cosine of the table's 15-degree headings are the same in math and numpy)."""
+    r = math.radians(pose.heading)
+    sn, cs = math.sin(r), math.cos(r)
+    x0, y0 = pose.x, pose.y
+    xs, ys = [], []
+    for lx, ly in outline.tolist():
+        xs.append(x0 + lx * cs + ly * sn)
+        ys.append(y0 - lx * sn + ly * cs)
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
 def _placed_boxes(game: Table, items: list) -> np.ndarray:
     """Bounds of hulls (key None) or cards at poses, as :func:`_batch` would place them:
-    the same arithmetic on the same corners (cached per item; misses computed together)."""
-    if items and all(k is not None for _, _, k in items):
-        rows = []
-        for p, t, k in items:
-            boxes, row = _pose_card_boxes(game, p, t)
-            rows.append(boxes[row[k]])
-        return np.array(rows, dtype=float).reshape(len(items), 4)
+    the same arithmetic on the same corners (cached per item)."""
     cache = game.__dict__.setdefault("_placed_boxes", {})
     get = cache.get
     boxes = [get(it) for it in items]
     if None in boxes:
         if len(cache) > 8192:
             cache.clear()
-        missing = list(dict.fromkeys(it for it, b in zip(items, boxes) if b is None))
         found: dict = {}
-        by_size: dict[int, list] = {}
-        for it in missing:
-            _, t, k = it
-            o = game.hull_outline(t) if k is None else game.card_outline(game.cards.types[k], t)
-            by_size.setdefault(len(o), []).append((it, o))
-        for group in by_size.values():
-            pts = np.stack([o for _, o in group])
-            r = np.radians([it[0].heading for it, _ in group])[:, None]
-            sn, cs = np.sin(r), np.cos(r)
-            x0 = np.array([it[0].x for it, _ in group])[:, None]
-            y0 = np.array([it[0].y for it, _ in group])[:, None]
-            lx, ly = pts[..., 0], pts[..., 1]
-            wx, wy = x0 + lx * cs + ly * sn, y0 - lx * sn + ly * cs
-            for (it, _), b in zip(group, zip(wx.min(axis=1).tolist(), wy.min(axis=1).tolist(),
-                                             wx.max(axis=1).tolist(), wy.max(axis=1).tolist())):
-                found[it] = cache[it] = b
+        for it, b in zip(items, boxes):
+            if b is None and it not in found:
+                pose, t, k = it
+                o = game.hull_outline(t) if k is None else game.card_outline(game.cards.types[k], t)
+                found[it] = cache[it] = _corner_box(pose, o)
         boxes = [found[it] if b is None else b for it, b in zip(items, boxes)]
     return np.array(boxes, dtype=float).reshape(len(items), 4)
 
@@ -436,26 +432,30 @@ def reach(game: Table, boats: tuple[Boat, ...], boat: Boat, cards: list[CardType
     rwy = by[:, None] - rlx * s_ + rly * c_
     nc = len(unique)
     boxes = np.concatenate([_boxes(cwx, cwy), _boxes(hwx, hwy), _boxes(rwx, rwy)])
-    shapes: dict[int, object] = {}
+    built: list = []
 
-    def shape(i: int):
-        g = shapes.get(i)
-        if g is None:
-            if i < nc:
-                g = card_shapes(game, boat.pose, boat.tack, shift, unique)[i]
-            elif i < nc + n:
-                g = shapely.polygons(np.stack([hwx[i - nc], hwy[i - nc]], axis=-1))
-            else:
-                g = shapely.polygons(np.stack([rwx[i - nc - n], rwy[i - nc - n]], axis=-1))
-            shapes[i] = g
-        return g
+    def shapes(todo: list[int]) -> np.ndarray:
+        """The polygons of the shapes numbered ``todo`` (cards, hulls, rooms), built
+        kind by kind, all of a kind at once, the first time one is asked for."""
+        if not built:
+            built.extend([None, None, None])
+        kinds = [0 if i < nc else 1 if i < nc + n else 2 for i in todo]
+        for k in set(kinds):
+            if built[k] is None:
+                built[k] = (card_shapes(game, boat.pose, boat.tack, shift, unique) if k == 0 else
+                            shapely.polygons(np.stack([hwx, hwy], axis=-1)) if k == 1 else
+                            shapely.polygons(np.stack([rwx, rwy], axis=-1)))
+        base = (0, nc, nc + n)
+        out = np.empty(len(todo), dtype=object)
+        out[:] = [built[k][i - base[k]] for i, k in zip(todo, kinds)]
+        return out
 
     # fixed obstacles: cards, hulls and rooms
     fixed: list[str | None] = [None] * (nc + 2 * n)
     ask = ~_inside(boxes, game.area_box) | _near(boxes, game.obstacle_boxes(lines)).any(axis=1)
     todo = np.flatnonzero(ask).tolist()
     if todo:
-        for i, f in zip(todo, game.fixed_hits(np.array([shape(i) for i in todo], dtype=object), lines=lines)):
+        for i, f in zip(todo, game.fixed_hits(shapes(todo), lines=lines)):
             fixed[i] = f
     fixed_cards, fixed_hulls, fixed_rooms = fixed[:nc], fixed[nc:nc + n], fixed[nc + n:]
     # other boats: cards and hulls against their hulls (obstacles) and cards (right of way)
@@ -466,12 +466,12 @@ def reach(game: Table, boats: tuple[Boat, ...], boat: Boat, cards: list[CardType
     todo = np.flatnonzero(_near(moving, hull_boxes).any(axis=1)).tolist()
     if todo:
         oth = others(game, boats, boat.index)
-        for i, h in zip(todo, oth.hull_hits(np.array([shape(i) for i in todo], dtype=object))):
+        for i, h in zip(todo, oth.hull_hits(shapes(todo))):
             hit[i] = h
     todo = np.flatnonzero(_near(moving, card_boxes).any(axis=1)).tolist()
     if todo:
         oth = others(game, boats, boat.index)
-        for i, m in zip(todo, oth.card_hits(np.array([shape(i) for i in todo], dtype=object))):
+        for i, m in zip(todo, oth.card_hits(shapes(todo))):
             met[i] = m
     boat_cards, boat_hulls = hit[:nc], hit[nc:]
     met_cards, met_hulls = met[:nc], met[nc:]
