@@ -670,3 +670,12 @@ def test_every_tap_is_a_legal_action_or_a_reason_in_random_play():
                     assert (sa.action in legal_now) if sa.legal else bool(sa.reason)
         race.push(rng.choice(legal_now))
     assert {"Turn", "End"} <= notes
+
+
+def test_estimate_ranks_boats_by_progress_for_cut_short_playouts():
+    """A boat that has rounded the mark is ahead of one still beating to it, which is
+    ahead of one not yet started (the generic look-ahead's cut-short value)."""
+    g = make_game(3)
+    s = position(g, [dict(x=7, y=8, heading=S, leg=1), dict(x=7, y=7, heading=NE),
+                     dict(x=7, y=1, heading=E, started=False, start_side=-1)])
+    assert [g.estimate(s, i) for i in range(3)] == [1.0, 0.5, 0.0]

@@ -471,3 +471,99 @@ def test_the_top_bar_takes_the_head_of_the_games_note():
     assert status_lines("Ann rolls for order (first to roll a 3); wind", "X") == \
         ("Ann rolls for order", "first to roll a 3")
     assert status_lines("", "Regatta") == ("Regatta", "")
+
+
+def test_a_slow_engine_is_asked_nearest_first_within_the_budget_and_the_rest_on_tap():
+    from dinghy.ui.grid.squares import SquareScan
+    game = Gridboat(RaceSetup(seats=seats("human", "random"), course="toy_pond"))
+    state = State(((3, 3, 2), (6, 0, 1)), (False, False), turn=0, die=4)
+    ticks = iter(range(1000))
+    scan = SquareScan(game, state, (3, 3), budget=8.5, clock=lambda: next(ticks))
+    # the clock ticks once a cell: the 9 cells round the boat were asked, nothing else
+    assert not scan.complete and set(scan.cells) == {(x, y) for x in (2, 3, 4) for y in (2, 3, 4)}
+    assert sorted(scan.targets) == sorted(c for c in scan.cells if any(a.legal for a in scan.cells[c]))
+    assert "too far" in scan.at((7, 0))[0].reason and (7, 0) in scan.cells
+    full = SquareScan(game, state, (3, 3))
+    assert full.complete and len(full.cells) == 8 * 6
+
+
+def test_a_game_that_lists_its_squares_at_once_is_not_asked_cell_by_cell():
+    from dinghy.ui.grid.squares import SquareScan
+
+    class Listing(Gridboat):
+        def square_map(self, s):
+            return {(x, y): self.square_actions(s, x, y) for x in range(2, 5) for y in range(2, 5)}
+
+        def square_actions(self, s, x, y):
+            self.asked = getattr(self, "asked", 0) + 1
+            return super().square_actions(s, x, y)
+
+    game = Listing(RaceSetup(seats=seats("human", "random"), course="toy_pond"))
+    state = State(((3, 3, 2), (6, 0, 1)), (False, False), turn=0, die=4)
+    scan = SquareScan(game, state, (3, 3))
+    assert scan.complete and game.asked == 9 and scan.at((7, 0)) == []
+
+
+def registered_grid_games():
+    from dinghy.ui.grid import is_grid_game
+    out = []
+    for name, entry in list(games.GAMES.items()):
+        try:
+            game = entry.load(RaceSetup(seats=seats("human", "random"), course=entry.boards()[0]))
+        except Exception:
+            continue
+        if is_grid_game(game):
+            out.append(name)
+    return out
+
+
+@pytest.mark.parametrize("rules", registered_grid_games())
+def test_every_registered_grid_game_is_drawn_and_played_by_a_tap(make_ui_app, rules):
+    """A new grid game needs no UI edit: it gets the grid view, its board is drawn at
+    800 x 600, and a tap on a highlighted square plays the engine's action there."""
+    entry = games.GAMES[rules]
+    game = entry.load(RaceSetup(seats=seats("human", "random"), course=entry.boards()[0], seed=1))
+    assert view_class(rules) is GridView and replay_board_class(rules) is GridReplay
+    app = make_ui_app(800, 600)
+    scene = TableScene(Race(game), bot_delay=0)
+    app.push(scene)
+    app.step()
+    view, race = scene.view, scene.race
+    for _ in range(60):
+        if view.targets or race.over:
+            break
+        if race.chance:
+            ui.tap(app, view.buttons["roll"])
+        else:
+            ui.tap(app, next(b for k, b in view.buttons.items() if k not in ("roll", "play_typed")))
+        app.step()
+    assert view.drawing.mesh.triangles > 50 and view.targets
+    cell = view.targets[0]
+    legal = view_actions(game, race.state, cell)
+    n = len(race.actions)
+    ui.click(app, *view.screen_of(cell))
+    if len(legal) > 1:                      # several actions there: the chooser's first
+        chooser = scene.gui.modal
+        assert isinstance(chooser, SquareChooser) and len(chooser.buttons) == len(legal)
+        ui.tap(app, chooser.buttons[0])
+    assert race.actions[n] == legal[0].action
+
+
+def shipped_grid_boards():
+    from dinghy.games.grid.loading import board_dir
+    return sorted(p.name for p in board_dir().glob("*.toml"))
+
+
+@pytest.mark.parametrize("name", shipped_grid_boards())
+def test_every_shipped_board_opens_in_the_designer_and_saves_back_equal(designer_app, tmp_path, name):
+    import shutil
+    from dinghy.games.grid.loading import board_dir, load_board
+    from dinghy.ui.grid.designer import GridDesignerScene
+
+    copy = tmp_path / name
+    shutil.copy(board_dir() / name, copy)
+    app, d = designer_app(str(copy))
+    assert isinstance(d, GridDesignerScene) and d.drawing.mesh.triangles > 50
+    assert not [f for f in d.findings.text.splitlines() if f.startswith("✗")]
+    assert d.save() == copy
+    assert load_board(copy) == load_board(board_dir() / name)

@@ -259,6 +259,8 @@ def _race(game, s, seat, legal, rng, dist) -> A.Act:
         return protests[0]
     if A.WAIT in legal and "must wait" in why:
         return A.WAIT
+    if "on the square ahead" in why and best is not None and best_v < v0 + 1.0 and rng.random() < 0.5:
+        return best                 # a boat in the way: a small detour rather than waiting
     if rng.random() < 0.25:
         moves = [a for a in legal if a.verb in ("move", "turn")]
         if moves:

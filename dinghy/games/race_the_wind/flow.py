@@ -41,7 +41,7 @@ def start_boat(g: Any, s: State, ev: list[Event]) -> State:
                         "skip the next turn - its only possible action for that turn will be to unblock itself\"."))
     else:
         spin = " with the spinnaker: or two straight moves" if b.spinnaker and point >= 3 else ""
-        ev.append(Event("to_act", seat, f"{g.name(seat)} to act on a {options.WORDS[point]}{spin}."))
+        ev.append(Event("to_act", seat, f"{g.name(seat)} to act ({options.WORDS[point]}{spin})."))
     return replace(s, progress=prog)
 
 

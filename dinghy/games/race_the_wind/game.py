@@ -173,6 +173,39 @@ class RaceTheWind(BaseGame):
     def hidden_variant(self, s: State, seat: int, rng: random.Random) -> State:
         return s
 
+    # -- for bots that cut a play-out short ----------------------------------------------
+    def progress(self, s: State, seat: int) -> float:
+        """How far boat ``seat`` is along the course: stages done (start, each mark, the
+        finish), less the squares still to its next target as a fraction of the board."""
+        b = s.boats[seat]
+        c = self.course
+        if b.finished:
+            return 10.0 + len(c.marks) + (len(s.boats) - s.order.index(seat) if seat in s.order else 0)
+        if not b.started:
+            stage, target = 0, c.start
+        elif b.leg < len(c.marks):
+            stage, target = 1 + b.leg, None
+        else:
+            stage, target = 1 + len(c.marks), c.finish
+        if target is None:
+            m = c.marks[b.leg]
+            d = compass.chebyshev(b.pos, m.pos)
+        else:
+            d = min(compass.chebyshev(b.pos, q) for q in target.squares())
+        size = max(self.board.width, self.board.height)
+        return stage + 1 - min(d, size) / size - 0.2 * b.penalties - (0.1 if b.blocked else 0)
+
+    def estimate(self, s: State, seat: int) -> float:
+        """The share of the other boats this boat is ahead of (1: ahead of all): what a
+        play-out cut short is worth."""
+        n = len(s.boats)
+        if n == 1:
+            return 1.0
+        mine = self.progress(s, seat)
+        score = sum(1.0 if mine > self.progress(s, o) else 0.5 if mine == self.progress(s, o) else 0.0
+                    for o in range(n) if o != seat)
+        return score / (n - 1)
+
     # -- the grid view contract --------------------------------------------------------
     def picture(self, s: State, seat: int | None = None):
         return view.picture(self, s, seat)

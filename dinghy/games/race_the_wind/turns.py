@@ -44,8 +44,7 @@ def _budget_reason(g: Any, s: State, kind: str) -> str | None:
     word = "move" if kind == "m" else "turn"
     spent = {"": "nothing yet", "m": "a move", "t": "a turn"}.get(prog.done, " and ".join(
         "a move" if c == "m" else "a turn" for c in prog.done))
-    return (f"no {word} is left this turn: starting it on a {options.WORDS[prog.point]}, and it has done "
-            f"{spent}")
+    return f"no {word} is left this turn ({options.WORDS[prog.point]}; done so far: {spent})"
 
 
 def _occupant_verdict(g: Any, s: State, b: Boat, ahead: tuple[int, int]):

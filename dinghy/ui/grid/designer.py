@@ -31,7 +31,7 @@ from dinghy.ui.camera import Camera  # noqa: E402
 from dinghy.ui.grid import board_edit as E  # noqa: E402
 from dinghy.ui.grid.compass import WindRose  # noqa: E402
 from dinghy.ui.grid.drawing import BoardDrawing  # noqa: E402
-from dinghy.ui.grid.view import MAX_ZOOM, MIN_ZOOM, fit_board  # noqa: E402
+from dinghy.ui.grid.view import MAX_ZOOM, MIN_ZOOM, fit_board, fit_text  # noqa: E402
 from dinghy.ui.scene import ChartScene  # noqa: E402
 
 TOOLS = (("mark", "Mark"), ("land", "Land"), ("start", "Start"), ("finish", "Finish"), ("erase", "Erase"))
@@ -54,7 +54,7 @@ class GridDesignerScene(ChartScene):
         ("1 … 5", "Mark, Land, Start, Finish, Erase tool"),
         ("Ctrl+Z / Ctrl+Y", "Undo / redo"),
         ("Ctrl+S", "Save"),
-        ("F", "Fit the board"),
+        ("F, + / −", "Fit the board, zoom in / out"),
         ("Esc", "Forget a half-drawn line"),
     ]
     help_title = "Grid board designer: keyboard shortcuts"
@@ -136,6 +136,8 @@ class GridDesignerScene(ChartScene):
         self.status = add(Text(g, "", theme.BODY_PT, theme.INK, bold=True, multiline=True))
         self.findings = add(Text(g, "", theme.SMALL_PT + 1, theme.INK, multiline=True))
         self.fit_button = add(Button(g, "Fit board", self.fit, style="water"))
+        self.zoom_in = add(Button(g, "+", lambda: self.zoom(1.4), style="water", pt=theme.HEADER_PT + 2))
+        self.zoom_out = add(Button(g, "−", lambda: self.zoom(1 / 1.4), style="water", pt=theme.HEADER_PT + 2))
         self.rose = add(WindRose(g, self.board.wind_from))
         self.refresh()
 
@@ -184,7 +186,10 @@ class GridDesignerScene(ChartScene):
             txt.label.y = round(txt.y + txt.h)
         board_w = col_x - m
         self.camera.set_viewport(0, 0, board_w, H - bar)
-        self.fit_button.place(m, m, px(110), t)
+        bx = m
+        for b, bw in ((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110))):
+            b.place(bx, m, bw, t)
+            bx += bw + px(6)
         size = min(px(130), board_w * 0.3, (H - bar) * 0.3)
         self.rose.place(m, H - bar - m - size - px(20), size, size + px(20))
         if not self._fitted:
@@ -229,6 +234,8 @@ class GridDesignerScene(ChartScene):
         while label.content_width > room and len(path) > 12:
             path = path[len(path) // 4 + 1:]
             label.text = f"{head}{sep}…{path}"
+        if label.content_width > room:          # a long title: cut from its end
+            fit_text(label, label.text, room)
 
     def redraw(self) -> None:
         if getattr(self, "drawing", None) is None or self.camera.width <= 1:
@@ -239,8 +246,8 @@ class GridDesignerScene(ChartScene):
 
     def fit(self, redraw: bool = True) -> None:
         g = self.gui
-        fit_board(self.camera, self.board, left=self.rose.w + g.px(16), bottom=g.touch + g.px(16),
-                  margin=g.px(12))
+        fit_board(self.camera, self.board, corner=(self.rose.w + g.px(16), self.rose.h + g.px(16)),
+                  bottom=g.touch + g.px(16), margin=g.px(12))
         if redraw:
             self.redraw()
 
@@ -257,6 +264,11 @@ class GridDesignerScene(ChartScene):
         else:
             self.width_choice.set_value(self.board.width)
             self.height_choice.set_value(self.board.height)
+
+    def zoom(self, factor: float) -> None:
+        c = self.camera
+        c.zoom_at(c.x0 + c.width / 2, c.y0 + c.height / 2, factor)
+        self.redraw()
 
     # --- tools ------------------------------------------------------------------------------------
     def set_tool(self, tool: str) -> None:
@@ -385,6 +397,10 @@ class GridDesignerScene(ChartScene):
             self.set_tool(TOOLS[symbol - key._1][0])
         elif symbol == key.F:
             self.fit()
+        elif symbol in (key.PLUS, key.EQUAL, key.NUM_ADD):
+            self.zoom(1.4)
+        elif symbol in (key.MINUS, key.NUM_SUBTRACT):
+            self.zoom(1 / 1.4)
         else:
             return False
         return True

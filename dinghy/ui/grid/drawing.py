@@ -252,7 +252,12 @@ class BoardDrawing:
             m.circle(*p, max(self.px(5), z * 0.16), theme.rgba(theme.INK))
             m.circle(*p, max(self.px(4), z * 0.13), theme.rgba(colour))
         mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-        self._label(name, mid[0], mid[1] - max(self.px(12), z * 0.42), theme.SMALL_PT, colour)
+        off = max(self.px(12), z * 0.42)
+        if abs(b[1] - a[1]) > abs(b[0] - a[0]):     # a line up and down: its name beside it
+            lab_w = self.px(theme.SMALL_PT * 0.75) * len(name)
+            self._label(name, mid[0] - off - lab_w / 2, mid[1], theme.SMALL_PT, colour)
+        else:
+            self._label(name, mid[0], mid[1] - off, theme.SMALL_PT, colour)
 
     def _mark(self, camera: Any, mark: Any) -> None:
         m, z = self.mesh, camera.zoom

@@ -87,8 +87,8 @@ class GridReplay:
 
     def fit(self, redraw: bool = True) -> None:
         g = self.scene.gui
-        fit_board(self.camera, self.game.board, left=self.rose.w + g.px(16), bottom=g.touch + g.px(16),
-                  margin=g.px(12))
+        fit_board(self.camera, self.game.board, corner=(self.rose.w + g.px(16), self.rose.h + g.px(16)),
+                  bottom=g.touch + g.px(16), margin=g.px(12))
         if redraw:
             self.redraw()
 

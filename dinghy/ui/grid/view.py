@@ -2,8 +2,9 @@
 
 The board shows the game's :class:`~dinghy.games.grid.picture.GridPicture` for the seat
 at the table (its private tokens, nobody else's). On a person's turn the view asks
-``game.square_actions(state, x, y)`` of every square once per decision: squares with a
-legal action are highlighted; a tap plays the one action there, opens a chooser when
+``game.square_actions(state, x, y)`` of the squares once per decision (nearest the boat
+first, within a time budget; the rest when tapped): squares with a legal action are
+highlighted; a tap plays the one action there, opens a chooser when
 there are several, or shows the engine's reason when there is none. Whatever the
 squares do not cover (wait, penalty turn, a card, the dice) is a button in the side
 panel, as the generic view makes them. Small boards are zoomed so that a square is a
@@ -22,15 +23,15 @@ from dinghy.ui.camera import Camera  # noqa: E402
 from dinghy.ui.grid.chooser import SquareChooser  # noqa: E402
 from dinghy.ui.grid.compass import WindRose  # noqa: E402
 from dinghy.ui.grid.drawing import BoardDrawing  # noqa: E402
+from dinghy.ui.grid.squares import SquareScan  # noqa: E402
 from dinghy.ui.hud import SeatChip  # noqa: E402
 from dinghy.ui.shell.board_view import seat_colour  # noqa: E402
 from dinghy.ui.shell.generic import GenericView  # noqa: E402
 
 #: Zoom limits, pixels per square.
 MIN_ZOOM, MAX_ZOOM = 4.0, 400.0
-#: A fitted board whose squares are at least this share of a touch target stays fitted
-#: (a tap within half a touch target of a highlighted square's middle still finds it).
-TOUCH_SLACK = 0.9
+#: A fitted board whose squares are at least this share of a touch target stays fitted.
+TOUCH_SLACK = 1.0
 #: Seat flags the seats bar names (finished is said by the place).
 CHIP_FLAGS = ("penalty", "blocked", "spinnaker", "premature", "out")
 
@@ -71,23 +72,28 @@ def chips_with_flags(chips: list[SeatChip], picture: Any) -> list[SeatChip]:
     return out
 
 
-def fit_board(camera: Camera, board: Any, *, left: float = 0.0, bottom: float = 0.0,
-              margin: float = 0.0) -> None:
-    """Zoom and centre ``camera`` so that the whole board lies in its viewport less a
-    strip ``left`` and one at the ``bottom`` (where widgets float over the board)."""
-    room_w = max(1.0, camera.width - left - 2 * margin)
-    room_h = max(1.0, camera.height - bottom - 2 * margin)
-    camera.zoom = camera.clamp(min(room_w / board.width, room_h / board.height))
+def fit_board(camera: Camera, board: Any, *, corner: tuple[float, float] = (0.0, 0.0),
+              bottom: float = 0.0, margin: float = 0.0) -> None:
+    """Zoom and centre ``camera`` so that the whole board lies in its viewport clear of
+    a strip at the ``bottom`` and of a widget in the top-left ``corner`` (w, h): beside
+    it or below it, whichever shows the board larger."""
+    best = None
+    for left, top in ((corner[0], 0.0), (0.0, corner[1])):
+        room_w = max(1.0, camera.width - left - 2 * margin)
+        room_h = max(1.0, camera.height - bottom - top - 2 * margin)
+        zoom = camera.clamp(min(room_w / board.width, room_h / board.height))
+        if best is None or zoom > best[0]:
+            best = (zoom, left, top)
+    zoom, left, top = best
+    camera.zoom = zoom
     # the board's middle goes to the middle of the free room
-    off_x = left / 2
-    off_y = bottom / 2
-    camera.cx = board.width / 2 - off_x / camera.zoom
-    camera.cy = board.height / 2 - off_y / camera.zoom
+    camera.cx = board.width / 2 - (left / 2) / zoom
+    camera.cy = board.height / 2 - ((bottom - top) / 2) / zoom
 
 
-def centre_camera(camera: Camera, board: Any, cell: tuple[int, int],
+def centre_camera(camera: Camera, board: Any, point: tuple[float, float],
                   room: tuple[float, float, float, float]) -> None:
-    """Put ``cell`` in the middle of ``room`` (a window rectangle inside the viewport),
+    """Put the world ``point`` in the middle of ``room`` (a window rectangle inside the viewport),
     then slide so that the board fills the room where it is big enough (no open water
     beyond its edge), or sits in its middle where it is not."""
     c, z = camera, camera.zoom
@@ -102,8 +108,8 @@ def centre_camera(camera: Camera, board: Any, cell: tuple[int, int],
         most = size - (lo + span - mid) / z
         return min(max(centre, least), most)
 
-    c.cx = axis(cell[0] + 0.5, board.width, fx, fw, mid_x)
-    c.cy = axis(cell[1] + 0.5, board.height, fy, fh, mid_y)
+    c.cx = axis(point[0], board.width, fx, fw, mid_x)
+    c.cy = axis(point[1], board.height, fy, fh, mid_y)
 
 
 def colours(game: Any) -> dict[int, tuple[int, int, int]]:
@@ -128,8 +134,7 @@ class GridView(GenericView):
         self.drawing: BoardDrawing | None = None
         self.picture: Any = None
         self._picture_key: Any = None
-        self.squares: dict[tuple[int, int], list[Any]] = {}
-        self.targets: list[tuple[int, int]] = []
+        self.scan: SquareScan | None = None
         self.chooser: SquareChooser | None = None
         self._fitted = False
 
@@ -186,38 +191,44 @@ class GridView(GenericView):
     def fit(self, redraw: bool = True) -> None:
         """The whole board, clear of the wind rose (left) and the camera buttons (below)."""
         g = self.gui
-        fit_board(self.camera, self.game.board, left=self.rose.w + g.px(16), bottom=g.touch + g.px(16),
-                  margin=g.px(12))
+        fit_board(self.camera, self.game.board, corner=(self.rose.w + g.px(16), self.rose.h + g.px(16)),
+                  bottom=g.touch + g.px(16), margin=g.px(12))
         if redraw:
             self.redraw()
 
     def follow_acting(self) -> None:
-        """On a person's turn, squares of at least a touch target round the acting boat."""
+        """On a person's turn: the acting boat and every highlighted square in view, the
+        squares a touch target wide where they can be (else as large as they fit)."""
         if not self.follow or not self.human_turn or self.gui is None:
             return
         spot = self._acting_boat()
-        if spot is None:
+        cells = ([spot] if spot is not None else []) + list(self.targets)
+        if not cells:
             return
-        c, touch = self.camera, self.gui.touch
-        if c.zoom >= touch * TOUCH_SLACK and self._in_view(spot):
+        c, g, touch = self.camera, self.gui, self.gui.touch
+        bottom, top = g.touch + g.px(16), g.px(30)      # clear of the camera buttons and the note
+        room = (c.x0, c.y0 + bottom, c.width, c.height - bottom - top)
+        lo_x, hi_x = min(x for x, _ in cells), max(x for x, _ in cells) + 1
+        lo_y, hi_y = min(y for _, y in cells), max(y for _, y in cells) + 1
+        if c.zoom >= touch * TOUCH_SLACK and self._in_room((lo_x, lo_y, hi_x, hi_y), room):
             return
-        c.zoom = c.clamp(max(c.zoom, touch * 1.05))
-        g = self.gui
-        # the free room: above the camera buttons, below the note
-        bottom, top = g.touch + g.px(16), g.px(30)
-        centre_camera(c, self.game.board, spot, (c.x0, c.y0 + bottom, c.width, c.height - bottom - top))
+        # one spare cell round the region, so a target never sits on the edge
+        fits = min(room[2] / (hi_x - lo_x + 1), room[3] / (hi_y - lo_y + 1))
+        c.zoom = c.clamp(min(max(c.zoom, touch * 1.05), fits))
+        centre_camera(c, self.game.board, ((lo_x + hi_x) / 2, (lo_y + hi_y) / 2), room)
 
-    def _in_view(self, cell: tuple[int, int]) -> bool:
-        """Whether the cell and its neighbours are all on screen."""
+    def _in_room(self, region: tuple[float, float, float, float],
+                 room: tuple[float, float, float, float]) -> bool:
+        """Whether the world rectangle ``region`` lies inside the window rectangle ``room``."""
         c = self.camera
-        x0, y0 = c.world_to_screen(cell[0] - 1, cell[1] - 1)
-        x1, y1 = c.world_to_screen(cell[0] + 2, cell[1] + 2)
-        return c.contains_screen(x0, y0) and c.contains_screen(x1 - 1, y1 - 1)
+        ax, ay = c.world_to_screen(region[0], region[1])
+        bx, by = c.world_to_screen(region[2], region[3])
+        return room[0] <= ax and room[1] <= ay and bx <= room[0] + room[2] and by <= room[1] + room[3]
 
     def _acting_boat(self) -> tuple[int, int] | None:
         seat = self.acting_seat()
         for bm in (self.picture.boats if self.picture is not None else ()):
-            if bm.seat == seat and bm.heading is not None:
+            if bm.seat == seat and self.game.board.in_bounds(bm.x, bm.y):
                 return (bm.x, bm.y)
         return None
 
@@ -264,19 +275,36 @@ class GridView(GenericView):
             fit_text(self.note.label, self.picture.note if self.picture is not None else "", self.note.w)
 
     def scan_squares(self) -> None:
-        """What every square does now, asked of the engine once per decision."""
-        self.squares, self.targets = {}, []
+        """What the squares do now, asked of the engine once per decision (nearest the
+        acting boat first, within a time budget: see :mod:`dinghy.ui.grid.squares`)."""
+        self.scan = None
         race = self.race
         if race.over or race.chance or not self.human_turn:
             return
-        b, state = self.game.board, race.state
-        for x in range(b.width):
-            for y in range(b.height):
-                acts = list(self.game.square_actions(state, x, y))
-                if acts:
-                    self.squares[(x, y)] = acts
-                    if any(a.legal for a in acts):
-                        self.targets.append((x, y))
+        origin = self._acting_boat()
+        if origin is None:
+            start = self.game.board.start
+            origin = ((start.a[0] + start.b[0]) // 2, (start.a[1] + start.b[1]) // 2)
+        self.scan = SquareScan(self.game, race.state, origin)
+
+    @property
+    def targets(self) -> list[tuple[int, int]]:
+        """The highlighted cells: those with a legal action (as far as asked)."""
+        return self.scan.targets if self.scan is not None else []
+
+    @property
+    def squares(self) -> dict[tuple[int, int], list[Any]]:
+        return self.scan.cells if self.scan is not None else {}
+
+    def actions_at(self, cell: tuple[int, int] | None) -> list[Any]:
+        """What tapping ``cell`` does now (nothing while it is not a person's decision)."""
+        if cell is None or self.scan is None:
+            return []
+        if self.scan.state is not self.race.state:      # the position moved on: ask afresh
+            self.scan_squares()
+            if self.scan is None:
+                return []
+        return self.scan.at(cell)
 
     def redraw(self) -> None:
         if self.drawing is None or not hasattr(self, "board_rect"):
@@ -296,7 +324,7 @@ class GridView(GenericView):
 
     # --- the panel: what the squares do not cover ------------------------------------------------
     def panel_actions(self) -> list[Any]:
-        on_squares = [a.action for acts in self.squares.values() for a in acts if a.legal]
+        on_squares = self.scan.legal_actions() if self.scan is not None else []
         return [a for a in self.race.legal_actions() if a not in on_squares]
 
     def panel_hint(self) -> str:
@@ -336,11 +364,11 @@ class GridView(GenericView):
             toast.show("Roll the dice first")
             return
         cell = self.cell_at(x, y)
-        acts = self.squares.get(cell, []) if cell is not None else []
+        acts = self.actions_at(cell)
         if not any(a.legal for a in acts):
             near = self._near_target(x, y)
             if near is not None:
-                cell, acts = near, self.squares[near]
+                cell, acts = near, self.actions_at(near)
         legal = [a for a in acts if a.legal]
         if len(legal) == 1:
             self.play(legal[0].action)
@@ -358,7 +386,7 @@ class GridView(GenericView):
         if row is None:
             return
         cell = self.cell_at(x, y)
-        acts = self.squares.get(cell, []) if cell is not None else []
+        acts = self.actions_at(cell)
         if acts:
             text = " / ".join(a.label if a.legal else f"{a.label}: {a.reason}" for a in acts)
         else:
