@@ -36,8 +36,8 @@ from dinghy.games.dinghy_race.actions import (Action, Begin, Drift, Launch, Luck
 from dinghy.games.dinghy_race.cards import Kind, exit_track
 from dinghy.core.race import Race
 from dinghy.games.dinghy_race import rules as dr
-from dinghy.games.dinghy_race.table import (_near, card_boxes, card_shapes, others as table_others,
-                                            others_boxes)
+from dinghy.games.dinghy_race.bounds import _near, card_boxes, others_boxes
+from dinghy.games.dinghy_race.table import card_shapes, others as table_others
 from dinghy.games.dinghy_race.state import Step
 from dinghy.core.wind import Tack, tack_of
 

@@ -12,8 +12,8 @@ from dinghy.core.interface import Event
 from dinghy.core.wind import PointOfSail, Tack, points_of_sail
 from dinghy.games.dinghy_race.cards import CardType, Kind
 from dinghy.games.dinghy_race.state import Boat, RaceState
-from dinghy.games.dinghy_race.table import (ALL_LINES, Table, _near, card_boxes, others as others_shapes,
-                                            others_boxes)
+from dinghy.games.dinghy_race.bounds import _near, card_boxes, others_boxes
+from dinghy.games.dinghy_race.table import ALL_LINES, Table, others as others_shapes
 
 PRESTART_ROUNDS = 5
 EPS = 1e-6

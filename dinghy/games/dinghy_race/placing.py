@@ -16,7 +16,8 @@ from dinghy.games.dinghy_race.common import (PRESTART_ROUNDS, _say, card_fits, c
                                              touches_start_zone)
 from dinghy.games.dinghy_race.rounds import _end_turn
 from dinghy.games.dinghy_race.state import RaceState, RulingRecord, Step
-from dinghy.games.dinghy_race.table import Table, card_boxes, card_shapes, fixed_clear
+from dinghy.games.dinghy_race.bounds import card_boxes, fixed_clear
+from dinghy.games.dinghy_race.table import Table, card_shapes
 
 
 def card_options(game: Table, state: RaceState, trapeze: bool | None = None) -> list[tuple[str, str | None]]:
