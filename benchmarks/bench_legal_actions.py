@@ -69,7 +69,8 @@ def main() -> None:
     def clear_shapes():
         table.others.cache_clear()
         table.card_shapes.cache_clear()
-        game.__dict__.get("_placed_shapes", {}).clear()     # per-boat shapes (newer engines)
+        for cache in ("_placed_shapes", "_placed_boxes", "_pose_card_boxes"):
+            game.__dict__.get(cache, {}).clear()     # per-boat shapes and bounds (newer engines)
         options = getattr(dr, "_card_options", None)
         if options is not None:
             options.cache_clear()

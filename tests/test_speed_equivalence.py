@@ -24,7 +24,7 @@ from dinghy.core.race import Race
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
 from dinghy.core.geometry import Pose
 from dinghy.core.wind import Tack, tack_of
-from dinghy.games.dinghy_race import data as dr_data, table
+from dinghy.games.dinghy_race import data as dr_data, reach_exact, table
 from dinghy.games.dinghy_race.course import Course
 from dinghy.games.dinghy_race.game import DinghyRace
 from dinghy.games.dinghy_race.state import Boat
@@ -76,7 +76,7 @@ def test_a_seeded_race_plays_exactly_as_before_the_speed_work(course, seed, flee
 @given(st.data())
 def test_the_fast_reach_judges_every_exit_as_plain_shapely_does(data):
     """``table.reach`` skips shapely for shapes whose bounding boxes are surely apart;
-    its verdicts (blocked by what, cards met) must equal ``table.reach_exact``'s, where
+    its verdicts (blocked by what, cards met) must equal ``reach_exact.reach_exact``'s, where
     every shape is built and judged: "Boats and the manoeuvre cards placed in front of
     them may never touch fixed obstacles like buoys, the start ship, land"."""
     game = _bench_game()
@@ -97,7 +97,7 @@ def test_the_fast_reach_judges_every_exit_as_plain_shapely_does(data):
     shift = data.draw(st.sampled_from([0.0, 12.5, -20.0]))
     lines = data.draw(st.sampled_from([(True, True), (False, True), (True, False)]))
     assert table.reach(game, fleet, fleet[0], chosen, shift, lines) == \
-        table.reach_exact(game, fleet, fleet[0], chosen, shift, lines)
+        reach_exact.reach_exact(game, fleet, fleet[0], chosen, shift, lines)
 
 
 def _bench_game():

@@ -36,6 +36,7 @@ from dinghy.games.dinghy_race.actions import (Action, Begin, Drift, Launch, Luck
 from dinghy.games.dinghy_race.cards import Kind, exit_track
 from dinghy.core.race import Race
 from dinghy.games.dinghy_race import rules as dr
+from dinghy.games.dinghy_race.bounds import _near, card_boxes, others_boxes
 from dinghy.games.dinghy_race.table import card_shapes, others as table_others
 from dinghy.games.dinghy_race.state import Step
 from dinghy.core.wind import Tack, tack_of
@@ -241,8 +242,8 @@ class Skipper:
         """Exactly as the engine sees it: the boat whose hull a card laid in front of the
         parent's bow would lie on (-1: none)."""
         game, state = self._race.game, self._race.state
-        oth = table_others(game, state.boats, state.active)
-        out = []
+        hull_boxes = others_boxes(game, state.boats, state.active)[0]
+        oth = None
         groups: dict[int, list[int]] = {}
         for i, p in enumerate(parents):
             groups.setdefault(int(p), []).append(i)
@@ -251,10 +252,16 @@ class Skipper:
             pose = dr.Pose(float(P.x[p]), float(P.y[p]), int(P.h[p]))
             tack = Tack.STARBOARD if P.tack[p] > 0 else Tack.PORT
             keys = tuple(ch.keys[int(cards[i])] if cards[i] < len(ch.keys) else ch.delay_key for i in idx)
-            shapes = card_shapes(game, pose, tack, 0.0, keys)
+            # only cards whose bounding box meets a hull's are built and judged
+            near = np.flatnonzero(_near(card_boxes(game, pose, tack, keys), hull_boxes).any(axis=1)).tolist()
+            if not near:
+                continue
+            if oth is None:
+                oth = table_others(game, state.boats, state.active)
+            shapes = card_shapes(game, pose, tack, 0.0, tuple(keys[j] for j in near))
             hits = oth.hull_hits(shapes)
-            for i, h in zip(idx, hits):
-                res[i] = -1 if h is None else int(h)
+            for j, h in zip(near, hits):
+                res[idx[j]] = -1 if h is None else int(h)
         return res
 
     def _pivot_ok(self, race: Race, boat, heads) -> np.ndarray:

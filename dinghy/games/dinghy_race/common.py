@@ -12,8 +12,8 @@ from dinghy.core.interface import Event
 from dinghy.core.wind import PointOfSail, Tack, points_of_sail
 from dinghy.games.dinghy_race.cards import CardType, Kind
 from dinghy.games.dinghy_race.state import Boat, RaceState
-from dinghy.games.dinghy_race.table import (ALL_LINES, Table, _near, _placed_boxes, others as others_shapes,
-                                            others_boxes)
+from dinghy.games.dinghy_race.bounds import _near, card_boxes, others_boxes
+from dinghy.games.dinghy_race.table import ALL_LINES, Table, others as others_shapes
 
 PRESTART_ROUNDS = 5
 EPS = 1e-6
@@ -165,7 +165,7 @@ def card_near_boats(game: Table, state: RaceState, boat: Boat, card: CardType) -
     """Whether the table's ``card`` laid in front of the bow may touch another boat's
     hull, and another boat's card: False means certainly not (their bounding boxes are
     apart), True that shapely must judge."""
-    box = _placed_boxes(game, [(boat.pose, boat.tack, card.key)])
+    box = card_boxes(game, boat.pose, boat.tack, (card.key,))
     hulls, cards = others_boxes(game, state.boats, boat.index)
     return bool(_near(box, hulls).any()), bool(_near(box, cards).any())
 

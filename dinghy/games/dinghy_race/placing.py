@@ -16,6 +16,7 @@ from dinghy.games.dinghy_race.common import (PRESTART_ROUNDS, _say, card_fits, c
                                              touches_start_zone)
 from dinghy.games.dinghy_race.rounds import _end_turn
 from dinghy.games.dinghy_race.state import RaceState, RulingRecord, Step
+from dinghy.games.dinghy_race.bounds import card_boxes, fixed_clear
 from dinghy.games.dinghy_race.table import Table, card_shapes
 
 
@@ -34,16 +35,24 @@ def _card_options(game: Table, state: RaceState) -> tuple[tuple[str, str | None]
     boat = state.boat()
     keys = list(hand(game, boat))
     irons = in_irons(boat.pose.heading, game.wind_from)
-    shapes = card_shapes(game, boat.pose, boat.tack, 0.0, tuple(keys)) if keys else np.array([])
-    hits = game.fixed_hits(shapes, lines=lines_on_water(game, state)) if len(shapes) else []
+    lines = lines_on_water(game, state)
+    hits: list[str | None] = [None] * len(keys)
+    if keys:
+        # only cards whose bounding box is not surely on open water are judged by shapely
+        ask = np.flatnonzero(~fixed_clear(game, card_boxes(game, boat.pose, boat.tack, keys), lines)).tolist()
+        if ask:
+            shapes = card_shapes(game, boat.pose, boat.tack, 0.0, tuple(keys[i] for i in ask))
+            for i, h in zip(ask, game.fixed_hits(shapes, lines=lines)):
+                hits[i] = h
     early = prestart(state) and state.round + 1 <= PRESTART_ROUNDS
     out = []
-    for key, shape, hit in zip(keys, shapes, hits):
+    for key, hit in zip(keys, hits):
         card = game.cards.types[key]
         reason = card_fits(game, boat, card, trapeze=True, round_=state.round + 1)
         if irons and card.kind is not Kind.DELAY:
             reason = "in irons: only the delay card fits"
-        if reason is None and early and touches_start_zone(game, shape):
+        if reason is None and early and touches_start_zone(
+                game, card_shapes(game, boat.pose, boat.tack, 0.0, (key,))[0]):
             reason = "before the start, cards must stay downwind of the start line"
         if reason is None and hit:
             # "Boats and the manoeuvre cards placed in front of them may never touch fixed

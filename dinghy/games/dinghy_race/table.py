@@ -21,6 +21,7 @@ from dinghy.core.geometry import Pose, hull_outline, shape_at, shapes_at
 from dinghy.core.setup import RaceSetup
 from dinghy.games.dinghy_race.state import Boat
 from dinghy.core.wind import Tack
+from dinghy.games.dinghy_race.bounds import _afloat, _bounds, _boxes, _inside, _near, others_boxes
 
 EDGE = "the edge of the playing area"
 ALL_LINES = (True, True)    # (start line on the water, finish line on the water)
@@ -240,10 +241,6 @@ def others(game: Table, boats: tuple[Boat, ...], index: int) -> Others:
     return Others(tuple(hb), h, tuple(cb), c)
 
 
-def _bounds(geoms: np.ndarray) -> np.ndarray:
-    return shapely.bounds(geoms) if len(geoms) else np.empty((0, 4))
-
-
 def _placed(game: Table, items: list[tuple[Pose, Tack, str | None]]) -> np.ndarray:
     """Boats' hulls (key None) or the cards in front of their bows, prepared; each built
     once per pose (those not yet built are built together in one batch)."""
@@ -259,42 +256,6 @@ def _placed(game: Table, items: list[tuple[Pose, Tack, str | None]]) -> np.ndarr
         cache.update(zip(missing, geoms))
     out = np.empty(len(items), dtype=object)
     out[:] = [cache[it] for it in items]
-    return out
-
-
-def _afloat(game: Table, boats: tuple[Boat, ...], index: int):
-    delay = game.cards.delay_key()
-    afloat = [b for b in boats if b.index != index and b.launched and b.finished is None]
-    with_card = [(b, delay if b.delays else b.planned) for b in afloat
-                 if b.delays or (b.planned is not None and not b.aside)]
-    return afloat, with_card
-
-
-def others_boxes(game: Table, boats: tuple[Boat, ...], index: int) -> tuple[np.ndarray, np.ndarray]:
-    """Bounds of the hulls and of the cards :func:`others` would build (same order),
-    from their corners alone: no polygons (cached per boat's pose)."""
-    afloat, with_card = _afloat(game, boats, index)
-    return (_placed_boxes(game, [(b.pose, b.tack, None) for b in afloat]),
-            _placed_boxes(game, [(b.pose, b.tack, k) for b, k in with_card]))
-
-
-def _placed_boxes(game: Table, items: list) -> np.ndarray:
-    cache = game.__dict__.setdefault("_placed_boxes", {})
-    out = np.empty((len(items), 4))
-    for i, it in enumerate(items):
-        b = cache.get(it)
-        if b is None:
-            if len(cache) > 8192:
-                cache.clear()
-            pose, t, k = it
-            o = game.hull_outline(t) if k is None else game.card_outline(game.cards.types[k], t)
-            r = np.radians([pose.heading])[:, None]
-            sn, cs = np.sin(r), np.cos(r)
-            x0, y0 = np.array([pose.x])[:, None], np.array([pose.y])[:, None]
-            lx, ly = o[None, :, 0], o[None, :, 1]
-            wx, wy = x0 + lx * cs + ly * sn, y0 - lx * sn + ly * cs
-            b = cache[it] = (float(wx.min()), float(wy.min()), float(wx.max()), float(wy.max()))
-        out[i] = b
     return out
 
 
@@ -343,7 +304,7 @@ def reach(game: Table, boats: tuple[Boat, ...], boat: Boat, cards: list[CardType
     The corners of every shape are computed with numpy; a shape whose bounding box lies
     strictly inside a rectangular playing area and strictly apart from every obstacle's
     and boat's bounding box surely touches nothing, and only the others are built as
-    polygons and judged by shapely, exactly as :func:`reach_exact` judges them all.
+    polygons and judged by shapely, exactly as :func:`dinghy.games.dinghy_race.reach_exact.reach_exact` judges them all.
     """
     spec = _exit_spec(game, cards)
     if spec is None:
@@ -381,42 +342,46 @@ def reach(game: Table, boats: tuple[Boat, ...], boat: Boat, cards: list[CardType
     rwy = by[:, None] - rlx * s_ + rly * c_
     nc = len(unique)
     boxes = np.concatenate([_boxes(cwx, cwy), _boxes(hwx, hwy), _boxes(rwx, rwy)])
-    shapes: dict[int, object] = {}
+    built: list = []
 
-    def shape(i: int):
-        g = shapes.get(i)
-        if g is None:
-            if i < nc:
-                g = card_shapes(game, boat.pose, boat.tack, shift, unique)[i]
-            elif i < nc + n:
-                g = shapely.polygons(np.stack([hwx[i - nc], hwy[i - nc]], axis=-1))
-            else:
-                g = shapely.polygons(np.stack([rwx[i - nc - n], rwy[i - nc - n]], axis=-1))
-            shapes[i] = g
-        return g
+    def shapes(todo: list[int]) -> np.ndarray:
+        """The polygons of the shapes numbered ``todo`` (cards, hulls, rooms), built
+        kind by kind, all of a kind at once, the first time one is asked for."""
+        if not built:
+            built.extend([None, None, None])
+        kinds = [0 if i < nc else 1 if i < nc + n else 2 for i in todo]
+        for k in set(kinds):
+            if built[k] is None:
+                built[k] = (card_shapes(game, boat.pose, boat.tack, shift, unique) if k == 0 else
+                            shapely.polygons(np.stack([hwx, hwy], axis=-1)) if k == 1 else
+                            shapely.polygons(np.stack([rwx, rwy], axis=-1)))
+        base = (0, nc, nc + n)
+        out = np.empty(len(todo), dtype=object)
+        out[:] = [built[k][i - base[k]] for i, k in zip(todo, kinds)]
+        return out
 
     # fixed obstacles: cards, hulls and rooms
     fixed: list[str | None] = [None] * (nc + 2 * n)
     ask = ~_inside(boxes, game.area_box) | _near(boxes, game.obstacle_boxes(lines)).any(axis=1)
     todo = np.flatnonzero(ask).tolist()
     if todo:
-        for i, f in zip(todo, game.fixed_hits(np.array([shape(i) for i in todo], dtype=object), lines=lines)):
+        for i, f in zip(todo, game.fixed_hits(shapes(todo), lines=lines)):
             fixed[i] = f
     fixed_cards, fixed_hulls, fixed_rooms = fixed[:nc], fixed[nc:nc + n], fixed[nc + n:]
     # other boats: cards and hulls against their hulls (obstacles) and cards (right of way)
-    hull_boxes, card_boxes = others_boxes(game, boats, boat.index)
+    hull_boxes, other_cards = others_boxes(game, boats, boat.index)
     moving = boxes[:nc + n]
     hit: list[int | None] = [None] * (nc + n)
     met: list[tuple[int, ...]] = [()] * (nc + n)
     todo = np.flatnonzero(_near(moving, hull_boxes).any(axis=1)).tolist()
     if todo:
         oth = others(game, boats, boat.index)
-        for i, h in zip(todo, oth.hull_hits(np.array([shape(i) for i in todo], dtype=object))):
+        for i, h in zip(todo, oth.hull_hits(shapes(todo))):
             hit[i] = h
-    todo = np.flatnonzero(_near(moving, card_boxes).any(axis=1)).tolist()
+    todo = np.flatnonzero(_near(moving, other_cards).any(axis=1)).tolist()
     if todo:
         oth = others(game, boats, boat.index)
-        for i, m in zip(todo, oth.card_hits(np.array([shape(i) for i in todo], dtype=object))):
+        for i, m in zip(todo, oth.card_hits(shapes(todo))):
             met[i] = m
     boat_cards, boat_hulls = hit[:nc], hit[nc:]
     met_cards, met_hulls = met[:nc], met[nc:]
@@ -460,92 +425,3 @@ def _exit_spec(game: Table, cards: list[CardType]):
     return spec
 
 
-def _boxes(wx: np.ndarray, wy: np.ndarray) -> np.ndarray:
-    """Bounds (minx, miny, maxx, maxy) of shapes given by their corners, (n, 4)."""
-    return np.stack([wx.min(axis=1), wy.min(axis=1), wx.max(axis=1), wy.max(axis=1)], axis=1)
-
-
-def _near(a: np.ndarray, b: np.ndarray | None) -> np.ndarray:
-    """(len(a), len(b)): whether two boxes overlap or touch. False means the shapes are
-    certainly apart (every corner of one lies strictly beyond the other's bounds)."""
-    if b is None or not len(b):
-        return np.zeros((len(a), 0), bool)
-    return ((a[:, None, 0] <= b[None, :, 2]) & (a[:, None, 2] >= b[None, :, 0])
-            & (a[:, None, 1] <= b[None, :, 3]) & (a[:, None, 3] >= b[None, :, 1]))
-
-
-def _inside(a: np.ndarray, box: tuple[float, float, float, float] | None) -> np.ndarray:
-    """Whether each box lies strictly inside the rectangle (False when there is none)."""
-    if box is None:
-        return np.zeros(len(a), bool)
-    return (a[:, 0] > box[0]) & (a[:, 1] > box[1]) & (a[:, 2] < box[2]) & (a[:, 3] < box[3])
-
-
-def reach_exact(game: Table, boats: tuple[Boat, ...], boat: Boat, cards: list[CardType],
-          shift: float = 0.0, lines: tuple[bool, bool] = ALL_LINES) -> list[Reach]:
-    """:func:`reach` as plain shapely calls on every shape: the reference the fast path
-    must match exactly (tests compare the two).
-
-    A move touches what its card (shifted by ``shift``), the hull where it ends, or the
-    room the next card needs ahead of the bow (the delay card's footprint, for fixed
-    obstacles only) touches.
-    """
-    keys, idx, ex_x, ex_y, turns = [], [], [], [], []
-    for card in cards:
-        for i, ex in enumerate(card.exits):
-            keys.append(card.key)
-            idx.append(i)
-            ex_x.append(ex.x)
-            ex_y.append(ex.y)
-            turns.append(ex.turn)
-    n = len(keys)
-    if n == 0:
-        return []
-    s = boat.tack.windward_sign
-    h0 = math.radians(boat.pose.heading)
-    sin0, cos0 = math.sin(h0), math.cos(h0)
-    lx = s * (np.asarray(ex_x) + shift)
-    ly = np.asarray(ex_y)
-    sx = boat.pose.x + lx * cos0 + ly * sin0
-    sy = boat.pose.y - lx * sin0 + ly * cos0
-    headings = (boat.pose.heading + s * np.asarray(turns)) % 360
-    hr = np.radians(headings)
-    L = game.cards.hull_length
-    bx, by = sx + L * np.sin(hr), sy + L * np.cos(hr)
-    tacks = tack_after(game.wind_from, headings, boat.tack)
-
-    # Shapes: one card footprint per card, a hull and a room-ahead per exit.
-    unique = tuple(dict.fromkeys(c.key for c in cards))
-    card_geom = dict(zip(unique, card_shapes(game, boat.pose, boat.tack, shift, unique)))
-    hulls = np.empty(n, dtype=object)
-    for t in Tack:
-        sel = np.array([tk is t for tk in tacks])
-        if sel.any():
-            hulls[sel] = shapes_at(bx[sel], by[sel], headings[sel], game.hull_outline(t))
-    rooms = shapes_at(bx, by, headings, game.card_outline(game.delay_card, Tack.PORT))
-    cards_arr = np.array(list(card_geom.values()), dtype=object)
-    card_pos = {k: i for i, k in enumerate(card_geom)}
-
-    # one query per obstacle kind for cards, hulls and rooms together (each shape's
-    # answer is its own, whatever else is asked with it)
-    nc = len(cards_arr)
-    fixed = game.fixed_hits(np.concatenate([cards_arr, hulls, rooms]), lines=lines)
-    fixed_cards, fixed_hulls, fixed_rooms = fixed[:nc], fixed[nc:nc + n], fixed[nc + n:]
-    oth = others(game, boats, boat.index)
-    moving = np.concatenate([cards_arr, hulls])
-    hit = oth.hull_hits(moving)
-    boat_cards, boat_hulls = hit[:nc], hit[nc:]
-    met = oth.card_hits(moving)
-    met_cards, met_hulls = met[:nc], met[nc:]
-
-    out = []
-    xs, ys, hs = bx.tolist(), by.tolist(), headings.astype(int).tolist()
-    for i in range(n):
-        c = card_pos[keys[i]]
-        blocked = fixed_cards[c] or fixed_hulls[i] or fixed_rooms[i]
-        if blocked is None:
-            hit = boat_cards[c] if boat_cards[c] is not None else boat_hulls[i]
-            blocked = game.name(hit) if hit is not None else None
-        met = tuple(sorted(set(met_cards[c]) | set(met_hulls[i])))
-        out.append(Reach(keys[i], idx[i], Pose.trusted(xs[i], ys[i], hs[i]), tacks[i], blocked, met))
-    return out

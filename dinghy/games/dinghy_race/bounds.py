@@ -1,0 +1,133 @@
+"""Bounding boxes of the shapes on the table, computed from their corners without
+building polygons: a cheap, exact pre-filter for the collision checks of
+:mod:`dinghy.games.dinghy_race.table`. Two shapes whose boxes are strictly apart cannot
+touch; a shape whose box lies strictly inside a rectangular playing area is on the
+water. Anything else is left to shapely. The corners are computed with the same IEEE
+operations as the polygons' (``table._batch``, ``card_shapes``, ``shapes_at``), so a box
+is exactly the bounds of the polygon it stands for."""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import numpy as np
+import shapely
+
+from dinghy.core.geometry import Pose
+from dinghy.core.wind import Tack
+from dinghy.games.dinghy_race.state import Boat
+
+if TYPE_CHECKING:
+    from dinghy.games.dinghy_race.table import Table
+
+
+def _bounds(geoms: np.ndarray) -> np.ndarray:
+    return shapely.bounds(geoms) if len(geoms) else np.empty((0, 4))
+
+
+def _afloat(game: Table, boats: tuple[Boat, ...], index: int):
+    delay = game.cards.delay_key()
+    afloat = [b for b in boats if b.index != index and b.launched and b.finished is None]
+    with_card = [(b, delay if b.delays else b.planned) for b in afloat
+                 if b.delays or (b.planned is not None and not b.aside)]
+    return afloat, with_card
+
+
+def others_boxes(game: Table, boats: tuple[Boat, ...], index: int) -> tuple[np.ndarray, np.ndarray]:
+    """Bounds of the hulls and of the cards :func:`others` would build (same order),
+    from their corners alone: no polygons (cached per boat's pose)."""
+    afloat, with_card = _afloat(game, boats, index)
+    return (_placed_boxes(game, [(b.pose, b.tack, None) for b in afloat]),
+            _placed_boxes(game, [(b.pose, b.tack, k) for b, k in with_card]))
+
+
+def card_boxes(game: Table, pose: Pose, tack: Tack, keys) -> np.ndarray:
+    """Bounds of the table's cards laid in front of a bow (exactly those of the polygons
+    :func:`card_shapes` builds), without building them."""
+    boxes, row = _pose_card_boxes(game, pose, tack)
+    return boxes[[row[k] for k in keys]]
+
+
+def _pose_card_boxes(game: Table, pose: Pose, tack: Tack) -> tuple[np.ndarray, dict[str, int]]:
+    """Bounds of every card of the table in front of one bow, computed together (cached
+    per pose): the arithmetic of :func:`_batch` on the cards' corners."""
+    cache = game.__dict__.setdefault("_pose_card_boxes", {})
+    key = (pose, tack)
+    out = cache.get(key)
+    if out is None:
+        if len(cache) > 4096:
+            cache.clear()
+        keys = list(game.cards.types)
+        outlines = [game.card_outline(game.cards.types[k], tack) for k in keys]
+        boxes = np.empty((len(keys), 4))
+        r = np.radians([pose.heading])[:, None]
+        sn, cs = np.sin(r), np.cos(r)
+        x0, y0 = np.array([pose.x])[:, None], np.array([pose.y])[:, None]
+        for size in sorted({len(o) for o in outlines}):
+            sel = [i for i, o in enumerate(outlines) if len(o) == size]
+            pts = np.stack([outlines[i] for i in sel])
+            lx, ly = pts[..., 0], pts[..., 1]
+            wx, wy = x0 + lx * cs + ly * sn, y0 - lx * sn + ly * cs
+            boxes[sel] = np.stack([wx.min(axis=1), wy.min(axis=1), wx.max(axis=1), wy.max(axis=1)], axis=1)
+        out = cache[key] = (boxes, {k: i for i, k in enumerate(keys)})
+    return out
+
+
+def fixed_clear(game: Table, boxes: np.ndarray, lines: tuple[bool, bool] = (True, True)) -> np.ndarray:
+    """For shapes with these bounds: True where the shape surely lies on the water clear
+    of every mark, buoy and land (False: let :meth:`Table.fixed_hits` judge)."""
+    return _inside(boxes, game.area_box) & ~_near(boxes, game.obstacle_boxes(lines)).any(axis=1)
+
+
+def _corner_box(pose: Pose, outline: np.ndarray) -> tuple[float, float, float, float]:
+    """Bounds of an outline placed at a pose: the arithmetic of :func:`_batch`, point
+    by point in plain floats (the same IEEE operations, so the same corners; the
+    sine and cosine of the table's 15-degree headings are the same in math and numpy)."""
+    r = math.radians(pose.heading)
+    sn, cs = math.sin(r), math.cos(r)
+    x0, y0 = pose.x, pose.y
+    xs, ys = [], []
+    for lx, ly in outline.tolist():
+        xs.append(x0 + lx * cs + ly * sn)
+        ys.append(y0 - lx * sn + ly * cs)
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _placed_boxes(game: Table, items: list) -> np.ndarray:
+    """Bounds of hulls (key None) or cards at poses, as :func:`_batch` would place them:
+    the same arithmetic on the same corners (cached per item)."""
+    cache = game.__dict__.setdefault("_placed_boxes", {})
+    get = cache.get
+    boxes = [get(it) for it in items]
+    if None in boxes:
+        if len(cache) > 8192:
+            cache.clear()
+        found: dict = {}
+        for it, b in zip(items, boxes):
+            if b is None and it not in found:
+                pose, t, k = it
+                o = game.hull_outline(t) if k is None else game.card_outline(game.cards.types[k], t)
+                found[it] = cache[it] = _corner_box(pose, o)
+        boxes = [found[it] if b is None else b for it, b in zip(items, boxes)]
+    return np.array(boxes, dtype=float).reshape(len(items), 4)
+
+
+def _boxes(wx: np.ndarray, wy: np.ndarray) -> np.ndarray:
+    """Bounds (minx, miny, maxx, maxy) of shapes given by their corners, (n, 4)."""
+    return np.stack([wx.min(axis=1), wy.min(axis=1), wx.max(axis=1), wy.max(axis=1)], axis=1)
+
+
+def _near(a: np.ndarray, b: np.ndarray | None) -> np.ndarray:
+    """(len(a), len(b)): whether two boxes overlap or touch. False means the shapes are
+    certainly apart (every corner of one lies strictly beyond the other's bounds)."""
+    if b is None or not len(b):
+        return np.zeros((len(a), 0), bool)
+    return ((a[:, None, 0] <= b[None, :, 2]) & (a[:, None, 2] >= b[None, :, 0])
+            & (a[:, None, 1] <= b[None, :, 3]) & (a[:, None, 3] >= b[None, :, 1]))
+
+
+def _inside(a: np.ndarray, box: tuple[float, float, float, float] | None) -> np.ndarray:
+    """Whether each box lies strictly inside the rectangle (False when there is none)."""
+    if box is None:
+        return np.zeros(len(a), bool)
+    return (a[:, 0] > box[0]) & (a[:, 1] > box[1]) & (a[:, 2] < box[2]) & (a[:, 3] < box[3])
