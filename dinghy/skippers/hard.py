@@ -35,7 +35,7 @@ from dinghy.core.race import Race
 from dinghy.games.dinghy_race.actions import Action, Luck, Overlap
 from dinghy.games.dinghy_race.cards import Kind
 from dinghy.games.dinghy_race.state import Step
-from dinghy.skippers.brain import FINISHED, PRESTART_ROUNDS, Batch, Chart, Obstacles, chart_of, tack_sign
+from dinghy.skippers.brain import FINISHED, PRESTART_ROUNDS, Batch, Chart, Obstacles, chart_of
 from dinghy.skippers.core import Skipper, Style
 from dinghy.skippers.field import field_of
 
