@@ -628,7 +628,7 @@ def test_damaged_shipped_boards_load_or_name_the_field(tmp_path):
 
 def _toml(d, prefix=""):
     """Just enough TOML for the damaged boards (tables, arrays of tables, plain values)."""
-    from dinghy.games.grid.loading import _key, _val
+    from dinghy.core.toml_text import toml_key as _key, toml_value as _val
     lines, tables = [], []
     for k, v in d.items():
         if isinstance(v, dict):
