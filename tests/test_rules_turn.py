@@ -7,7 +7,11 @@ from dinghy.games.dinghy_race import rules as dr
 from dinghy.games.dinghy_race.state import Step
 from dinghy.core.wind import Tack, off_wind, points_of_sail, PointOfSail
 
+from pathlib import Path
+
 from enginekit import boat, far, game, open_course, race_at
+
+RECORDS = Path(__file__).parent / "records"
 
 
 @pytest.fixture
@@ -290,3 +294,32 @@ def test_undo_reaches_back_to_the_last_roll_and_no_further(g):
     assert not r.can_undo()
     with pytest.raises(IllegalAction):
         r.undo()
+
+
+def test_an_exit_closed_by_rule_1_does_not_count_as_the_clear_exit_that_forbids_stopping_short():
+    """"the acting player must, if possible, use an exit line that does not cause
+    boat-to-boat conflict. If this does not solve the problem, he must stop the execution
+    of his move in a way that his boat does not touch the other boat, still keeping the
+    direction of one of the possible exit lines." and rule 1: "a boat may not execute a
+    tack or jibe if this would put the boat ... on another boat's manoeuvre card".
+
+    Seen in a seeded race (tactician against hard on the outer trapeze): the spinnaker-
+    down card on a run, exits 0 and 1 touch mark 3s, exit 2 is clear of it but jibes onto
+    Sky's card (closed by rule 1). The clear exit is no exit at all, so the boat must be
+    able to take exit 0 or 1 and stop short; before the fix every exit was closed and the
+    race could not go on."""
+    from dinghy import games
+    from dinghy.games.dinghy_race.turn import exit_options
+
+    race = games.load_race(RECORDS / "every_exit_closed_by_a_mark_and_rule_1.json")
+    state = race.state
+    assert state.step is Step.MOVE and state.round == 57
+    opts = exit_options(race.game, state)
+    closed_by_rule_1 = [o for o in opts if o.reason and "rule 1" in o.reason]
+    assert closed_by_rule_1 and all(o.blocked_by is None for o in closed_by_rule_1)
+    stop_short = [o for o in opts if o.blocked_by is not None]
+    assert stop_short and all(o.reason is None for o in stop_short)
+    moves = race.legal_actions()
+    assert moves and all(isinstance(m, Move) for m in moves)
+    race.push(moves[0])                       # and the race goes on
+    assert race.state.round >= 57

@@ -85,17 +85,18 @@ def _exit_options(game: Table, state: RaceState, shift: float) -> tuple[ExitOpti
         for r in raw:
             if not r[8]:
                 r[4] = f"a {card.kind.value} must end on the other tack"
+    # Rule 1: "a boat may not execute a tack or jibe if this would put the boat ... on
+    # another boat's manoeuvre card" -- those exits are closed outright, so
+    # they never count as the clear exit of the next rule.
+    for r in raw:
+        if r[4] is None and r[9] and r[9][0].rule == 1 and (card.changes_tack or r[5]):
+            r[4] = r[9][0].text
     # "the acting player must, if possible, use an exit line that does not cause
     # boat-to-boat conflict. If this does not solve the problem, he must stop".
     if any(r[6] is None and r[4] is None for r in raw):
         for r in raw:
             if r[6] is not None and r[4] is None:
                 r[4] = f"the path touches {r[6]}; another exit is clear"
-    # Rule 1: "a boat may not execute a tack or jibe if this would put the boat ... on
-    # another boat's manoeuvre card" -- those exits are closed outright.
-    for r in raw:
-        if r[4] is None and r[9] and r[9][0].rule == 1 and (card.changes_tack or r[5]):
-            r[4] = r[9][0].text
     # Remaining conflicts: "it must first use any exit line that avoids the card"; where
     # it can only proceed by overlapping, it proceeds and the boats swap turn order.
     if any(r[4] is None and not r[9] and r[6] is None for r in raw):
