@@ -53,3 +53,26 @@ def test_the_hints_are_ghosts_on_the_chart_that_a_tap_finds(ui_app):
         hit = chart.ghost_at(x, y, scene.gui.touch)
         assert hit is not None and chart.ghosts[hit].action in [h.action for h in hs]
         ui_app.pop()
+
+
+def test_the_hint_button_shows_the_coach_on_a_person_s_turn_only(ui_app):
+    """Issue: 'In the window, a "Hint" button: the hard skipper's top three choices for
+    this step ... drawn as ghosts on the chart.' The button is there on a person's turn,
+    tapping it draws the coach's ghosts, and a tap on the best ghost plays its action."""
+    from dinghy.ui import testing as ui
+
+    race = race_at_human(Step.MOVE)
+    scene = ui_app.push(TableScene(race, bot_delay=0))
+    ui_app.step()
+    view = scene.view
+    assert view.hint_button.visible and view.hint_button.w >= 48 * scene.gui.scale - 0.5
+    ui.tap(ui_app, view.hint_button)
+    assert 1 <= len(view.hints) <= 3
+    assert [g.action for g in view.chart.ghosts] == [h.action for h in view.hints]
+    best = view.hints[0].action
+    ui_app.step()
+    before = len(race.actions)
+    ui.click(ui_app, *view.chart.ghost_screen_point(0))
+    ui_app.step()
+    assert len(race.actions) > before and race.actions[before] == best
+    ui_app.pop()

@@ -134,6 +134,8 @@ class DinghyRaceView(Choices, BoardView):
         self.zoom_out = add(Button(g, "−", lambda: self.zoom(1 / 1.4), style="water", pt=theme.HEADER_PT + 2))
         self.fit_button = add(Button(g, "Fit course", self.fit, style="water"))
         self.follow_button = add(Button(g, "", self.toggle_follow, style="water"))
+        self.hint_button = add(Button(g, "Hint", self.hint, style="water"))
+        self.hints: list[Any] = []
         # out-of-turn actions: anyone at the table may tap them
         self.protest_button = add(Button(g, "Protest…", self.protest, style="primary"))
         self.room_button = add(Button(g, "Claim room", self.claim_room, style="primary"))
@@ -148,7 +150,7 @@ class DinghyRaceView(Choices, BoardView):
         self.compass.place(m, y + h - m - px(190), px(150), px(190))
         cb = m
         for b, bw in ((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110)),
-                      (self.follow_button, px(130))):
+                      (self.follow_button, px(130)), (self.hint_button, px(90))):
             b.place(cb, y + m, bw, t)
             cb += bw + px(6)
         self.layout_buttons()
@@ -316,6 +318,8 @@ class DinghyRaceView(Choices, BoardView):
                                  seat_colour(self.game, boat.index))
         self._update_ghosts()
         self._update_interjections()
+        self.hints = []
+        self.hint_button.visible = self.human_turn and not race.over and not race.chance
         self.turn.build()
         self.scene.layout_side()
         if self.follow and not race.over and (new_step and (self.human_turn or self.scene.bot_delay > 0)):
@@ -326,6 +330,21 @@ class DinghyRaceView(Choices, BoardView):
     def relayout_panel(self) -> None:
         self.turn.build()
         self.scene.layout_side()
+
+    # --- the coach ---------------------------------------------------------------------------
+    def hint(self) -> None:
+        """The coach: the hard skipper's top three choices for this step, drawn as ghosts
+        with the rounds it expects to the finish and the risk of each (a tap on a ghost
+        plays it). The first hint on new water builds its time-to-go field, which takes
+        a few seconds once; it is kept on disk after that."""
+        from dinghy.skippers import coach
+        from dinghy.ui.dinghy_race.coach_view import show_hints
+
+        if not self.human_turn or self.race.over or self.race.chance:
+            return
+        self.hints = coach.hints(self.race)
+        if self.hints:
+            show_hints(self, self.hints)      # each ghost's label: rank, rounds, risk
 
     # --- out of turn: protests and the inner boat's claim (rule 3) --------------------------
     def _update_interjections(self) -> None:
