@@ -203,3 +203,28 @@ def test_a_field_kept_on_disk_loads_back_the_same(up_and_down, tmp_path, monkeyp
     path.write_bytes(b"not a field")
     assert _load(game, path) is None
     assert _load(game, tmp_path / "missing.npz") is None
+
+
+def test_bots_racing_in_the_terminal_let_the_hard_skipper_claim_room():
+    """Right-of-way rule 3 (room at a mark) is claimed out of turn; ``play_bots`` (the
+    terminal race) asks each skipper that speaks out of turn before every action, so a
+    hard seat claims room there as it does in the benchmark (seed 1 of six boats on the
+    up-and-down course meets one such mark rounding). Every claim is the claiming seat's
+    own, made when the engine offered it, and the race finishes."""
+    import random as _random
+
+    from dinghy import games as _games
+    from dinghy.core.race import Race as _Race
+    from dinghy.core.setup import RaceSetup as _RaceSetup, Seat as _Seat
+    from dinghy.skippers import play_bots
+
+    names = ("Orange", "Sky", "Green", "Yellow", "Blue", "Purple")
+    kinds = ("hard", "simple") * 3
+    seats = tuple(_Seat(c, c, s) for c, s in zip(names, kinds))
+    race = _Race(_games.load_game(_RaceSetup(seats=seats, course="up_and_down", seed=1)))
+    play_bots(race, _random.Random(1))
+    assert race.over and all(p is not None for p in race.places())
+    claims = [(i, a) for i, a in enumerate(race.actions) if type(a).__name__ == "Overlap"]
+    assert claims, "the hard seats claimed no room"
+    for i, a in claims:
+        assert kinds[a.boat] == "hard" and a in race.game.interjections(race.history[i])

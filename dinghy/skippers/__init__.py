@@ -73,12 +73,20 @@ def play_bots(race, rng: random.Random, max_actions: int = 20000) -> int:
     is over; chance acts with the race's seeded stream. Returns the number of actions."""
     n = 0
     rules = race.game.rules_name
+    bots = [skipper(seat.skipper, rules) for seat in race.game.setup.seats]
+    # skippers that speak out of turn (the hard skipper's claim for room at a mark)
+    speakers = [(i, b) for i, b in enumerate(bots) if callable(getattr(b, "interject", None))]
     while not race.over and n < max_actions:
         player = race.current_player()
         if player == CHANCE:
             race.roll()
         else:
-            bot = skipper(race.game.setup.seats[player].skipper, rules)
-            race.push(bot.choose(race, rng))
+            call = next((c for seat, bot in speakers
+                         if seat != player and race.interjections()
+                         and (c := bot.interject(race, seat)) is not None), None)
+            if call is not None:          # then ask again who acts
+                race.push(call)
+            else:
+                race.push(bots[player].choose(race, rng))
         n += 1
     return n
