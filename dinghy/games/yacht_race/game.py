@@ -12,25 +12,15 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from dinghy.core.interface import CHANCE, TERMINAL, BaseGame, Event
+from dinghy.core.interface import CHANCE, TERMINAL, Event
 from dinghy.games.yacht_race import luck_effects, rules, view
 from dinghy.games.yacht_race.actions import Action, parse
-from dinghy.games.yacht_race.chart import Chart
-from dinghy.games.yacht_race.luck import LuckPack
 from dinghy.games.yacht_race.sailing import LONG
 from dinghy.games.yacht_race.state import Phase, State
+from dinghy.games.yacht_race.waters import YachtWaters
 
 
-class YachtRace(BaseGame):
-    rules_name = "yacht_race"
-    title = "Yacht Race"
-
-    def __init__(self, setup: Any, board: Any, chart: Chart, pack: LuckPack) -> None:
-        self.setup = setup
-        self.board = board
-        self.chart = chart
-        self.pack = pack
-
+class YachtRace(YachtWaters):
     # -- the interface -----------------------------------------------------------------
     def initial_state(self) -> State:
         return rules.initial_state(self)

@@ -24,10 +24,10 @@ from dinghy.games.yacht_race.sailing import LONG
 from dinghy.games.yacht_race.state import Phase, State
 
 if TYPE_CHECKING:
-    from dinghy.games.yacht_race.game import YachtRace
+    from dinghy.games.yacht_race.waters import YachtWaters
 
 
-def to_draw(game: "YachtRace", state: State, events: list[Event]) -> State:
+def to_draw(game: "YachtWaters", state: State, events: list[Event]) -> State:
     """The mover must take the top card: chance acts next."""
     if sum(state.luck_left) == 0:
         events.append(Event("luck", None, "the Sailors' Luck pack is used up: the cards are "
@@ -36,13 +36,13 @@ def to_draw(game: "YachtRace", state: State, events: list[Event]) -> State:
     return replace(state, phase=Phase.DRAW)
 
 
-def outcomes(game: "YachtRace", state: State) -> list[tuple[Draw, Fraction]]:
+def outcomes(game: "YachtWaters", state: State) -> list[tuple[Draw, Fraction]]:
     total = sum(state.luck_left)
     return [(Draw(c.key), Fraction(k, total))
             for c, k in zip(game.pack.cards, state.luck_left) if k > 0]
 
 
-def draw(game: "YachtRace", state: State, key: str) -> tuple[State, list[Event]]:
+def draw(game: "YachtWaters", state: State, key: str) -> tuple[State, list[Event]]:
     i = game.pack.index(key)
     card = game.pack.cards[i]
     left = list(state.luck_left)
@@ -89,12 +89,12 @@ def draw(game: "YachtRace", state: State, key: str) -> tuple[State, list[Event]]
     return turns.end_turn(state, game.name, events), events
 
 
-def fog_sails(game: "YachtRace", state: State, seat: int) -> list[tuple[int, bool]]:
+def fog_sails(game: "YachtWaters", state: State, seat: int) -> list[tuple[int, bool]]:
     return [(h, spin) for h in range(8) for spin in (False, True)
             if moves.sail_problem(game.chart, state, seat, h, spin, game.name, fog=True) is None]
 
 
-def next_in_fog(game: "YachtRace", state: State, events: list[Event]) -> State:
+def next_in_fog(game: "YachtWaters", state: State, events: list[Event]) -> State:
     """Pass over opposing yachts with no course open; when all are moved, play resumes."""
     queue = state.fog
     while queue and not fog_sails(game, state, queue[0]):

@@ -19,17 +19,17 @@ from dinghy.games.yacht_race.sailing import LONG
 from dinghy.games.yacht_race.state import Phase, State, Yacht
 
 if TYPE_CHECKING:
-    from dinghy.games.yacht_race.game import YachtRace
+    from dinghy.games.yacht_race.waters import YachtWaters
 
 
-def initial_state(game: "YachtRace") -> State:
+def initial_state(game: "YachtWaters") -> State:
     c = game.chart
     yachts = tuple(Yacht(seat=i, wind_cards=c.wind_cards, spinnakers=c.spinnakers)
                    for i in range(game.seats()))
     return State(yachts=yachts, wind=c.start_wind, luck_left=game.pack.full())
 
 
-def free_blocks(game: "YachtRace", state: State) -> list[int]:
+def free_blocks(game: "YachtWaters", state: State) -> list[int]:
     taken = {y.block for y in state.yachts}
     return [b for b in range(1, len(game.chart.club) + 1) if b not in taken]
 
@@ -39,7 +39,7 @@ def mover(state: State) -> int:
     return state.fog[0] if state.phase is Phase.FOG else state.turn
 
 
-def sails(game: "YachtRace", state: State) -> list[Sail]:
+def sails(game: "YachtWaters", state: State) -> list[Sail]:
     if state.phase not in (Phase.SAIL, Phase.EXTRA, Phase.FOG):
         return []
     fog = state.phase is Phase.FOG
@@ -48,7 +48,7 @@ def sails(game: "YachtRace", state: State) -> list[Sail]:
             if moves.sail_problem(game.chart, state, seat, h, spin, game.name, fog=fog) is None]
 
 
-def legal_actions(game: "YachtRace", state: State) -> list[Action]:
+def legal_actions(game: "YachtWaters", state: State) -> list[Action]:
     if state.phase is Phase.ALLOT:
         return [Allot(b) for b in free_blocks(game, state)]
     if state.phase is Phase.DRAW:
@@ -65,7 +65,7 @@ def legal_actions(game: "YachtRace", state: State) -> list[Action]:
     return out
 
 
-def why_not(game: "YachtRace", state: State, a: Action) -> str | None:
+def why_not(game: "YachtWaters", state: State, a: Action) -> str | None:
     p = state.phase
     if p is Phase.OVER:
         return "the race is over"
@@ -104,7 +104,7 @@ def why_not(game: "YachtRace", state: State, a: Action) -> str | None:
     return f"not a Yacht Race action: {a!r}"
 
 
-def apply(game: "YachtRace", state: State, a: Action) -> tuple[State, list[Event]]:
+def apply(game: "YachtWaters", state: State, a: Action) -> tuple[State, list[Event]]:
     reason = why_not(game, state, a)
     if reason is not None:
         raise IllegalAction(reason)
@@ -130,7 +130,7 @@ def apply(game: "YachtRace", state: State, a: Action) -> tuple[State, list[Event
     return turns.end_turn(state, game.name, events), events
 
 
-def _allot(game: "YachtRace", state: State, block: int) -> tuple[State, list[Event]]:
+def _allot(game: "YachtWaters", state: State, block: int) -> tuple[State, list[Event]]:
     seat = next(y.seat for y in state.yachts if y.block is None)
     y = replace(state.yachts[seat], block=block, pos=game.chart.club[block - 1])
     state = state.with_yacht(y)

@@ -15,10 +15,10 @@ from dinghy.games.yacht_race.start_finish import next_goal
 from dinghy.games.yacht_race.state import Phase, State
 
 if TYPE_CHECKING:
-    from dinghy.games.yacht_race.game import YachtRace
+    from dinghy.games.yacht_race.waters import YachtWaters
 
 
-def picture(game: "YachtRace", state: State, seat: int) -> GridPicture:
+def picture(game: "YachtWaters", state: State, seat: int) -> GridPicture:
     boats = []
     for y in state.yachts:
         if y.pos is None:
@@ -45,7 +45,7 @@ def picture(game: "YachtRace", state: State, seat: int) -> GridPicture:
                               "luck_cards_left": sum(state.luck_left)})
 
 
-def note(game: "YachtRace", state: State) -> str:
+def note(game: "YachtWaters", state: State) -> str:
     wind = f"wind from the {LONG[state.wind]}"
     if state.phase is Phase.ALLOT:
         return f"The numbered blocks are being allocated; {wind}"
@@ -62,7 +62,7 @@ def note(game: "YachtRace", state: State) -> str:
             f"{y.spinnakers} spinnakers; next: {next_goal(game.chart, y)}")
 
 
-def square_actions(game: "YachtRace", state: State, x: int, y: int) -> list[SquareAction]:
+def square_actions(game: "YachtWaters", state: State, x: int, y: int) -> list[SquareAction]:
     """Tapping a square: every course whose move would land there (legal, or the engine's
     reason why not). A wind change card and the forfeit are not on a square: the view
     makes them panel buttons."""
