@@ -8,7 +8,7 @@ is exactly the bounds of the polygon it stands for."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import Any
 
 import numpy as np
 import shapely
@@ -17,8 +17,9 @@ from dinghy.core.geometry import Pose
 from dinghy.core.wind import Tack
 from dinghy.games.dinghy_race.state import Boat
 
-if TYPE_CHECKING:
-    from dinghy.games.dinghy_race.table import Table
+#: the game these helpers read (a :class:`dinghy.games.dinghy_race.table.Table`: its
+#: cards, course and hull shapes); named loosely, as the table imports this module.
+Table = Any
 
 
 def _bounds(geoms: np.ndarray) -> np.ndarray:
