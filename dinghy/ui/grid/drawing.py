@@ -290,6 +290,8 @@ class BoardDrawing:
         m.circle(cx, cy, r * 1.15, theme.rgba(theme.INK))
         m.circle(cx, cy, r, theme.rgba(MARK))
         text = f"{mark.order}{'P' if side == 'port' else 'S'}"
+        if len(mark.name) <= 2:          # a chart's own letter (Yacht Race's A, B, C) first
+            text = f"{mark.name} {text}"
         self._label(text, cx + ring + self.px(10), cy + ring * 0.6, theme.SMALL_PT + 1, theme.ON_WATER)
 
     def _tracks(self, camera: Any, tracks: dict[int, Sequence[tuple[int, int]]],
