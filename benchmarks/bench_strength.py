@@ -63,7 +63,11 @@ def sail(job: tuple[str, int, tuple[str, ...]]) -> dict:
             race.push(same_dice(seed, rolls[boat]))
             rolls[boat] += 1
         else:
-            race.push(bots[names[player]].choose(race, rng))
+            call = next((c for seat, name in enumerate(names)
+                         if seat != player and callable(getattr(bots[name], "interject", None))
+                         and race.interjections()
+                         and (c := bots[name].interject(race, seat)) is not None), None)
+            race.push(call if call is not None else bots[names[player]].choose(race, rng))
         n += 1
     return {"course": course, "seed": seed, "skippers": names, "places": race.places(),
             "rounds": race.state.round, "over": race.over}
