@@ -157,3 +157,22 @@ def test_the_shifted_moves_a_skipper_picks_are_legal_too():
         assert r.why_not(action) is None
         r.push(action)
     assert any(isinstance(a, Move) for a in r.actions)
+
+
+def test_two_boats_holding_each_other_break_free_by_turning():
+    """"If he is still not able to place the card (because the same or another boat is
+    still in his way), he exchanges the manoeuvre card for his delay card" and "face-up
+    delays are removed one a turn with a 45° pivot". Seen in the strength benchmark on
+    the island course: Orange and Sky lay side by side, each one's cards lying on the
+    other's hull; both pivoted by 0 with every delay and laid the same cards again, for
+    thousands of rounds. The record stops at round 60, inside that loop; from there the
+    skippers must turn out of it and the race must finish."""
+    from pathlib import Path
+
+    from dinghy import games as _games
+    from dinghy.skippers import play_bots
+
+    race = _games.load_race(Path(__file__).parent / "records" / "two_boats_holding_each_other.json")
+    assert race.state.round == 60 and race.state.boats[0].aside and race.state.boats[1].aside
+    play_bots(race, random.Random(6), max_actions=6000)
+    assert race.over and all(p is not None for p in race.places())

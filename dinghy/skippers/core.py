@@ -47,6 +47,8 @@ from dinghy.skippers.brain import (BIG, FINISHED, PRESTART_ROUNDS, RUN, SPI_UP, 
 
 DEAD = 3.0           # turns lost when a move runs into a mark, land or the edge
 CRAMPED = 2.0        # ... when it ends where only the delay card fits ahead
+#: placements in a row without moving after which a delay's pivot must turn the boat
+STILL_BREAK = 6
 HELD = 1.0           # ... when the card would be held aside by another boat's hull
 HELD_STUCK = 2.5     # ... by the hull of a boat that cannot move away before our turn
 BUMP = 0.6           # ... when the move would stop short of another boat
@@ -77,6 +79,7 @@ class _Track:
     anchor: tuple[float, float] = (0.0, 0.0)
     heading: float = 0.0
     escapes: int = 0
+    turn_sign: int = 0                              # the way a locked boat keeps turning
 
 
 class Skipper:
@@ -746,8 +749,36 @@ class Skipper:
         v = np.array(vals)
         if not np.isfinite(v).any():
             v = np.zeros(len(legal))
+        trk = self.track(race, boat.index)
+        if trk.still >= STILL_BREAK and state.round > PRESTART_ROUNDS and any(p.turn for p in legal):
+            # Laid cards have been held aside turn after turn without the boat moving: two
+            # boats can keep each other there for ever (each one's cards lie on the other's
+            # hull). Turning is the way out the rules give ("face-up delays are removed one
+            # a turn with a 45° pivot"), so stop counting the pivot of 0 as a choice.
+            # Keep turning the same way, whatever the plan says: a plan that swings back
+            # and forth keeps the two boats locked; turning on comes round to a heading
+            # where a card lies clear. The first way is the one that turns the bow away
+            # from the nearest boat; a way the hull cannot swing reverses it.
+            if trk.turn_sign == 0:
+                trk.turn_sign = self._away_sign(state, boat)
+            if not any(p.turn * trk.turn_sign > 0 for p in legal):
+                trk.turn_sign = -trk.turn_sign
+            v = np.array([0.0 if p.turn * trk.turn_sign > 0 else math.inf for p in legal])
+        else:
+            trk.turn_sign = 0
         v = v + np.array([rng.random() * 1e-6 for _ in legal])
         return legal[int(np.argmin(v))]
+
+    @staticmethod
+    def _away_sign(state, boat) -> int:
+        """+1 (clockwise) or -1: the way a pivot turns the bow away from the nearest boat."""
+        others = [o for o in state.boats if o.index != boat.index and o.launched and o.finished is None]
+        near = min(others, key=lambda o: math.dist(o.pose.xy, boat.pose.xy), default=None)
+        if near is None:
+            return 1
+        towards = math.degrees(math.atan2(near.pose.x - boat.pose.x, near.pose.y - boat.pose.y))
+        rel = (towards - boat.pose.heading + 180) % 360 - 180     # the other boat's side
+        return -1 if rel > 0 else 1
 
     def _heading_plan(self, race, ch: Chart, boat, obs: Obstacles) -> dict[int, float]:
         """For each heading the boat can pivot to (45° steps), the turns to go if it lays
