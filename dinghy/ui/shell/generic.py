@@ -97,7 +97,7 @@ class GenericView(BoardView):
         if hint:
             self.hint_row = self._add(Text(self.gui, hint, theme.SMALL_PT + 1, theme.INK_SOFT))
         self.actions = self.panel_actions()
-        room = max(1, s.panel_rows_free(self.used_rows(extra=2)))
+        room = max(1, s.panel_rows_free(self.used_rows(extra=1)) + 1)   # all under the field
         groups = grouped(game, self.actions)
         texts = tuple(game.action_text(a) for a in self.actions)
         if texts != self._panel_texts:          # a new position: back to the first page
@@ -118,7 +118,7 @@ class GenericView(BoardView):
             label = label_of(game, a) if sh.flat else short_label(label_of(game, a), e.group)
             n = len(self.keyed)
             self.keyed.append(a)
-            label = f"{n + 1}. {label}" if n < 9 else label
+            label = f"{n + 1}. {label}" if n < 9 and sh.flat else label
             self.buttons[text] = self._add(Button(self.gui, label, lambda a=a: self.play(a),
                                                   enabled=why is None, reason=why or ""))
         if sh.pages > 1:
@@ -236,7 +236,7 @@ class GenericView(BoardView):
                 row[1].place(x + bw + g.px(6), top - g.touch, w - bw - g.px(6), g.touch)
             for b in row:
                 if isinstance(b, Button) and not b.icon:
-                    fit_text(b.text, b.label, b.w - g.px(12), theme.BODY_PT)
+                    fit_text(b.text, b.label, b.w - g.px(12), theme.BODY_PT, theme.SMALL_PT + 1)
             top -= rh
 
     def layout(self, x: float, y: float, w: float, h: float) -> None:
