@@ -109,3 +109,33 @@ def test_a_seat_chip_says_who_sails_it():
     assert skipper_word(Seat("Ann", "Orange")) == ""
     assert skipper_word(Seat("Ben", "Sky", "medium")) == "medium bot"
     assert skipper_word(Seat("Cy", "Green", "navigator")) == "bot"
+
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+from dinghy.ui.shell.action_list import sheet, short_label  # noqa: E402
+
+
+@given(st.lists(st.integers(1, 30), min_size=1, max_size=6), st.integers(2, 12))
+def test_every_action_of_a_long_list_is_on_some_page_of_its_open_group(sizes, room):
+    """The panel's list never takes more rows than it has (the pager included), and
+    with a group open every action of it is on one of its pages."""
+    groups = [(f"g{k}", [(k, i) for i in range(n)]) for k, n in enumerate(sizes)]
+    everything = [a for _, acts in groups for a in acts]
+    for name, acts in groups:
+        first = sheet(groups, name, 0, room)
+        seen = []
+        for page in range(first.pages):
+            sh = sheet(groups, name, page, room)
+            assert sh.page == page and len(sh.entries) + (sh.pages > 1) <= room
+            seen += [e.action for e in sh.entries if e.action is not None]
+        wanted = everything if first.flat else acts
+        assert sorted(set(seen)) == sorted(wanted) and len(seen) == len(wanted)
+        if not first.flat and len(groups) + 2 <= room:     # the headers stay on every page
+            assert sum(e.action is None for e in sh.entries) == len(groups)
+
+
+def test_an_open_group_does_not_repeat_its_name():
+    assert short_label("Sail: Fork, arrow 1", "Sail") == "Fork, arrow 1"
+    assert short_label("Heave to: turn 45° to port", "Heave to: turn") == "Turn 45° to port"
+    assert short_label("beat 1", "beat") == "beat 1"

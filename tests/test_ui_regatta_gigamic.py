@@ -181,6 +181,17 @@ def test_every_action_of_a_full_hand_is_reached_by_taps_alone(make_ui_app, home,
             ui.tap(app, view.group_buttons["Heave to: swap cards"])
         ui.tap(app, view.buttons["page_more"])
         shot(app, "regatta_gigamic_panel_800x600.png")
+    # the folded log opened, or a smaller window: fewer rows a page, still nothing clipped
+    if scene.log_button.visible:
+        ui.tap(app, scene.log_button)
+        _panel_is_sound(scene, size)
+        assert "page_more" in view.buttons      # headers and actions page together if need be
+        ui.tap(app, scene.log_button)
+    ui.resize(app, 800, 540)
+    app.step()
+    _panel_is_sound(scene, (800, 540))
+    ui.resize(app, *size)
+    app.step()
     # a real tap: the race takes the action
     del view.act
     if view.open_group != "Heave to: swap cards":

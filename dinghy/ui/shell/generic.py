@@ -219,8 +219,15 @@ class GenericView(BoardView):
     def panel_height(self) -> float:
         return self.used_rows()
 
+    def relayout_panel(self) -> None:
+        """The panel's rows for its new height (the folded log opened or closed)."""
+        self.build_panel()
+        self.scene.layout_side()
+
     def layout_panel(self, x: float, y: float, w: float, h: float) -> None:
         g = self.gui
+        if self.rows and self.used_rows() > h + 0.5:     # a smaller window: fewer rows a page
+            self.build_panel()
         top = y + h
         for row in self.rows:
             rh = self.row_height(row)
