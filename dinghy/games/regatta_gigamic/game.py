@@ -88,7 +88,7 @@ class RegattaGigamic(BaseGame):
 
     def action_label(self, action: Act) -> str:
         """An action in a player's words: "Sail: Fork, arrow 1", "Heave to: swap 2
-        cards (Fork, Trident)", "Heave to: turn 45° to port"."""
+        cards (Fork + Trident)", "Heave to: turn 45° to port"."""
         v = action.verb
         if v == "play":
             face = self.deck.face(action.card)
@@ -96,7 +96,7 @@ class RegattaGigamic(BaseGame):
         if v == "again":
             return f"Sail again: arrow {action.n}"
         if v == "swap":
-            names = ", ".join(self.deck.face(c).name for c in action.cards)
+            names = " + ".join(self.deck.face(c).name for c in action.cards)
             k = len(action.cards)
             return f"Heave to: swap {k} card{'s' if k > 1 else ''} ({names})"
         if v == "pivot":

@@ -118,7 +118,7 @@ class GenericView(BoardView):
             label = label_of(game, a) if sh.flat else short_label(label_of(game, a), e.group)
             n = len(self.keyed)
             self.keyed.append(a)
-            label = f"{n + 1}. {label}" if n < 9 and sh.flat else label
+            label = f"{n + 1}. {label}" if n < 9 else label
             self.buttons[text] = self._add(Button(self.gui, label, lambda a=a: self.play(a),
                                                   enabled=why is None, reason=why or ""))
         if sh.pages > 1:
@@ -243,8 +243,23 @@ class GenericView(BoardView):
                 row[1].place(x + bw + g.px(6), top - g.touch, w - bw - g.px(6), g.touch)
             for b in row:
                 if isinstance(b, Button) and not b.icon:
-                    fit_text(b.text, b.label, b.w - g.px(12), theme.BODY_PT, theme.SMALL_PT + 1)
+                    self._fit_button(b)
             top -= rh
+
+    def _fit_button(self, b: Button) -> None:
+        """A button's words in its width: smaller type, then two lines, then cut with "…"."""
+        g, t = self.gui, b.text
+        room = b.w - g.px(12)
+        fit_text(t, b.label, room, g.px(theme.BODY_PT), g.px(theme.SMALL_PT + 1))
+        if t.text == b.label:
+            return
+        t.text, t.font_size = b.label, g.px(theme.SMALL_PT + 1)
+        t.width, t.multiline = room, True
+        t.set_style("align", "center")
+        if t.content_height <= b.h - g.px(4):
+            return
+        t.multiline, t.width, t._dinghy_fit = False, None, None
+        fit_text(t, b.label, room, g.px(theme.SMALL_PT + 1))
 
     def layout(self, x: float, y: float, w: float, h: float) -> None:
         g = self.gui
