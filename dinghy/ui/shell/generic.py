@@ -100,8 +100,10 @@ class GenericView(BoardView):
         room = max(1, s.panel_rows_free(self.used_rows(extra=1)) + 1)   # all under the field
         groups = grouped(game, self.actions)
         texts = tuple(game.action_text(a) for a in self.actions)
-        if texts != self._panel_texts:          # a new position: back to the first page
+        if texts != self._panel_texts:          # a new position: the first page, a group open
             self._panel_texts, self.page = texts, 0
+            if groups and self.open_group not in dict(groups):
+                self.open_group = groups[0][0]
         sh = sheet(groups, self.open_group, self.page, room)
         self.page, self.pages = sh.page, sh.pages
         self.keyed = []
