@@ -1,9 +1,10 @@
 """The generic view: any registered game at the table before it has a board of its own.
 
 The side column lists the seat's legal actions as buttons (each action's text, or the
-game's ``action_label``; one the engine refuses is greyed with ``why_not``'s reason) —
-a long list grouped by kind behind header buttons and paged (``action_list``) — "Roll" when chance is due and a
-person rolls, and a field to type any action (a refused one shows the engine's reason).
+game's ``action_label``; one the engine refuses is greyed with ``why_not``'s reason; a
+long list grouped by kind behind header buttons and paged, see ``action_list``), "Roll"
+when chance is due and a person rolls, and a field to type any action (a refused one
+shows the engine's reason) — an extra: every action is reachable by taps alone.
 The board area shows the places and what the seat at the table may see
 (``game.observation(state, seat)``). Nothing here knows a game's steps.
 """
