@@ -109,3 +109,94 @@ def test_a_seat_chip_says_who_sails_it():
     assert skipper_word(Seat("Ann", "Orange")) == ""
     assert skipper_word(Seat("Ben", "Sky", "medium")) == "medium bot"
     assert skipper_word(Seat("Cy", "Green", "navigator")) == "bot"
+
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+from dinghy.ui.shell.action_list import sheet, short_label  # noqa: E402
+
+
+@given(st.lists(st.integers(1, 30), min_size=1, max_size=6), st.integers(2, 12))
+def test_every_action_of_a_long_list_is_on_some_page_of_its_open_group(sizes, room):
+    """The panel's list never takes more rows than it has (the pager included), and
+    with a group open every action of it is on one of its pages."""
+    groups = [(f"g{k}", [(k, i) for i in range(n)]) for k, n in enumerate(sizes)]
+    everything = [a for _, acts in groups for a in acts]
+    for name, acts in groups:
+        first = sheet(groups, name, 0, room)
+        seen = []
+        for page in range(first.pages):
+            sh = sheet(groups, name, page, room)
+            assert sh.page == page and len(sh.entries) + (sh.pages > 1) <= room
+            seen += [e.action for e in sh.entries if e.action is not None]
+        wanted = everything if first.flat else acts
+        assert sorted(set(seen)) == sorted(wanted) and len(seen) == len(wanted)
+        if not first.flat and len(groups) + 2 <= room:     # the headers stay on every page
+            assert sum(e.action is None for e in sh.entries) == len(groups)
+
+
+def test_an_open_group_does_not_repeat_its_name():
+    assert short_label("Sail: Fork, arrow 1", "Sail") == "Fork, arrow 1"
+    assert short_label("Heave to: turn 45° to port", "Heave to: turn") == "Turn 45° to port"
+    assert short_label("beat 1", "beat") == "beat 1"
+
+
+class Manyboat(Pinboat):
+    """Pinboat with twenty more choices of one kind ("wait 1" … "wait 20": the toy
+    moves by its card for each), more than a 600-pixel panel holds."""
+
+    rules_name = "manyboat"
+
+    def legal_actions(self, s):
+        acts = super().legal_actions(s)
+        if acts and acts[0].verb == "beat":
+            acts = acts + [type(acts[0])("wait", k) for k in range(1, 21)]
+        return acts
+
+
+def test_a_long_list_is_grouped_by_first_word_and_every_action_is_a_tap_away(make_ui_app, home, monkeypatch):
+    from dinghy.core.race import Race
+
+    monkeypatch.setattr(games, "GAMES", dict(games.GAMES))
+    games.register("manyboat", "Manyboat", Manyboat, lambda: ["straight_line"])
+    app = make_ui_app(800, 600)
+    race = Race(Manyboat(RaceSetup(seats=(Seat("Ann", "Orange"), Seat("Bot", "Sky", "simple")),
+                                   course="straight_line", seed=3)))
+    flow = Flow(app, Autosave(home), bot_delay=0)
+    app.flow = flow
+    scene = flow.show_table(race)
+    for _ in range(20):
+        app.step()
+        if scene.human_turn and not race.chance:
+            break
+        if "roll" in scene.view.buttons:
+            ui.tap(app, scene.view.buttons["roll"])
+    view = scene.view
+    legal = race.legal_actions()
+    assert len(legal) == 22 and set(view.group_buttons) == {"beat", "reach", "wait"}
+    assert "field" in vars(view) and "play_typed" in view.buttons       # typing stays, as an extra
+    played = []
+    view.act = lambda a, refresh=True: played.append(a) or False
+    for a in legal:
+        text = a.text()
+        if text not in view.buttons:
+            if view.open_group != text.split()[0]:
+                ui.tap(app, view.group_buttons[text.split()[0]])
+            for _ in range(view.pages):
+                if text in view.buttons:
+                    break
+                ui.tap(app, view.buttons["page_more"])
+        b = view.buttons[text]
+        assert b.w >= 48 and b.h >= 48 and b.y >= scene.panel.y and b.y + b.h <= 600
+        ui.tap(app, b)
+        assert played[-1] == a
+    # the keys 1 … 9 play the actions shown, in their order
+    from dinghy.ui.widgets import key
+
+    ui.key_press(app, key._1)
+    assert played[-1] == view.keyed[0]
+    shot(app, "generic_grouped_800x600.png")
+    del view.act                                      # a real tap: the race takes it
+    n, first = len(race.actions), view.keyed[0]
+    ui.tap(app, view.buttons[first.text()])
+    assert race.actions[n] == first

@@ -114,3 +114,107 @@ def test_the_replay_viewer_draws_the_water_and_the_tracks(ui_app, tmp_path):
     shot_path = shot(ui_app, "regatta_gigamic_replay.png")
     if shot_path is not None:
         assert ui.png_colours(shot_path) > 20
+
+
+def _panel_is_sound(scene, size):
+    """Every button of the turn panel is a 48-pixel target, inside the window and the
+    panel, its words fit, and no two overlap."""
+    W, H = size
+    p = scene.panel
+    boxes = []
+    for w in scene.view.widgets:
+        if not (w.visible and w.interactive):
+            continue
+        assert w.w >= 48 and w.h >= 48, w
+        assert 0 <= w.x and 0 <= w.y and w.x + w.w <= W + 0.5 and w.y + w.h <= H + 0.5, w
+        assert p.x - 0.5 <= w.x and w.x + w.w <= p.x + p.w + 0.5, w
+        assert p.y - 0.5 <= w.y and w.y + w.h <= p.y + p.h + 0.5, w
+        text = getattr(w, "text", None)
+        if hasattr(text, "content_width"):
+            assert text.content_width <= w.w, w.label
+        for (x, y, bw, bh) in boxes:
+            assert x + bw <= w.x + 0.5 or w.x + w.w <= x + 0.5 or y + bh <= w.y + 0.5 or w.y + w.h <= y + 0.5, w
+        boxes.append((w.x, w.y, w.w, w.h))
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 600)])
+def test_every_action_of_a_full_hand_is_reached_by_taps_alone(make_ui_app, home, size):
+    """The side panel groups a long list by kind (Sail, Heave to: swap cards, Heave to:
+    turn): a tap on a header opens its list, "More" pages it, and a tap on an action
+    plays exactly that action — no typing needed, nothing clipped at 600 pixels high."""
+    app = make_ui_app(*size)
+    race = _race()
+    flow = Flow(app, Autosave(home), bot_delay=0)
+    app.flow = flow
+    scene = flow.show_table(race)
+    _to_a_sailing_turn(app, scene, race)
+    view, game = scene.view, race.game
+    legal = race.legal_actions()
+    assert len(race.state.hands[race.state.active]) >= 5 and len(legal) > 20
+    assert set(view.group_buttons) == {game.action_group(a) for a in legal}
+    _panel_is_sound(scene, size)
+    played = []
+    view.act = lambda a, refresh=True: played.append(a) or False     # record, do not play
+    most_taps = 0
+    for a in legal:
+        text, group = game.action_text(a), game.action_group(a)
+        taps = 0
+        if text not in view.buttons:
+            if view.open_group != group:
+                ui.tap(app, view.group_buttons[group])
+                taps += 1
+            for _ in range(view.pages):
+                if text in view.buttons:
+                    break
+                ui.tap(app, view.buttons["page_more"])
+                taps += 1
+        _panel_is_sound(scene, size)
+        assert view.buttons[text].label.endswith(
+            game.action_label(a).split(": ", 1)[-1][1:]), view.buttons[text].label
+        n = len(played)
+        ui.tap(app, view.buttons[text])
+        assert played[n:] == [a]
+        most_taps = max(most_taps, taps + 1)
+    assert most_taps <= 1 + max(1, len(legal) // 3)
+    if size == (800, 600):
+        if view.open_group != "Heave to: swap cards":
+            ui.tap(app, view.group_buttons["Heave to: swap cards"])
+        ui.tap(app, view.buttons["page_more"])
+        shot(app, "regatta_gigamic_panel_800x600.png")
+    else:
+        if view.open_group != "Sail":
+            ui.tap(app, view.group_buttons["Sail"])
+        shot(app, "regatta_gigamic_panel_1024x600.png")
+    # the folded log opened, or a smaller window: fewer rows a page, still nothing clipped
+    if scene.log_button.visible:
+        ui.tap(app, scene.log_button)
+        _panel_is_sound(scene, size)
+        assert "page_more" in view.buttons      # headers and actions page together if need be
+        ui.tap(app, scene.log_button)
+    ui.resize(app, 800, 540)
+    app.step()
+    _panel_is_sound(scene, (800, 540))
+    ui.resize(app, *size)
+    app.step()
+    # a real tap: the race takes the action
+    del view.act
+    if view.open_group != "Heave to: swap cards":
+        ui.tap(app, view.group_buttons["Heave to: swap cards"])
+    swap = next(a for a in legal if a.verb == "swap" and game.action_text(a) in view.buttons)
+    n = len(race.actions)
+    ui.tap(app, view.buttons[game.action_text(swap)])
+    assert race.actions[n] == swap
+
+
+def test_gigamic_names_its_actions_in_a_players_words(ui_app):
+    from dinghy.games.regatta_gigamic.actions import Act
+
+    game = _race().game
+    card = game.deck.faces[0]
+    assert game.action_label(Act("play", card=card.id, n=1)) == f"Sail: {card.name}, arrow 1"
+    assert game.action_group(Act("play", card=card.id, n=1)) == "Sail"
+    two = tuple(sorted(f.id for f in game.deck.faces[:2]))
+    assert game.action_label(Act("swap", cards=two)).startswith("Heave to: swap 2 cards (")
+    assert game.action_label(Act("pivot", n=-45)) == "Heave to: turn 45° to port"
+    assert game.action_label(Act("pivot", n=90)) == "Heave to: turn 90° to starboard"
+    assert game.action_group(Act("pivot", n=90)) == "Heave to: turn"

@@ -22,6 +22,14 @@ from dinghy.games.regatta_gigamic.state import DEAL, DRAW, FIRST, OVER, Boat, St
 START_BEHIND = 10.0
 
 
+#: the turn panel's groups (the window's words; see ``action_group``)
+_GROUPS = {"play": "Sail", "again": "Sail", "stay": "Sail", "done": "Sail",
+           "swap": "Heave to: swap cards", "pivot": "Heave to: turn", "sun": "Sun", "no sun": "Sun",
+           "becalmed": "Becalmed", "place": "Start", "draw": "Draw", "first": "First"}
+_WORDS = {"stay": "Sail again: every arrow blocked, stay", "done": "Sail: no second card",
+          "no sun": "Sun: keep it", "becalmed": "Becalmed: discard the sun card"}
+
+
 class RegattaGigamic(BaseGame):
     rules_name = "regatta_gigamic"
     title = "Regatta (Gigamic)"
@@ -72,6 +80,33 @@ class RegattaGigamic(BaseGame):
 
     def parse_action(self, text: str) -> Act:
         return parse(text)
+
+    # -- words for the window (no rule here) ------------------------------------------
+    def action_group(self, action: Act) -> str:
+        """The kind of an action, for the turn panel's headers."""
+        return _GROUPS.get(action.verb, action.verb.capitalize())
+
+    def action_label(self, action: Act) -> str:
+        """An action in a player's words: "Sail: Fork, arrow 1", "Heave to: swap 2
+        cards (Fork + Trident)", "Heave to: turn 45° to port"."""
+        v = action.verb
+        if v == "play":
+            face = self.deck.face(action.card)
+            return f"Sail: {face.name}, arrow {action.n}"
+        if v == "again":
+            return f"Sail again: arrow {action.n}"
+        if v == "swap":
+            names = " + ".join(self.deck.face(c).name for c in action.cards)
+            k = len(action.cards)
+            return f"Heave to: swap {k} card{'s' if k > 1 else ''} ({names})"
+        if v == "pivot":
+            side = "starboard" if action.n > 0 else "port"
+            return f"Heave to: turn {abs(action.n)}° to {side}"
+        if v == "place":
+            return f"Start: slot {action.n}"
+        if v == "sun":
+            return f"Sun: becalm {self.name(action.n)}"
+        return _WORDS.get(v, action.text())
 
     # -- hidden information ----------------------------------------------------------
     def observation(self, state: State, seat: int) -> dict[str, Any]:

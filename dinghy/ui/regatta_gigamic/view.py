@@ -2,7 +2,8 @@
 boats with the forbidden zone in front of each bow, and — on a person's turn — where
 each arrow of the hand would put the boat, as ghosts to tap.
 
-The side column is the generic view's (every legal action as a button, with the
+The side column is the generic view's (every legal action as a button in the game's
+words — ``action_label`` — grouped under Sail / Heave to headers and paged, with the
 engine's reason when refused, and a field to type one). Ghosts are the engine's own
 results: a legal play is applied to a copy of the state to find where it ends (a stop
 at a zone's entry included); a refused one is drawn grey and a tap shows the engine's

@@ -1,8 +1,10 @@
 """The generic view: any registered game at the table before it has a board of its own.
 
-The side column lists the seat's legal actions as buttons (each action's text; one the
-engine refuses is greyed with ``why_not``'s reason), "Roll" when chance is due and a
-person rolls, and a field to type any action (a refused one shows the engine's reason).
+The side column lists the seat's legal actions as buttons (each action's text, or the
+game's ``action_label``; one the engine refuses is greyed with ``why_not``'s reason; a
+long list grouped by kind behind header buttons and paged, see ``action_list``), "Roll"
+when chance is due and a person rolls, and a field to type any action (a refused one
+shows the engine's reason) — an extra: every action is reachable by taps alone.
 The board area shows the places and what the seat at the table may see
 (``game.observation(state, seat)``). Nothing here knows a game's steps.
 """
@@ -15,6 +17,8 @@ from dinghy.ui.widgets import Button, Panel, Text, TextField, Widget, key  # noq
 
 from dinghy.core.errors import DinghyError  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
+from dinghy.ui.hud import fit_text  # noqa: E402
+from dinghy.ui.shell.action_list import grouped, label_of, sheet, short_label  # noqa: E402
 from dinghy.ui.shell.board_view import BoardView, ordinal  # noqa: E402
 
 #: How many characters of the observation the board shows.
@@ -41,6 +45,11 @@ class GenericView(BoardView):
         self.actions: list[Any] = []
         self.hint_row: Text | None = None
         self.typed = ""
+        self.keyed: list[Any] = []              # the actions shown, in the order 1 … 9 plays
+        self.group_buttons: dict[str, Button] = {}
+        self.open_group: str | None = None
+        self.page, self.pages = 0, 1
+        self._panel_texts: tuple[str, ...] = ()
 
     # --- building ---------------------------------------------------------------------
     def build(self) -> None:
@@ -61,13 +70,14 @@ class GenericView(BoardView):
         for w in self.widgets:
             self.gui.remove(w)
         self.widgets, self.rows, self.buttons = [], [], {}
+        self.group_buttons = {}
         self.hint_row: Text | None = None
 
     def build_panel(self) -> None:
         """The turn panel: whose turn, then what they may do."""
         self._clear_panel()
         s, race, game = self.scene, self.race, self.game
-        self.actions = []
+        self.actions, self.keyed = [], []
         if race.over:
             self._add(Text(self.gui, "The race is over.", theme.BODY_PT, theme.INK, bold=True))
             return
@@ -88,17 +98,39 @@ class GenericView(BoardView):
         if hint:
             self.hint_row = self._add(Text(self.gui, hint, theme.SMALL_PT + 1, theme.INK_SOFT))
         self.actions = self.panel_actions()
-        room = max(1, s.panel_rows_free(self.used_rows(extra=2)))
-        shown = self.actions if len(self.actions) <= room else self.actions[: room - 1]
-        for n, a in enumerate(shown):
+        room = max(1, s.panel_rows_free(self.used_rows(extra=1)) + 1)   # all under the field
+        groups = grouped(game, self.actions)
+        texts = tuple(game.action_text(a) for a in self.actions)
+        if texts != self._panel_texts:          # a new position: the first page, a group open
+            self._panel_texts, self.page = texts, 0
+            if groups and self.open_group not in dict(groups):
+                self.open_group = groups[0][0]
+        sh = sheet(groups, self.open_group, self.page, room)
+        self.page, self.pages = sh.page, sh.pages
+        self.keyed = []
+        for e in sh.entries:
+            if e.action is None:
+                mark = "▾" if e.open else "▸"
+                self.group_buttons[e.group] = self._add(Button(
+                    self.gui, f"{mark} {e.group} ({e.count})", lambda g=e.group: self.toggle_group(g),
+                    style="primary" if e.open else "secondary"))
+                continue
+            a = e.action
             text = game.action_text(a)
             why = race.why_not(a)
-            label = f"{n + 1}. {text}" if n < 9 else text
+            label = label_of(game, a) if sh.flat else short_label(label_of(game, a), e.group)
+            n = len(self.keyed)
+            self.keyed.append(a)
+            label = f"{n + 1}. {label}" if n < 9 else label
             self.buttons[text] = self._add(Button(self.gui, label, lambda a=a: self.play(a),
                                                   enabled=why is None, reason=why or ""))
-        if len(shown) < len(self.actions):
-            more = len(self.actions) - len(shown)
-            self._add(Text(self.gui, f"{more} more: type one below", theme.SMALL_PT + 1, theme.INK_SOFT))
+        if sh.pages > 1:
+            back = Button(self.gui, "▲", lambda: self.turn_page(-1), enabled=sh.page > 0)
+            more = Button(self.gui, f"More ({sh.page + 1}/{sh.pages}) ▼", lambda: self.turn_page(1))
+            self._add(back, row=False)
+            self._add(more, row=False)
+            self.buttons["page_back"], self.buttons["page_more"] = back, more
+            self.rows.append([back, more])
         self.field = TextField(self.gui, self.typed, on_change=self._typed, placeholder="type an action")
         play = Button(self.gui, "Play", self.play_typed)
         self._add(self.field, row=False)
@@ -110,6 +142,19 @@ class GenericView(BoardView):
         """The actions the panel offers as buttons (a board view leaves out those it
         plays by taps on the board)."""
         return list(self.race.legal_actions())
+
+    def toggle_group(self, group: str) -> None:
+        """A group header tapped: open its list (close it if it was open)."""
+        self.open_group = None if self.open_group == group else group
+        self.page = 0
+        self.build_panel()
+        self.scene.layout_side()
+
+    def turn_page(self, step: int) -> None:
+        """The pager: the next page (after the last, the first again) or the one before."""
+        self.page = (self.page + step) % max(1, self.pages)
+        self.build_panel()
+        self.scene.layout_side()
 
     def panel_hint(self) -> str:
         """A line above the buttons (e.g. "Tap a highlighted square"); none here."""
@@ -177,18 +222,47 @@ class GenericView(BoardView):
     def panel_height(self) -> float:
         return self.used_rows()
 
+    def relayout_panel(self) -> None:
+        """The panel's rows for its new height (the folded log opened or closed)."""
+        self.build_panel()
+        self.scene.layout_side()
+
     def layout_panel(self, x: float, y: float, w: float, h: float) -> None:
         g = self.gui
+        if self.rows and self.used_rows() > h + 0.5:     # a smaller window: fewer rows a page
+            self.build_panel()
         top = y + h
         for row in self.rows:
             rh = self.row_height(row)
             if len(row) == 1:
                 row[0].place(x, top - rh + g.px(3), w, rh - g.px(6))
-            else:           # the field and its Play button
+            elif isinstance(row[0], TextField):    # the field and its Play button
                 bw = g.px(80)
                 row[0].place(x, top - g.touch, w - bw - g.px(6), g.touch)
                 row[1].place(x + w - bw, top - g.touch, bw, g.touch)
+            else:           # the pager: "▲" then "More (2/3) ▼"
+                bw = max(g.touch, g.px(56))
+                row[0].place(x, top - g.touch, bw, g.touch)
+                row[1].place(x + bw + g.px(6), top - g.touch, w - bw - g.px(6), g.touch)
+            for b in row:
+                if isinstance(b, Button) and not b.icon:
+                    self._fit_button(b)
             top -= rh
+
+    def _fit_button(self, b: Button) -> None:
+        """A button's words in its width: smaller type, then two lines, then cut with "…"."""
+        g, t = self.gui, b.text
+        room = b.w - g.px(12)
+        fit_text(t, b.label, room, g.px(theme.BODY_PT), g.px(theme.SMALL_PT + 1))
+        if t.text == b.label:
+            return
+        t.text, t.font_size = b.label, g.px(theme.SMALL_PT + 1)
+        t.width, t.multiline = room, True
+        t.set_style("align", "center")
+        if t.content_height <= b.h - g.px(4):
+            return
+        t.multiline, t.width, t._dinghy_fit = False, None, None
+        fit_text(t, b.label, room, g.px(theme.SMALL_PT + 1))
 
     def layout(self, x: float, y: float, w: float, h: float) -> None:
         g = self.gui
@@ -209,7 +283,7 @@ class GenericView(BoardView):
         if not self.human_turn or not key._1 <= symbol <= key._9:
             return False
         n = symbol - key._1
-        if n < len(self.actions):
-            self.play(self.actions[n])
+        if n < len(self.keyed):
+            self.play(self.keyed[n])
             return True
         return False
