@@ -10,12 +10,14 @@ Not a test: prints figures to compare before and after a change.
 from __future__ import annotations
 
 import argparse
+import tempfile
 import time
+from pathlib import Path
 
 from dinghy import games
 from dinghy.core import io
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
-from dinghy.skippers.field import Field, field_of
+from dinghy.skippers.field import _FIELDS, Field, _load, _save, field_of
 
 
 def game_for(course: str):
@@ -26,7 +28,7 @@ def game_for(course: str):
 def start_pose(game):
     """The middle of the start line, one card length downwind, close-hauled."""
     (ax, ay), (bx, by) = game.start_line
-    ch = field_of(game).chart
+    ch = field_of(game, disk=False).chart
     x = (ax + bx) / 2 - ch.upx * ch.L
     y = (ay + by) / 2 - ch.upy * ch.L
     return x, y, (game.wind_from + 45) % 360
@@ -38,7 +40,15 @@ def main() -> None:
     args = parser.parse_args()
     for course in args.course or io.shipped("courses"):
         game = game_for(course)
-        f = field_of(game)
+        f = Field(game)
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "field.npz"
+            _save(f, path)
+            t = time.perf_counter()
+            _load(game, path)
+            disk = time.perf_counter() - t
+        _FIELDS.clear()
+        field_of(game, disk=False)
         t = time.perf_counter()
         field_of(game)
         cached = time.perf_counter() - t
@@ -46,7 +56,7 @@ def main() -> None:
         opt = float(f.value([x], [y], [h], [0])[0])
         sailed, _ = f.rollout(x, y, h)
         nodes = f.values.size
-        print(f"{course:18s} build {f.build_seconds:5.1f} s (cached {cached * 1e3:.2f} ms), "
+        print(f"{course:18s} build {f.build_seconds:5.1f} s (from disk {disk:.2f} s, in memory {cached * 1e3:.2f} ms), "
               f"{f.nx}x{f.ny} cells of {f.cell:.1f} mm x 24 headings x {len(f.layers)} layers = "
               f"{nodes:,} nodes; from the start: field {opt:.1f} turns, sailed exactly {sailed:.1f}")
 

@@ -94,7 +94,7 @@ def head_to_head(courses: list[str], races: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--solo", type=int, default=3)
+    parser.add_argument("--solo", type=int, default=2)
     parser.add_argument("--races", type=int, default=6)
     parser.add_argument("--course", action="append")
     args = parser.parse_args()
@@ -103,7 +103,7 @@ def main() -> None:
     t = sorted(times)
     print(f"decision times over {len(t)} decisions: median {1e3 * statistics.median(t):.1f} ms, "
           f"95th percentile {1e3 * t[int(0.95 * (len(t) - 1))]:.0f} ms, worst {1e3 * t[-1]:.0f} ms", flush=True)
-    head_to_head(args.course or ["up_and_down", "standard_triangle", "trapeze_outer"], args.races)
+    head_to_head(args.course or ["up_and_down", "standard_triangle"], args.races)
 
 
 if __name__ == "__main__":

@@ -46,7 +46,7 @@ def test_the_field_is_zero_at_the_finish_and_falls_along_every_optimal_line(up_a
         layer = int(rng.integers(0, len(f.layers)))
         cell = int(rng.integers(0, f.ncell))
         hi = int(rng.integers(0, 24))
-        node = (layer * f.ncell + cell) * 24 + hi
+        node = f.node_index(layer, cell, hi, bool(rng.integers(0, 2)))
         v0 = f.node_value(node)
         if not math.isfinite(v0):
             continue
@@ -74,13 +74,25 @@ def test_a_tack_costs_its_expected_hazard_delay_in_the_field(up_and_down):
     ch = f.chart
     odds = game.hazards.odds("tack", 0, 0)
     expected = float(sum(p * o.delay_cards for o, p in odds.items()))
-    e_hi, e_dx, e_dy, e_h2, e_cost = f._edges
+    e_hi, e_dx, e_dy, e_h2, e_cost, e_tj = f._geo
     h = (game.wind_from + 45) % 360
     sel = (e_hi == h // 15) & (np.abs(((e_h2 * 15 - game.wind_from) % 360) - (360 - 45)) <= 15) & \
         (np.hypot(e_dx, e_dy) > 0)
-    assert sel.any()
+    assert sel.any() and (e_tj[sel] == 1).all()
     assert np.allclose(e_cost[sel], expected)
     assert ch.expect("tack") == pytest.approx(expected)
+
+
+def test_the_field_never_lays_the_tack_card_twice_in_a_row(up_and_down):
+    """"You cannot use the same manoeuvre twice in succession if you have only one card
+    for it": from a heading reached by the tack (or jibe) card, the field offers every
+    move but the tack and the jibe."""
+    game, f = up_and_down
+    s_src, dx, dy, s_dst, cost = f._edges
+    after_tack = s_src % 2 == 1
+    assert after_tack.any()
+    assert not (s_dst[after_tack] % 2 == 1).any()
+    assert (s_dst[~after_tack] % 2 == 1).any()
 
 
 # -- the hard skipper --------------------------------------------------------------------
@@ -172,3 +184,22 @@ def test_the_coach_offers_up_to_three_distinct_legal_actions_fewest_rounds_first
         seen_steps.add(race.state.step.value)
         race.push(skipper(race.game.setup.seats[player].skipper).choose(race, rng))
     assert {"place", "move"} <= seen_steps
+
+
+def test_a_field_kept_on_disk_loads_back_the_same(up_and_down, tmp_path, monkeypatch):
+    """The cache folder follows $DINGHY_CACHE; a field written there (atomically, by
+    dinghy.core.io) loads back with the same values, and a damaged file is rebuilt, not
+    an error."""
+    from dinghy.skippers.field import _load, _save
+    game, f = up_and_down
+    monkeypatch.setenv("DINGHY_CACHE", str(tmp_path))
+    assert io.cache_dir("fields") == tmp_path / "fields"
+    path = io.cache_dir("fields") / "f.npz"
+    _save(f, path)
+    g = _load(game, path)
+    assert g is not None and g.loaded
+    assert np.allclose(np.nan_to_num(g.values, posinf=-1), np.nan_to_num(f.values, posinf=-1), atol=1e-3)
+    assert (g.next_node == f.next_node).all()
+    path.write_bytes(b"not a field")
+    assert _load(game, path) is None
+    assert _load(game, tmp_path / "missing.npz") is None

@@ -1,6 +1,7 @@
 """Regatta (Gigamic, 2010): every rule of the seed text (003_…, in French), quoted with
 an English gloss, checked on positions set up by hand, with hypothesis for the
-geometry and seeded bot races for the whole game."""
+geometry and seeded bot races for the whole game (one file, as the rules are one text:
+over 500 lines because every rule has its own quoted test)."""
 from __future__ import annotations
 
 import math
@@ -222,6 +223,18 @@ def test_touching_a_boat_during_the_move_is_refused_with_the_reason():
     with pytest.raises(IllegalAction, match="touches Sky's boat"):
         game.apply(s, parse("play straight 1"))
     assert game.why_not(s, parse("play sharp_left 1")) is None
+
+
+def test_the_whole_path_counts_not_only_where_the_boat_ends():
+    """"pendant ou à la fin de son mouvement" (during or at the end): Sky lies across the
+    path of a straight card whose end is clear of Sky; the move is still refused."""
+    game = _game()
+    s = _position(game, [Spot(500, 400, 0), Spot(520, 440, 90)], [_fill("straight"), _fill("straight")])
+    end = end_spot(s.boats[0].spot, game.deck.face("straight").arrows[0], game.deck.hull_length)
+    sky = s.boats[1].spot
+    assert not game.shapes.hull_at(end).intersects(game.shapes.hull_at(sky))
+    assert not game.shapes.hull_at(end).intersects(game.shapes.zones([sky])[0])
+    assert game.why_not(s, parse("play straight 1")) == "along arrow 1 of Straight ahead the boat touches Sky's boat"
 
 
 def test_touching_a_buoy_or_an_obstacle_or_leaving_the_table_is_refused():
@@ -520,3 +533,37 @@ def test_the_command_line_races_the_gigamic_rules(capsys):
     assert cli_main(["race", "--rules", RULES, "--course", "small", "--boats", "3", "--seed", "2"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Regatta (Gigamic), small:") and "1. " in out
+
+
+def test_damaged_deck_and_course_files_load_or_raise_a_data_error(tmp_path):
+    """Seeded: the shipped deck and every course, damaged 40 ways each: each either loads
+    or is one DataError naming the file (never another exception)."""
+    from test_damaged_files import _damage
+
+    targets = [(io.data_dir("cards") / "regatta_gigamic" / "deck.toml", data.load_deck)]
+    targets += [(p, data.load_course) for p in sorted((io.data_dir("courses") / "regatta_gigamic").glob("*.toml"))]
+    failed = 0
+    for path, load in targets:
+        raw = path.read_bytes()
+        rng = random.Random(f"damage:{path.name}")
+        for _ in range(40):
+            hurt = raw
+            for _ in range(rng.randint(1, 3)):
+                hurt = _damage(hurt, rng)
+            target = tmp_path / path.name
+            target.write_bytes(hurt)
+            try:
+                load(target)
+            except DataError as exc:
+                assert str(target) in str(exc)
+                failed += 1
+    assert failed > 20          # the damage does bite
+
+
+def test_a_bad_course_on_the_command_line_is_one_line_and_exit_2(tmp_path, capsys):
+    bad = tmp_path / "bad.toml"
+    bad.write_text((io.data_dir("courses") / "regatta_gigamic" / "small.toml").read_text()
+                   .replace('side = "port" }, { buoy = "green"', 'side = "left" }, { buoy = "green"'))
+    assert cli_main(["race", "--rules", RULES, "--course", str(bad), "--boats", "2"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "rounding[0].side" in err[0] and str(bad) in err[0]

@@ -157,3 +157,24 @@ def test_the_table_plays_the_sounds_its_events_call_for(ui_app, tiny):
     assert sound.played.count("gun") == 1
     rolls = sum(1 for e in scene.race.events if e.kind == "roll")
     assert sound.played.count("dice") == rolls
+
+
+def test_a_pivot_turns_the_boat_where_it_lies(ui_app, animated):
+    """A pose change without a change of place is a turn on the spot (the short way
+    round), shorter than a slide."""
+    from dinghy.core.geometry import Pose
+    from dinghy.games.dinghy_race.actions import Pivot
+    from dinghy.ui.dinghy_race.motion import PIVOT, plan
+
+    scene = animated()
+    play_until_move(ui_app, scene, random.Random(3))
+    before = scene.race.state
+    boat = before.boats[before.active]
+    p = boat.pose
+    after = before.with_boat(boat.with_(pose=Pose(p.x, p.y, p.heading - 90)))
+    clips = plan(scene.game, before, Pivot(-90), [], after)
+    (slide,), = clips
+    assert slide.duration == PIVOT and slide.boat == boat.index
+    half, _ = slide.pose_at(0.5)
+    assert (half.x, half.y) == pytest.approx(p.xy)
+    assert (half.heading - (p.heading - 45)) % 360 == pytest.approx(0)

@@ -87,3 +87,30 @@ def test_a_refused_ghost_shows_the_engines_reason(ui_app, home):
     n = len(race.actions)
     view.tap(*view.camera.world_to_screen(g.x, g.y))
     assert len(race.actions) == n and g.reason in scene.toast.message
+
+
+def test_the_replay_viewer_draws_the_water_and_the_tracks(ui_app, tmp_path):
+    """A saved Gigamic race opens in the replay viewer with its own board: the boats
+    and each boat's track at any point of the record."""
+    from dinghy.skippers import play_bots
+    from dinghy.ui.shell.replay import ReplayScene
+    import random
+
+    setup = RaceSetup(seats=(Seat("Ann", "Orange", "greedy"), Seat("Bob", "Sky", "greedy")),
+                      course="medium", seed=2)
+    race = Race(games.load_game(setup, "regatta_gigamic"))
+    play_bots(race, random.Random(2))
+    path = tmp_path / "race.json"
+    games.save_race(path, race)
+    scene = ReplayScene(games.load_race(path))
+    ui_app.push(scene)
+    ui_app.step()
+    assert type(scene.board).__name__ == "GigamicReplay"
+    scene.seek(len(race.actions))
+    ui_app.step()
+    tracks = scene.board.tracks.upto(len(race.actions))
+    assert set(tracks) == {0, 1} and all(len(t) > 5 for t in tracks.values())
+    assert tracks[0][-1] == (race.state.boats[0].spot.x, race.state.boats[0].spot.y)
+    shot_path = shot(ui_app, "regatta_gigamic_replay.png")
+    if shot_path is not None:
+        assert ui.png_colours(shot_path) > 20

@@ -29,7 +29,7 @@ from dinghy.games.yacht_race.chart import from_board, from_rows
 from dinghy.games.yacht_race.game import YachtRace
 from dinghy.games.yacht_race.luck import LuckPack
 from dinghy.games.yacht_race.rounding import rounded, winding
-from dinghy.games.yacht_race.sailing import SHORT, blocks
+from dinghy.games.yacht_race.sailing import blocks
 from dinghy.games.yacht_race.state import Phase, State, Yacht
 from dinghy.skippers import play_bots
 
@@ -575,9 +575,13 @@ def test_the_grid_view_contract_picture_and_taps():
              for a in game.square_actions(race.state, x + dx, y + dy) if a.legal]
     assert {a.action for a in legal if isinstance(a.action, Sail)} == \
         {a for a in race.legal_actions() if isinstance(a, Sail)}
-    own = game.square_actions(race.state, x, y)
-    assert any(a.action == WindCard() for a in own)
-    refused = [a for a in own if not a.legal]
+    # a wind card is no square's action: the view makes it a panel button
+    assert WindCard() in race.legal_actions()
+    assert all(a.action != WindCard() for dx in range(-5, 6) for dy in range(-5, 6)
+               for a in game.square_actions(race.state, x + dx, y + dy))
+    # a course that cannot be completed: its landing square gives the engine's reason
+    refused = [a for dx in range(-5, 6) for dy in range(-5, 6)
+               for a in game.square_actions(race.state, x + dx, y + dy) if not a.legal]
     assert refused and all(a.reason for a in refused)
 
 
@@ -606,3 +610,129 @@ def test_dinghy_race_command_sails_a_yacht_race():
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("Yacht Race, yacht_race:") and "1. " in out.stdout
+
+
+# --- damaged data files --------------------------------------------------------------------------------------
+
+_VALUES = [b"-1", b"0", b"1e400", b"nan", b'"x"', b"[]", b"{}", b"true", b"99999999999", b'["\xc9"]',
+           b"[[1]]", b'{ name = 3 }']
+
+
+def _damage(raw: bytes, rng: random.Random) -> bytes:
+    lines = raw.split(b"\n")
+    i = rng.randrange(len(lines))
+    kind = rng.randrange(5)
+    if kind == 0:
+        del lines[i]
+    elif kind == 1:
+        lines.insert(i, lines[i])
+    elif kind == 2 and b"=" in lines[i]:
+        key = lines[i].split(b"=", 1)[0]
+        lines[i] = key + b"= " + rng.choice(_VALUES)
+    elif kind == 3:
+        return raw[:rng.randrange(len(raw))]
+    else:
+        b = bytearray(raw)
+        b[rng.randrange(len(b))] = rng.randrange(256)
+        return bytes(b)
+    return b"\n".join(lines)
+
+
+@pytest.mark.parametrize("name", ["yacht_race", "yacht_race_reverse", "yacht_race_wind_island", "pack"])
+def test_a_damaged_chart_or_pack_loads_or_names_the_file(tmp_path, name):
+    """Bad data is one clear DataError naming the file, never a traceback."""
+    from dinghy.core import io
+    from dinghy.games.grid.loading import resolve_board
+    src = (io.data_dir("cards") / "yacht_race" / "sailors_luck.toml" if name == "pack"
+           else resolve_board(name))
+    raw = src.read_bytes()
+    rng = random.Random(name)
+    for k in range(30):
+        bad = tmp_path / f"{k}.toml"
+        bad.write_bytes(_damage(raw, rng))
+        try:
+            if name == "pack":
+                data.load_pack(bad)
+            else:
+                data.load_game(_setup(2, course=str(bad)))
+        except DataError as exc:
+            assert str(bad) in str(exc) or exc.source == "setup"
+
+
+def test_every_level_sails_a_yacht_race_to_the_end():
+    """The levels: easy (the pilot with a move in three at random), medium (the pilot) and
+    hard (the pilot that also weighs blanketing) all bring their yachts home."""
+    from dinghy.skippers import skipper
+    from dinghy.skippers import yacht_race as bots
+    assert skipper("hard", "yacht_race") is bots.HARD
+    assert skipper(None, "yacht_race") is bots
+    setup = RaceSetup(seats=tuple(Seat(n, n, k) for n, k in zip(PALETTE, ("easy", "medium", "hard"))),
+                      course="yacht_race", seed=7)
+    race = Race(games.load_game(setup, "yacht_race"))
+    play_bots(race, random.Random(7))
+    assert race.over and sorted(race.places()) == [1, 2, 3]
+
+
+def test_the_hard_skipper_keeps_out_of_an_opponents_wind():
+    """Blanketing: "IF THAT OTHER BOAT IS DIRECTLY UP WIND OF HIS ... FORFEIT THAT TURN":
+    the hard skipper's look-ahead charges a landing directly downwind of an opponent."""
+    from dinghy.skippers.yacht_race import tactics
+    g = make(3)
+    # wind from the north-west: Green at (8, 4) blankets (9, 3) and is blanketed from (7, 5)
+    s = at(g, {0: (2, 9), 1: (0, 0), 2: (8, 4)}, wind=NW)
+    assert tactics(s, 0, (9, 3), NW) > 0               # Green directly upwind: blanketed next turn
+    assert tactics(s, 0, (7, 5), NW) < 0               # directly upwind of Green: we blanket it
+    assert tactics(s, 0, (10, 7), NW) == 0
+
+
+def test_one_card_a_move_and_an_empty_pack_is_shuffled_again():
+    """"he must take the top card" -- one card for a move, however many anchor blocks it
+    crosses (ruling); when the pack is used up its cards go back, shuffled (ruling)."""
+    rows = ["..............",
+            "..............",
+            "......LL......",
+            "S............F",
+            "123456........"]
+    g = YachtRace(_setup(2), None, from_rows(rows, course="", start_from="E", finish_from="W"),
+                  data.load_pack())
+    s = at(g, {0: (5, 2), 1: (0, 4)}, wind=W)
+    s = replace(s, luck_left=tuple(0 for _ in g.pack.cards))
+    s, events = g.apply(s, Sail(E))                  # a run over (6, 2) and (7, 2)
+    assert s.phase is Phase.DRAW and "shuffled" in events[-1].text
+    assert s.luck_left == g.pack.full()
+    s, _ = g.apply(s, Draw("fair_weather"))
+    assert s.phase is Phase.SAIL and s.turn == 1 and sum(s.luck_left) == sum(g.pack.full()) - 1
+
+
+def test_passing_a_mark_on_the_wrong_side_is_said_in_words():
+    """"passing all marks to PORT (left)": a yacht that wraps mark A the other way is told
+    it must sail back round it, and the mark does not count."""
+    g = make()
+    # up A's west side and east over its top: the string from the start round to B wraps
+    # A clockwise (to starboard)
+    s = at(g, {0: (3, 7, {"track": ((9, 4), (3, 7))}), 1: (0, 0)}, wind=W)
+    s, events = g.apply(s, Sail(N))                 # a reach of two: (3, 9), west of A
+    assert not any("has passed" in e.text for e in events)
+    s = replace(s, turn=0, phase=Phase.SAIL)
+    s, events = g.apply(s, Sail(E))                 # a run of three: (6, 9), over the top eastwards
+    texts = " ".join(e.text for e in events)
+    assert s.yachts[0].leg == 0
+    assert "has passed mark A to starboard" in texts and "sail back round it" in texts
+
+
+def test_in_the_fog_a_yacht_with_no_course_open_stays_where_it_is():
+    """"This move must be in keeping with the rules of YACHT RACE": a yacht boxed in by
+    the shore has no course, so the fog leaves it where it is (ruling) and play resumes."""
+    rows = ["##......",
+            "#.#.....",
+            "###.....",
+            "S...LL.F",
+            "123456.."]
+    g = YachtRace(_setup(2), None, from_rows(rows, course="", start_from="E", finish_from="W"),
+                  data.load_pack())
+    s = at(g, {0: (3, 1), 1: (1, 3)}, wind=W)
+    s, _ = g.apply(s, Sail(E))
+    s, events = g.apply(s, Draw("fog"))
+    texts = " ".join(e.text for e in events)
+    assert "has no course open in the fog and stays where it is" in texts
+    assert s.phase is Phase.SAIL and s.turn == 1 and s.yachts[1].pos == (1, 3)

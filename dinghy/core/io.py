@@ -70,6 +70,21 @@ def read_json(path: str | os.PathLike[str]) -> Any:
         raise DataError(str(p), "", f"not valid JSON ({exc})") from None
 
 
+def read_bytes(path: str | os.PathLike[str]) -> bytes:
+    """A whole binary file (a cache); missing or unreadable is a DataError naming it."""
+    return _read_bytes(Path(path))
+
+
+def cache_dir(kind: str) -> Path:
+    """Where dinghy keeps what it can always compute again: ``$DINGHY_CACHE/<kind>``,
+    else ``$XDG_CACHE_HOME/dinghy/<kind>`` (default ``~/.cache/dinghy/<kind>``)."""
+    env = os.environ.get("DINGHY_CACHE")
+    if env:
+        return Path(env) / kind
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "dinghy" / kind
+
+
 def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
     """Write a whole file so that a crash leaves either the old or the new content."""
     write_bytes_atomic(path, text.encode("utf-8"))

@@ -43,9 +43,11 @@ register("dinghy_race", tactician)
 register("dinghy_race", hard)
 register("race_the_wind", race_the_wind)
 register("regatta_gigamic", regatta_gigamic)
-register("regatta", regatta_3m)
-register("regatta_advanced", regatta_3m)
+for _rules in ("regatta", "regatta_advanced"):
+    register(_rules, regatta_3m)
+    register(_rules, regatta_3m.HARD)
 register("yacht_race", yacht_race)
+register("yacht_race", yacht_race.HARD)
 
 
 def skipper(name: str | None, rules: str = "dinghy_race") -> Skipper:

@@ -2,7 +2,9 @@
 finish, computed once per course, wind, card set and hazard table.
 
 The water is cut into square cells (about 0.4 card lengths) and every cell has a node
-for each of the 24 headings (15° apart) in each *layer* of the course: not yet started,
+for each of the 24 headings (15° apart), twice (the tack or jibe card just sailed or
+not: there is one of each, so neither can be laid twice in a row), in each *layer* of
+the course: not yet started,
 then every leg (a mark leg in its two stages: before and after the first ray of the
 rounding), then the run to the finish. An edge is one turn of sailing: every exit of
 every card that fits the point of sail (:meth:`Chart.template`, the exits exactly as the
@@ -23,22 +25,30 @@ snapped. Spinnaker moves are not in the field (it has no spinnaker state): its o
 is the race sailed without one.
 
 Fields are cached in memory by the content of the course, cards and hazard table, so
-a race, and every race on the same water, builds each one once.
+a race, and every race on the same water, builds each one once; and on disk, in the
+user's cache folder (``dinghy.core.io.cache_dir``, written atomically), so that the next
+session loads it in a fraction of a second.
 """
 from __future__ import annotations
 
+import hashlib
 import math
+import os
 import time
 from dataclasses import dataclass
+from io import BytesIO
 
 import numpy as np
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
+from dinghy.core import io
+from dinghy.core.errors import DinghyError
 from dinghy.skippers.brain import (JIBE, NORMAL, PRESTART_ROUNDS, TACK, Batch, Chart, _content_key,
                                    chart_of)
 
 HEADINGS = 24
+STATES = 2 * HEADINGS    # each heading, with or without the tack/jibe card just sailed
 CELL_CARDS = 0.4          # cell side, in card lengths
 
 
@@ -54,7 +64,9 @@ class Layer:
 class Field:
     """Turns to go for every (layer, cell, heading); :meth:`value` interpolates."""
 
-    def __init__(self, game, cell: float | None = None) -> None:
+    loaded = False           # True: read from the disk cache, not built here
+
+    def __init__(self, game, cell: float | None = None, solve: bool = True) -> None:
         t0 = time.perf_counter()
         ch = chart_of(game)
         self.chart = ch
@@ -81,8 +93,10 @@ class Field:
         self._layer_legs = np.array([l.legs for l in layers], np.int64)
         self._layer_stage = np.array([l.stage for l in layers], np.int64)
         self._edges = self._edge_table()
-        self.values, self.next_node = self._solve()
-        self._best_heading = self.values.min(axis=2, keepdims=True)
+        if solve:
+            self.values, self.next_node = self._solve()
+            self._best_heading = self.values.min(axis=2, keepdims=True)
+        self._tj = np.isin(ch.c_kind, (TACK, JIBE))
         self.build_seconds = time.perf_counter() - t0
 
     # -- the graph ---------------------------------------------------------------------
@@ -101,10 +115,11 @@ class Field:
                 kind = ch.c_kind[ci] if len(ci) else np.zeros(0, np.int64)
                 keep = (kind == NORMAL) | (kind == TACK) | (kind == JIBE)
                 for j in np.flatnonzero(keep):
-                    rows.append((hi, float(bx[j]), float(by[j]), int(h2[j]) // 15, float(cost[j])))
+                    tj = int(kind[j] in (TACK, JIBE))
+                    rows.append((hi, float(bx[j]), float(by[j]), int(h2[j]) // 15, float(cost[j]), tj))
             # the delay card: a turn, the bow pivoting in place
             for d in (0, -3, 3):
-                rows.append((hi, 0.0, 0.0, (hi + d) % HEADINGS, 0.0))
+                rows.append((hi, 0.0, 0.0, (hi + d) % HEADINGS, 0.0, 0))
         # the same move offered by two cards (a close-hauled card and its trapeze twin):
         # keep the cheaper
         best: dict[tuple, tuple] = {}
@@ -113,7 +128,15 @@ class Field:
             if k not in best or r[4] < best[k][4]:
                 best[k] = r
         a = np.array(sorted(best.values()))
-        return (a[:, 0].astype(np.int64), a[:, 1], a[:, 2], a[:, 3].astype(np.int64), a[:, 4])
+        hi, h2, tj = a[:, 0].astype(np.int64), a[:, 3].astype(np.int64), a[:, 5].astype(np.int64)
+        self._geo = (hi, a[:, 1], a[:, 2], h2, a[:, 4], tj)
+        # states: heading x (0: free, 1: the tack or jibe card just sailed -- it is the
+        # only one of its kind, so it cannot be laid again at once)
+        rows0 = np.arange(len(a))
+        rows1 = np.flatnonzero(tj == 0)
+        idx = np.concatenate([rows0, rows1])
+        flag = np.concatenate([np.zeros(len(rows0), np.int64), np.ones(len(rows1), np.int64)])
+        return (hi[idx] * 2 + flag, a[idx, 1], a[idx, 2], h2[idx] * 2 + tj[idx], a[idx, 4])
 
     def _analytic(self, layer: Layer) -> np.ndarray:
         """The open-water estimate of turns to go at every cell (for the snap correction)."""
@@ -128,21 +151,18 @@ class Field:
         ch = self.chart
         ncell, cell = self.ncell, self.cell
         nl = len(self.layers)
-        n_nodes = nl * ncell * HEADINGS
+        n_nodes = nl * ncell * STATES
         sink = n_nodes
-        e_hi, e_dx, e_dy, e_h2, e_cost = self._edges
+        e_hi, e_dx, e_dy, e_h2, e_cost, e_tj = self._geo
         di = np.rint(e_dx / cell).astype(np.int64)
         dj = np.rint(e_dy / cell).astype(np.int64)
         rx, ry = e_dx - di * cell, e_dy - dj * cell         # what the snap moved
         # moves of one heading that snap to the same cell and heading may join the same
         # two nodes: only those need the (slow) search for duplicates below
-        grp = e_hi * 10**6 + (di + 500) * 10**3 + (dj + 500)
-        grp = grp * HEADINGS + e_h2
+        grp = ((e_hi * 10**6 + (di + 500) * 10**3 + (dj + 500)) * HEADINGS + e_h2) * 2 + e_tj
         _, inv, cnt = np.unique(grp, return_inverse=True, return_counts=True)
         shared = cnt[inv] > 1
         src_cells = np.flatnonzero(self.water)
-        ci_all = src_cells // self.ny
-        cj_all = src_cells % self.ny
         grads = []
         for layer in self.layers:
             T = self._analytic(layer).reshape(self.nx, self.ny)
@@ -150,27 +170,29 @@ class Field:
             gx, gy = np.gradient(T, cell)
             cap = 3.0 / ch.v_ch
             grads.append((np.clip(gx, -cap, cap).ravel(), np.clip(gy, -cap, cap).ravel()))
-        rows_all, cols_all, w_all = [], [], []
+        # the geometry of every (source cell, move), the same in every layer
         ne = len(e_hi)
+        S = np.repeat(src_cells, ne)
+        E = np.tile(np.arange(ne), len(src_cells))
+        si, sj = S // self.ny, S % self.ny
+        sx, sy = self.cx[S], self.cy[S]
+        ax, ay = sx + e_dx[E], sy + e_dy[E]
+        ok = ch.fixed_field.at(ax, ay) >= 0.0
+        for f in (0.25, 0.5, 0.75):
+            ok &= ch.fixed_field.at(sx + f * e_dx[E], sy + f * e_dy[E]) >= 0.0
+        ti, tj = si + di[E], sj + dj[E]
+        ok &= (ti >= 0) & (ti < self.nx) & (tj >= 0) & (tj < self.ny)
+        k = np.flatnonzero(ok)
+        S, E, ax, ay, sx, sy = S[k], E[k], ax[k], ay[k], sx[k], sy[k]
+        tcell = ti[k] * self.ny + tj[k]
+        n = len(k)
+        h2deg = (e_h2[E] * 15).astype(np.int64)
+        lut = {lg * 10 + st: i for (lg, st), i in self.layer_of.items()}
+        free = e_tj[E] == 0
+        rows_all, cols_all, w_all = [], [], []
         for li, layer in enumerate(self.layers):
-            # (source cell, edge) pairs
-            S = np.repeat(src_cells, ne)
-            E = np.tile(np.arange(ne), len(src_cells))
-            si, sj = np.repeat(ci_all, ne), np.repeat(cj_all, ne)
-            sx, sy = self.cx[S], self.cy[S]
-            ax, ay = sx + e_dx[E], sy + e_dy[E]
-            ok = ch.fixed_field.at(ax, ay) >= 0.0
-            for f in (0.25, 0.5, 0.75):
-                ok &= ch.fixed_field.at(sx + f * e_dx[E], sy + f * e_dy[E]) >= 0.0
-            ti, tj = si + di[E], sj + dj[E]
-            ok &= (ti >= 0) & (ti < self.nx) & (tj >= 0) & (tj < self.ny)
-            k = np.flatnonzero(ok)
-            S, E, ax, ay, sx, sy = S[k], E[k], ax[k], ay[k], sx[k], sy[k]
-            tcell = ti[k] * self.ny + tj[k]
-            n = len(k)
-            legs0 = max(layer.legs, 0)
-            B = Batch(ax, ay, (e_h2[E] * 15).astype(np.int64), np.ones(n, np.int64), np.zeros(n, bool),
-                      np.full(n, legs0, np.int64),
+            B = Batch(ax, ay, h2deg, np.ones(n, np.int64), np.zeros(n, bool),
+                      np.full(n, max(layer.legs, 0), np.int64),
                       np.full(n, -99 if layer.legs < 0 else layer.stage, np.int64),
                       np.full(n, layer.legs >= 0), np.zeros(n, bool), np.full(n, -1), np.zeros(n, np.int64),
                       np.zeros(n, np.int64), np.zeros(n), sx, sy)
@@ -179,28 +201,27 @@ class Field:
             dl = np.where(B.started, B.legs, -1)
             ds = np.where(B.started, np.where(dl >= ch.n_legs, 0, B.stage), 0)
             code = dl * 10 + ds
-            lut = {lg * 10 + st: i for (lg, st), i in self.layer_of.items()}
             dlayer = np.full(n, -1, np.int64)
             for c in np.unique(code):
                 if int(c) in lut:
                     dlayer[code == c] = lut[int(c)]
-            ok = fin | ((dlayer >= 0) & self.water[tcell])
-            src = (li * ncell + S) * HEADINGS + e_hi[E]
+            good = fin | ((dlayer >= 0) & self.water[tcell])
             w = 1.0 + e_cost[E]
-            live = ok & ~fin
-            gxl = np.zeros(n)
+            live = good & ~fin
+            corr = np.zeros(n)
             if live.any():
                 j = np.flatnonzero(live)
                 for L in np.unique(dlayer[j]):
                     sel = j[dlayer[j] == L]
                     gx_, gy_ = grads[L]
-                    gxl[sel] = gx_[tcell[sel]] * rx[E[sel]] + gy_[tcell[sel]] * ry[E[sel]]
-            w = np.maximum(w + self._correct * gxl, 0.05)
-            dst = np.where(fin, sink, (np.maximum(dlayer, 0) * ncell + tcell) * HEADINGS + e_h2[E])
-            src, dst, w = src[ok], dst[ok], w[ok]
+                    corr[sel] = gx_[tcell[sel]] * rx[E[sel]] + gy_[tcell[sel]] * ry[E[sel]]
+            w = np.maximum(w + self._correct * corr, 0.05)
+            src = (li * ncell + S) * STATES + e_hi[E] * 2
+            dst = np.where(fin, sink, (np.maximum(dlayer, 0) * ncell + tcell) * STATES + e_h2[E] * 2 + e_tj[E])
+            g = np.flatnonzero(good)
             # the same two nodes joined twice (two exits snapped alike): keep the cheaper
-            dup = np.flatnonzero(shared[E[ok]])
-            keep = np.ones(len(src), bool)
+            dup = g[shared[E[g]]]
+            keep = np.ones(n, bool)
             if len(dup):
                 key = dst[dup] * (n_nodes + 1) + src[dup]
                 order = np.lexsort((w[dup], key))
@@ -209,14 +230,19 @@ class Field:
                 first[1:] = ks[1:] != ks[:-1]
                 keep[dup] = False
                 keep[dup[order[first]]] = True
-            rows_all.append(dst[keep]); cols_all.append(src[keep]); w_all.append(w[keep])
+            g = g[keep[g]]
+            # from a heading with the tack/jibe card just sailed: every move but that card
+            g1 = g[free[g]]
+            rows_all += [dst[g], dst[g1]]
+            cols_all += [src[g], src[g1] + 1]
+            w_all += [w[g], w[g1]]
         rows = np.concatenate(rows_all)
         cols = np.concatenate(cols_all)
         w = np.concatenate(w_all)
         # reversed graph: an edge from each move's end to its start, searched from "finished"
         G = csr_matrix((w, (rows, cols)), shape=(n_nodes + 1, n_nodes + 1))
         dist, pred = dijkstra(G, directed=True, indices=sink, return_predecessors=True)
-        values = dist[:n_nodes].reshape(nl, ncell, HEADINGS)
+        values = dist[:n_nodes].reshape(nl, ncell, STATES)
         return values, pred[:n_nodes]
 
     # -- reading ---------------------------------------------------------------------------
@@ -228,10 +254,13 @@ class Field:
             stage = 0
         return self.layer_of.get((int(legs), int(stage)), -1)
 
-    def node(self, layer: int, x: float, y: float, heading: int) -> int:
+    def node(self, layer: int, x: float, y: float, heading: int, just_tacked: bool = False) -> int:
         i = int(np.clip(np.rint((x - self.x0) / self.cell), 0, self.nx - 1))
         j = int(np.clip(np.rint((y - self.y0) / self.cell), 0, self.ny - 1))
-        return (layer * self.ncell + i * self.ny + j) * HEADINGS + (int(heading) % 360) // 15
+        return self.node_index(layer, i * self.ny + j, (int(heading) % 360) // 15, just_tacked)
+
+    def node_index(self, layer: int, cell: int, hi: int, just_tacked: bool = False) -> int:
+        return (layer * self.ncell + cell) * STATES + hi * 2 + int(just_tacked)
 
     def node_value(self, node: int) -> float:
         return float(self.values.ravel()[node])
@@ -256,22 +285,24 @@ class Field:
         ch = self.chart
         e_hi, e_dx, e_dy, e_h2, e_cost = self._edges
         turns = 0.0
+        state = (heading % 360) // 15 * 2
         started = legs >= 0
         legs = max(legs, 0)
         poses = [(x, y, heading)]
         for _ in range(limit):
-            sel = np.flatnonzero(e_hi == (heading % 360) // 15)
+            sel = np.flatnonzero(e_hi == state)
             n = len(sel)
             ax, ay = x + e_dx[sel], y + e_dy[sel]
             ok = ch.fixed_field.at(ax, ay) >= 0.0
             for f in (0.25, 0.5, 0.75):
                 ok &= ch.fixed_field.at(x + f * e_dx[sel], y + f * e_dy[sel]) >= 0.0
-            B = Batch(ax, ay, (e_h2[sel] * 15).astype(np.int64), np.ones(n, np.int64), np.zeros(n, bool),
+            B = Batch(ax, ay, ((e_h2[sel] // 2) * 15).astype(np.int64), np.ones(n, np.int64), np.zeros(n, bool),
                       np.full(n, legs, np.int64), np.full(n, stage if started else -99, np.int64),
                       np.full(n, started), np.zeros(n, bool), np.full(n, -1), np.zeros(n, np.int64),
                       np.zeros(n, np.int64), np.zeros(n), np.full(n, x), np.full(n, y))
             ch.advance(B, PRESTART_ROUNDS + 1)
-            v = self.value_of_batch(B)
+            v = self.value(B.x, B.y, B.h, self._layers_of(B), just_tacked=e_h2[sel] % 2 == 1)
+            v = np.where(B.finished, 0.0, v)
             # a delay card (pivoting on the spot) only when no card may be sailed: in the
             # field's cells a pivot can look a shade cheaper than it is
             wait = (e_dx[sel] == 0) & (e_dy[sel] == 0)
@@ -282,14 +313,14 @@ class Field:
             if not np.isfinite(v[j]):
                 return math.inf, poses
             turns += 1.0 + float(e_cost[sel][j])
-            x, y, heading = float(B.x[j]), float(B.y[j]), int(B.h[j])
+            x, y, heading, state = float(B.x[j]), float(B.y[j]), int(B.h[j]), int(e_h2[sel][j])
             legs, stage, started = int(B.legs[j]), int(B.stage[j]), bool(B.started[j])
             poses.append((x, y, heading))
             if B.finished[j]:
                 return turns, poses
         return math.inf, poses
 
-    def value(self, x, y, h, layer, best_heading: bool = False) -> np.ndarray:
+    def value(self, x, y, h, layer, best_heading: bool = False, just_tacked=False) -> np.ndarray:
         """Turns to go at each (x, y, heading, layer), interpolated between the four
         nearest cells of the same heading. A cell counts only if the straight line to it
         crosses nothing that changes the layer (a rounding's ray, a gate, the start or
@@ -298,7 +329,7 @@ class Field:
         x = np.asarray(x, float)
         y = np.asarray(y, float)
         layer = np.asarray(layer, np.int64)
-        hi = (np.asarray(h, np.int64) % 360) // 15
+        hi = (np.asarray(h, np.int64) % 360) // 15 * 2 + np.asarray(just_tacked, np.int64)
         fx = (x - self.x0) / self.cell
         fy = (y - self.y0) / self.cell
         i0 = np.clip(np.floor(fx).astype(np.int64), 0, self.nx - 2)
@@ -337,38 +368,85 @@ class Field:
         return ((B.started == started) & ~B.finished & (np.where(started, B.legs, -1) == legs)
                 & ((B.stage == stage) | (legs >= self.chart.n_legs) | ~started))
 
-    def value_of_batch(self, B: Batch, best_heading: bool = False) -> np.ndarray:
-        """Turns to go for each boat of a skippers' batch (finished: 0); with
-        ``best_heading``, from the same place at the best heading there."""
+    def _layers_of(self, B: Batch) -> np.ndarray:
         n = len(B)
-        layer = np.zeros(n, np.int64)
         started = B.started
-        legs = B.legs
-        fin_leg = legs >= self.chart.n_legs
-        st = np.where(fin_leg, 0, B.stage)
-        code = legs * 10 + st
+        st = np.where(B.legs >= self.chart.n_legs, 0, B.stage)
+        code = B.legs * 10 + st
         lut = {lg * 10 + s: i for (lg, s), i in self.layer_of.items()}
-        layer[:] = -1
+        layer = np.full(n, -1, np.int64)
         for c in np.unique(code[started]):
             layer[started & (code == c)] = lut.get(int(c), -1)
         layer[~started] = 0
-        v = self.value(B.x, B.y, B.h, layer, best_heading)
+        return layer
+
+    def value_of_batch(self, B: Batch, best_heading: bool = False) -> np.ndarray:
+        """Turns to go for each boat of a skippers' batch (finished: 0); with
+        ``best_heading``, from the same place at the best heading there. A boat whose
+        move was the tack or jibe card cannot lay that card again at once."""
+        tj = (B.card >= 0) & self._tj[np.maximum(B.card, 0)]
+        v = self.value(B.x, B.y, B.h, self._layers_of(B), best_heading, tj)
         return np.where(B.finished, 0.0, v)
 
 
 _FIELDS: dict = {}
+#: bump when the field's meaning changes: older files on disk are then ignored
+DISK_FORMAT = 2
 
 
-def field_of(game) -> Field:
-    """The field for a game's course, wind, card set and hazard table (built once)."""
+def field_of(game, disk: bool | None = None) -> Field:
+    """The field for a game's course, wind, card set and hazard table: built once per
+    process, and kept on disk (``io.cache_dir("fields")``) so that the next race on the
+    same water loads it instead. ``disk`` False keeps it in memory only (default: on,
+    unless ``$DINGHY_FIELD_CACHE`` is ``0``)."""
     try:
         key = (_content_key(game), game.wind_from)
         hash(key)
     except TypeError:
         key = id(game)
+        disk = False
     f = _FIELDS.get(key)
     if f is None:
+        if disk is None:
+            disk = os.environ.get("DINGHY_FIELD_CACHE", "1") != "0"
+        path = None
+        if disk:
+            digest = hashlib.sha256(repr((DISK_FORMAT, CELL_CARDS, key)).encode()).hexdigest()[:32]
+            path = io.cache_dir("fields") / f"{digest}.npz"
+        f = _load(game, path) if path is not None else None
+        if f is None:
+            f = Field(game)
+            if path is not None:
+                _save(f, path)
         if len(_FIELDS) >= 8:
             _FIELDS.pop(next(iter(_FIELDS)))
-        f = _FIELDS[key] = Field(game)
+        _FIELDS[key] = f
+    return f
+
+
+def _save(f: Field, path) -> None:
+    buf = BytesIO()
+    np.savez_compressed(buf, values=f.values.astype(np.float32), next_node=f.next_node.astype(np.int32),
+                        build=np.array([f.build_seconds]))
+    try:
+        io.write_bytes_atomic(path, buf.getvalue())
+    except OSError:
+        pass                       # a cache that cannot be written is only slower
+
+
+def _load(game, path) -> Field | None:
+    try:
+        data = np.load(BytesIO(io.read_bytes(path)))
+        values = data["values"].astype(np.float64)
+        next_node = data["next_node"].astype(np.int64)
+        build = float(data["build"][0])
+    except (DinghyError, OSError, ValueError, KeyError, EOFError):
+        return None
+    f = Field(game, solve=False)
+    if values.shape != (len(f.layers), f.ncell, STATES) or next_node.shape != (values.size,):
+        return None
+    f.values, f.next_node = values, next_node
+    f._best_heading = values.min(axis=2, keepdims=True)
+    f.build_seconds = build
+    f.loaded = True
     return f

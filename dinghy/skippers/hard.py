@@ -2,14 +2,12 @@
 
 It makes the turn's decisions with the shared machinery of :mod:`dinghy.skippers.core`
 (every exit of the revealed card, every card it may lay next and that card's exits: two
-cards ahead, every candidate checked against the table). Where a line ends is valued by
-the open-water estimate of the turns to go from that spot (``Chart.course_value``) plus
-what the course's time-to-go field (:mod:`dinghy.skippers.field`, built once per course
-and wind) says the boat's *heading* costs there: the turns of tacking, jibing or
-bearing away to the best heading at that spot, marks and land included. (The field's
-own values, used alone, sailed the Olympic triangle about 8% slower in our races: its
-cells make it some 10-15% optimistic, more in some places than others; see
-``benchmarks/bench_field.py``.) On top of that:
+cards ahead, every candidate checked against the table), but it values where a line ends
+by the course's time-to-go field (:mod:`dinghy.skippers.field`: the fewest turns to the
+finish from that position *and heading*, tacks, jibes and mark roundings included, built
+once per course and wind) instead of an open-water estimate. Before the start, and where
+the field knows no value (right beside a mark), the open-water estimate stands in. On
+top of that:
 
 * Lady Luck: before a hazard roll it reads every throw of the dice the game offers
   (``game.chance_outcomes``) through the hazard table, and commits the number of cards
@@ -57,7 +55,7 @@ class HardSkipper(Skipper):
 
     # -- the value of a position ---------------------------------------------------------
     use_field = True
-    hybrid = True
+    hybrid = False          # True: the open-water estimate plus the field's cost of the heading
 
     def _hybrid_leaf(self, race, ch, f, B, rnd, boat) -> np.ndarray:
         """The open-water estimate of where the boat is, plus what the field says its

@@ -9,6 +9,11 @@ spinnaker that will have to come down, a puff card spent for less than half a le
 the advanced game a right-of-way yacht that could reach it next turn (it "takes no
 chances"). Before round three it never jumps the gun. Its first action is checked with
 the engine (``why_not``) and a refused plan is dropped for the next best.
+
+``HARD`` (the "hard" level) also goes for the rivals' wind: it values ending directly to
+windward of a boat (which then loses its turn) or, flying a spinnaker, on the second
+space to windward of it ("A trailing boat that is on a spinnaker reach is sometimes in
+a good position to blanket").
 """
 from __future__ import annotations
 
@@ -33,6 +38,8 @@ HALF_BLANKETED = 0.6     # ... two spaces to leeward of a boat flying a spinnake
 LUFF_RECOVER = 1.0       # advanced: a luffing boat needs a heading move
 GUN = 4.0                # over the line before round three: back and round again
 PROTEST = {"disqualify": 60.0, "forfeit": 5.0}
+BLANKET_GAIN = 1.0       # hard: a rival blanketed for a turn
+HALF_GAIN = 0.4          # ... for a leg
 
 
 @dataclass(frozen=True)
@@ -56,7 +63,7 @@ class _Sim:
     jumped: bool = False           # touched or crossed the line before round three
 
 
-def choose(race: Any, rng: random.Random) -> Any:
+def choose(race: Any, rng: random.Random, attack: bool = False) -> Any:
     game, state = race.game, race.state
     legal = race.legal_actions()
     if state.phase is Phase.PLACE:
@@ -67,7 +74,7 @@ def choose(race: Any, rng: random.Random) -> Any:
         return legal[0]
     banned: set = set()
     for _ in range(6):
-        plan = _plan(game, state, rng, banned)
+        plan = _plan(game, state, rng, banned, attack)
         if plan is None:
             break
         first = plan[0]
@@ -91,7 +98,7 @@ def _place(game: Any, state: Any, legal: list, rng: random.Random) -> Any:
     return min(legal, key=score)
 
 
-def _plan(game: Any, state: Any, rng: random.Random, banned: set) -> list | None:
+def _plan(game: Any, state: Any, rng: random.Random, banned: set, attack: bool = False) -> list | None:
     turn = state.turn
     boat = state.boats[turn.seat]
     f = field(game, state.wind)
@@ -99,7 +106,7 @@ def _plan(game: Any, state: Any, rng: random.Random, banned: set) -> list | None
     sim = _Sim(boat.at, stage_of(boat, game), boat.tack if game.advanced else None, boat.heading,
                boat.luffing, boat.spinnaker, boat.puffs, turn.used, turn.puffed, turn.luffed,
                turn.last_heading, turn.sail_changed, turn.moved)
-    ctx = _Ctx(game, state, f, others, turn.legs, rng)
+    ctx = _Ctx(game, state, f, others, turn.legs, rng, attack)
     best = None
     for a, nxt, segs in ctx.options(sim, set(turn.segments)):
         if a in banned:
@@ -111,8 +118,9 @@ def _plan(game: Any, state: Any, rng: random.Random, banned: set) -> list | None
 
 
 class _Ctx:
-    def __init__(self, game, state, f, others, legs, rng) -> None:
+    def __init__(self, game, state, f, others, legs, rng, attack=False) -> None:
         self.game, self.state, self.f, self.others, self.legs, self.rng = game, state, f, others, legs, rng
+        self.attack = attack
         self.wind = state.wind
         self.prestart = state.round < STARTING_ROUND
         self.memo: dict = {}
@@ -240,6 +248,11 @@ class _Ctx:
                     v += BLANKETED
                 elif b.at == up2 and b.spinnaker:
                     v += HALF_BLANKETED
+                if self.attack:
+                    if s.at == compass.step(b.at[0], b.at[1], self.wind):
+                        v -= BLANKET_GAIN
+                    elif s.spin and s.at == compass.step(*compass.step(b.at[0], b.at[1], self.wind), self.wind):
+                        v -= HALF_GAIN
         if self.game.advanced:
             v += self._protest_risk(s)
         return v + self.rng.random() * 1e-3
@@ -258,6 +271,17 @@ class _Ctx:
             if right_of_way.must_keep_clear(self.game, self.state, me, b) is not None:
                 risk += PROTEST.get(self.game.penalty, 5.0)
         return risk
+
+
+class _Hard:
+    NAME = "hard"
+
+    @staticmethod
+    def choose(race: Any, rng: random.Random) -> Any:
+        return choose(race, rng, attack=True)
+
+
+HARD = _Hard()
 
 
 def _r(s: _Sim, **changes: Any) -> _Sim:

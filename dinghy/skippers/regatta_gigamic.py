@@ -9,8 +9,10 @@ little for the heading (a boat pointing away needs cards to come round).
 Each card the boat could sail now is scored by where it leaves the boat and by the best
 card of the rest of the hand from there (moved kinematically, the bow's straight line
 standing in for the path). When no card gains, it heaves to: it turns towards the next
-waypoint if that helps, or changes the cards that help least. It lays a sun on the
-boat nearest the finish. It looks only at its own hand.
+waypoint if that helps (never undoing its last turn in place), or changes the cards
+that help least; now and then it takes its best card anyway, which breaks up a jam of
+boats. Spots near the table's edge cost a little extra. It lays a sun on the boat
+nearest the finish. It looks only at its own hand.
 """
 from __future__ import annotations
 
@@ -18,7 +20,8 @@ import math
 import random
 from typing import Any
 
-from dinghy.games.regatta_gigamic import turn as rules
+import shapely
+
 from dinghy.games.regatta_gigamic.actions import Act
 from dinghy.games.regatta_gigamic.moving import end_spot
 from dinghy.games.regatta_gigamic.progress import advance
@@ -28,7 +31,9 @@ from dinghy.games.regatta_gigamic.state import AGAIN, EXTRA, PLACE, SUN, TURN, S
 NAME = "greedy"
 RADIUS = 100.0            # mm from a buoy's centre at which the skipper rounds it
 HEADING_COST = 0.6        # mm of distance a degree off the bearing is worth
-_GAIN = 4.0               # mm a move must gain over standing still
+EDGE_ROOM = 60.0          # mm from the table's edge under which a spot costs extra
+#: mm a move must gain over standing still
+_GAIN = 4.0
 
 
 def _waypoints(game) -> list[list[tuple[float, float, float]]]:
@@ -97,19 +102,34 @@ def distance_to_go(game, spot: Spot, stage: int, wound: float) -> float:
 def _value(game, spot: Spot, stage: int, wound: float) -> float:
     if stage >= game.course.stages:
         return -1e6
-    return distance_to_go(game, spot, stage, wound)
+    return distance_to_go(game, spot, stage, wound) + _edge_cost(game, spot)
+
+
+def _edge_cost(game, spot: Spot) -> float:
+    """Near the table's edge a boat has few cards that keep it on the table: keep off."""
+    edge = game.fixed.area.exterior
+    sx, sy = spot.to_world(0.0, -game.deck.hull_length)
+    d = min(edge.distance(shapely.Point(spot.x, spot.y)), edge.distance(shapely.Point(sx, sy)))
+    return max(0.0, EDGE_ROOM - d) * 2.0
 
 
 def _look_ahead(game, spot: Spot, stage: int, wound: float, hand: list[str]) -> float:
-    """The best value one more card of ``hand`` could reach from ``spot`` (or standing)."""
+    """The best value one more card of ``hand`` could reach from ``spot`` (or standing);
+    a card whose end would touch a buoy or an obstacle, or leave the table, is no use."""
     best = _value(game, spot, stage, wound)
     hull = game.deck.hull_length
-    for c in set(hand):
-        face = game.deck.face(c)
-        for arrow in face.arrows:
-            end = end_spot(spot, arrow, hull)
-            s, w, _ = advance(game.course, stage, wound, [(spot.x, spot.y), (end.x, end.y)])
-            best = min(best, _value(game, end, s, w))
+    ends = [end_spot(spot, arrow, hull) for c in sorted(set(hand)) for arrow in game.deck.face(c).arrows]
+    if not ends:
+        return best
+    hulls = game.shapes.hulls(ends)
+    blocked = ~shapely.covers(game.fixed.area, hulls)
+    if len(game.fixed.shapes):
+        blocked |= shapely.intersects(hulls[:, None], game.fixed.shapes[None, :]).any(axis=1)
+    for end, bad in zip(ends, blocked):
+        if bad:
+            continue
+        s, w, _ = advance(game.course, stage, wound, [(spot.x, spot.y), (end.x, end.y)])
+        best = min(best, _value(game, end, s, w))
     return best
 
 
@@ -164,15 +184,28 @@ def choose(race: Any, rng: random.Random) -> Act:
         return Act("done")
     if state.step == AGAIN:
         return legal[0]
-    return _heave_to(game, state, seat, legal, standing, rng)
+    return _heave_to(race, game, state, seat, legal, standing, rng)
 
 
-def _heave_to(game, state: State, seat: int, legal: list[Act], standing: float, rng: random.Random) -> Act:
+def _last_own(race: Any, seat: int) -> Act | None:
+    """This seat's last action before now (a turn in place is never undone by the next
+    one: that would only swing the bow back and forth)."""
+    history = race.history
+    for k in range(len(race.actions) - 1, max(-1, len(race.actions) - 40), -1):
+        before = history[k]
+        if race.game.current_player(before) == seat:
+            return race.actions[k]
+    return None
+
+
+def _heave_to(race: Any, game, state: State, seat: int, legal: list[Act], standing: float,
+              rng: random.Random) -> Act:
     boat = state.boats[seat]
     hand = [c for c in state.hands[seat] if not game.deck.face(c).is_sun]
+    last = _last_own(race, seat)
     pivots = []
     for a in legal:
-        if a.verb != "pivot":
+        if a.verb != "pivot" or (last is not None and last.verb == "pivot" and last.n * a.n < 0):
             continue
         spot = game.apply(state, a)[0].boats[seat].spot
         pivots.append((_look_ahead(game, spot, boat.stage, boat.wound, hand)

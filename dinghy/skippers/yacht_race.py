@@ -12,7 +12,8 @@ On its turn it weighs every number of wind change cards it could spend (0 to 7) 
 the best legal move under each resulting wind: one card is worth about a move and a half
 early in the race and more as they run out. A spinnaker goes up when five blocks beat
 three by more than the card is worth. Moving an opponent in the fog, it picks the move
-that leaves that yacht furthest from its goal.
+that leaves that yacht furthest from its goal. :data:`HARD` (the ``hard`` level) also
+weighs blanketing: see :func:`tactics`.
 """
 from __future__ import annotations
 
@@ -22,11 +23,12 @@ from collections import deque
 from dataclasses import replace
 from typing import Any
 
+from dinghy.games.grid.compass import DIRS
 from dinghy.games.yacht_race import rules, wind_cards
 from dinghy.games.yacht_race.actions import Forfeit, Sail, WindCard
 from dinghy.games.yacht_race.chart import Chart
 from dinghy.games.yacht_race.moves import sail_problem
-from dinghy.games.yacht_race.sailing import blocks, first_obstacle, path
+from dinghy.games.yacht_race.sailing import blocks, first_obstacle, path, spinnaker_fits
 from dinghy.games.yacht_race.start_finish import crosses, progress
 from dinghy.games.yacht_race.state import Phase, State, Yacht
 
@@ -34,8 +36,25 @@ NAME = "pilot"
 
 UNREACHABLE = 10_000
 HOIST_COST = 1.0          # moves a spinnaker card is worth
+BLANKETED = 0.8           # a turn lost, times the odds the yacht above is still there
+BLANKETING = 0.4
 STAGE = 20_000            # worth more than any distance: a goal reached is never given up
-_FIELDS: dict[tuple, tuple[Chart, dict]] = {}
+_CACHES: dict[int, tuple[Chart, dict]] = {}
+_SHARED: list[tuple[Chart, dict]] = []
+
+
+def _cache(chart: Chart) -> dict:
+    """The chart's own store of fields and waypoints; a chart loaded again (an equal one)
+    shares the store of the first. Looked up by identity: comparing charts is slow."""
+    hit = _CACHES.get(id(chart))
+    if hit is not None and hit[0] is chart:
+        return hit[1]
+    store = next((d for c, d in _SHARED if c == chart), None)
+    if store is None:
+        store = {}
+        _SHARED.append((chart, store))
+    _CACHES[id(chart)] = (chart, store)        # holds the chart, so its id is never reused
+    return store
 
 
 # --- where to sail next --------------------------------------------------------------
@@ -44,14 +63,12 @@ def _bearing(a, b) -> float:
     return math.atan2(b[1] - a[1], b[0] - a[0])
 
 
-_WAYPOINTS: dict[tuple, tuple[Chart, tuple]] = {}
-
-
 def _waypoints(chart: Chart, leg: int) -> tuple[tuple[int, int], ...]:
-    hit = _WAYPOINTS.get((id(chart), leg))
-    if hit is None or hit[0] is not chart:
-        hit = _WAYPOINTS[(id(chart), leg)] = (chart, waypoints(chart, leg))
-    return hit[1]
+    store = _cache(chart)
+    hit = store.get(("waypoints", leg))
+    if hit is None:
+        hit = store[("waypoints", leg)] = waypoints(chart, leg)
+    return hit
 
 
 def waypoints(chart: Chart, leg: int) -> tuple[tuple[int, int], ...]:
@@ -134,22 +151,36 @@ def _moves(chart: Chart, wind: int):
                     yield (x, yy), h, path(x, yy, h, n)
 
 
+def _graph(chart: Chart, wind: int) -> tuple[dict, list]:
+    """Moves under ``wind``: (landing square -> the squares they start from, [all moves])."""
+    store = _cache(chart)
+    hit = store.get(("graph", wind))
+    if hit is None:
+        back: dict = {}
+        every = list(_moves(chart, wind))
+        for frm, _, p in every:
+            back.setdefault(p[-1], []).append(frm)
+        hit = store[("graph", wind)] = (back, every)
+    return hit
+
+
 def field(chart: Chart, wind: int, target: tuple) -> dict:
-    key = (id(chart), wind, target)
-    hit = _FIELDS.get(key)
-    if hit is not None and hit[0] is chart:
-        return hit[1]
-    back: dict = {}
+    """Moves-to-go to ``target`` from every square under a steady ``wind`` (a chart loaded
+    twice is the same chart: equal charts share their fields)."""
+    store = _cache(chart)
+    hit = store.get(("field", wind, target))
+    if hit is not None:
+        return hit
+    back, every = _graph(chart, wind)
     dist: dict = {}
     queue: deque = deque()
-    for frm, h, p in _moves(chart, wind):
-        back.setdefault(p[-1], []).append(frm)
-        if target[0] == "gate":
-            gate = chart.start if target[1] == "start" else chart.finish
-            if crosses(gate, frm, p, h) and frm not in dist:
+    if target[0] == "gate":
+        gate = chart.start if target[1] == "start" else chart.finish
+        for frm, h, p in every:
+            if frm not in dist and crosses(gate, frm, p, h):
                 dist[frm] = 1
                 queue.append(frm)
-    if target[0] == "near":
+    else:
         tx, ty = target[1]
         for x in range(tx - 1, tx + 2):
             for yy in range(ty - 1, ty + 2):
@@ -162,7 +193,7 @@ def field(chart: Chart, wind: int, target: tuple) -> dict:
             if frm not in dist:
                 dist[frm] = dist[sq] + 1
                 queue.append(frm)
-    _FIELDS[key] = (chart, dist)
+    store[("field", wind, target)] = dist
     return dist
 
 
@@ -195,16 +226,35 @@ def after(game: Any, state: State, seat: int, h: int, spin: bool, wind: int) -> 
     return progress(game.chart, state, moved, y.pos, squares, h, "")[0]
 
 
-def best_sail(game: Any, state: State, seat: int, wind: int, rng: random.Random):
-    """(value, heading, spinnaker) of the best legal move under ``wind``, or None."""
+def tactics(state: State, seat: int, landing, wind: int) -> float:
+    """The hard skipper's look at the others: landing directly downwind of an opponent
+    (it would blanket us at our next turn) costs most of a move; landing directly upwind
+    of one (we blanket it) gains a little."""
+    ux, uy = DIRS[wind]
+    value = 0.0
+    above = state.occupant((landing[0] + ux, landing[1] + uy))
+    if above is not None and above.seat != seat:
+        value += BLANKETED
+    below = state.occupant((landing[0] - ux, landing[1] - uy))
+    if below is not None and below.seat != seat:
+        value -= BLANKETING
+    return value
+
+
+def best_sail(game: Any, state: State, seat: int, wind: int, rng: random.Random,
+              sharp: bool = False):
+    """(value, heading, spinnaker) of the best legal move under ``wind``, or None;
+    ``sharp`` adds :func:`tactics`."""
     chart, y = game.chart, state.yachts[seat]
     best = None
     for h in range(8):
-        for spin in (False, True):
+        for spin in ((False, True) if spinnaker_fits(h, wind) else (False,)):
             if sail_problem(chart, state, seat, h, spin, game.name, wind=wind) is not None:
                 continue
             moved = after(game, state, seat, h, spin, wind)
             value = 1 + to_go(chart, wind, moved, moved.pos)
+            if sharp and not moved.finished:
+                value += tactics(state, seat, moved.pos, wind)
             if spin and not y.spinnaker_up:
                 value += HOIST_COST
             value += rng.random() * 1e-3
@@ -213,7 +263,7 @@ def best_sail(game: Any, state: State, seat: int, wind: int, rng: random.Random)
     return best
 
 
-def choose(race: Any, rng: random.Random):
+def choose(race: Any, rng: random.Random, sharp: bool = False):
     game, state = race.game, race.state
     seat = state.turn
     if state.phase is Phase.FOG:
@@ -224,7 +274,7 @@ def choose(race: Any, rng: random.Random):
     spare = min(y.wind_cards, wind_cards.MAX_A_TURN - state.cards_this_turn) if can_change else 0
     for k in range(spare + 1):
         wind = (state.wind + k) % 8
-        best = best_sail(game, state, seat, wind, rng)
+        best = best_sail(game, state, seat, wind, rng, sharp)
         stay = 1 + to_go(game.chart, wind, y, y.pos)
         value = (best[0] if best else stay) + k * card_cost(y)
         options.append((value, k, best))
@@ -245,3 +295,18 @@ def _fog_move(game: Any, state: State, rng: random.Random):
         moved = after(game, state, seat, a.heading, a.spinnaker, state.wind)
         return to_go(game.chart, state.wind, moved, moved.pos)
     return max(acts, key=lambda a: (worth(a), rng.random()))
+
+
+class Hard:
+    """The hard level: the pilot that also looks at the other yachts -- it keeps out of
+    the square directly downwind of an opponent (where it would be blanketed) and likes
+    the square directly upwind of one (where it blankets it)."""
+
+    NAME = "hard"
+
+    @staticmethod
+    def choose(race: Any, rng: random.Random):
+        return choose(race, rng, sharp=True)
+
+
+HARD = Hard()

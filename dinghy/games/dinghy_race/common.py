@@ -12,7 +12,8 @@ from dinghy.core.interface import Event
 from dinghy.core.wind import PointOfSail, Tack, points_of_sail
 from dinghy.games.dinghy_race.cards import CardType, Kind
 from dinghy.games.dinghy_race.state import Boat, RaceState
-from dinghy.games.dinghy_race.table import ALL_LINES, Table, others as others_shapes
+from dinghy.games.dinghy_race.table import (ALL_LINES, Table, _near, _placed_boxes, others as others_shapes,
+                                            others_boxes)
 
 PRESTART_ROUNDS = 5
 EPS = 1e-6
@@ -160,12 +161,23 @@ def _path_blocker(game: Table, state: RaceState, boat: Boat, shape: Polygon,
 
 
 
+def card_near_boats(game: Table, state: RaceState, boat: Boat, card: CardType) -> tuple[bool, bool]:
+    """Whether the table's ``card`` laid in front of the bow may touch another boat's
+    hull, and another boat's card: False means certainly not (their bounding boxes are
+    apart), True that shapely must judge."""
+    box = _placed_boxes(game, [(boat.pose, boat.tack, card.key)])
+    hulls, cards = others_boxes(game, state.boats, boat.index)
+    return bool(_near(box, hulls).any()), bool(_near(box, cards).any())
+
+
 def placement_blocked(game: Table, state: RaceState, boat: Boat, card: CardType) -> str | None:
     """The boat that keeps a card from lying in front of the bow (it is then held aside).
 
     Rule text: "When the player ... would be forced to play his manoeuvre card for the
     next turn on top of another boat, he places the card beside the boat".
     """
+    if game.cards.types.get(card.key) is card and not card_near_boats(game, state, boat, card)[0]:
+        return None     # surely apart from every hull (bounding boxes)
     shape = game.card_shape(boat.pose, card, boat.tack)
     for b, g in boat_obstacles(game, state, boat.index):
         if g.intersects(shape):

@@ -11,7 +11,7 @@ from dinghy.core.wind import in_irons
 from dinghy.games.dinghy_race import right_of_way
 from dinghy.games.dinghy_race.actions import Place
 from dinghy.games.dinghy_race.cards import Kind
-from dinghy.games.dinghy_race.common import (PRESTART_ROUNDS, _say, card_fits, card_obstacles, hand,
+from dinghy.games.dinghy_race.common import (PRESTART_ROUNDS, _say, card_fits, card_near_boats, card_obstacles, hand,
                                              lines_on_water, placement_blocked, prestart,
                                              touches_start_zone)
 from dinghy.games.dinghy_race.rounds import _end_turn
@@ -69,7 +69,7 @@ def _do_place(game: Table, state: RaceState, act: Place, ev: list[Event]) -> Rac
         _say(ev, "place", boat.index, f"{name} places a card")
     boat = boat.with_(planned=act.card, aside=blocker is not None)
     state = state.with_boat(boat)
-    if blocker is None:
+    if blocker is None and card_near_boats(game, state, boat, card)[1]:
         shape = game.card_shape(boat.pose, card, boat.tack)
         for other, g in card_obstacles(game, state, boat.index):
             if g.intersects(shape):

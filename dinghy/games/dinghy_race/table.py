@@ -69,6 +69,27 @@ class Table:
     def _obstacle_sets(self) -> dict:
         return {}
 
+    def obstacle_boxes(self, lines: tuple[bool, bool] = (True, True)) -> np.ndarray:
+        """Bounds (minx, miny, maxx, maxy) of :meth:`obstacles`, in the same order."""
+        out = self._obstacle_boxes.get(lines)
+        if out is None:
+            names, _ = self.obstacles(lines)
+            out = self._obstacle_boxes[lines] = _bounds(np.array([g for _, g in names], dtype=object))
+        return out
+
+    @cached_property
+    def _obstacle_boxes(self) -> dict:
+        return {}
+
+    @cached_property
+    def area_box(self) -> tuple[float, float, float, float] | None:
+        """The playing area's bounds when it is exactly that rectangle (None otherwise):
+        a shape whose every corner lies strictly inside is surely on the water."""
+        a = self.area
+        if len(a.interiors) == 0 and a.equals(shapely.box(*a.bounds)):
+            return tuple(float(v) for v in a.bounds)
+        return None
+
     @cached_property
     def area(self) -> Polygon:
         return self.course.area_polygon
@@ -212,14 +233,15 @@ def others(game: Table, boats: tuple[Boat, ...], index: int) -> Others:
     """Shapes of every boat but ``index`` still racing (cached per position of the fleet;
     each boat's hull and card are cached on their own, so a fleet where one boat moved
     rebuilds one boat's shapes, not all)."""
-    delay = game.cards.delay_key()
-    afloat = [b for b in boats if b.index != index and b.launched and b.finished is None]
-    with_card = [(b, delay if b.delays else b.planned) for b in afloat
-                 if b.delays or (b.planned is not None and not b.aside)]
+    afloat, with_card = _afloat(game, boats, index)
     h = _placed(game, [(b.pose, b.tack, None) for b in afloat])
     c = _placed(game, [(b.pose, b.tack, k) for b, k in with_card])
     hb, cb = [b.index for b in afloat], [b.index for b, _ in with_card]
     return Others(tuple(hb), h, tuple(cb), c)
+
+
+def _bounds(geoms: np.ndarray) -> np.ndarray:
+    return shapely.bounds(geoms) if len(geoms) else np.empty((0, 4))
 
 
 def _placed(game: Table, items: list[tuple[Pose, Tack, str | None]]) -> np.ndarray:
@@ -237,6 +259,42 @@ def _placed(game: Table, items: list[tuple[Pose, Tack, str | None]]) -> np.ndarr
         cache.update(zip(missing, geoms))
     out = np.empty(len(items), dtype=object)
     out[:] = [cache[it] for it in items]
+    return out
+
+
+def _afloat(game: Table, boats: tuple[Boat, ...], index: int):
+    delay = game.cards.delay_key()
+    afloat = [b for b in boats if b.index != index and b.launched and b.finished is None]
+    with_card = [(b, delay if b.delays else b.planned) for b in afloat
+                 if b.delays or (b.planned is not None and not b.aside)]
+    return afloat, with_card
+
+
+def others_boxes(game: Table, boats: tuple[Boat, ...], index: int) -> tuple[np.ndarray, np.ndarray]:
+    """Bounds of the hulls and of the cards :func:`others` would build (same order),
+    from their corners alone: no polygons (cached per boat's pose)."""
+    afloat, with_card = _afloat(game, boats, index)
+    return (_placed_boxes(game, [(b.pose, b.tack, None) for b in afloat]),
+            _placed_boxes(game, [(b.pose, b.tack, k) for b, k in with_card]))
+
+
+def _placed_boxes(game: Table, items: list) -> np.ndarray:
+    cache = game.__dict__.setdefault("_placed_boxes", {})
+    out = np.empty((len(items), 4))
+    for i, it in enumerate(items):
+        b = cache.get(it)
+        if b is None:
+            if len(cache) > 8192:
+                cache.clear()
+            pose, t, k = it
+            o = game.hull_outline(t) if k is None else game.card_outline(game.cards.types[k], t)
+            r = np.radians([pose.heading])[:, None]
+            sn, cs = np.sin(r), np.cos(r)
+            x0, y0 = np.array([pose.x])[:, None], np.array([pose.y])[:, None]
+            lx, ly = o[None, :, 0], o[None, :, 1]
+            wx, wy = x0 + lx * cs + ly * sn, y0 - lx * sn + ly * cs
+            b = cache[it] = (float(wx.min()), float(wy.min()), float(wx.max()), float(wy.max()))
+        out[i] = b
     return out
 
 
@@ -277,6 +335,156 @@ def tack_after(wind_from: int, headings: np.ndarray, previous: Tack) -> list[Tac
 def reach(game: Table, boats: tuple[Boat, ...], boat: Boat, cards: list[CardType],
           shift: float = 0.0, lines: tuple[bool, bool] = ALL_LINES) -> list[Reach]:
     """Every exit of every given card from the boat's pose, checked against everything.
+
+    A move touches what its card (shifted by ``shift``), the hull where it ends, or the
+    room the next card needs ahead of the bow (the delay card's footprint, for fixed
+    obstacles only) touches.
+
+    The corners of every shape are computed with numpy; a shape whose bounding box lies
+    strictly inside a rectangular playing area and strictly apart from every obstacle's
+    and boat's bounding box surely touches nothing, and only the others are built as
+    polygons and judged by shapely, exactly as :func:`reach_exact` judges them all.
+    """
+    spec = _exit_spec(game, cards)
+    if spec is None:
+        return []
+    keys, idx, ex_x, ex_y, turns, unique = spec
+    n = len(keys)
+    s = boat.tack.windward_sign
+    h0 = math.radians(boat.pose.heading)
+    sin0, cos0 = math.sin(h0), math.cos(h0)
+    lx = s * (ex_x + shift)
+    ly = ex_y
+    sx = boat.pose.x + lx * cos0 + ly * sin0
+    sy = boat.pose.y - lx * sin0 + ly * cos0
+    headings = (boat.pose.heading + s * turns) % 360
+    hr = np.radians(headings)
+    sn, cs = np.sin(hr), np.cos(hr)
+    L = game.cards.hull_length
+    bx, by = sx + L * sn, sy + L * cs
+    tacks = tack_after(game.wind_from, headings, boat.tack)
+
+    # Corners: the cards (as card_shapes builds them), the hulls and the rooms ahead (as
+    # shapes_at builds them): the same arithmetic, so the same polygons when built.
+    outl = np.stack([game.card_outline(game.cards.types[k], boat.tack, shift) for k in unique])
+    ca, sa = math.cos(h0), math.sin(h0)
+    clx, cly = outl[..., 0], outl[..., 1]
+    cwx = boat.pose.x + clx * ca + cly * sa
+    cwy = boat.pose.y - clx * sa + cly * ca
+    c_, s_ = cs[:, None], sn[:, None]
+    hull_o = np.stack([game.hull_outline(t) for t in tacks])
+    hwx = bx[:, None] + hull_o[..., 0] * c_ + hull_o[..., 1] * s_
+    hwy = by[:, None] - hull_o[..., 0] * s_ + hull_o[..., 1] * c_
+    room_o = game.card_outline(game.delay_card, Tack.PORT)
+    rlx, rly = room_o[:, 0][None, :], room_o[:, 1][None, :]
+    rwx = bx[:, None] + rlx * c_ + rly * s_
+    rwy = by[:, None] - rlx * s_ + rly * c_
+    nc = len(unique)
+    boxes = np.concatenate([_boxes(cwx, cwy), _boxes(hwx, hwy), _boxes(rwx, rwy)])
+    shapes: dict[int, object] = {}
+
+    def shape(i: int):
+        g = shapes.get(i)
+        if g is None:
+            if i < nc:
+                g = card_shapes(game, boat.pose, boat.tack, shift, unique)[i]
+            elif i < nc + n:
+                g = shapely.polygons(np.stack([hwx[i - nc], hwy[i - nc]], axis=-1))
+            else:
+                g = shapely.polygons(np.stack([rwx[i - nc - n], rwy[i - nc - n]], axis=-1))
+            shapes[i] = g
+        return g
+
+    # fixed obstacles: cards, hulls and rooms
+    fixed: list[str | None] = [None] * (nc + 2 * n)
+    ask = ~_inside(boxes, game.area_box) | _near(boxes, game.obstacle_boxes(lines)).any(axis=1)
+    todo = np.flatnonzero(ask).tolist()
+    if todo:
+        for i, f in zip(todo, game.fixed_hits(np.array([shape(i) for i in todo], dtype=object), lines=lines)):
+            fixed[i] = f
+    fixed_cards, fixed_hulls, fixed_rooms = fixed[:nc], fixed[nc:nc + n], fixed[nc + n:]
+    # other boats: cards and hulls against their hulls (obstacles) and cards (right of way)
+    hull_boxes, card_boxes = others_boxes(game, boats, boat.index)
+    moving = boxes[:nc + n]
+    hit: list[int | None] = [None] * (nc + n)
+    met: list[tuple[int, ...]] = [()] * (nc + n)
+    todo = np.flatnonzero(_near(moving, hull_boxes).any(axis=1)).tolist()
+    if todo:
+        oth = others(game, boats, boat.index)
+        for i, h in zip(todo, oth.hull_hits(np.array([shape(i) for i in todo], dtype=object))):
+            hit[i] = h
+    todo = np.flatnonzero(_near(moving, card_boxes).any(axis=1)).tolist()
+    if todo:
+        oth = others(game, boats, boat.index)
+        for i, m in zip(todo, oth.card_hits(np.array([shape(i) for i in todo], dtype=object))):
+            met[i] = m
+    boat_cards, boat_hulls = hit[:nc], hit[nc:]
+    met_cards, met_hulls = met[:nc], met[nc:]
+
+    card_pos = {k: i for i, k in enumerate(unique)}
+    out = []
+    xs, ys, hs = bx.tolist(), by.tolist(), headings.astype(int).tolist()
+    for i in range(n):
+        c = card_pos[keys[i]]
+        blocked = fixed_cards[c] or fixed_hulls[i] or fixed_rooms[i]
+        if blocked is None:
+            h = boat_cards[c] if boat_cards[c] is not None else boat_hulls[i]
+            blocked = game.name(h) if h is not None else None
+        m = met_cards[c] + met_hulls[i]
+        out.append(Reach(keys[i], idx[i], Pose.trusted(xs[i], ys[i], hs[i]), tacks[i], blocked,
+                         tuple(sorted(set(m))) if m else ()))
+    return out
+
+
+def _exit_spec(game: Table, cards: list[CardType]):
+    """The exits of the given cards as arrays (cached per list of the table's cards)."""
+    own = all(game.cards.types.get(c.key) is c for c in cards)
+    key = tuple(c.key for c in cards)
+    cache = game.__dict__.setdefault("_exit_specs", {})
+    if own and key in cache:
+        return cache[key]
+    keys, idx, ex_x, ex_y, turns = [], [], [], [], []
+    for card in cards:
+        for i, ex in enumerate(card.exits):
+            keys.append(card.key)
+            idx.append(i)
+            ex_x.append(ex.x)
+            ex_y.append(ex.y)
+            turns.append(ex.turn)
+    spec = None
+    if keys:
+        spec = (keys, idx, np.asarray(ex_x), np.asarray(ex_y), np.asarray(turns),
+                tuple(dict.fromkeys(c.key for c in cards)))
+    if own:
+        cache[key] = spec
+    return spec
+
+
+def _boxes(wx: np.ndarray, wy: np.ndarray) -> np.ndarray:
+    """Bounds (minx, miny, maxx, maxy) of shapes given by their corners, (n, 4)."""
+    return np.stack([wx.min(axis=1), wy.min(axis=1), wx.max(axis=1), wy.max(axis=1)], axis=1)
+
+
+def _near(a: np.ndarray, b: np.ndarray | None) -> np.ndarray:
+    """(len(a), len(b)): whether two boxes overlap or touch. False means the shapes are
+    certainly apart (every corner of one lies strictly beyond the other's bounds)."""
+    if b is None or not len(b):
+        return np.zeros((len(a), 0), bool)
+    return ((a[:, None, 0] <= b[None, :, 2]) & (a[:, None, 2] >= b[None, :, 0])
+            & (a[:, None, 1] <= b[None, :, 3]) & (a[:, None, 3] >= b[None, :, 1]))
+
+
+def _inside(a: np.ndarray, box: tuple[float, float, float, float] | None) -> np.ndarray:
+    """Whether each box lies strictly inside the rectangle (False when there is none)."""
+    if box is None:
+        return np.zeros(len(a), bool)
+    return (a[:, 0] > box[0]) & (a[:, 1] > box[1]) & (a[:, 2] < box[2]) & (a[:, 3] < box[3])
+
+
+def reach_exact(game: Table, boats: tuple[Boat, ...], boat: Boat, cards: list[CardType],
+          shift: float = 0.0, lines: tuple[bool, bool] = ALL_LINES) -> list[Reach]:
+    """:func:`reach` as plain shapely calls on every shape: the reference the fast path
+    must match exactly (tests compare the two).
 
     A move touches what its card (shifted by ``shift``), the hull where it ends, or the
     room the next card needs ahead of the bow (the delay card's footprint, for fixed

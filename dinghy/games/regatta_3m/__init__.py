@@ -3,6 +3,8 @@ advanced game with headings and NAYRU right of way ("regatta_advanced").
 
 One topic a module, each named as a sailor would look for it:
 
+* ``equipment``       the die's faces, the Wind Indicator, puff cards: data
+* ``state``, ``actions``  the frozen state and the actions with their text
 * ``die_and_rounds``  the die (order of play, legs a round, wind shifts, the hand-over)
 * ``speeds``          the Wind Indicator: spaces a leg by point of sail
 * ``moves``           legs and the general instructions 1-5

@@ -71,10 +71,7 @@ class Regatta3M(BaseGame):
         return turn.why_not(self, state, action)
 
     def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
-        state, events = turn.apply(self, state, action)
-        if events:
-            state = state.with_(last=events[-1].text)
-        return state, events
+        return turn.apply(self, state, action)
 
     def chance_outcomes(self, state: State) -> list[tuple[Action, Fraction]]:
         return die_and_rounds.chance_outcomes(self, state)
@@ -188,7 +185,8 @@ class Regatta3M(BaseGame):
         what = point_name(a.direction, state.wind)
         if n == 0:
             return "Luff for one leg (stay)"
-        return f"Sail {compass.NAMES[a.direction]}: {what}, {n} spaces" + (" with a puff card" if a.puff else "")
+        return (f"Sail {compass.NAMES[a.direction]}: {what}, {n} space{'s' if n != 1 else ''}"
+                + (" with a puff card" if a.puff else ""))
 
 
 class Regatta3MAdvanced(Regatta3M):

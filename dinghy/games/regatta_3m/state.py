@@ -100,7 +100,6 @@ class State:
     queue: tuple[int, ...] = ()      # seats still to place / to sail this round, next first
     turn: Turn | None = None
     claims: tuple[Claim, ...] = ()
-    last: str = ""                   # the last ruling, for the status line
 
     def with_(self, **changes: Any) -> "State":
         return replace(self, **changes)

@@ -214,6 +214,10 @@ def _parse(data: Mapping[str, Any], source: str) -> Course:
             raise DataError(source, f"line.{key}", f"{v!r} is not a buoy of this course")
     if la == lb:
         raise DataError(source, "line.b", "the line needs two different buoys")
+    ba = next(b for b in buoys if b.id == la)
+    bb = next(b for b in buoys if b.id == lb)
+    if math.hypot(ba.x - bb.x, ba.y - bb.y) < 50:
+        raise DataError(source, "line.b", "the line's buoys must stand at least 50 mm apart")
     towards = line.get("towards")
     if not _num(towards) or not 0 <= towards < 360:
         raise DataError(source, "line.towards", "must be a heading in degrees, 0 to 359")

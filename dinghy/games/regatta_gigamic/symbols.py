@@ -24,7 +24,7 @@ from dataclasses import replace
 
 from dinghy.core.interface import Event
 from dinghy.games.regatta_gigamic import hand as hands
-from dinghy.games.regatta_gigamic.state import AGAIN, DRAW, EXTRA, OVER, SUN, TURN, State
+from dinghy.games.regatta_gigamic.state import DRAW, EXTRA, OVER, SUN, TURN, State
 
 
 def sun_in_hand(game, state: State, seat: int) -> str | None:
@@ -112,6 +112,3 @@ def next_turn(game, state: State, events: list[Event]) -> tuple[State, list[Even
                            moved=False, turns=state.turns + 1), events
     return replace(state, step=OVER), events
 
-
-__all__ = ["AGAIN", "OVER", "after_card", "becalmed", "finish_turn", "lay_sun", "next_turn",
-           "offer_sun", "sun_blocked", "sun_in_hand", "sun_targets"]

@@ -47,6 +47,13 @@ def next_goal(chart: Chart, y: Yacht) -> str:
     return "the finish block"
 
 
+def wrong_way(chart: Chart, leg: int, track) -> bool:
+    """The track so far has wrapped the mark the wrong way round."""
+    m = chart.course[leg]
+    other = "starboard" if m.side == "port" else "port"
+    return rounded(m.square, other, chart.previous(leg), track, chart.target(leg + 1))
+
+
 def progress(chart: Chart, state: State, y: Yacht, origin: Square, path: list[Square],
              heading: int, name: str) -> tuple[Yacht, list[Event]]:
     """The yacht after a move along ``path``: started, marks rounded, finished."""
@@ -69,6 +76,12 @@ def progress(chart: Chart, state: State, y: Yacht, origin: Square, path: list[Sq
     while y.leg < len(chart.course):
         m = chart.course[y.leg]
         if not rounded(m.square, m.side, chart.previous(y.leg), track, chart.target(y.leg + 1)):
+            if (wrong_way(chart, y.leg, track)
+                    and not wrong_way(chart, y.leg, y.track or (origin,))):
+                other = "starboard" if m.side == "port" else "port"
+                events.append(Event("mark", y.seat, f"{name} has passed {m.label} to {other}: "
+                                    f"it must be passed to {m.side}, so {name} must sail back "
+                                    "round it"))
             break
         track = (landing,)
         y = replace(y, leg=y.leg + 1)

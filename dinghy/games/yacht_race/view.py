@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from dinghy.games.grid.compass import tack
 from dinghy.games.grid.picture import BoatMark, GridPicture, SquareAction, Token
-from dinghy.games.yacht_race import rules, wind_cards
-from dinghy.games.yacht_race.actions import Forfeit, Sail, WindCard
+from dinghy.games.yacht_race import rules
+from dinghy.games.yacht_race.actions import Sail
 from dinghy.games.yacht_race.sailing import LONG, blocks, path, sail_name
 from dinghy.games.yacht_race.start_finish import next_goal
 from dinghy.games.yacht_race.state import Phase, State
@@ -29,7 +30,9 @@ def picture(game: "YachtRace", state: State, seat: int) -> GridPicture:
             flags.append("finished")
         if y.lose_turn:
             flags.append("blocked")
-        boats.append(BoatMark(y.seat, y.pos[0], y.pos[1], y.heading, None, tuple(flags)))
+        side = tack(y.heading, state.wind) if y.heading is not None else None
+        boom = {"starboard": "port", "port": "starboard"}.get(side)   # the boom lies to leeward
+        boats.append(BoatMark(y.seat, y.pos[0], y.pos[1], y.heading, boom, tuple(flags)))
     c = game.chart
     tokens = [Token("luck", x, yy, "SL") for x, yy in sorted(c.luck)]
     tokens += [Token("start", *c.start.square, "start"), Token("finish", *c.finish.square, "finish")]
@@ -61,7 +64,8 @@ def note(game: "YachtRace", state: State) -> str:
 
 def square_actions(game: "YachtRace", state: State, x: int, y: int) -> list[SquareAction]:
     """Tapping a square: every course whose move would land there (legal, or the engine's
-    reason why not); tapping the yacht itself offers a wind change card or the forfeit."""
+    reason why not). A wind change card and the forfeit are not on a square: the view
+    makes them panel buttons."""
     if state.phase not in (Phase.SAIL, Phase.EXTRA, Phase.FOG):
         return []
     seat = rules.mover(state)
@@ -70,13 +74,6 @@ def square_actions(game: "YachtRace", state: State, x: int, y: int) -> list[Squa
         return []
     fog = state.phase is Phase.FOG
     out: list[SquareAction] = []
-    if (x, y) == me.pos and not fog:
-        reason = wind_cards.problem(state)
-        out.append(SquareAction("Spend a wind change card (wind shifts 45° clockwise)",
-                                None if reason else WindCard(), reason))
-        reason = rules.why_not(game, state, Forfeit())
-        out.append(SquareAction("Forfeit the turn (no course open)", None if reason else Forfeit(), reason))
-        return out
     for h in range(8):
         for spin in (False, True):
             n = blocks(h, state.wind, spin)
@@ -84,6 +81,8 @@ def square_actions(game: "YachtRace", state: State, x: int, y: int) -> list[Squa
                 continue
             action = Sail(h, spin, seat if fog else None)
             reason = rules.why_not(game, state, action)
-            label = f"Sail {LONG[h]}: {sail_name(h, state.wind, spin)}, {n} block{'s' if n > 1 else ''}"
+            whose = f"{game.name(seat)}'s yacht " if fog else ""
+            label = (f"Sail {whose}{LONG[h]}: {sail_name(h, state.wind, spin)}, "
+                     f"{n} block{'s' if n > 1 else ''}")
             out.append(SquareAction(label, None if reason else action, reason))
     return out

@@ -16,25 +16,14 @@ from typing import Any
 
 from dinghy.ui.widgets import Text  # noqa: F401  (configures pyglet first)
 
-from pyglet.graphics import Group  # noqa: E402
-
 from dinghy.games.regatta_gigamic.actions import Act  # noqa: E402
 from dinghy.games.regatta_gigamic.moving import end_spot  # noqa: E402
 from dinghy.games.regatta_gigamic.state import AGAIN, EXTRA, TURN  # noqa: E402
-from dinghy.ui import camera as camera_module  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.camera import Camera  # noqa: E402
-from dinghy.ui.mesh import Mesh  # noqa: E402
+from dinghy.ui.regatta_gigamic.board import REFUSED, Board, colour_of  # noqa: E402
 from dinghy.ui.shell.generic import GenericView  # noqa: E402
-from dinghy.ui.shell.views import ordinal, seat_colour  # noqa: E402
-
-WATER = (30, 86, 128)
-TABLE_EDGE = (200, 220, 235)
-ROCK = (150, 132, 100)
-BUOYS = {"white": (245, 245, 245), "red": (220, 50, 40), "green": (40, 170, 70), "yellow": (240, 220, 60),
-         "orange": (240, 140, 30), "black": (30, 30, 30), "blue": (40, 90, 220)}
-ZONE = (255, 255, 255, 34)
-REFUSED = (150, 156, 164, 120)
+from dinghy.ui.shell.views import ordinal  # noqa: E402
 
 
 @dataclass
@@ -43,10 +32,6 @@ class Ghost:
     x: float
     y: float
     reason: str | None
-
-
-def _coords(poly: Any) -> list[tuple[float, float]]:
-    return [(float(x), float(y)) for x, y in list(poly.exterior.coords)[:-1]]
 
 
 class GigamicView(GenericView):
@@ -75,36 +60,15 @@ class GigamicView(GenericView):
     # --- building ---------------------------------------------------------------------
     def build(self) -> None:
         g = self.gui
-        self.root = camera_module.CameraGroup(self.camera, self.scene.app.window, order=-5)
-        self.course_mesh = Mesh(g.batch, Group(order=0, parent=self.root))
-        self.state_mesh = Mesh(g.batch, Group(order=1, parent=self.root))
-        self.ghost_mesh = Mesh(g.batch, Group(order=2, parent=self.root))
+        self.board = Board(g.batch, self.scene.app.window, self.game, self.camera)
+        self.bounds = self.board.bounds
         self.title = g.add(Text(g, "", theme.HEADER_PT, theme.ON_WATER, bold=True))
         self.places = g.add(Text(g, "", theme.SMALL_PT + 1, theme.ON_WATER, multiline=True))
         self.seen = self.places            # the generic refresh is not used
-        xs = [p[0] for p in self.game.course.area]
-        ys = [p[1] for p in self.game.course.area]
-        self.bounds = (min(xs), min(ys), max(xs), max(ys))
-        self._build_course()
-
-    def _build_course(self) -> None:
-        m, course = self.course_mesh, self.game.course
-        edge = max(2.0, (self.bounds[2] - self.bounds[0]) / 400)
-        m.polygon(course.area, theme.rgba(WATER))
-        m.line(course.area, edge, theme.rgba(TABLE_EDGE), closed=True)
-        for o in course.obstacles:
-            m.polygon(o.outline, theme.rgba(ROCK))
-        a, b = course.line_ends
-        m.line([a, b], edge * 0.6, (255, 255, 255, 150))
-        for buoy in course.buoys:
-            m.circle(buoy.x, buoy.y, buoy.radius + edge * 0.6, (20, 20, 20, 255))
-            m.circle(buoy.x, buoy.y, buoy.radius, theme.rgba(BUOYS.get(buoy.colour, (255, 255, 255))))
-        m.build()
 
     def delete(self) -> None:
-        for mesh in ("course_mesh", "state_mesh", "ghost_mesh"):
-            if hasattr(self, mesh):
-                getattr(self, mesh).delete()
+        if hasattr(self, "board"):
+            self.board.delete()
 
     # --- state -> screen ------------------------------------------------------------------
     def refresh(self, new_step: bool) -> None:
@@ -118,58 +82,36 @@ class GigamicView(GenericView):
             calm = " · becalmed" if b.sun else ""
             rows.append(f"{seat.name}: {what}{calm}")
         self.places.text = "\n".join(rows)
-        self._draw_state()
+        self.board.show(race.state)
         self._draw_ghosts()
         self.build_panel()
         self.scene.layout_side()
 
-    def _draw_state(self) -> None:
-        m, game, state = self.state_mesh, self.game, self.race.state
-        shapes = game.shapes
-        racing = [(i, b) for i, b in enumerate(state.boats) if b.spot is not None]
-        for i, b in racing:
-            if b.racing:
-                m.polygon(_coords(shapes.zones([b.spot])[0]), ZONE)
-        for i, b in racing:
-            colour = seat_colour(game, i)
-            hull = _coords(shapes.hull_at(b.spot))
-            m.polygon(hull, theme.rgba(colour if b.racing else tuple(c // 2 for c in colour)))
-            m.line(hull, 1.2, (20, 20, 20, 255), closed=True)
-            if b.sun:
-                m.circle(b.spot.x, b.spot.y, 9, (255, 210, 40, 255))
-        m.build()
-
     def _draw_ghosts(self) -> None:
         self.ghosts = []
-        m, race, game = self.ghost_mesh, self.race, self.game
+        race, game = self.race, self.game
         state = race.state
-        if race.over or race.chance or not self.human_turn or state.step not in (TURN, EXTRA, AGAIN):
-            m.build()
-            return
+        drawn: list[tuple[Any, tuple[int, int, int, int]]] = []
         seat = state.active
-        boat = state.boats[seat]
-        if boat.sun:
-            m.build()
-            return
-        cards = [state.card] if state.step == AGAIN else sorted({c for c in state.hands[seat]
-                                                                 if not game.deck.face(c).is_sun})
-        colour = seat_colour(game, seat)
-        for c in cards:
-            for k, arrow in enumerate(game.deck.face(c).arrows):
-                act = Act("again", n=k + 1) if state.step == AGAIN else Act("play", card=c, n=k + 1)
-                reason = race.why_not(act)
-                if reason is None:
-                    end = game.apply(state, act)[0].boats[seat].spot
-                    fill = (*colour, 130)
-                else:
-                    end = end_spot(boat.spot, arrow, game.deck.hull_length)
-                    fill = REFUSED
-                hull = _coords(game.shapes.hull_at(end))
-                m.polygon(hull, fill)
-                m.line(hull, 1.0, (255, 255, 255, 200), closed=True)
-                cx, cy = end.to_world(0, -game.deck.hull_length / 2)
-                self.ghosts.append(Ghost(act, cx, cy, reason))
-        m.build()
+        if (not race.over and not race.chance and self.human_turn and state.step in (TURN, EXTRA, AGAIN)
+                and state.boats[seat].sun is None):
+            boat = state.boats[seat]
+            cards = [state.card] if state.step == AGAIN else sorted(
+                {c for c in state.hands[seat] if not game.deck.face(c).is_sun})
+            colour = colour_of(game, seat)
+            for c in cards:
+                for k, arrow in enumerate(game.deck.face(c).arrows):
+                    act = Act("again", n=k + 1) if state.step == AGAIN else Act("play", card=c, n=k + 1)
+                    reason = race.why_not(act)
+                    if reason is None:        # where the engine puts the boat (a stop included)
+                        end = game.apply(state, act)[0].boats[seat].spot
+                        drawn.append((end, (*colour, 130)))
+                    else:
+                        end = end_spot(boat.spot, arrow, game.deck.hull_length)
+                        drawn.append((end, REFUSED))
+                    cx, cy = end.to_world(0, -game.deck.hull_length / 2)
+                    self.ghosts.append(Ghost(act, cx, cy, reason))
+        self.board.show_ghosts(drawn)
 
     # --- layout and input -------------------------------------------------------------------
     def layout(self, x: float, y: float, w: float, h: float) -> None:

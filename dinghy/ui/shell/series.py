@@ -56,7 +56,9 @@ class Series:
         return True
 
     def table(self) -> list[Any]:
-        return series_table(self.results, self.scoring, self.discard) if self.results else []
+        # boats that tie share a place (the 3M Regatta: same round, same legs): 1, 1, 3
+        ties = any(len(f) != len(set(f)) for f in ([p for p in r if p is not None] for r in self.results))
+        return series_table(self.results, self.scoring, self.discard, ties=ties) if self.results else []
 
     @property
     def higher_wins(self) -> bool:

@@ -1,0 +1,77 @@
+"""Regatta (Gigamic)'s board in the replay viewer: the water at any point of the
+record, each boat's track (its bow after every action)."""
+from __future__ import annotations
+
+from typing import Any
+
+from dinghy.ui.widgets import Button, key  # noqa: F401  (configures pyglet first)
+
+from dinghy.ui.camera import Camera  # noqa: E402
+from dinghy.ui.hud import SeatChip  # noqa: E402
+from dinghy.ui.regatta_gigamic.board import Board, BoatTracks, colour_of  # noqa: E402
+
+
+class GigamicReplay:
+    """``GigamicReplay(scene)``: what the replay scene asks of the board."""
+
+    shortcuts = [("+ / −", "Zoom in / out"), ("F", "Fit the table")]
+
+    def __init__(self, scene: Any) -> None:
+        self.scene = scene
+        self.game = scene.game
+        self.camera = Camera(min_zoom=0.05, max_zoom=25.0)
+        self.tracks = BoatTracks(scene.playback.states)
+        self._fitted = False
+
+    def build(self) -> None:
+        s = self.scene
+        self.board = Board(s.gui.batch, s.app.window, self.game, self.camera)
+        s.chart = self.board                # the scene frees it when it leaves the stack
+
+    def layout(self, x: float, y: float, w: float, h: float) -> None:
+        self.camera.set_viewport(x, y, w, h)
+        if not self._fitted:
+            self.fit()
+            self._fitted = True
+
+    def fit(self) -> None:
+        g = self.scene.gui
+        self.camera.fit(self.board.bounds, margin=g.px(24) if g else 24)
+
+    def show(self, index: int, state: Any) -> None:
+        self.board.show(state, self.tracks.upto(index))
+
+    def status_text(self, state: Any) -> str:
+        return f"turn {state.turns}" if state.turns else "setting up"
+
+    def seat_chips(self, state: Any) -> list[SeatChip]:
+        chips = []
+        for i, seat in enumerate(self.game.setup.seats):
+            b = state.boats[i]
+            status = f"finished {b.place}." if b.place else ("becalmed" if b.sun else "")
+            chips.append(SeatChip(i, seat.name, colour_of(self.game, i), status,
+                                  i == state.active and state.step != "over", b.place is not None))
+        return chips
+
+    # --- input ----------------------------------------------------------------------
+    def board_contains(self, x: float, y: float) -> bool:
+        return self.camera.contains_screen(x, y)
+
+    def pan(self, dx: float, dy: float) -> None:
+        self.camera.pan(dx, dy)
+
+    def scroll(self, x: float, y: float, clicks: float) -> None:
+        if self.camera.contains_screen(x, y):
+            self.camera.scroll(x, y, clicks)
+
+    def on_shortcut(self, symbol: int, modifiers: int) -> bool:
+        c = self.camera
+        if symbol in (key.PLUS, key.EQUAL, key.NUM_ADD):
+            c.zoom_at(c.x0 + c.width / 2, c.y0 + c.height / 2, 1.4)
+        elif symbol in (key.MINUS, key.NUM_SUBTRACT):
+            c.zoom_at(c.x0 + c.width / 2, c.y0 + c.height / 2, 1 / 1.4)
+        elif symbol == key.F:
+            self.fit()
+        else:
+            return False
+        return True

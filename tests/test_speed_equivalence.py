@@ -1,0 +1,131 @@
+"""Speed work must not change a single ruling or bot choice.
+
+Seeded races of the simple and easy skippers on three shipped courses are played and
+their action texts compared with a reference recorded by the engine and skippers as
+they were before the speed work (issue "Speed": "make Dinghy Race's engine and the
+easy/simple skippers fast without changing a single ruling").  Every action is also
+checked with the engine (``race.why_not``) before it is pushed, as the skipper tests do.
+
+Regenerate the reference only when a ruling is meant to change:
+    PYTHONPATH=$PWD python tests/test_speed_equivalence.py --write
+"""
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from dinghy import games
+from dinghy.core.race import Race
+from dinghy.core.setup import PALETTE, RaceSetup, Seat
+from dinghy.core.geometry import Pose
+from dinghy.core.wind import Tack, tack_of
+from dinghy.games.dinghy_race import data as dr_data, table
+from dinghy.games.dinghy_race.course import Course
+from dinghy.games.dinghy_race.game import DinghyRace
+from dinghy.games.dinghy_race.state import Boat
+from dinghy.skippers import skipper
+
+REFERENCE = Path(__file__).parent / "records" / "speed_reference.json"
+
+#: (course, seed, the skippers of the fleet): each skipper level on three courses.
+RACES = [
+    ("olympic_triangle", 1, ["easy"] * 6),
+    ("up_and_down", 3, ["simple"] * 4),
+    ("up_and_down", 4, ["easy", "simple", "easy"]),
+    ("island_race", 5, ["easy"] * 4),
+    ("island_race", 6, ["simple", "easy", "simple"]),
+]
+
+
+def key(course: str, seed: int, fleet: list[str]) -> str:
+    return f"{course}/{seed}/{','.join(fleet)}"
+
+
+def play(course: str, seed: int, fleet: list[str], limit: int = 12000) -> list[str]:
+    """The race's action texts, each checked as legal by the engine before it is pushed."""
+    seats = tuple(Seat(n, n, s) for n, s in zip(list(PALETTE)[:len(fleet)], fleet))
+    race = Race(games.load_game(RaceSetup(seats=seats, course=course, seed=seed)))
+    rng = random.Random(seed)
+    while not race.over and len(race.actions) < limit:
+        seat = race.game.setup.seats[race.state.active]
+        action = skipper(seat.skipper).choose(race, rng)
+        reason = race.why_not(action)
+        assert reason is None, f"{seat.skipper} chose {action.text()}: {reason}"
+        race.push(action)
+    assert race.over, f"{course} seed {seed} did not finish"
+    return [a.text() for a in race.actions]
+
+
+@pytest.mark.parametrize("course,seed,fleet", RACES, ids=[key(*r) for r in RACES])
+def test_a_seeded_race_plays_exactly_as_before_the_speed_work(course, seed, fleet):
+    reference = json.loads(REFERENCE.read_text())["races"][key(course, seed, fleet)]
+    actions = play(course, seed, fleet)
+    first = next((i for i, (a, b) in enumerate(zip(actions, reference)) if a != b),
+                 min(len(actions), len(reference)))
+    assert actions == reference, (
+        f"first difference at action {first}: now {actions[first:first + 3]}, "
+        f"before {reference[first:first + 3]}")
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_the_fast_reach_judges_every_exit_as_plain_shapely_does(data):
+    """``table.reach`` skips shapely for shapes whose bounding boxes are surely apart;
+    its verdicts (blocked by what, cards met) must equal ``table.reach_exact``'s, where
+    every shape is built and judged: "Boats and the manoeuvre cards placed in front of
+    them may never touch fixed obstacles like buoys, the start ship, land"."""
+    game = _bench_game()
+    cards = [c for c in game.cards.types.values() if c.exits]
+    fleet = []
+    for i in range(data.draw(st.integers(2, 6))):
+        h = data.draw(st.integers(0, 23)) * 15
+        x = data.draw(st.integers(-1550, 1550))
+        y = data.draw(st.integers(-650, 2450))
+        near = data.draw(st.booleans())
+        if near:            # crowd them round the island and the marks
+            x, y = data.draw(st.integers(-400, 400)), data.draw(st.integers(300, 1200))
+        key = data.draw(st.sampled_from([None] + [c.key for c in cards]))
+        fleet.append(Boat(i, Pose(x, y, h), tack_of(h, 0, Tack.STARBOARD), planned=key,
+                          launched=True, started=True, delays=data.draw(st.integers(0, 1))))
+    fleet = tuple(fleet)
+    chosen = data.draw(st.lists(st.sampled_from(cards), min_size=1, max_size=3, unique_by=lambda c: c.key))
+    shift = data.draw(st.sampled_from([0.0, 12.5, -20.0]))
+    lines = data.draw(st.sampled_from([(True, True), (False, True), (True, False)]))
+    assert table.reach(game, fleet, fleet[0], chosen, shift, lines) == \
+        table.reach_exact(game, fleet, fleet[0], chosen, shift, lines)
+
+
+def _bench_game():
+    if not _GAME:
+        import importlib.util
+        spec = importlib.util.spec_from_file_location(
+            "bench_legal_actions", Path(__file__).parent.parent / "benchmarks" / "bench_legal_actions.py")
+        bench = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(bench)
+        course = Course.from_mapping(bench.COURSE, "bench")
+        seats = tuple(Seat(n, n, None) for n in list(PALETTE)[:6])
+        _GAME.append(DinghyRace(RaceSetup(seats=seats), course, dr_data.load_cards("small"),
+                                dr_data.load_hazard_table("medium")))
+    return _GAME[0]
+
+
+_GAME: list = []
+
+
+def main() -> None:
+    if "--write" not in sys.argv:
+        print(__doc__)
+        return
+    races = {key(*r): play(*r) for r in RACES}
+    REFERENCE.write_text(json.dumps({"format": 1, "about": "action texts per course/seed/fleet; "
+                                     "tests/test_speed_equivalence.py", "races": races}, indent=0) + "\n")
+    print({k: len(v) for k, v in races.items()})
+
+
+if __name__ == "__main__":
+    main()
