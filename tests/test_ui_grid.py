@@ -279,7 +279,8 @@ def designer_app(monkeypatch, home):
 
     def make(path, game=None, size=(1280, 800)):
         from dinghy.ui.designer import run_designer
-        app = run_designer(path, headless=True, width=size[0], height=size[1], run=False, game=game)
+        app = run_designer(path, headless=True, width=size[0], height=size[1], run=False, game=game,
+                           bot_delay=0)
         apps.append(app)
         app.step()
         return app, app.designer
@@ -567,3 +568,19 @@ def test_every_shipped_board_opens_in_the_designer_and_saves_back_equal(designer
     assert not [f for f in d.findings.text.splitlines() if f.startswith("✗")]
     assert d.save() == copy
     assert load_board(copy) == load_board(board_dir() / name)
+
+
+def test_test_sail_races_bots_on_the_board_then_back_to_the_designer(designer_app, tmp_path, home):
+    from dinghy.ui.grid.designer import GridDesignerScene
+
+    path = tmp_path / "sail.toml"
+    app, d = designer_app(str(path), game="race_the_wind")
+    ui.tap(app, d.sail_button)
+    app.step()
+    assert path.exists()                                  # saved first
+    scene = app.scene
+    race = scene.race
+    assert race.rules_name == "race_the_wind" and race.game.board == d.board
+    assert race.over and isinstance(scene, ResultsScene)   # the bots sailed it through
+    app.test_sail.back()
+    assert isinstance(app.scene, GridDesignerScene)

@@ -1360,7 +1360,7 @@ def run_designer(file: str | os.PathLike[str] | None = None, *, headless: bool |
     if game is not None or is_grid_board_file(file):
         from dinghy.ui.grid.designer import run_grid_designer
         return run_grid_designer(file, game=game, headless=headless, width=width, height=height,
-                                 run=run)
+                                 run=run, bot_delay=bot_delay)
     course, path = D.open_for_design(file)
     app = App(headless=headless, width=width, height=height, caption="Dinghy Race · course designer")
     if on_test_sail is None and test_sail:

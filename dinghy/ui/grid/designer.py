@@ -7,7 +7,8 @@ and back. *Start* and *Finish* take two taps: one end, then the other. *Erase* t
 mark (the later ones move up the order) or land away. The wind selector turns the
 wind. The live check lists what the saved file would be refused for (errors) and what a
 race officer should look at (warnings); *Save* writes the board atomically through
-:func:`dinghy.games.grid.loading.save_board` and refuses while there are errors.
+:func:`dinghy.games.grid.loading.save_board` and refuses while there are errors; *Test
+sail* saves, then bots race the board's game on it over the designer.
 
 Every edit is a function of :mod:`dinghy.ui.grid.board_edit`; an edit the board cannot
 take comes back as its own sentence in the status line. Ctrl+Z / Ctrl+Y undo and redo.
@@ -33,6 +34,7 @@ from dinghy.ui.grid.compass import WindRose  # noqa: E402
 from dinghy.ui.grid.drawing import BoardDrawing  # noqa: E402
 from dinghy.ui.grid.view import MAX_ZOOM, MIN_ZOOM, fit_board, fit_text  # noqa: E402
 from dinghy.ui.scene import ChartScene  # noqa: E402
+from dinghy.ui.shell.flow import TestSail  # noqa: E402
 
 TOOLS = (("mark", "Mark"), ("land", "Land"), ("start", "Start"), ("finish", "Finish"), ("erase", "Erase"))
 HINTS = {
@@ -60,8 +62,10 @@ class GridDesignerScene(ChartScene):
     help_title = "Grid board designer: keyboard shortcuts"
     water = False
 
-    def __init__(self, board: Board, path: str | os.PathLike[str] | None = None) -> None:
+    def __init__(self, board: Board, path: str | os.PathLike[str] | None = None, *,
+                 bot_delay: float | None = None) -> None:
         super().__init__()
+        self.bot_delay = bot_delay
         self.history: list[Board] = [board]
         self.at = 0
         self.path = Path(path) if path is not None else None
@@ -122,6 +126,7 @@ class GridDesignerScene(ChartScene):
         self.undo_button = add(Button(g, "Undo", self.undo, reason="Nothing to undo"))
         self.redo_button = add(Button(g, "Redo", self.redo, reason="Nothing to redo"))
         self.save_button = add(Button(g, "Save", self.save, style="primary"))
+        self.sail_button = add(Button(g, "Test sail", self.test_sail))
         self.help_button = add(Button(g, "?", self.show_help, style="water", pt=theme.HEADER_PT))
         self.close_button = add(Button(g, "Close", self.close, style="water"))
         self.panel = add(Panel(g))
@@ -151,8 +156,8 @@ class GridDesignerScene(ChartScene):
         self.top.place(0, H - bar, W, bar)
         by = H - bar + px(8)
         x = W - m
-        for b, bw in ((self.close_button, px(84)), (self.help_button, t), (self.save_button, px(84)),
-                      (self.redo_button, px(76)), (self.undo_button, px(76))):
+        for b, bw in ((self.close_button, px(84)), (self.help_button, t), (self.sail_button, px(104)),
+                      (self.save_button, px(76)), (self.redo_button, px(76)), (self.undo_button, px(76))):
             x -= bw
             b.place(x, by, bw, t)
             x -= px(6)
@@ -222,8 +227,8 @@ class GridDesignerScene(ChartScene):
             f"{'✗' if f.level == 'error' else '!'} {f.text}" for f in found)
         self.undo_button.enabled = self.at > 0
         self.redo_button.enabled = self.at < len(self.history) - 1
-        self.save_button.enabled = not any(f.level == "error" for f in found)
-        self.save_button.reason = "The check finds errors: mend them first"
+        self.save_button.enabled = self.sail_button.enabled = not any(f.level == "error" for f in found)
+        self.save_button.reason = self.sail_button.reason = "The check finds errors: mend them first"
         self.redraw()
 
     def _set_title(self, text: str) -> None:
@@ -338,6 +343,22 @@ class GridDesignerScene(ChartScene):
         self.say(f"Saved to {target}.")
         return target
 
+    def test_sail(self, boats: int = 3) -> Any:
+        """Save, then bots race the board in this window (the designer waits below)."""
+        from dinghy import games
+        from dinghy.ui.shell.autosave import Autosave, home
+
+        rules = self.board.game
+        if rules not in games.GAMES:
+            self.say(f"No game called {rules!r} is installed to sail this board.")
+            return None
+        target = self.save()
+        if target is None or self.app is None:
+            return None
+        sail = GridTestSail(self.app, Autosave(home() / "test-sail"), rules, bot_delay=self.bot_delay)
+        self.app.test_sail = sail  # type: ignore[attr-defined]
+        return sail(target, boats=boats)
+
     def close(self) -> None:
         if self.app is not None:
             self.app.close()
@@ -406,9 +427,22 @@ class GridDesignerScene(ChartScene):
         return True
 
 
+class GridTestSail(TestSail):
+    """A test sail of a grid board: the race is of the board's game, not the first one."""
+
+    __test__ = False
+
+    def __init__(self, app: Any, autosave: Any, rules: str, **kw: Any) -> None:
+        super().__init__(app, autosave, **kw)
+        self.rules = rules
+
+    def start(self, setup: Any, rules: str | None = None, *, confirmed: bool = False) -> Any:
+        return super().start(setup, rules or self.rules, confirmed=confirmed)
+
+
 def run_grid_designer(file: str | os.PathLike[str] | None = None, *, game: str | None = None,
                       headless: bool | None = None, width: int = 1280, height: int = 800,
-                      run: bool = True) -> Any:
+                      run: bool = True, bot_delay: float | None = None) -> Any:
     """Open the designer on a grid board file, or on a new board of ``game`` that Save
     writes to ``file`` (or to ``$DINGHY_HOME/courses/grid/``)."""
     from dinghy.ui.app import App
@@ -419,7 +453,7 @@ def run_grid_designer(file: str | os.PathLike[str] | None = None, *, game: str |
             raise DinghyError("a new grid board needs its game: --game NAME")
         board = E.starting_board(game, path.stem if path is not None else "new_board")
     app = App(headless=headless, width=width, height=height, caption="dinghy · grid board designer")
-    scene = GridDesignerScene(board, path)
+    scene = GridDesignerScene(board, path, bot_delay=bot_delay)
     app.designer = scene  # type: ignore[attr-defined]
     app.push(scene)
     if run:
