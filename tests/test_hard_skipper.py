@@ -228,3 +228,18 @@ def test_bots_racing_in_the_terminal_let_the_hard_skipper_claim_room():
     assert claims, "the hard seats claimed no room"
     for i, a in claims:
         assert kinds[a.boat] == "hard" and a in race.game.interjections(race.history[i])
+
+
+def test_a_field_warmed_in_the_background_is_the_one_the_skipper_then_gets():
+    """The table starts the hard skipper's field on a thread as a race opens; a move
+    asked for meanwhile waits for that build and gets the very same field (one build,
+    never two)."""
+    from dinghy.skippers import field as fieldmod
+
+    game = make_race("up_and_down", ["hard", "simple"], 3).game
+    fieldmod._FIELDS.clear()
+    thread = fieldmod.warm(game)
+    f = field_of(game)                 # waits for the thread's build
+    thread.join(timeout=300)
+    assert not thread.is_alive()
+    assert field_of(game) is f and len(fieldmod._FIELDS) == 1

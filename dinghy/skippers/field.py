@@ -34,6 +34,7 @@ from __future__ import annotations
 import hashlib
 import math
 import os
+import threading
 import time
 from dataclasses import dataclass
 from io import BytesIO
@@ -388,16 +389,32 @@ class Field:
         return np.where(B.finished, 0.0, v)
 
 
+_BUILDING = threading.Lock()
 _FIELDS: dict = {}
 #: bump when the field's meaning changes: older files on disk are then ignored
 DISK_FORMAT = 2
+
+
+def warm(game) -> threading.Thread:
+    """Build (or load) ``game``'s field on a background thread, so the first hard move or
+    Hint of a race does not wait for it; a caller that needs it meanwhile waits for the
+    same build instead of starting a second one."""
+    t = threading.Thread(target=field_of, args=(game,), name="dinghy-field", daemon=True)
+    t.start()
+    return t
 
 
 def field_of(game, disk: bool | None = None) -> Field:
     """The field for a game's course, wind, card set and hazard table: built once per
     process, and kept on disk (``io.cache_dir("fields")``) so that the next race on the
     same water loads it instead. ``disk`` False keeps it in memory only (default: on,
-    unless ``$DINGHY_FIELD_CACHE`` is ``0``)."""
+    unless ``$DINGHY_FIELD_CACHE`` is ``0``). One build at a time (:func:`warm` may be
+    building it on another thread)."""
+    with _BUILDING:
+        return _field_of(game, disk)
+
+
+def _field_of(game, disk: bool | None) -> Field:
     try:
         key = (_content_key(game), game.wind_from)
         hash(key)

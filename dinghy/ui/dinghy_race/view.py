@@ -129,6 +129,9 @@ class DinghyRaceView(Choices, BoardView):
         s.chart = self.chart                 # the scene frees it when it leaves the stack
         add = g.add
         self.turn = TurnPanel(self)
+        if any(seat.skipper == "hard" for seat in self.game.setup.seats):
+            from dinghy.skippers.field import warm
+            warm(self.game)        # the hard skipper's field, built while people play
         self.compass = add(Compass(g, self.game.wind_from))
         self.zoom_in = add(Button(g, "+", lambda: self.zoom(1.4), style="water", pt=theme.HEADER_PT + 2))
         self.zoom_out = add(Button(g, "−", lambda: self.zoom(1 / 1.4), style="water", pt=theme.HEADER_PT + 2))
