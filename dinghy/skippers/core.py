@@ -143,15 +143,20 @@ class Skipper:
         if B.spi.any():
             v = v + (ch.spi_adjust(B, tx, ty, v) if self.style.spinnaker else np.where(B.spi, 1.0, 0.0))
         v = v + B.cost
+        return np.where(B.finished, FINISHED + B.cost, self.escape_bias(race, ch, B, rnd, boat, v))
+
+    def escape_bias(self, race: Race, ch: Chart, B: Batch, rnd: int, boat, v: np.ndarray) -> np.ndarray:
+        """``v`` with a pull away from where the boat stalled, while it is breaking away
+        (:meth:`_note_progress`): further from the anchor and along the escape heading."""
         mem = self._memory.get(race)
         trk = mem.get(boat.index) if mem else None
-        if trk is not None and trk.escape_until >= rnd:
-            ax, ay = trk.anchor
-            d = np.hypot(B.x - ax, B.y - ay) / ch.L
-            hx, hy = math.sin(trk.heading), math.cos(trk.heading)
-            along = ((B.x - ax) * hx + (B.y - ay) * hy) / ch.L
-            v = v - 1.5 * np.minimum(d, 4.0) - 0.5 * np.clip(along, -4, 4)
-        return np.where(B.finished, FINISHED + B.cost, v)
+        if trk is None or trk.escape_until < rnd:
+            return v
+        ax, ay = trk.anchor
+        d = np.hypot(B.x - ax, B.y - ay) / ch.L
+        hx, hy = math.sin(trk.heading), math.cos(trk.heading)
+        along = ((B.x - ax) * hx + (B.y - ay) * hy) / ch.L
+        return v - 1.5 * np.minimum(d, 4.0) - 0.5 * np.clip(along, -4, 4)
 
     def judge(self, ch: Chart, K: Batch, P: Batch, obs: Obstacles, first: bool, boats: bool = True) -> np.ndarray:
         """Extra turns the table costs each candidate move (geometric) of the parents ``P``."""

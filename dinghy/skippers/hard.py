@@ -87,15 +87,7 @@ class HardSkipper(Skipper):
                 vs = vs + ch.spi_adjust(S, tx, ty, vs)
             v[sub] = vs
         v = v + B.cost
-        mem = self._memory.get(race)
-        trk = mem.get(boat.index) if mem else None
-        if trk is not None and trk.escape_until >= rnd:
-            ax, ay = trk.anchor
-            d = np.hypot(B.x - ax, B.y - ay) / ch.L
-            hx, hy = math.sin(trk.heading), math.cos(trk.heading)
-            along = ((B.x - ax) * hx + (B.y - ay) * hy) / ch.L
-            v = v - 1.5 * np.minimum(d, 4.0) - 0.5 * np.clip(along, -4, 4)
-        return np.where(B.finished, FINISHED + B.cost, v)
+        return np.where(B.finished, FINISHED + B.cost, self.escape_bias(race, ch, B, rnd, boat, v))
 
     def _luck_value(self, race: Race, ch: Chart, boat) -> float:
         """A Lady Luck card is worth less as the finish nears (unspent, it is wasted)."""
