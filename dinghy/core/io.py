@@ -75,6 +75,18 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
     return _read_bytes(Path(path))
 
 
+def user_home() -> Path:
+    """Where dinghy keeps a player's own files (autosaves, settings, courses and boards
+    made in the designer): ``$DINGHY_HOME``, else ``$XDG_DATA_HOME/dinghy`` (default
+    ``~/.local/share/dinghy``)."""
+    env = os.environ.get("DINGHY_HOME")
+    if env:
+        return Path(env).expanduser()
+    data = os.environ.get("XDG_DATA_HOME")
+    base = Path(data).expanduser() if data else Path.home() / ".local" / "share"
+    return base / "dinghy"
+
+
 def cache_dir(kind: str) -> Path:
     """Where dinghy keeps what it can always compute again: ``$DINGHY_CACHE/<kind>``,
     else ``$XDG_CACHE_HOME/dinghy/<kind>`` (default ``~/.cache/dinghy/<kind>``)."""

@@ -109,13 +109,7 @@ def is_shipped(path: Path) -> bool:
 
 def home_boards() -> Path:
     """``$DINGHY_HOME/courses/grid``: where boards made in the designer are saved."""
-    env = os.environ.get("DINGHY_HOME")
-    if env:
-        base = Path(env).expanduser()
-    else:
-        data = os.environ.get("XDG_DATA_HOME")
-        base = (Path(data).expanduser() if data else Path.home() / ".local" / "share") / "dinghy"
-    return base / "courses" / "grid"
+    return io.user_home() / "courses" / "grid"
 
 
 # --- edits ---------------------------------------------------------------------------------

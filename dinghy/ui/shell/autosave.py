@@ -24,13 +24,8 @@ LAST_RACE = "last-race.json"
 
 
 def home() -> Path:
-    """``$DINGHY_HOME``, or ``~/.local/share/dinghy`` (XDG_DATA_HOME respected)."""
-    env = os.environ.get("DINGHY_HOME")
-    if env:
-        return Path(env).expanduser()
-    data = os.environ.get("XDG_DATA_HOME")
-    base = Path(data).expanduser() if data else Path.home() / ".local" / "share"
-    return base / "dinghy"
+    """``$DINGHY_HOME``, or ``~/.local/share/dinghy`` (:func:`dinghy.core.io.user_home`)."""
+    return io.user_home()
 
 
 class Autosave:

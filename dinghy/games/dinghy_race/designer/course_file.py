@@ -8,6 +8,7 @@ import os
 import re
 from pathlib import Path
 from typing import Any, Mapping, Sequence
+from dinghy.core import io
 from dinghy.games.dinghy_race.course import DEFAULT_MARK_RADIUS, Course, leg_target
 from dinghy.games.dinghy_race.designer.edits import finish_is_start
 
@@ -161,8 +162,6 @@ def to_toml(course: Course) -> str:
 
 def save(course: Course, path: str | os.PathLike[str]) -> Path:
     """Write the course atomically (through :func:`dinghy.core.io.write_text_atomic`)."""
-    from dinghy.core import io
-
     p = Path(path)
     io.write_text_atomic(p, to_toml(course))
     return p
@@ -196,10 +195,4 @@ def slug(name: str) -> str:
 
 def courses_home() -> Path:
     """``$DINGHY_HOME/courses`` (the default ``$DINGHY_HOME`` is ``~/.local/share/dinghy``)."""
-    env = os.environ.get("DINGHY_HOME")
-    if env:
-        base = Path(env).expanduser()
-    else:
-        data = os.environ.get("XDG_DATA_HOME")
-        base = (Path(data).expanduser() if data else Path.home() / ".local" / "share") / "dinghy"
-    return base / "courses"
+    return io.user_home() / "courses"
