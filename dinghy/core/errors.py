@@ -17,3 +17,17 @@ class DataError(DinghyError, ValueError):
 
 class IllegalAction(DinghyError, ValueError):
     """An action that the rules do not allow right now; the message says why."""
+
+
+def check_table(data: object, known: "set[str] | frozenset[str]", source: str, where: str = "",
+                not_table: str = "must be a table") -> None:
+    """A data file's table at ``where``: a mapping with no key outside ``known``; else a
+    DataError naming the table (``not_table``) or its first unknown key."""
+    from collections.abc import Mapping
+
+    if not isinstance(data, Mapping):
+        raise DataError(source, where, not_table)
+    extra = set(data) - set(known)
+    if extra:
+        first = sorted(extra)[0]
+        raise DataError(source, f"{where}.{first}" if where else first, "unknown key")

@@ -16,7 +16,7 @@ from typing import Any, Mapping
 import shapely
 from shapely.geometry import Polygon
 
-from dinghy.core.errors import DataError
+from dinghy.core.errors import DataError, check_table
 from dinghy.games.regatta_gigamic.spot import Spot
 
 COLOURS = ("white", "red", "green", "yellow", "orange", "black", "blue")
@@ -169,12 +169,7 @@ def _text(data: Mapping[str, Any], key: str, source: str, field: str) -> str:
 
 
 def _parse(data: Mapping[str, Any], source: str) -> Course:
-    if not isinstance(data, Mapping):
-        raise DataError(source, "", "must be a table")
-    known = {"name", "description", "area", "buoys", "line", "rounding", "obstacles"}
-    extra = set(data) - known
-    if extra:
-        raise DataError(source, sorted(extra)[0], "unknown key")
+    check_table(data, {"name", "description", "area", "buoys", "line", "rounding", "obstacles"}, source)
     name = _text(data, "name", source, "name")
     description = data.get("description", "")
     if not isinstance(description, str):
@@ -187,10 +182,7 @@ def _parse(data: Mapping[str, Any], source: str) -> Course:
     buoys: list[Buoy] = []
     for i, rb in enumerate(raw_buoys):
         f = f"buoys[{i}]"
-        if not isinstance(rb, Mapping):
-            raise DataError(source, f, "must be a table")
-        if set(rb) - {"id", "colour", "at", "radius"}:
-            raise DataError(source, f"{f}.{sorted(set(rb) - {'id', 'colour', 'at', 'radius'})[0]}", "unknown key")
+        check_table(rb, {"id", "colour", "at", "radius"}, source, f)
         bid = _text(rb, "id", source, f"{f}.id")
         if any(b.id == bid for b in buoys):
             raise DataError(source, f"{f}.id", f"{bid!r} is used twice")

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from dinghy.core.errors import DataError
+from dinghy.core.errors import DataError, check_table
 
 SYMBOLS = ("", "barre", "nuage", "soleil")
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -112,11 +112,7 @@ def _need(data: Mapping[str, Any], key: str, types: Any, source: str, where: str
 
 
 def _parse_arrow(raw: Any, card_length: float, card_width: float, source: str, where: str) -> Arrow:
-    if not isinstance(raw, Mapping):
-        raise DataError(source, where, "must be a table with turn and length")
-    extra = set(raw) - {"turn", "length"}
-    if extra:
-        raise DataError(source, f"{where}.{sorted(extra)[0]}", "unknown key")
+    check_table(raw, {"turn", "length"}, source, where, "must be a table with turn and length")
     turn = _need(raw, "turn", int, source, f"{where}.")
     length = float(_need(raw, "length", (int, float), source, f"{where}."))
     if not -180 <= turn <= 180:
@@ -133,12 +129,7 @@ def _parse_arrow(raw: Any, card_length: float, card_width: float, source: str, w
 
 
 def _parse_deck(data: Mapping[str, Any], source: str) -> Deck:
-    if not isinstance(data, Mapping):
-        raise DataError(source, "", "must be a table")
-    known = {"name", "card_length", "card_width", "hull_length", "hand_size", "total", "cards"}
-    extra = set(data) - known
-    if extra:
-        raise DataError(source, sorted(extra)[0], "unknown key")
+    check_table(data, {"name", "card_length", "card_width", "hull_length", "hand_size", "total", "cards"}, source)
     name = _need(data, "name", str, source, "")
     length = float(_need(data, "card_length", (int, float), source, ""))
     width = float(_need(data, "card_width", (int, float), source, ""))
@@ -154,11 +145,7 @@ def _parse_deck(data: Mapping[str, Any], source: str) -> Deck:
     faces: list[Face] = []
     for i, raw in enumerate(cards):
         where = f"cards[{i}]"
-        if not isinstance(raw, Mapping):
-            raise DataError(source, where, "must be a table")
-        extra = set(raw) - {"id", "name", "copies", "symbol", "arrows"}
-        if extra:
-            raise DataError(source, f"{where}.{sorted(extra)[0]}", "unknown key")
+        check_table(raw, {"id", "name", "copies", "symbol", "arrows"}, source, where)
         cid = _need(raw, "id", str, source, f"{where}.")
         if not _ID.match(cid):
             raise DataError(source, f"{where}.id", f"{cid!r} must be lower-case letters, digits and _")

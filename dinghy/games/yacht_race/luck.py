@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from dinghy.core.errors import DataError
+from dinghy.core.errors import DataError, check_table
 
 #: effect -> (needs an ``amount``, what it does in words)
 EFFECTS: dict[str, tuple[bool, str]] = {
@@ -62,11 +62,7 @@ class LuckPack:
         cards, keys = [], set()
         for i, c in enumerate(raw):
             where = f"card[{i}]"
-            if not isinstance(c, Mapping):
-                raise DataError(source, where, "must be a table")
-            extra = set(c) - {"key", "title", "text", "effect", "amount", "copies", "invented"}
-            if extra:
-                raise DataError(source, f"{where}.{sorted(extra)[0]}", "unknown key")
+            check_table(c, {"key", "title", "text", "effect", "amount", "copies", "invented"}, source, where)
             key = c.get("key")
             if not isinstance(key, str) or not key.isidentifier() or key in keys:
                 raise DataError(source, f"{where}.key", "must be one word (letters, digits, _) and unique")
