@@ -102,3 +102,29 @@ def test_a_damaged_record_fails_before_any_window(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "bad.json" in err and len(err.strip().splitlines()) == 1
     assert main(["replay", str(tmp_path / "missing.json")]) == 2
+
+
+def test_the_replay_board_zooms_pans_and_fits_by_keys_and_wheel(ui_app, record, tmp_path):
+    """The replay board's camera: + zooms in, − out, F fits the course again, the wheel
+    zooms where the pointer is, a drag pans (the same for every game's replay board)."""
+    from dinghy.ui.widgets import key
+
+    path, race = record
+    app = run_app(headless=True, run=False, replay=str(path), home=tmp_path / "home")
+    try:
+        board = app.scene.board
+        cam = board.camera
+        fitted = (cam.zoom, cam.cx, cam.cy)
+        assert board.on_shortcut(key.PLUS, 0) and cam.zoom == pytest.approx(fitted[0] * 1.4)
+        assert board.on_shortcut(key.MINUS, 0) and cam.zoom == pytest.approx(fitted[0])
+        cx = cam.cx
+        board.pan(40, 0)
+        assert cam.cx == pytest.approx(cx - 40 / cam.zoom)
+        x, y = cam.x0 + cam.width / 2, cam.y0 + cam.height / 2
+        board.scroll(x, y, 2)
+        assert cam.zoom > fitted[0]
+        assert board.on_shortcut(key.F, 0)
+        assert (cam.zoom, cam.cx, cam.cy) == pytest.approx(fitted)
+        assert not board.on_shortcut(key.Q, 0)
+    finally:
+        app.close()

@@ -11,6 +11,7 @@ from dinghy.ui.dinghy_race.chart import Chart  # noqa: E402
 from dinghy.ui.dinghy_race.compass import Compass  # noqa: E402
 from dinghy.ui.dinghy_race.view import round_text, seat_chips  # noqa: E402
 from dinghy.ui.hud import SeatChip  # noqa: E402
+from dinghy.ui.shell.replay_camera import ReplayCamera  # noqa: E402
 from dinghy.ui.shell.tracks import Tracks  # noqa: E402
 
 
@@ -21,7 +22,7 @@ class BoatTracks(Tracks[tuple[float, float]]):
         super().__init__([(b.index, b.pose.xy) for b in s.boats if b.launched] for s in states)
 
 
-class ChartReplay:
+class ChartReplay(ReplayCamera):
     """``ChartReplay(scene)``: what the replay scene asks of the board."""
 
     shortcuts = [("+ / −", "Zoom in / out"), ("F", "Fit the course")]
@@ -68,29 +69,5 @@ class ChartReplay:
     def seat_chips(self, state: Any) -> list[SeatChip]:
         return seat_chips(self.game, state)
 
-    # --- input ----------------------------------------------------------------------
-    def board_contains(self, x: float, y: float) -> bool:
-        return self.camera.contains_screen(x, y)
-
-    def pan(self, dx: float, dy: float) -> None:
-        self.camera.pan(dx, dy)
+    def camera_moved(self) -> None:
         self.chart.camera_moved()
-
-    def scroll(self, x: float, y: float, clicks: float) -> None:
-        if self.camera.contains_screen(x, y):
-            self.camera.scroll(x, y, clicks)
-            self.chart.camera_moved()
-
-    def on_shortcut(self, symbol: int, modifiers: int) -> bool:
-        c = self.camera
-        if symbol in (key.PLUS, key.EQUAL, key.NUM_ADD):
-            c.zoom_at(c.x0 + c.width / 2, c.y0 + c.height / 2, 1.4)
-        elif symbol in (key.MINUS, key.NUM_SUBTRACT):
-            c.zoom_at(c.x0 + c.width / 2, c.y0 + c.height / 2, 1 / 1.4)
-        elif symbol == key.F:
-            self.fit()
-            return True
-        else:
-            return False
-        self.chart.camera_moved()
-        return True

@@ -13,6 +13,7 @@ from dinghy.ui.grid.view import (  # noqa: E402
     MAX_ZOOM, MIN_ZOOM, board_title, chips_with_flags, colours, fit_board, status_lines,
 )  # noqa: E402
 from dinghy.ui.hud import SeatChip  # noqa: E402
+from dinghy.ui.shell.replay_camera import ReplayCamera  # noqa: E402
 from dinghy.ui.shell.tracks import Tracks  # noqa: E402
 from dinghy.ui.shell.board_view import ordinal, seat_colour  # noqa: E402
 
@@ -35,7 +36,7 @@ class BoatTracks(Tracks[tuple[int, int]]):
                          for pic in self.pictures)
 
 
-class GridReplay:
+class GridReplay(ReplayCamera):
     """``GridReplay(scene)``: what the replay scene asks of the board."""
 
     shortcuts = [("+ / −", "Zoom in / out"), ("F", "Fit the board")]
@@ -99,28 +100,5 @@ class GridReplay:
                  for k, s in enumerate(self.game.setup.seats)]
         return chips_with_flags(chips, self.tracks.pictures[self.index])
 
-    # --- input ----------------------------------------------------------------------
-    def board_contains(self, x: float, y: float) -> bool:
-        return self.camera.contains_screen(x, y)
-
-    def pan(self, dx: float, dy: float) -> None:
-        self.camera.pan(dx, dy)
+    def camera_moved(self) -> None:
         self.redraw()
-
-    def scroll(self, x: float, y: float, clicks: float) -> None:
-        if self.camera.contains_screen(x, y):
-            self.camera.scroll(x, y, clicks)
-            self.redraw()
-
-    def on_shortcut(self, symbol: int, modifiers: int) -> bool:
-        c = self.camera
-        if symbol in (key.PLUS, key.EQUAL, key.NUM_ADD):
-            c.zoom_at(c.x0 + c.width / 2, c.y0 + c.height / 2, 1.4)
-        elif symbol in (key.MINUS, key.NUM_SUBTRACT):
-            c.zoom_at(c.x0 + c.width / 2, c.y0 + c.height / 2, 1 / 1.4)
-        elif symbol == key.F:
-            self.fit(redraw=False)
-        else:
-            return False
-        self.redraw()
-        return True

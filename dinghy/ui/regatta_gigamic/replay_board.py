@@ -9,9 +9,10 @@ from dinghy.ui.widgets import Button, key  # noqa: F401  (configures pyglet firs
 from dinghy.ui.camera import Camera  # noqa: E402
 from dinghy.ui.hud import SeatChip  # noqa: E402
 from dinghy.ui.regatta_gigamic.board import Board, BoatTracks, colour_of  # noqa: E402
+from dinghy.ui.shell.replay_camera import ReplayCamera  # noqa: E402
 
 
-class GigamicReplay:
+class GigamicReplay(ReplayCamera):
     """``GigamicReplay(scene)``: what the replay scene asks of the board."""
 
     shortcuts = [("+ / −", "Zoom in / out"), ("F", "Fit the table")]
@@ -52,26 +53,3 @@ class GigamicReplay:
             chips.append(SeatChip(i, seat.name, colour_of(self.game, i), status,
                                   i == state.active and state.step != "over", b.place is not None))
         return chips
-
-    # --- input ----------------------------------------------------------------------
-    def board_contains(self, x: float, y: float) -> bool:
-        return self.camera.contains_screen(x, y)
-
-    def pan(self, dx: float, dy: float) -> None:
-        self.camera.pan(dx, dy)
-
-    def scroll(self, x: float, y: float, clicks: float) -> None:
-        if self.camera.contains_screen(x, y):
-            self.camera.scroll(x, y, clicks)
-
-    def on_shortcut(self, symbol: int, modifiers: int) -> bool:
-        c = self.camera
-        if symbol in (key.PLUS, key.EQUAL, key.NUM_ADD):
-            c.zoom_at(c.x0 + c.width / 2, c.y0 + c.height / 2, 1.4)
-        elif symbol in (key.MINUS, key.NUM_SUBTRACT):
-            c.zoom_at(c.x0 + c.width / 2, c.y0 + c.height / 2, 1 / 1.4)
-        elif symbol == key.F:
-            self.fit()
-        else:
-            return False
-        return True
