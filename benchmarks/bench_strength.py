@@ -31,7 +31,7 @@ from dinghy.core.interface import CHANCE
 from dinghy.core.race import Race
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
 from dinghy.games.dinghy_race.actions import Roll
-from dinghy.skippers import SKIPPERS, skipper
+from dinghy.skippers import SKIPPERS, out_of_turn, skipper
 
 
 def fleet() -> list[str]:
@@ -63,10 +63,7 @@ def sail(job: tuple[str, int, tuple[str, ...]]) -> dict:
             race.push(same_dice(seed, rolls[boat]))
             rolls[boat] += 1
         else:
-            call = next((c for seat, name in enumerate(names)
-                         if seat != player and callable(getattr(bots[name], "interject", None))
-                         and race.interjections()
-                         and (c := bots[name].interject(race, seat)) is not None), None)
+            call = out_of_turn(race, [bots[name] for name in names], player)
             race.push(call if call is not None else bots[names[player]].choose(race, rng))
         n += 1
     return {"course": course, "seed": seed, "skippers": names, "places": race.places(),

@@ -68,22 +68,33 @@ def skipper(name: str | None, rules: str = "dinghy_race") -> Skipper:
     raise ValueError(f"unknown skipper {name!r} for {rules}; known: {known}")
 
 
+def out_of_turn(race, bots: list, player: int) -> Any | None:
+    """The first out-of-turn call a seat's skipper makes now (the hard skipper's claim
+    for room at a mark, rule 3), asked of every seat but the one about to act; None when
+    the game offers none or nobody speaks."""
+    if not race.interjections():
+        return None
+    for seat, bot in enumerate(bots):
+        speak = getattr(bot, "interject", None)
+        if seat != player and callable(speak):
+            call = speak(race, seat)
+            if call is not None:
+                return call
+    return None
+
+
 def play_bots(race, rng: random.Random, max_actions: int = 20000) -> int:
     """Let every seat's skipper (the game's default for people too) play until the race
     is over; chance acts with the race's seeded stream. Returns the number of actions."""
     n = 0
     rules = race.game.rules_name
     bots = [skipper(seat.skipper, rules) for seat in race.game.setup.seats]
-    # skippers that speak out of turn (the hard skipper's claim for room at a mark)
-    speakers = [(i, b) for i, b in enumerate(bots) if callable(getattr(b, "interject", None))]
     while not race.over and n < max_actions:
         player = race.current_player()
         if player == CHANCE:
             race.roll()
         else:
-            call = next((c for seat, bot in speakers
-                         if seat != player and race.interjections()
-                         and (c := bot.interject(race, seat)) is not None), None)
+            call = out_of_turn(race, bots, player)
             if call is not None:          # then ask again who acts
                 race.push(call)
             else:
