@@ -23,7 +23,8 @@ from dinghy.ui.shell.generic import GenericView
 from dinghy.ui.shell.results import ResultsScene
 from dinghy.ui.shell.table import TableScene
 from dinghy.ui.shell.views import replay_board_class, view_class
-from dinghy.ui.widgets import Button, Curtain
+from dinghy.ui.widgets.buttons import Button
+from dinghy.ui.widgets.dialogs import Curtain
 
 from grid_toy import Act, Gridboat, State
 

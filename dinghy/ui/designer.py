@@ -35,9 +35,14 @@ from dinghy.ui.app import App  # noqa: E402
 from dinghy.ui.camera import Camera  # noqa: E402
 from dinghy.ui.designer_chart import ERROR, WARNING, DesignerChart, Handle, handles  # noqa: E402
 from dinghy.ui.scene import ChartScene  # noqa: E402
-from dinghy.ui.widgets import (BACK, BODY, DETAIL, LAYER_DIALOG, LAYER_WIDGET, Button,  # noqa: E402
-                               ChoiceSelector, Gui, Panel, Text, TextField, Widget, _Modal,
-                               _round_rect, key, put)
+from dinghy.ui.widgets.gui import (  # noqa: E402
+    BACK, BODY, DETAIL, LAYER_DIALOG, LAYER_WIDGET, Gui, Widget, key, put, round_rect,
+)
+from dinghy.ui.widgets.buttons import Button
+from dinghy.ui.widgets.dialogs import Modal
+from dinghy.ui.widgets.panels import Panel
+from dinghy.ui.widgets.selectors import ChoiceSelector
+from dinghy.ui.widgets.text import Text, TextField
 from pyglet import shapes  # noqa: E402
 
 TOOLS = (("move", "Move"), ("mark", "Mark"), ("land", "Land"), ("eye", "W. Eye"))
@@ -103,8 +108,8 @@ class FindingRow(Widget):
 
     def layout(self) -> None:
         g = self.gui
-        _round_rect(self.body, self.x, self.y, self.w, self.h, g.px(6))
-        _round_rect(self.chip, self.x + g.px(5), self.y + g.px(5), g.px(6), self.h - g.px(10), g.px(3))
+        round_rect(self.body, self.x, self.y, self.w, self.h, g.px(6))
+        round_rect(self.chip, self.x + g.px(5), self.y + g.px(5), g.px(6), self.h - g.px(10), g.px(3))
         if self.label.width != max(1, int(self.w - g.px(26))):
             self.label.width = max(1, int(self.w - g.px(26)))
         put(self.label, self.x + g.px(18), self.y + self.h - g.px(5))
@@ -160,7 +165,7 @@ class WindArrow(Widget):
         put(self.text, cx, self.y + g.px(6))
 
 
-class _FormDialog(_Modal):
+class _FormDialog(Modal):
     """A modal card with a title, free content and a row of buttons (last = primary)."""
 
     def __init__(self, gui: Gui, title: str, buttons: Sequence[tuple[str, Callable[[], Any]]],
@@ -183,7 +188,7 @@ class _FormDialog(_Modal):
 
     def place_frame(self, w: float, h: float) -> tuple[float, float, float, float]:
         """Place card, title and buttons; return the content box (x, y, w, h)."""
-        _Modal.layout(self)
+        Modal.layout(self)
         g = self.gui
         pad = g.px(theme.PAD * 1.5)
         x, y, w, h = self.card_rect(w, h)
