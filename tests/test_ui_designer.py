@@ -20,7 +20,9 @@ from dinghy.core.race import Race
 from dinghy.core.setup import RaceSetup, Seat
 from dinghy.skippers import play_bots
 from dinghy.ui import testing as ui
-from dinghy.ui.designer import DesignerScene, FindingRow, NameDialog, TemplateDialog, run_designer
+from dinghy.ui.designer.dialogs import NameDialog, TemplateDialog
+from dinghy.ui.designer.pieces import FindingRow
+from dinghy.ui.designer.window import DesignerScene, run_designer
 from dinghy.ui.widgets.gui import key
 from dinghy.ui.widgets.buttons import Button
 from dinghy.ui.widgets.dialogs import HelpOverlay
