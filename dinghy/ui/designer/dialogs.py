@@ -12,7 +12,7 @@ from dinghy.ui import theme
 from dinghy.ui.designer.pieces import COMPASS8
 from dinghy.ui.widgets.gui import LAYER_DIALOG, Gui, key, put
 from dinghy.ui.widgets.buttons import Button
-from dinghy.ui.widgets.dialogs import Modal
+from dinghy.ui.widgets.dialogs import Modal, place_button_row
 from dinghy.ui.widgets.panels import Panel
 from dinghy.ui.widgets.selectors import ChoiceSelector
 from dinghy.ui.widgets.text import TextField
@@ -47,12 +47,7 @@ class _FormDialog(Modal):
         x, y, w, h = self.card_rect(w, h)
         self.card.place(x, y, w, h)
         put(self.title, x + pad, y + h - pad)
-        bx = x + w - pad
-        for b in reversed(self.buttons):
-            bw = max(g.touch * 2, b.text.content_width + g.px(36))
-            bx -= bw
-            b.place(bx, y + pad, bw, g.touch)
-            bx -= g.px(theme.GAP)
+        place_button_row(g, self.buttons, x + w - pad, y + pad)
         top = y + h - pad - g.px((theme.HEADER_PT + 2) * 2.2)
         bottom = y + pad + g.touch + g.px(theme.GAP)
         return (x + pad, bottom, w - 2 * pad, top - bottom)

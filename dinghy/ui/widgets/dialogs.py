@@ -6,11 +6,24 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from dinghy.ui import theme
-from dinghy.ui.widgets.gui import BACK, BODY, LAYER_CURTAIN, LAYER_DIALOG, LAYER_HELP, Callback, Gui, Widget, key, put
+from dinghy.ui.widgets.gui import (
+    BACK, BODY, LAYER_CURTAIN, LAYER_DIALOG, LAYER_HELP, Callback, Gui, Widget, key, put,
+)
 
 
 from dinghy.ui.widgets.buttons import Button
 from dinghy.ui.widgets.panels import Panel
+
+
+def place_button_row(gui: Gui, buttons: Sequence[Button], right: float, y: float) -> None:
+    """A dialog's buttons side by side at ``y``, the last one rightmost at ``right``;
+    each at least two touch targets wide."""
+    bx = right
+    for b in reversed(buttons):
+        bw = max(gui.touch * 2, b.text.content_width + gui.px(36))
+        bx -= bw
+        b.place(bx, y, bw, gui.touch)
+        bx -= gui.px(theme.GAP)
 
 
 class Modal(Widget):
@@ -75,12 +88,7 @@ class Dialog(Modal):
         self.card.place(x, y, w, h)
         put(self.title, x + pad, y + h - pad)
         put(self.message, x + pad, y + h - pad - title_h)
-        bx = x + w - pad
-        for b in reversed(self.buttons):
-            bw = max(g.touch * 2, b.text.content_width + g.px(36))
-            bx -= bw
-            b.place(bx, y + pad, bw, g.touch)
-            bx -= g.px(theme.GAP)
+        place_button_row(g, self.buttons, x + w - pad, y + pad)
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
         if symbol == key.ESCAPE:
