@@ -136,8 +136,10 @@ class DinghyRaceView(Choices, BoardView):
         self.turn = TurnPanel(self)
         self._field_job: Any = None          # the thread building the coach's field
         self._hint_asked: int | None = None  # the action count at which Hint was tapped
-        if any(seat.skipper == "hard" for seat in self.game.setup.seats):
-            self._read_the_water()   # the hard skipper's field, built while people play
+        if any(seat.skipper in (None, "hard") for seat in self.game.setup.seats):
+            # the field of the hard skipper and of a person's Hint, built while people
+            # play (one core for a few seconds, once per course; the window stays live)
+            self._read_the_water()
         self.compass = add(Compass(g, self.game.wind_from))
         self.zoom_in = add(Button(g, "+", lambda: self.zoom(1.4), style="water", pt=theme.HEADER_PT + 2))
         self.zoom_out = add(Button(g, "−", lambda: self.zoom(1 / 1.4), style="water", pt=theme.HEADER_PT + 2))
@@ -351,7 +353,7 @@ class DinghyRaceView(Choices, BoardView):
 
         if not self.human_turn or self.race.over or self.race.chance:
             return
-        if self._read_the_water():
+        if self._read_the_water(HINT_PATIENCE):   # a field on disk loads in a moment
             # new water: the field is built on its own thread while the table stays
             # live; the hint comes when it is ready (see tick), if the step is still ours
             self._hint_asked = len(self.race.actions)
@@ -362,14 +364,14 @@ class DinghyRaceView(Choices, BoardView):
         if self.hints:
             show_hints(self, self.hints)      # each ghost's label: rank, rounds, risk
 
-    def _read_the_water(self) -> bool:
+    def _read_the_water(self, patience: float = 0.0) -> bool:
         """Start building (or loading) the coach's field if nobody has; True while it is
-        still being built."""
+        still being built (after waiting up to ``patience`` seconds for it)."""
         if self._field_job is None:
             from dinghy.skippers.field import warm
 
             self._field_job = warm(self.game)
-            self._field_job.join(HINT_PATIENCE)   # a field on disk loads in a moment
+        self._field_job.join(patience)
         return self._field_job.is_alive()
 
     def tick(self, dt: float) -> None:
