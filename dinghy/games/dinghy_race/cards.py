@@ -91,6 +91,11 @@ class CardType:
         return ", ".join(parts)
 
 
+#: (id of a card set, kind) -> (that card set, its first key of the kind): the set is
+#: kept with its answer, so an id is never read for another set.
+_KEY_OF: dict[tuple[int, "Kind"], tuple["CardSet", str | None]] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class CardSet:
     """A player's whole set of manoeuvre cards in one size, with the table's scale."""
@@ -121,10 +126,18 @@ class CardSet:
         return tuple(k for k, n in self.copies.items() for _ in range(n))
 
     def delay_key(self) -> str:
-        return next(k for k, t in self.types.items() if t.kind is Kind.DELAY)
+        return self.key_of(Kind.DELAY)
 
     def key_of(self, kind: Kind) -> str | None:
-        return next((k for k, t in self.types.items() if t.kind is kind), None)
+        """The first card key of this kind (None: no such card); looked up once per set
+        (the rules ask for the delay card many times a step)."""
+        found = _KEY_OF.get((id(self), kind))
+        if found is None or found[0] is not self:
+            found = (self, next((k for k, t in self.types.items() if t.kind is kind), None))
+            if len(_KEY_OF) > 256:
+                _KEY_OF.clear()
+            _KEY_OF[(id(self), kind)] = found
+        return found[1]
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], source: str) -> "CardSet":

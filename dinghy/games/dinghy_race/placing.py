@@ -2,8 +2,6 @@
 right-of-way ruling when it overlaps another boat's card."""
 from __future__ import annotations
 
-from functools import lru_cache
-
 import numpy as np
 
 from dinghy.core.interface import Event
@@ -14,6 +12,7 @@ from dinghy.games.dinghy_race.cards import Kind
 from dinghy.games.dinghy_race.common import (PRESTART_ROUNDS, _say, card_fits, card_near_boats, card_obstacles, hand,
                                              lines_on_water, placement_blocked, prestart,
                                              touches_start_zone)
+from dinghy.games.dinghy_race.memo import per_object
 from dinghy.games.dinghy_race.rounds import _end_turn
 from dinghy.games.dinghy_race.state import RaceState, RulingRecord, Step
 from dinghy.games.dinghy_race.bounds import card_boxes, fixed_clear
@@ -30,7 +29,7 @@ def card_options(game: Table, state: RaceState, trapeze: bool | None = None) -> 
     return list(_card_options(game, state))
 
 
-@lru_cache(maxsize=64)
+@per_object(maxsize=64)
 def _card_options(game: Table, state: RaceState) -> tuple[tuple[str, str | None], ...]:
     boat = state.boat()
     keys = list(hand(game, boat))

@@ -5,7 +5,6 @@ substitute for a tack or jibe that has no room."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 from dinghy.core.geometry import Pose
 from dinghy.core.interface import Event
@@ -19,6 +18,7 @@ from dinghy.games.dinghy_race.common import (EPS, _path_blocker, _say, aspects, 
                                              touches_start_zone)
 from dinghy.games.dinghy_race.hazard_rolls import _next_hazard_or_place
 from dinghy.games.dinghy_race.lines_and_marks import _after_track
+from dinghy.games.dinghy_race.memo import per_object
 from dinghy.games.dinghy_race.right_of_way import Ruling
 from dinghy.games.dinghy_race.rounds import _end_turn
 from dinghy.games.dinghy_race.state import Boat, RaceState, RulingRecord, Step, Turn
@@ -50,7 +50,7 @@ def exit_options(game: Table, state: RaceState, shift: float = 0.0) -> list[Exit
 
 
 
-@lru_cache(maxsize=64)
+@per_object(maxsize=64)
 def _exit_options(game: Table, state: RaceState, shift: float) -> tuple[ExitOption, ...]:
     boat = state.boat()
     card = game.cards.types[state.turn.card]
