@@ -98,3 +98,43 @@ def test_card_options_equal_the_plain_shapely_check(data):
             assert not any(g.intersects(shape) for g in others.hulls)
         if not near_card:
             assert not any(g.intersects(shape) for g in others.cards)
+
+
+def _plain_track(pose, tack, card, ex, hull_length, shift, samples=6):
+    """The bow's path built with ``Pose.offset``/``to_world`` and ``exit_pose`` (the
+    reference ``exit_track`` must equal point for point)."""
+    import math
+
+    from dinghy.games.dinghy_race.cards import exit_pose
+    s = tack.windward_sign
+    start = pose.offset(s * shift, 0.0)
+    pts = [pose.xy, start.xy]
+    for i in range(1, samples + 1):
+        t = i / samples
+        ang = math.radians(ex.turn * t)
+        if ex.turn:
+            a = math.radians(abs(ex.turn))
+            r_x = abs(ex.x) / (1 - math.cos(a)) if abs(1 - math.cos(a)) > 1e-12 else 0.0
+            r = r_x if r_x else ex.y / math.sin(a)
+            lx, ly = math.copysign(r * (1 - math.cos(abs(ang))), ex.turn), r * math.sin(abs(ang))
+        else:
+            lx, ly = 0.0, ex.y * t
+        pts.append(start.to_world(s * lx, ly))
+    pts.append(exit_pose(pose, tack, card, ex, hull_length, shift).xy)
+    return pts
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_the_exit_track_is_the_plain_pose_arithmetic(data):
+    """The track a move's marks and lines are judged on ("Each boat finishes the race the
+    moment it touches (or moves beyond) the finish line") is exactly the one ``Pose``
+    arithmetic gives, ending where ``exit_pose`` puts the bow."""
+    from dinghy.games.dinghy_race.cards import exit_track
+    game = _bench_game()
+    b = _boat(data, 0)
+    card = data.draw(st.sampled_from([c for c in game.cards.types.values() if c.exits]))
+    ex = data.draw(st.sampled_from(card.exits))
+    shift = data.draw(st.sampled_from([0.0, 12.5, -20.0, 7.3]))
+    L = game.cards.hull_length
+    assert exit_track(b.pose, b.tack, card, ex, L, shift) == _plain_track(b.pose, b.tack, card, ex, L, shift)
