@@ -200,14 +200,29 @@ def union(boxes: list) -> tuple[float, float, float, float]:
 
 def others_box_lists(game: Table, boats: tuple[Boat, ...], index: int) -> tuple[list, list]:
     """The exact boxes of :func:`others_boxes` as lists of tuples (same order), kept per
-    fleet object: a step asks about the same fleet several times."""
+    fleet object and per boat object: a step asks about the same fleet several times,
+    and a move changes one boat of it."""
     memo = game.__dict__.setdefault("_others_box_lists", {})
     hit = memo.get((id(boats), index))
     if hit is not None and hit[0] is boats:
         return hit[1]
-    afloat, with_card = _afloat(game, boats, index)
-    out = (_placed_box_list(game, [(b.pose, b.tack, None) for b in afloat]),
-           _placed_box_list(game, [(b.pose, b.tack, k) for b, k in with_card]))
+    per_boat = game.__dict__.setdefault("_boat_boxes", {})
+    hulls, cards = [], []
+    for b in boats:
+        if b.index == index or not b.launched or b.finished is not None:
+            continue
+        e = per_boat.get(id(b))
+        if e is None or e[0] is not b:
+            key = game.cards.delay_key() if b.delays else (b.planned if b.planned is not None and not b.aside else None)
+            e = (b,) + tuple(_placed_box_list(game, [(b.pose, b.tack, None)] +
+                                              ([(b.pose, b.tack, key)] if key is not None else [])))
+            if len(per_boat) >= 256:
+                per_boat.clear()
+            per_boat[id(b)] = e
+        hulls.append(e[1])
+        if len(e) > 2:
+            cards.append(e[2])
+    out = (hulls, cards)
     if len(memo) >= 64:
         memo.clear()
     memo[(id(boats), index)] = (boats, out)

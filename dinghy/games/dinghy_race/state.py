@@ -82,6 +82,9 @@ class Turn:
     substituted: bool = False      # a tack/jibe card exchanged under rule 1
     overlap_claimed: bool = False  # rule 3 already used in this turn
 
+    def with_(self, **changes: Any) -> "Turn":
+        return replace(self, **changes)     # replaced below by a faster copy
+
 
 @dataclass(frozen=True, slots=True)
 class RaceState:
@@ -150,3 +153,4 @@ def _fast_with(cls: type) -> Any:
 _KEEP = object()
 Boat.with_ = _fast_with(Boat)
 RaceState.with_ = _fast_with(RaceState)
+Turn.with_ = _fast_with(Turn)

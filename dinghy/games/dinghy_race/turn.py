@@ -4,7 +4,7 @@ itself (stopping short, the spinnaker bonus, the hazards it calls for), and rule
 substitute for a tack or jibe that has no room."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from dinghy.core.geometry import Pose
 from dinghy.core.interface import Event
@@ -334,9 +334,9 @@ def _do_move(game: Table, state: RaceState, act: Move, ev: list[Event]) -> RaceS
     if not state.boats[boat.index].racing or state.step is Step.LAUNCH:
         return state
     if dead:
-        state = state.with_(turn=replace(state.turn, hazards=tuple(rows), then_place=False))
+        state = state.with_(turn=state.turn.with_(hazards=tuple(rows), then_place=False))
     else:
-        state = state.with_(turn=replace(state.turn, hazards=tuple(rows), then_place=True))
+        state = state.with_(turn=state.turn.with_(hazards=tuple(rows), then_place=True))
     return _next_hazard_or_place(game, state, ev)
 
 
@@ -349,4 +349,4 @@ def _do_substitute(game: Table, state: RaceState, act: Substitute, ev: list[Even
         boat = state.boat().with_(planned=None, trapeze=False, spi_up=False)
         return state.with_boat(boat).with_(step=Step.PIVOT, turn=Turn(card=card.key, pivot_limit=45))
     _say(ev, "right_of_way", state.active, f"{name} cannot tack or jibe here (rule 1) and sails {card.name} instead")
-    return state.with_(turn=replace(state.turn, card=card.key, substituted=True))
+    return state.with_(turn=state.turn.with_(card=card.key, substituted=True))
