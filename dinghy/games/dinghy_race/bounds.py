@@ -199,7 +199,7 @@ def union(boxes: list) -> tuple[float, float, float, float]:
 
 
 def others_box_lists(game: Table, boats: tuple[Boat, ...], index: int) -> tuple[list, list]:
-    """The exact boxes of :func:`others_boxes` as lists of tuples (same order), kept per
+    """Quick boxes of the shapes :func:`others_boxes` bounds, as lists of tuples (same order), kept per
     fleet object and per boat object: a step asks about the same fleet several times,
     and a move changes one boat of it."""
     memo = game.__dict__.setdefault("_others_box_lists", {})
@@ -214,8 +214,10 @@ def others_box_lists(game: Table, boats: tuple[Boat, ...], index: int) -> tuple[
         e = per_boat.get(id(b))
         if e is None or e[0] is not b:
             key = game.cards.delay_key() if b.delays else (b.planned if b.planned is not None and not b.aside else None)
-            e = (b,) + tuple(_placed_box_list(game, [(b.pose, b.tack, None)] +
-                                              ([(b.pose, b.tack, key)] if key is not None else [])))
+            p = b.pose
+            e = (b, quick_box(game, None, b.tack, 0.0, p.x, p.y, p.heading))
+            if key is not None:
+                e += (quick_box(game, key, b.tack, 0.0, p.x, p.y, p.heading),)
             if len(per_boat) >= 256:
                 per_boat.clear()
             per_boat[id(b)] = e
@@ -226,19 +228,4 @@ def others_box_lists(game: Table, boats: tuple[Boat, ...], index: int) -> tuple[
     if len(memo) >= 64:
         memo.clear()
     memo[(id(boats), index)] = (boats, out)
-    return out
-
-
-def _placed_box_list(game: Table, items: list) -> list:
-    cache = game.__dict__.setdefault("_placed_boxes", {})
-    out = []
-    for it in items:
-        b = cache.get(it)
-        if b is None:
-            if len(cache) > 8192:
-                cache.clear()
-            pose, t, k = it
-            o = game.hull_outline(t) if k is None else game.card_outline(game.cards.types[k], t)
-            b = cache[it] = _corner_box(pose, o)
-        out.append(b)
     return out

@@ -21,8 +21,8 @@ from dinghy.core.geometry import Pose, hull_outline, shape_at, shapes_at
 from dinghy.core.setup import RaceSetup
 from dinghy.games.dinghy_race.state import Boat
 from dinghy.core.wind import Tack
-from dinghy.games.dinghy_race.bounds import (_COS, _SIN, _afloat, _bounds, inside, local_boxes,
-                                             others_box_lists, quick_box, touching, union)
+from dinghy.games.dinghy_race.bounds import (_COS, _SIN, _afloat, _bounds, inside, others_box_lists,
+                                             quick_box, touching, union)
 
 EDGE = "the edge of the playing area"
 ALL_LINES = (True, True)    # (start line on the water, finish line on the water)
@@ -326,26 +326,13 @@ def reach(game: Table, boats: tuple[Boat, ...], boat: Boat, cards: list[CardType
     exits, unique = spec[6], spec[5]
     pose, tack = boat.pose, boat.tack
     x0, y0, h = pose.x, pose.y, pose.heading
-    s = tack.windward_sign
-    h0 = math.radians(h)
-    sin0, cos0 = math.sin(h0), math.cos(h0)
-    L = game.cards.hull_length
-    wind = game.wind_from
-    delay = game.delay_card.key
-    cache = local_boxes(game)
     ends = []           # (bx, by, heading, tack) per exit
     hull_bx, room_bx = [], []
-    for _, _, ex, ey, turn in exits:
-        lx = s * (ex + shift)
-        sx = x0 + lx * cos0 + ey * sin0
-        sy = y0 - lx * sin0 + ey * cos0
-        hd = (h + s * turn) % 360
-        bx, by = sx + L * _SIN[hd], sy + L * _COS[hd]
-        rel = (wind - hd) % 360
-        t = tack if rel == 0 or rel == 180 else (Tack.STARBOARD if rel < 180 else Tack.PORT)
+    for p, q, pn, qn, ls, lc, hd, t, hb, rb in _turned_exits(game, spec, h, tack, shift):
+        # the reference's x + lx cos + ly sin (+ L sin of the exit heading), in its order
+        bx = x0 + p + q + ls
+        by = y0 - pn + qn + lc
         ends.append((bx, by, hd, t))
-        hb = cache.get((None, t, 0.0, hd)) or quick_box(game, None, t, 0.0, 0.0, 0.0, hd)
-        rb = cache.get((delay, Tack.PORT, 0.0, hd)) or quick_box(game, delay, Tack.PORT, 0.0, 0.0, 0.0, hd)
         hull_bx.append((bx + hb[0], by + hb[1], bx + hb[2], by + hb[3]))
         room_bx.append((bx + rb[0], by + rb[1], bx + rb[2], by + rb[3]))
     card_bx = [quick_box(game, k, tack, shift, x0, y0, h) for k in unique]
@@ -414,6 +401,39 @@ def reach(game: Table, boats: tuple[Boat, ...], boat: Boat, cards: list[CardType
         out.append(Reach(key, ei, Pose.trusted(bx, by, hd), t, blocked,
                          tuple(sorted(set(m))) if m else ()))
     return out
+
+
+def _turned_exits(game: Table, spec: tuple, h: int, tack: Tack, shift: float) -> list[tuple]:
+    """What the exits of ``spec`` look like from a bow at heading ``h`` on ``tack``, the
+    card shifted by ``shift`` (cached on the table): per exit the four products of the
+    stern point's place (exit point times the heading's sine and cosine), the hull's
+    length along the exit heading, that heading, the tack it leaves the boat on, and the
+    turned quick boxes of the hull and of the room ahead. Adding them to a pose, in the
+    reference's order, gives exactly the reference's bow points."""
+    cache = game.__dict__.setdefault("_turned_exits", {})
+    key = (id(spec), h, tack, shift)
+    hit = cache.get(key)
+    if hit is not None and hit[0] is spec:
+        return hit[1]
+    s = tack.windward_sign
+    h0 = math.radians(h)
+    sin0, cos0 = math.sin(h0), math.cos(h0)
+    L = game.cards.hull_length
+    wind = game.wind_from
+    delay = game.delay_card.key
+    rows = []
+    for _, _, ex, ey, turn in spec[6]:
+        lx = s * (ex + shift)
+        hd = (h + s * turn) % 360
+        rel = (wind - hd) % 360
+        t = tack if rel == 0 or rel == 180 else (Tack.STARBOARD if rel < 180 else Tack.PORT)
+        rows.append((lx * cos0, ey * sin0, lx * sin0, ey * cos0, L * _SIN[hd], L * _COS[hd], hd, t,
+                     quick_box(game, None, t, 0.0, 0.0, 0.0, hd),
+                     quick_box(game, delay, Tack.PORT, 0.0, 0.0, 0.0, hd)))
+    if len(cache) > 8192:
+        cache.clear()
+    cache[key] = (spec, rows)
+    return rows
 
 
 def _placed_at(ends: list[tuple[float, float, int, Tack]], outlines: np.ndarray) -> np.ndarray:
