@@ -1,6 +1,9 @@
-"""The quick boxes (``bounds.quick_box``) let the engine skip shapely for shapes surely
-on open water; they must always hold the exact shape, and the card options they speed up
-must equal those of the plain shapely check of every card.
+"""The engine's fast paths must rule exactly as the plain ones (issue "Speed": "without
+changing a single ruling"): the quick boxes (``bounds.quick_box``) that let the engine
+skip shapely for shapes surely on open water always hold the exact shape, and the card
+options they speed up equal the plain shapely check of every card; the bow's track is the
+plain ``Pose`` arithmetic; a track the rounding skips crosses no ray. (``table.reach``
+against ``reach_exact`` is in ``test_speed_equivalence.py``.)
 
 Rule text judged here: "Boats and the manoeuvre cards placed in front of them may never
 touch fixed obstacles like buoys, the start ship, land".
@@ -138,3 +141,24 @@ def test_the_exit_track_is_the_plain_pose_arithmetic(data):
     shift = data.draw(st.sampled_from([0.0, 12.5, -20.0, 7.3]))
     L = game.cards.hull_length
     assert exit_track(b.pose, b.tack, card, ex, L, shift) == _plain_track(b.pose, b.tack, card, ex, L, shift)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_a_quiet_track_has_no_rounding_event(data):
+    """``rounding_progress`` skips a track that stays on one side of each ray of the
+    mark (or of the gate's line): no segment of it may then cross one. Rule text: "a
+    boat must round the buoys in the order and direction given"."""
+    game = _bench_game()
+    passages = game.course._cache.passages
+    psg = data.draw(st.sampled_from(passages))
+    x, y = data.draw(st.floats(-900, 900)), data.draw(st.floats(-300, 1800))
+    pts = [(x, y)]
+    for _ in range(data.draw(st.integers(1, 9))):
+        x += data.draw(st.floats(-120, 120))
+        y += data.draw(st.floats(-120, 120))
+        pts.append((x, y))
+    quiet = psg.quiet(pts)
+    crossings = [e for p, q in zip(pts, pts[1:]) for e in psg.events(p, q)]
+    if quiet:
+        assert crossings == []
