@@ -70,6 +70,20 @@ def seg_intersects(px, py, qx, qy, ax, ay, bx, by) -> np.ndarray:
     return (o1 * o2 <= 0) & (o3 * o4 <= 0) & ~((o1 == 0) & (o2 == 0) & (o3 == 0))
 
 
+def cheapest_point(chart: "Chart", px: np.ndarray, py: np.ndarray, x: np.ndarray, y: np.ndarray,
+                   extra: np.ndarray | None = None):
+    """For each (x, y), the cheapest of the points (px, py) to sail to (plus ``extra`` per
+    point): (turns, point x, point y); of equal ones the first wins, and where none is
+    finite the point is (x, y) itself. All points at once, one (n, points) array."""
+    c = chart.time(px[None, :] - x[:, None], py[None, :] - y[:, None])
+    if extra is not None:
+        c = c + extra[None, :]
+    k = np.argmin(c, axis=1)
+    best = c[np.arange(len(x)), k]
+    found = best < np.inf
+    return best, np.where(found, px[k], x), np.where(found, py[k], y)
+
+
 def point_segment_distance(px, py, ax, ay, bx, by) -> np.ndarray:
     dx, dy = bx - ax, by - ay
     n2 = dx * dx + dy * dy
@@ -228,6 +242,8 @@ class _GateLeg:
             c, _, _ = self.before_cost(chart, np.array([bef[0]]), np.array([bef[1]]))
             arounds.append(float(chart.time(bef[0] - aft[0], bef[1] - aft[1])) + float(c[0]))
         self.around = np.array(arounds)
+        self.aft_x = np.array([aft[0] for aft, _ in self.ends], dtype=float)
+        self.aft_y = np.array([aft[1] for aft, _ in self.ends], dtype=float)
         mx, my = self.target
         loops = []
         for (aft, bef) in self.ends:
@@ -237,29 +253,13 @@ class _GateLeg:
         self.loop = min(loops)
 
     def before_cost(self, chart, x, y):
-        best = np.full(len(x), np.inf)
-        tx = np.array(x, dtype=float)
-        ty = np.array(y, dtype=float)
-        for j in range(len(self.xs)):
-            c = chart.time(self.xs[j] - x, self.ys[j] - y) + self.Rj[j]
-            better = c < best
-            best = np.where(better, c, best)
-            tx = np.where(better, self.xs[j], tx)
-            ty = np.where(better, self.ys[j], ty)
-        return best, tx, ty
+        return cheapest_point(chart, self.xs, self.ys, np.asarray(x, dtype=float), np.asarray(y, dtype=float),
+                              self.Rj)
 
     def cost(self, chart: "Chart", s: int, x: np.ndarray, y: np.ndarray):
         need = max(1, 1 - s)
         bc, btx, bty = self.before_cost(chart, x, y)
-        best = np.full(len(x), np.inf)
-        tx = np.array(x, dtype=float)
-        ty = np.array(y, dtype=float)
-        for e, (aft, bef) in enumerate(self.ends):
-            c = chart.time(aft[0] - x, aft[1] - y) + self.around[e]
-            better = c < best
-            best = np.where(better, c, best)
-            tx = np.where(better, aft[0], tx)
-            ty = np.where(better, aft[1], ty)
+        best, tx, ty = cheapest_point(chart, self.aft_x, self.aft_y, x, y, self.around)
         after = self.side(x, y) >= 0
         out = np.where(after, best, bc) + (need - 1) * self.loop
         return out, np.where(after, tx, btx), np.where(after, ty, bty)
@@ -322,6 +322,7 @@ class Chart:
         self._expect: dict[tuple[str, int, int], float] = {}
         self._templates: dict = {}
         self._tables: dict = {}
+        self._kids: dict = {}
         # -- obstacles ---------------------------------------------------------------
         c = game.course
         circles = [(m.x, m.y, m.radius) for m in c.marks]
@@ -440,15 +441,8 @@ class Chart:
         return c, tx, ty
 
     def finish_cost(self, x, y):
-        best = np.full(len(x), np.inf)
-        tx = np.array(x, dtype=float)
-        ty = np.array(y, dtype=float)
-        for j in range(len(self.fxs)):
-            c = self.time(self.fxs[j] - x, self.fys[j] - y)
-            better = c < best
-            best = np.where(better, c, best)
-            tx = np.where(better, self.fxs[j], tx)
-            ty = np.where(better, self.fys[j], ty)
+        best, tx, ty = cheapest_point(self, self.fxs, self.fys, np.asarray(x, dtype=float),
+                                      np.asarray(y, dtype=float))
         if self.land is not None:
             fm = ((self.finish[0][0] + self.finish[1][0]) / 2, (self.finish[0][1] + self.finish[1][1]) / 2)
             best = best + self.detour(*fm, x, y)
@@ -459,15 +453,7 @@ class Chart:
         x = np.asarray(x, dtype=float)
         y = np.asarray(y, dtype=float)
         depth = self.depth(x, y)
-        best = np.full(len(x), np.inf)
-        tx = np.array(x, dtype=float)
-        ty = np.array(y, dtype=float)
-        for j in range(len(self.sxs)):
-            c = self.time(self.sxs[j] - x, self.sys[j] - y) + self.sRj[j]
-            better = c < best
-            best = np.where(better, c, best)
-            tx = np.where(better, self.sxs[j], tx)
-            ty = np.where(better, self.sys[j], ty)
+        best, tx, ty = cheapest_point(self, self.sxs, self.sys, x, y, self.sRj)
         # on the wrong side of the line without having crossed it: come back first
         back = depth < 0
         if back.any():
@@ -598,6 +584,9 @@ class Chart:
         boolean row per parent, or one row for all).
         """
         n = len(P)
+        if n == 1:
+            out = self._expand_one(P, rnd <= PRESTART_ROUNDS, last, cards, luck, luck_value)
+            return concat([out, self.delay_kids(P, rnd)]) if with_delay else out
         ci_t, ex_t, dx_t, dy_t, h2_t, t2_t, sp_t, co_t, ok_t = self._table(rnd <= PRESTART_ROUNDS, luck, luck_value)
         row = (P.h // 15) * 4 + (P.tack > 0) * 2 + P.spi
         ok = ok_t[row]
@@ -619,6 +608,35 @@ class Chart:
         if with_delay:
             out = concat([out, self.delay_kids(P, rnd)])
         return out
+
+    def _expand_one(self, P: Batch, pre: bool, last, cards, luck: int, luck_value) -> Batch:
+        """:meth:`expand` of a single parent (every decision of the turn starts from one
+        pose): the moves of its table row under its card mask are looked up once and kept."""
+        row = int(P.h[0] // 15) * 4 + int(P.tack[0] > 0) * 2 + int(P.spi[0])
+        key = (row, pre, luck if luck_value is not None else 0, luck_value,
+               None if last is None else int(last[0]),
+               None if cards is None else np.atleast_2d(cards)[0].tobytes())
+        kids = self._kids.get(key)
+        if kids is None:
+            ci_t, ex_t, dx_t, dy_t, h2_t, t2_t, sp_t, co_t, ok_t = self._table(pre, luck, luck_value)
+            ok = ok_t[row].copy()
+            ci = ci_t[row]
+            if last is not None:
+                ok &= ~((ci == last[0]) & (self.c_copies[ci] == 1))
+            if cards is not None:
+                ok &= np.atleast_2d(cards)[0][ci]
+            mi = np.flatnonzero(ok)
+            kids = (ci_t[row, mi], ex_t[row, mi], dx_t[row, mi], dy_t[row, mi], h2_t[row, mi], t2_t[row, mi],
+                    sp_t[row, mi], co_t[row, mi])
+            if len(self._kids) >= 4096:
+                self._kids.clear()
+            self._kids[key] = kids
+        ci, ex, dx, dy, h2, t2, sp, co = kids
+        m = len(ci)
+        x0, y0 = np.full(m, P.x[0]), np.full(m, P.y[0])
+        return Batch(x0 + dx, y0 + dy, h2.copy(), t2.copy(), sp.copy(), np.full(m, P.legs[0]),
+                     np.full(m, P.stage[0]), np.full(m, P.started[0]), np.full(m, P.finished[0]), ci.copy(),
+                     ex.copy(), np.zeros(m, np.intp), np.full(m, P.cost[0]) + co, x0, y0)
 
     def delay_kids(self, P: Batch, rnd: int = PRESTART_ROUNDS + 1) -> Batch:
         """Placing the delay card: next turn the boat pivots 0 or ±45° in place (a turn
@@ -739,13 +757,17 @@ class Chart:
     # -- values ------------------------------------------------------------------------
     def course_value(self, B: Batch, rnd: int, slot: float = 0.5):
         """Turns still to sail, and the point each boat heads for first."""
+        if rnd <= PRESTART_ROUNDS:
+            return self.prestart_value(B, rnd, slot)
         n = len(B)
+        if n and B.started.all() and not B.finished.any():
+            # the common case: every boat racing on one leg, at one stage of it
+            k0, s0 = int(B.legs[0]), int(B.stage[0])
+            if s0 != -99 and (B.legs == k0).all() and (B.stage == s0).all():
+                return self.leg_cost(k0, s0, B.x, B.y)
         v = np.zeros(n)
         tx = np.array(B.x, dtype=float)
         ty = np.array(B.y, dtype=float)
-        if rnd <= PRESTART_ROUNDS:
-            v, tx, ty = self.prestart_value(B, rnd, slot)
-            return v, tx, ty
         ns = ~B.started & ~B.finished
         if ns.any():
             c, a, b = self.start_cost(B.x[ns], B.y[ns])
