@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from dinghy.ui.widgets import Button, Dialog, key  # noqa: F401  (configures pyglet first)
+from dinghy.ui.widgets.gui import key  # noqa: F401  (configures pyglet first)
+from dinghy.ui.widgets.buttons import Button
+from dinghy.ui.widgets.dialogs import Dialog
 
 from dinghy.games.dinghy_race import rules as dr  # noqa: E402
 from dinghy.games.dinghy_race.state import Step  # noqa: E402
