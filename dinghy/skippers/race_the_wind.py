@@ -109,6 +109,7 @@ class _Graph:
                 src.append(i); dst.append(self.index[(x, y, h2, leg, c)]); kind.append(1)
                 h_from.append(h); h_to.append(h2)
         self.n = len(heads)
+        self.heads = np.array(heads)
         self.src, self.dst = np.array(src), np.array(dst)
         self.kind, self.h_from, self.h_to = np.array(kind), np.array(h_from), np.array(h_to)
 

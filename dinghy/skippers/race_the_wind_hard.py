@@ -1,0 +1,384 @@
+"""The hard Race the Wind skipper: whole turns planned exactly, the odds of the weather
+weighed, the other boats reckoned with.
+
+**Turns to go.** A breadth-first search over (square, heading, leg, rounding count,
+spinnaker up or not) counts the *turns* still to sail, one edge per whole turn: every
+sequence of actions the turn's shape allows at the point of sail it begins on (close
+reach one move or one turn; beam reach two actions; broad reach a move and a turn, or a
+turn; run one; head to wind a turn; with the spinnaker on a broad reach or run also two
+straight moves, no turn up to a beam or close reach, and dropping it in a manoeuvre's
+slot). Land and marks are walls; legs are the start crossing, each mark on its side and
+the finish crossing (the navigator's graph, :mod:`dinghy.skippers.race_the_wind`). One
+table per board, wind and start-or-race is built with numpy and scipy and cached.
+
+**The turn.** At its boat's turn the skipper tries every sequence of its own actions the
+engine allows (``legal_actions`` / ``apply`` on copies: puffs, lulls, shadows, waits,
+precedence all the engine's), the spinnaker's die by its ``chance_outcomes`` (exact
+Fractions), and scores where each leaves the boat: the turns to go under the wind as the
+end-of-turn die may leave it (unchanged 5/6, 45° either way 1/12 each), a turn for a
+block, the full rotations still owed (their exact turns from the boat's point of sail),
+a little for a shadow token and for a boat that may protest it, and, before the gun,
+the slack to turn 8 and the start penalties the end of the turn would bring. A penalty
+it lays on another boat by a protest counts in its favour. Waiting is scored as the
+best turn with the boats still to act out of the way, less sure. Everything it reads is
+in plain sight (Race the Wind hides nothing); it reads the state through the game's own
+interface.
+"""
+from __future__ import annotations
+
+import random
+from collections import deque
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+from scipy.sparse import csr_matrix
+from scipy.sparse.csgraph import dijkstra
+
+from dinghy.core.errors import DinghyError
+from dinghy.games.grid import compass
+from dinghy.games.race_the_wind import actions as A, options, start_finish, weather
+from dinghy.games.race_the_wind.precedence import precedence
+from dinghy.games.race_the_wind.state import Phase, State
+from dinghy.skippers import race_the_wind as nav
+
+NAME = "hard"
+INF = float("inf")
+BIG = 60.0                  # turns to go where the table finds no way (walled in)
+#: the end-of-turn die's weather, from the rules: a 2 (1 in 6) turns the wind 45° by a coin
+SHIFT = ((0, Fraction(5, 6)), (-1, Fraction(1, 12)), (1, Fraction(1, 12)))
+SHADOW_COST = 0.3           # a shadow token ahead: a lull of one's own until one turns
+STALL_COST = 0.25           # a turn that leaves the boat as it was (a jam lasts)
+WAIT_DOUBT = 0.35           # waiting: the boats to act may not clear the way
+PROTEST_GAIN = 0.15         # share of a rival's penalty turns counted as one's own gain
+SLACK = 1.15                # before the gun, a turn too early costs a little more than a turn
+MAX_LEAVES = 400            # a turn's tree larger than this is cut (puff chains)
+
+
+# --- the turn graph ------------------------------------------------------------------
+
+def _steps(g: Any) -> tuple[np.ndarray, np.ndarray]:
+    """One action's successors in the navigator's graph: MOVE[i] and TURN[i, k] for
+    turns -2, -1, +1, +2 (-1: no such move)."""
+    hit = getattr(g, "_hard_steps", None)
+    if hit is not None:
+        return hit
+    move = np.full(g.n, -1, dtype=np.int64)
+    turn = np.full((g.n, 4), -1, dtype=np.int64)
+    km = g.kind == 0
+    move[g.src[km]] = g.dst[km]
+    kt = g.kind == 1
+    col = np.array([-1, 2, 3, -1, -1, -1, 0, 1])[(g.h_to[kt] - g.h_from[kt]) % 8]
+    turn[g.src[kt], col] = g.dst[kt]
+    move[0] = 0
+    turn[0, :] = 0
+    g._hard_steps = (move, turn)
+    return g._hard_steps
+
+
+def _graph(game: Any, to_start: bool) -> Any:
+    nav.table(game, game.board.wind_from, to_start)      # builds and caches the graph
+    return nav._GRAPHS[(id(game), to_start)][1]
+
+
+_TURNS: dict[tuple, tuple[Any, "TurnTable"]] = {}
+
+
+class TurnTable:
+    """Whole turns to go from every (square, heading, leg, count), without the spinnaker
+    (``plain``) and with it up (``spin``)."""
+
+    def __init__(self, g: Any, dist: np.ndarray) -> None:
+        self.g = g
+        d = np.where(np.isfinite(dist), dist, BIG)
+        self.plain, self.spin = d[:g.n], d[g.n:]
+
+    def get(self, key: Any, spinnaker: bool = False) -> float:
+        i = self.g.index.get(key)
+        if i is None:
+            return BIG
+        return float(self.spin[i] if spinnaker else self.plain[i])
+
+
+def turn_table(game: Any, wind: int, to_start: bool = False) -> TurnTable:
+    key = (id(game), wind, to_start)
+    hit = _TURNS.get(key)
+    if hit is not None and hit[0] is game:
+        return hit[1]
+    g = _graph(game, to_start)
+    move, turn = _steps(g)
+    n = g.n
+    off = np.array([compass.off_wind(h, wind) for h in range(8)])[g.heads]
+    # both layers in one index space: plain 0..n-1, spinnaker up n..2n-1
+    move2 = np.concatenate([move, np.where(move >= 0, move + n, -1)])
+    turn2 = np.concatenate([turn, np.where(turn >= 0, turn + n, -1)])
+    drop2 = np.concatenate([np.full(n, -1), np.arange(n)])
+    ok2 = np.concatenate([off >= 1, off >= compass.BROAD_REACH])
+    ok2[0] = ok2[n] = True
+    off2 = np.concatenate([off, off])
+    srcs, dsts = [], []
+    for layer in (0, 1):
+        for point in range(5):
+            if layer and point < compass.BROAD_REACH:
+                continue          # a spinnaker is carried only on a broad reach or run
+            nodes = np.nonzero(off2[layer * n:(layer + 1) * n] == point)[0] + layer * n
+            nodes = nodes[(nodes != 0) & (nodes != n)]
+            seqs = {s[:k] for s in options.shapes(point, bool(layer), game.better_spinnaker)
+                    for k in range(1, len(s) + 1)}
+            for seq in seqs:
+                front = [(nodes, nodes)]
+                for ch in seq:
+                    nxt = []
+                    for f, s0 in front:
+                        if ch == "m":
+                            d = move2[f]
+                            keep = d >= 0
+                            nxt.append((d[keep], s0[keep]))
+                        else:
+                            for k in range(4):
+                                d = turn2[f, k]
+                                keep = (d >= 0) & ok2[np.maximum(d, 0)]
+                                nxt.append((d[keep], s0[keep]))
+                            d = drop2[f]
+                            keep = d >= 0
+                            nxt.append((d[keep], s0[keep]))
+                    front = nxt
+                for f, s0 in front:
+                    dsts.append(f)
+                    srcs.append(s0)
+    src = np.concatenate(srcs)
+    dst = np.concatenate(dsts)
+    dst = np.where(dst == n, 0, dst)
+    m = csr_matrix((np.ones(len(src)), (dst, src)), shape=(2 * n, 2 * n))
+    m.sum_duplicates()
+    m.data[:] = 1.0
+    dist = dijkstra(m, directed=True, indices=0, unweighted=True)
+    t = TurnTable(g, dist)
+    _TURNS[key] = (game, t)
+    if len(_TURNS) > 96:
+        _TURNS.pop(next(iter(_TURNS)))
+    return t
+
+
+# --- penalty rotations ---------------------------------------------------------------
+
+def _rotation_turns() -> dict[tuple[int, int, int], int]:
+    """Turns to finish a 360° rotation from (off the wind's heading offset r = heading -
+    wind mod 8, eighths turned k, way d = ±1), the turn shapes as the rules give them (a
+    beam reach turns twice, any other point once; a rotation may pass head to wind)."""
+    best: dict[tuple[int, int, int], int] = {}
+    for d in (-1, 1):
+        for r0 in range(8):
+            for k0 in range(8):
+                start = (r0, k0)
+                seen = {start: 0}
+                q = deque([start])
+                found = None
+                while q and found is None:
+                    r, k = q.popleft()
+                    steps = 2 if compass.off_wind(r, 0) == compass.BEAM_REACH else 1
+                    layer = {(r, k)}
+                    for _ in range(steps):
+                        new = set()
+                        for (rr, kk) in layer:
+                            for a in (1, 2):
+                                if kk + a <= 8:
+                                    new.add(((rr + d * a) % 8, kk + a))
+                        layer |= new
+                    for (rr, kk) in layer:
+                        if kk == 8:
+                            found = seen[(r, k)] + 1
+                            break
+                        if (rr, kk) not in seen:
+                            seen[(rr, kk)] = seen[(r, k)] + 1
+                            q.append((rr, kk))
+                best[(r0, k0, d)] = found or 4
+    return best
+
+
+ROTATION = _rotation_turns()
+
+
+def rotation_cost(b: Any, wind: int) -> float:
+    """Turns the boat's owed rotations take from where it is (the one under way first)."""
+    r = (b.heading - wind) % 8
+    full = min(ROTATION[(r, 0, 1)], ROTATION[(r, 0, -1)])
+    if b.spin is not None:
+        d = 1 if b.spin >= 0 else -1
+        k = abs(b.spin)
+        now = ROTATION[(r, k, d)] if k else full
+        return now + full * max(0, b.penalties - 1)
+    return full * b.penalties
+
+
+# --- scoring a boat ------------------------------------------------------------------
+
+class _Ctx:
+    def __init__(self, game: Any, s: State, seat: int) -> None:
+        self.game, self.root, self.seat = game, s, seat
+        self.leaves = 0
+        self.tables: dict[tuple[int, bool], TurnTable] = {}
+
+    def table(self, wind: int, to_start: bool = False) -> TurnTable:
+        k = (wind, to_start)
+        if k not in self.tables:
+            self.tables[k] = turn_table(self.game, wind, to_start)
+        return self.tables[k]
+
+
+def _togo(ctx: _Ctx, b: Any, wind: int) -> float:
+    key = nav._key(ctx.game, b)
+    t = ctx.table(wind)
+    plain = t.get(key)
+    if b.spinnaker and compass.off_wind(b.heading, wind) >= compass.BROAD_REACH:
+        return min(plain + 0.5, t.get(key, True))
+    return plain
+
+
+def boat_cost(ctx: _Ctx, s: State, seat: int, turn_done: bool = True) -> float:
+    """Expected turns boat ``seat`` still needs, as it stands when its turn ends."""
+    game = ctx.game
+    b = s.boats[seat]
+    if b.finished:
+        place = s.order.index(seat) if seat in s.order else len(s.order)
+        return -100.0 + 0.01 * place
+    pens = 0
+    prestart = not b.started and s.turn < start_finish.START_TURN
+    if prestart and turn_done:
+        if s.turn in start_finish.EARLY_TURNS and start_finish.on_start_line(game.course, b.pos):
+            pens += 1
+        began = s.began[seat] if s.began else None
+        if began == b.pos and b.still + 1 >= start_finish.STAYS:
+            pens += 1
+    cost = 0.0
+    for dw, p in SHIFT:
+        w = compass.turn(s.wind, dw)
+        t = _togo(ctx, b, w)
+        if prestart:
+            d = ctx.table(w, True).get(nav._key(game, b))
+            t += SLACK * max(0.0, start_finish.START_TURN - (s.turn + d))
+            if began_still(s, seat) and s.turn + 1 < start_finish.START_TURN:
+                t += 0.2
+        bb = b.moved(penalties=b.penalties + pens) if pens else b
+        t += rotation_cost(bb, w) + 0.05 * bb.penalties
+        cost += float(p) * t
+    if b.blocked:
+        cost += 1.0
+    if b.shadow is not None:
+        cost += SHADOW_COST
+    return cost
+
+
+def began_still(s: State, seat: int) -> bool:
+    b = s.boats[seat]
+    return bool(s.began) and s.began[seat] == b.pos and b.still + 1 == start_finish.STAYS - 1
+
+
+def _protest_risk(ctx: _Ctx, s: State, seat: int) -> float:
+    """A boat still to act this turn that has us on the square ahead and precedence over
+    us may lay a penalty on us."""
+    b = s.boats[seat]
+    risk = 0.0
+    for o in s.boats:
+        if o.seat == seat or o.finished or o.seat not in s.queue or o.blocked:
+            continue
+        if compass.step(o.x, o.y, o.heading) == b.pos:
+            w, _ = precedence((o.pos, o.heading), (b.pos, b.heading), s.wind)
+            if w == 0:
+                risk += 0.5 * min(ROTATION[((b.heading - s.wind) % 8, 0, 1)],
+                                  ROTATION[((b.heading - s.wind) % 8, 0, -1)])
+    return risk
+
+
+def leaf(ctx: _Ctx, s: State) -> float:
+    ctx.leaves += 1
+    seat, root = ctx.seat, ctx.root
+    v = boat_cost(ctx, s, seat) + _protest_risk(ctx, s, seat)
+    b0, b = root.boats[seat], s.boats[seat]
+    if (b.pos, b.heading) == (b0.pos, b0.heading) and b.spin is None and not b.finished:
+        v += STALL_COST
+    for o in s.boats:
+        if o.seat != seat:
+            gained = o.penalties - root.boats[o.seat].penalties
+            if gained > 0:
+                v -= PROTEST_GAIN * gained * 3.0
+    return v
+
+
+# --- the search ----------------------------------------------------------------------
+
+def _mine(s: State, seat: int) -> bool:
+    return s.phase is Phase.PLAY and bool(s.queue) and s.queue[0] == seat and s.progress is not None \
+        and s.progress.seat == seat
+
+
+def _value(ctx: _Ctx, s: State) -> float:
+    game = ctx.game
+    if s.phase is Phase.SPIN_DIE:
+        return sum(float(p) * _value(ctx, game.apply(s, o)[0]) for o, p in game.chance_outcomes(s))
+    if not _mine(s, ctx.seat) or ctx.leaves > MAX_LEAVES:
+        return leaf(ctx, s)
+    return min(_q(ctx, s, a) for a in game.legal_actions(s))
+
+
+def _q(ctx: _Ctx, s: State, a: A.Act) -> float:
+    game = ctx.game
+    if a.verb == "wait":
+        return _wait_value(ctx, s)
+    try:
+        s2, _ = game.apply(s, a)
+    except DinghyError:
+        return INF
+    return _value(ctx, s2)
+
+
+def _wait_value(ctx: _Ctx, s: State) -> float:
+    """Waiting: the best turn this boat could sail with the boats still to act gone from
+    their squares (they will mostly have moved on), plus a doubt."""
+    seat = ctx.seat
+    others = [o for o in s.queue if o != seat]
+    boats = tuple(b.moved(finished=True) if b.seat in others else b for b in s.boats)
+    ghost = replace(s, boats=boats, waited=s.waited | {seat})
+    sub = _Ctx(ctx.game, ctx.root, seat)
+    sub.tables = ctx.tables
+    best = INF
+    for a in ctx.game.legal_actions(ghost):
+        if a.verb == "wait":
+            continue
+        best = min(best, _q(sub, ghost, a))
+    ctx.leaves += sub.leaves
+    return best + WAIT_DOUBT
+
+
+def ranked(race: Any) -> list[tuple[float, str, A.Act]]:
+    """Every legal action now with its expected cost (lower is better), best first."""
+    game, s = race.game, race.state
+    seat = game.current_player(s)
+    ctx = _Ctx(game, s, seat)
+    out = [(_q(ctx, s, a), a.text(), a) for a in game.legal_actions(s)]
+    out.sort(key=lambda t: (t[0], t[1]))
+    return out
+
+
+def choose(race: Any, rng: random.Random) -> A.Act:
+    legal = race.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    return ranked(race)[0][2]
+
+
+def prepare(game: Any) -> None:
+    """Build the tables a race will need first (the start wind and its two neighbours)."""
+    for dw in (0, -1, 1):
+        w = compass.turn(game.board.wind_from, dw)
+        turn_table(game, w)
+        turn_table(game, w, True)
+
+
+class _Hard:
+    NAME = NAME
+    choose = staticmethod(choose)
+
+
+HARD = _Hard()
