@@ -81,3 +81,43 @@ def test_the_choice_does_not_change_with_what_other_seats_hide():
         checked += 1
         race.push(a)
     assert checked == 12
+
+
+def _turn_it_starts(bot, g, s) -> tuple[int, int]:
+    """Sail a lone boat until it has started, the end-of-turn die always a 3 (no change)."""
+    race = Race.from_state(g, s)
+    rng = random.Random(1)
+    while not race.state.boats[0].started and race.state.turn < 30:
+        if race.chance:
+            race.push(A.Act("die", 3))
+            continue
+        action = bot.choose(race, rng)
+        assert race.why_not(action) is None
+        race.push(action)
+    return race.state.turn, race.state.boats[0].penalties
+
+
+@pytest.mark.parametrize("name", ["navigator", "hard"])
+def test_at_the_gun_the_boat_makes_for_the_line_by_whole_turns(name):
+    """"To begin the race they must cross the starting line at turn number 8 or later";
+    "broad reach - a move and a turn, or only a turn". A lone boat at (9, 1) heading
+    south-east (a broad reach, wind from the north) at turn 8, below the line (6..8, 3):
+    bearing away to the south-west (turn 8), up to the north-west and a move (turn 9),
+    onto the line (turn 10) and over it (turn 11). The navigator used to count a second
+    turn on a broad reach as half a turn and wandered off, starting only at turn 13."""
+    g = make_game(1)
+    s = position(g, [dict(x=9, y=1, heading=3, started=False, start_side=-1)], wind=0, turn=8)
+    turn, penalties = _turn_it_starts(skipper(name, "race_the_wind"), g, s)
+    assert (turn, penalties) == (11, 0)
+
+
+@pytest.mark.parametrize("name", ["navigator", "hard"])
+def test_from_its_start_square_a_lone_boat_starts_at_turn_9_without_penalty(name):
+    """"If a boat is present at the starting line at turn 6 or 7 it gets a penalty. A
+    boat also gets a penalty if it manouvers (i.e. stays) on the same square for more
+    than two turns in a row before turn 8." From (5, 1), one row below the line square
+    row, the earliest crossing without a penalty is turn 9 (onto the line at turn 8,
+    over it at turn 9)."""
+    g = make_game(1)
+    turn, penalties = _turn_it_starts(skipper(name, "race_the_wind"), g, g.initial_state())
+    assert (turn, penalties) == (9, 0)

@@ -32,133 +32,23 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-import numpy as np
-from scipy.sparse import csr_matrix
-from scipy.sparse.csgraph import dijkstra
 
 from dinghy.core.errors import DinghyError
 from dinghy.games.grid import compass
-from dinghy.games.race_the_wind import actions as A, options, start_finish, weather
+from dinghy.games.race_the_wind import actions as A, start_finish
 from dinghy.games.race_the_wind.precedence import precedence
 from dinghy.games.race_the_wind.state import Phase, State
 from dinghy.skippers import race_the_wind as nav
 
 NAME = "hard"
 INF = float("inf")
-BIG = 60.0                  # turns to go where the table finds no way (walled in)
 #: the end-of-turn die's weather, from the rules: a 2 (1 in 6) turns the wind 45° by a coin
 SHIFT = ((0, Fraction(5, 6)), (-1, Fraction(1, 12)), (1, Fraction(1, 12)))
 SHADOW_COST = 0.3           # a shadow token ahead: a lull of one's own until one turns
 STALL_COST = 0.25           # a turn that leaves the boat as it was (a jam lasts)
 WAIT_DOUBT = 0.35           # waiting: the boats to act may not clear the way
 PROTEST_GAIN = 0.15         # share of a rival's penalty turns counted as one's own gain
-SLACK = 1.15                # before the gun, a turn too early costs a little more than a turn
 MAX_LEAVES = 400            # a turn's tree larger than this is cut (puff chains)
-
-
-# --- the turn graph ------------------------------------------------------------------
-
-def _steps(g: Any) -> tuple[np.ndarray, np.ndarray]:
-    """One action's successors in the navigator's graph: MOVE[i] and TURN[i, k] for
-    turns -2, -1, +1, +2 (-1: no such move)."""
-    hit = getattr(g, "_hard_steps", None)
-    if hit is not None:
-        return hit
-    move = np.full(g.n, -1, dtype=np.int64)
-    turn = np.full((g.n, 4), -1, dtype=np.int64)
-    km = g.kind == 0
-    move[g.src[km]] = g.dst[km]
-    kt = g.kind == 1
-    col = np.array([-1, 2, 3, -1, -1, -1, 0, 1])[(g.h_to[kt] - g.h_from[kt]) % 8]
-    turn[g.src[kt], col] = g.dst[kt]
-    move[0] = 0
-    turn[0, :] = 0
-    g._hard_steps = (move, turn)
-    return g._hard_steps
-
-
-def _graph(game: Any, to_start: bool) -> Any:
-    nav.table(game, game.board.wind_from, to_start)      # builds and caches the graph
-    return nav._GRAPHS[(id(game), to_start)][1]
-
-
-_TURNS: dict[tuple, tuple[Any, "TurnTable"]] = {}
-
-
-class TurnTable:
-    """Whole turns to go from every (square, heading, leg, count), without the spinnaker
-    (``plain``) and with it up (``spin``)."""
-
-    def __init__(self, g: Any, dist: np.ndarray) -> None:
-        self.g = g
-        d = np.where(np.isfinite(dist), dist, BIG)
-        self.plain, self.spin = d[:g.n], d[g.n:]
-
-    def get(self, key: Any, spinnaker: bool = False) -> float:
-        i = self.g.index.get(key)
-        if i is None:
-            return BIG
-        return float(self.spin[i] if spinnaker else self.plain[i])
-
-
-def turn_table(game: Any, wind: int, to_start: bool = False) -> TurnTable:
-    key = (id(game), wind, to_start)
-    hit = _TURNS.get(key)
-    if hit is not None and hit[0] is game:
-        return hit[1]
-    g = _graph(game, to_start)
-    move, turn = _steps(g)
-    n = g.n
-    off = np.array([compass.off_wind(h, wind) for h in range(8)])[g.heads]
-    # both layers in one index space: plain 0..n-1, spinnaker up n..2n-1
-    move2 = np.concatenate([move, np.where(move >= 0, move + n, -1)])
-    turn2 = np.concatenate([turn, np.where(turn >= 0, turn + n, -1)])
-    drop2 = np.concatenate([np.full(n, -1), np.arange(n)])
-    ok2 = np.concatenate([off >= 1, off >= compass.BROAD_REACH])
-    ok2[0] = ok2[n] = True
-    off2 = np.concatenate([off, off])
-    srcs, dsts = [], []
-    for layer in (0, 1):
-        for point in range(5):
-            if layer and point < compass.BROAD_REACH:
-                continue          # a spinnaker is carried only on a broad reach or run
-            nodes = np.nonzero(off2[layer * n:(layer + 1) * n] == point)[0] + layer * n
-            nodes = nodes[(nodes != 0) & (nodes != n)]
-            seqs = {s[:k] for s in options.shapes(point, bool(layer), game.better_spinnaker)
-                    for k in range(1, len(s) + 1)}
-            for seq in seqs:
-                front = [(nodes, nodes)]
-                for ch in seq:
-                    nxt = []
-                    for f, s0 in front:
-                        if ch == "m":
-                            d = move2[f]
-                            keep = d >= 0
-                            nxt.append((d[keep], s0[keep]))
-                        else:
-                            for k in range(4):
-                                d = turn2[f, k]
-                                keep = (d >= 0) & ok2[np.maximum(d, 0)]
-                                nxt.append((d[keep], s0[keep]))
-                            d = drop2[f]
-                            keep = d >= 0
-                            nxt.append((d[keep], s0[keep]))
-                    front = nxt
-                for f, s0 in front:
-                    dsts.append(f)
-                    srcs.append(s0)
-    src = np.concatenate(srcs)
-    dst = np.concatenate(dsts)
-    dst = np.where(dst == n, 0, dst)
-    m = csr_matrix((np.ones(len(src)), (dst, src)), shape=(2 * n, 2 * n))
-    m.sum_duplicates()
-    m.data[:] = 1.0
-    dist = dijkstra(m, directed=True, indices=0, unweighted=True)
-    t = TurnTable(g, dist)
-    _TURNS[key] = (game, t)
-    if len(_TURNS) > 96:
-        _TURNS.pop(next(iter(_TURNS)))
-    return t
 
 
 # --- penalty rotations ---------------------------------------------------------------
@@ -218,13 +108,16 @@ class _Ctx:
     def __init__(self, game: Any, s: State, seat: int) -> None:
         self.game, self.root, self.seat = game, s, seat
         self.leaves = 0
-        self.tables: dict[tuple[int, bool], TurnTable] = {}
+        self.tables: dict[tuple[int, bool], nav.TurnTable] = {}
 
-    def table(self, wind: int, to_start: bool = False) -> TurnTable:
+    def table(self, wind: int, to_start: bool = False) -> nav.TurnTable:
         k = (wind, to_start)
         if k not in self.tables:
             self.tables[k] = turn_table(self.game, wind, to_start)
         return self.tables[k]
+
+
+turn_table = nav.turn_table
 
 
 def _togo(ctx: _Ctx, b: Any, wind: int) -> float:
@@ -257,9 +150,14 @@ def boat_cost(ctx: _Ctx, s: State, seat: int, turn_done: bool = True) -> float:
         t = _togo(ctx, b, w)
         if prestart:
             d = ctx.table(w, True).get(nav._key(game, b))
-            t += SLACK * max(0.0, start_finish.START_TURN - (s.turn + d))
-            if began_still(s, seat) and s.turn + 1 < start_finish.START_TURN:
-                t += 0.2
+            t += nav.SLACK * max(0.0, start_finish.START_TURN - (s.turn + d))
+            if b.start_side == game.course.course_side:
+                t += nav.OVER_EARLY
+            if s.turn + 1 < start_finish.START_TURN:
+                if began_still(s, seat):
+                    t += 0.2
+                if not nav.mobile(game, s, b):
+                    t += nav.STUCK_COST
         bb = b.moved(penalties=b.penalties + pens) if pens else b
         t += rotation_cost(bb, w) + 0.05 * bb.penalties
         cost += float(p) * t
