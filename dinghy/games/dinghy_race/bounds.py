@@ -132,3 +132,100 @@ def _inside(a: np.ndarray, box: tuple[float, float, float, float] | None) -> np.
     if box is None:
         return np.zeros(len(a), bool)
     return (a[:, 0] > box[0]) & (a[:, 1] > box[1]) & (a[:, 2] < box[2]) & (a[:, 3] < box[3])
+
+
+# -- quick boxes: plain floats, a hair wider than the shapes -----------------------------
+#
+# The boxes above are exact (the corners' own arithmetic). The quick boxes below come from
+# an outline's bounds turned to a heading once (cached per outline and heading) and moved
+# to the anchor point: the corners come out within a few units in the last place of the
+# exact ones, so each box is widened by MARGIN, far more than that error and far less
+# than anything on the table. A quick box therefore always holds the exact box: "apart"
+# or "strictly inside" judged on quick boxes is still certain.
+
+#: mm a quick box is widened by on every side (coordinates on the table are below 1e5 mm,
+#: where a unit in the last place is about 1e-11 mm)
+MARGIN = 1e-6
+
+_SIN = {h: math.sin(math.radians(h)) for h in range(0, 360, 15)}
+_COS = {h: math.cos(math.radians(h)) for h in range(0, 360, 15)}
+
+
+def turned_box(outline: np.ndarray, heading: int) -> tuple[float, float, float, float]:
+    """Bounds of an outline turned to ``heading`` about its origin, widened by MARGIN."""
+    sn, cs = _SIN[heading], _COS[heading]
+    pts = outline.tolist()
+    xs = [lx * cs + ly * sn for lx, ly in pts]
+    ys = [ly * cs - lx * sn for lx, ly in pts]
+    return (min(xs) - MARGIN, min(ys) - MARGIN, max(xs) + MARGIN, max(ys) + MARGIN)
+
+
+def local_boxes(game: Table) -> dict:
+    """The table's cache of turned boxes: (what, tack, shift, heading) -> box, where
+    ``what`` is a card key, or None for the hull."""
+    return game.__dict__.setdefault("_turned_boxes", {})
+
+
+def quick_box(game: Table, what: str | None, tack: Tack, shift: float, x: float, y: float,
+              heading: int) -> tuple[float, float, float, float]:
+    """A quick box of the hull (``what`` None) or a table's card (shifted) at a pose."""
+    cache = local_boxes(game)
+    key = (what, tack, shift, heading)
+    b = cache.get(key)
+    if b is None:
+        o = game.hull_outline(tack) if what is None else game.card_outline(game.cards.types[what], tack, shift)
+        b = cache[key] = turned_box(o, heading)
+    return (x + b[0], y + b[1], x + b[2], y + b[3])
+
+
+def touching(box: tuple, boxes: list) -> bool:
+    """Whether a box overlaps or touches any of ``boxes`` (False: certainly apart)."""
+    x0, y0, x1, y1 = box
+    for b in boxes:
+        if x0 <= b[2] and x1 >= b[0] and y0 <= b[3] and y1 >= b[1]:
+            return True
+    return False
+
+
+def inside(box: tuple, area: tuple | None) -> bool:
+    """Whether a box lies strictly inside the rectangle (False when there is none)."""
+    return area is not None and box[0] > area[0] and box[1] > area[1] and box[2] < area[2] and box[3] < area[3]
+
+
+def union(boxes: list) -> tuple[float, float, float, float]:
+    """The box round several boxes."""
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes),
+            max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def others_box_lists(game: Table, boats: tuple[Boat, ...], index: int) -> tuple[list, list]:
+    """Quick boxes of the shapes :func:`others_boxes` bounds, as lists of tuples (same order), kept per
+    fleet object and per boat object: a step asks about the same fleet several times,
+    and a move changes one boat of it."""
+    memo = game.__dict__.setdefault("_others_box_lists", {})
+    hit = memo.get((id(boats), index))
+    if hit is not None and hit[0] is boats:
+        return hit[1]
+    per_boat = game.__dict__.setdefault("_boat_boxes", {})
+    hulls, cards = [], []
+    for b in boats:
+        if b.index == index or not b.launched or b.finished is not None:
+            continue
+        e = per_boat.get(id(b))
+        if e is None or e[0] is not b:
+            key = game.cards.delay_key() if b.delays else (b.planned if b.planned is not None and not b.aside else None)
+            p = b.pose
+            e = (b, quick_box(game, None, b.tack, 0.0, p.x, p.y, p.heading))
+            if key is not None:
+                e += (quick_box(game, key, b.tack, 0.0, p.x, p.y, p.heading),)
+            if len(per_boat) >= 256:
+                per_boat.clear()
+            per_boat[id(b)] = e
+        hulls.append(e[1])
+        if len(e) > 2:
+            cards.append(e[2])
+    out = (hulls, cards)
+    if len(memo) >= 64:
+        memo.clear()
+    memo[(id(boats), index)] = (boats, out)
+    return out

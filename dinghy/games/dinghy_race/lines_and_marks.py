@@ -19,12 +19,11 @@ def _after_track(game: Table, state: RaceState, track: list[tuple[float, float]]
     """Start line, marks and finish line, judged on the bow's track of the move."""
     boat = state.boat()
     name = game.name(boat.index)
-    hull = game.hull(boat.pose, boat.tack)
     if prestart(state):
         # "When a player touches the start line before round 6, he must remove his boat
         # place it again ... at least as much to leeward as the boat that is farthest to
         # downwind at this moment. He must then place a delay card".
-        if touches_start_zone(game, hull) or any(
+        if touches_start_zone(game, game.hull(boat.pose, boat.tack)) or any(
                 game.leeward_depth(x, y) <= EPS for x, y in track):
             _say(ev, "prestart", boat.index,
                  f"{name} touched the start line before round 6: re-place to leeward, then a delay")
@@ -44,6 +43,7 @@ def _after_track(game: Table, state: RaceState, track: list[tuple[float, float]]
     state = state.with_boat(boat)
     legs = len(game.course.legs)
     if boat.legs_done >= legs:
+        hull = game.hull(boat.pose, boat.tack)
         swept = hull.union(LineString(track)) if len(track) > 1 else hull
         # "Each boat finishes the race the moment it touches (or moves beyond) the finish
         # line; the boat itself counts, not its manoeuvre card."

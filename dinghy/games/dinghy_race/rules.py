@@ -107,6 +107,12 @@ def legal_actions(game: Table, state: RaceState) -> list[Action]:
 
 
 
+#: the actions each step waits for
+_EXPECTED = {Step.LAUNCH: Launch, Step.BEGIN: Begin, Step.PIVOT: Pivot, Step.MOVE: (Move, Substitute),
+             Step.LUCK: Luck, Step.ROLL: Roll, Step.PLACE: Place,
+             Step.WEATHER_EYE: (WeatherEye, Pass), Step.DRIFT: Drift}
+
+
 def why_not(game: Table, state: RaceState, action: Action) -> str | None:
     """Why ``action`` is not legal now, or None."""
     step, boat = state.step, state.boat()
@@ -125,9 +131,7 @@ def why_not(game: Table, state: RaceState, action: Action) -> str | None:
         if action.boat != inner:
             return f"only the innermost boat, {game.name(inner)}, may demand room"
         return None
-    expected = {Step.LAUNCH: Launch, Step.BEGIN: Begin, Step.PIVOT: Pivot, Step.MOVE: (Move, Substitute),
-                Step.LUCK: Luck, Step.ROLL: Roll, Step.PLACE: Place,
-                Step.WEATHER_EYE: (WeatherEye, Pass), Step.DRIFT: Drift}.get(step)
+    expected = _EXPECTED.get(step)
     if expected is None:
         return "the race is over"
     if not isinstance(action, expected):

@@ -4,8 +4,7 @@ itself (stopping short, the spinnaker bonus, the hazards it calls for), and rule
 substitute for a tack or jibe that has no room."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from functools import lru_cache
+from dataclasses import dataclass
 
 from dinghy.core.geometry import Pose
 from dinghy.core.interface import Event
@@ -19,6 +18,7 @@ from dinghy.games.dinghy_race.common import (EPS, _path_blocker, _say, aspects, 
                                              touches_start_zone)
 from dinghy.games.dinghy_race.hazard_rolls import _next_hazard_or_place
 from dinghy.games.dinghy_race.lines_and_marks import _after_track
+from dinghy.games.dinghy_race.memo import per_object
 from dinghy.games.dinghy_race.right_of_way import Ruling
 from dinghy.games.dinghy_race.rounds import _end_turn
 from dinghy.games.dinghy_race.state import Boat, RaceState, RulingRecord, Step, Turn
@@ -50,7 +50,7 @@ def exit_options(game: Table, state: RaceState, shift: float = 0.0) -> list[Exit
 
 
 
-@lru_cache(maxsize=64)
+@per_object(maxsize=64)
 def _exit_options(game: Table, state: RaceState, shift: float) -> tuple[ExitOption, ...]:
     boat = state.boat()
     card = game.cards.types[state.turn.card]
@@ -334,9 +334,9 @@ def _do_move(game: Table, state: RaceState, act: Move, ev: list[Event]) -> RaceS
     if not state.boats[boat.index].racing or state.step is Step.LAUNCH:
         return state
     if dead:
-        state = state.with_(turn=replace(state.turn, hazards=tuple(rows), then_place=False))
+        state = state.with_(turn=state.turn.with_(hazards=tuple(rows), then_place=False))
     else:
-        state = state.with_(turn=replace(state.turn, hazards=tuple(rows), then_place=True))
+        state = state.with_(turn=state.turn.with_(hazards=tuple(rows), then_place=True))
     return _next_hazard_or_place(game, state, ev)
 
 
@@ -349,4 +349,4 @@ def _do_substitute(game: Table, state: RaceState, act: Substitute, ev: list[Even
         boat = state.boat().with_(planned=None, trapeze=False, spi_up=False)
         return state.with_boat(boat).with_(step=Step.PIVOT, turn=Turn(card=card.key, pivot_limit=45))
     _say(ev, "right_of_way", state.active, f"{name} cannot tack or jibe here (rule 1) and sails {card.name} instead")
-    return state.with_(turn=replace(state.turn, card=card.key, substituted=True))
+    return state.with_(turn=state.turn.with_(card=card.key, substituted=True))

@@ -381,6 +381,7 @@ class TableScene(MotionMixin, ChartScene):
         motion = getattr(self.view, "motion", None)
         if motion is not None and motion.active:
             motion.update(dt)
+        self.view.tick(dt)
         self.run_bots(dt)
         if self.race.over:
             self._report_over()
