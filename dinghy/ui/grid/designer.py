@@ -39,7 +39,7 @@ from dinghy.ui.grid.compass import WindRose  # noqa: E402
 from dinghy.ui.grid.drawing import BoardDrawing  # noqa: E402
 from dinghy.ui.grid.view import MAX_ZOOM, MIN_ZOOM, fit_board, fit_text  # noqa: E402
 from dinghy.ui.scene import ChartScene  # noqa: E402
-from dinghy.ui.shell.flow import TestSail  # noqa: E402
+from dinghy.ui.grid.test_sail import sail_board  # noqa: E402
 
 TOOLS = (("mark", "Mark"), ("land", "Land"), ("start", "Start"), ("finish", "Finish"), ("erase", "Erase"))
 HINTS = {
@@ -396,19 +396,7 @@ class GridDesignerScene(ChartScene):
 
     def test_sail(self, boats: int = 3) -> Any:
         """Save, then bots race the board in this window (the designer waits below)."""
-        from dinghy import games
-        from dinghy.ui.shell.autosave import Autosave, home
-
-        rules = self.board.game
-        if rules not in games.GAMES:
-            self.say(f"No game called {rules!r} is installed to sail this board.")
-            return None
-        target = self.save()
-        if target is None or self.app is None:
-            return None
-        sail = GridTestSail(self.app, Autosave(home() / "test-sail"), rules, bot_delay=self.bot_delay)
-        self.app.test_sail = sail  # type: ignore[attr-defined]
-        return sail(target, boats=boats)
+        return sail_board(self, boats)
 
     def close(self) -> None:
         if self.app is not None:
@@ -476,19 +464,6 @@ class GridDesignerScene(ChartScene):
         else:
             return False
         return True
-
-
-class GridTestSail(TestSail):
-    """A test sail of a grid board: the race is of the board's game, not the first one."""
-
-    __test__ = False
-
-    def __init__(self, app: Any, autosave: Any, rules: str, **kw: Any) -> None:
-        super().__init__(app, autosave, **kw)
-        self.rules = rules
-
-    def start(self, setup: Any, rules: str | None = None, *, confirmed: bool = False) -> Any:
-        return super().start(setup, rules or self.rules, confirmed=confirmed)
 
 
 def run_grid_designer(file: str | os.PathLike[str] | None = None, *, game: str | None = None,
