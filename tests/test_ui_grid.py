@@ -564,7 +564,7 @@ def test_a_game_that_lists_its_squares_at_once_is_not_asked_cell_by_cell():
 
 
 def registered_grid_games():
-    from dinghy.ui.grid import is_grid_game
+    from dinghy.ui.shell.views import is_grid_game
     out = []
     for name, entry in list(games.GAMES.items()):
         try:
