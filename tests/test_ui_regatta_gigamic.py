@@ -138,6 +138,7 @@ def _panel_is_sound(scene, size):
 
 
 SWAPS = "Heave to: swap cards"
+TURNS = "Heave to: turn"
 
 
 def _card_buttons(view):
@@ -149,6 +150,18 @@ def _card_buttons(view):
         out.append((b, b.label.removeprefix("✓ "), b.label.startswith("✓ ")))
         i += 1
     return out
+
+
+def _pick_turn(app, view, turn):
+    """Step the turn selector by taps (left: more to port) until it shows ``turn``;
+    return the number of taps."""
+    taps = 0
+    while view.turn_picker.shown != turn:
+        sel = view.buttons["turn_choice"]
+        ui.click(app, *(sel.next_point if turn.n > view.turn_picker.shown.n else sel.prev_point))
+        taps += 1
+        assert taps < 30
+    return taps
 
 
 def _pick_swap(app, view, swap):
@@ -172,7 +185,8 @@ def test_every_action_of_a_full_hand_is_reached_by_taps_alone(make_ui_app, home,
     """The side panel groups a long list by kind (Sail, Heave to: swap cards, Heave to:
     turn): a tap on a header opens its list, "More" pages it, and a tap on an action
     plays exactly that action — no typing needed, nothing clipped at 600 pixels high.
-    A swap is picked by its cards, then its one button."""
+    A swap is picked by its cards, then its one button; a turn in place by stepping a
+    selector, then its button."""
     app = make_ui_app(*size)
     race = _race()
     flow = Flow(app, Autosave(home), bot_delay=0)
@@ -186,7 +200,7 @@ def test_every_action_of_a_full_hand_is_reached_by_taps_alone(make_ui_app, home,
     _panel_is_sound(scene, size)
     played = []
     view.act = lambda a, refresh=True: played.append(a) or False     # record, do not play
-    most_taps = 0
+    most_taps, swap_taps = 0, 0
     for a in legal:
         text, group = game.action_text(a), game.action_group(a)
         taps = 0
@@ -195,6 +209,11 @@ def test_every_action_of_a_full_hand_is_reached_by_taps_alone(make_ui_app, home,
                 ui.tap(app, view.group_buttons[group])
             _pick_swap(app, view, a)
             taps = 1 + len(a.cards)            # from nothing picked: open, the cards
+            swap_taps = max(swap_taps, taps + 1)
+        if group == TURNS:
+            if view.open_group != group:
+                ui.tap(app, view.group_buttons[group])
+            taps = 1 + _pick_turn(app, view, a)
         if text not in view.buttons:
             if view.open_group != group:
                 ui.tap(app, view.group_buttons[group])
@@ -208,6 +227,10 @@ def test_every_action_of_a_full_hand_is_reached_by_taps_alone(make_ui_app, home,
         words = game.action_label(a).split(": ", 1)[-1][1:]
         if group == SWAPS:                  # "Swap 2 cards": the picked cards show a tick
             assert words.startswith(view.buttons[text].label[1:] + " ("), view.buttons[text].label
+            assert view.pages == 1
+        elif group == TURNS:
+            assert view.buttons[text].label.endswith(words) and view.pages == 1
+            assert view.buttons["turn_choice"].shown_text == view.buttons[text].label
         else:
             assert view.buttons[text].label.endswith(words), view.buttons[text].label
         n = len(played)
@@ -215,7 +238,7 @@ def test_every_action_of_a_full_hand_is_reached_by_taps_alone(make_ui_app, home,
         assert played[n:] == [a]
         most_taps = max(most_taps, taps + 1)
     assert most_taps <= 1 + max(1, len(legal) // 3)
-    assert most_taps <= 5                     # a swap: open, three cards, the swap
+    assert swap_taps <= 5                     # a swap: open, three cards, the swap
     if size == (800, 600):
         if view.open_group != SWAPS:
             ui.tap(app, view.group_buttons[SWAPS])
@@ -303,7 +326,7 @@ def test_the_swap_pickers_cards_come_from_the_engines_list():
     """What the picker offers is read off the listed swaps alone: a card held twice is
     two toggles, a card can be added while a listed swap still holds the pick."""
     from dinghy.games.regatta_gigamic.actions import Act
-    from dinghy.ui.regatta_gigamic.swap_picker import can_add, hand_slots, swap_of
+    from dinghy.ui.regatta_gigamic.pickers import can_add, hand_slots, swap_of
 
     swaps = [Act("swap", cards=c) for c in (("a",), ("b",), ("a", "a"), ("a", "b"), ("a", "a", "b"))]
     assert hand_slots(swaps, ("b", "a", "a")) == ["b", "a", "a"]

@@ -5,7 +5,7 @@ each arrow of the hand would put the boat, as ghosts to tap.
 The side column is the generic view's (every legal action as a button in the game's
 words — ``action_label`` — grouped under Sail / Heave to headers and paged, with the
 engine's reason when refused, and a field to type one); the swaps are chosen by their
-cards (:mod:`dinghy.ui.regatta_gigamic.swap_picker`). Ghosts are the engine's own
+cards, a turn in place by a selector (:mod:`dinghy.ui.regatta_gigamic.pickers`). Ghosts are the engine's own
 results: a legal play is applied to a copy of the state to find where it ends (a stop
 at a zone's entry included); a refused one is drawn grey and a tap shows the engine's
 reason. Nothing here decides a rule.
@@ -24,7 +24,7 @@ from dinghy.games.regatta_gigamic.state import AGAIN, EXTRA, TURN  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.camera import Camera  # noqa: E402
 from dinghy.ui.regatta_gigamic.board import REFUSED, Board, colour_of  # noqa: E402
-from dinghy.ui.regatta_gigamic.swap_picker import SwapPicker  # noqa: E402
+from dinghy.ui.regatta_gigamic.pickers import SwapPicker, TurnPicker  # noqa: E402
 from dinghy.ui.shell.generic import GenericView, PickerRow  # noqa: E402
 from dinghy.ui.shell.views import ordinal  # noqa: E402
 
@@ -48,6 +48,7 @@ class GigamicView(GenericView):
         self.ghosts: list[Ghost] = []
         self.root: Any = None
         self.swap_picker = SwapPicker(self)
+        self.turn_picker = TurnPicker(self)
 
     @classmethod
     def board_name(cls, game: Any) -> str:
@@ -118,13 +119,17 @@ class GigamicView(GenericView):
         self.board.show_ghosts(drawn)
 
     def group_picker(self, group: str, actions: list[Any]) -> list[PickerRow] | None:
-        """A group of swaps is chosen by its cards (toggles, then one button)."""
-        if not actions or any(a.verb != "swap" for a in actions):
-            return None
-        state = self.race.state
-        hand = state.hands[state.active]
-        return self.swap_picker.rows(group, actions, hand, lambda c: self.game.deck.face(c).name,
-                                     turn=len(self.race.actions))
+        """A group of swaps is chosen by its cards (toggles, then one button); a group of
+        turns in place by a selector and one button."""
+        verbs = {a.verb for a in actions}
+        if verbs == {"swap"}:
+            state = self.race.state
+            hand = state.hands[state.active]
+            return self.swap_picker.rows(group, actions, hand, lambda c: self.game.deck.face(c).name,
+                                         turn=len(self.race.actions))
+        if verbs == {"pivot"}:
+            return self.turn_picker.rows(group, actions)
+        return None
 
     # --- layout and input -------------------------------------------------------------------
     def layout(self, x: float, y: float, w: float, h: float) -> None:

@@ -1,13 +1,18 @@
-"""Choosing a swap by its cards: heaving to, a skipper changes some cards of the hand,
-and the turn panel offers every choice the engine lists (25 of them for a hand of five).
-Instead of paging through them, the open "swap cards" group shows the hand's cards as
-toggles (two a row) and one button for the swap the picked cards make ("Swap 2
-cards": the game's words for it, less the card names the ticks show).
+"""The turn panel's pickers for Regatta (Gigamic)'s two long groups of choices, so that
+neither pages at 800x600.
 
-What may be picked comes from the engine's list alone: a card can be added while some
-listed swap still holds the picked cards and it; the button plays the listed swap of
-exactly those cards (greyed with the engine's ``why_not`` reason if it refuses it).
-Nothing here knows how many cards a swap may change.
+Swaps: heaving to, a skipper changes some cards of the hand, and the engine lists every
+choice (25 of them for a hand of five). The open "swap cards" group shows the hand's
+cards as toggles (two a row) and one button for the swap the picked cards make ("Swap 2
+cards": the game's words for it, less the card names the ticks show). What may be
+picked comes from the engine's list alone: a card can be added while some listed swap
+still holds the picked cards and it; the button plays the listed swap of exactly those
+cards (greyed with the engine's ``why_not`` reason if it refuses it). Nothing here knows
+how many cards a swap may change.
+
+Turns in place: the open "turn" group shows one selector over the listed turns in
+their order (left: more to port, right: more to starboard) and one button that plays
+the turn shown.
 """
 from __future__ import annotations
 
@@ -17,6 +22,7 @@ from typing import Any, Callable, Sequence
 from dinghy.ui.shell.action_list import label_of, short_label
 from dinghy.ui.shell.generic import PickerRow
 from dinghy.ui.widgets.buttons import Button
+from dinghy.ui.widgets.selectors import ChoiceSelector
 
 #: Card toggles side by side in one row of the panel.
 PER_ROW = 2
@@ -104,3 +110,44 @@ class SwapPicker:
         view.buttons["swap"] = button
         rows.append(PickerRow([button]))
         return rows
+
+
+class TurnPicker:
+    """The turn in place shown in the selector (kept while the list stays the same), and
+    the picker's rows: ``TurnPicker(view)``; the view calls :meth:`rows`."""
+
+    def __init__(self, view: Any) -> None:
+        self.view = view
+        self.shown: Any = None
+        self.words: dict[Any, str] = {}
+
+    def choose(self, action: Any) -> None:
+        """The selector stepped: its button now plays ``action`` (changed in place: the
+        selector is still handling its tap)."""
+        view, self.shown = self.view, action
+        button = view.buttons.get("turn")
+        if button is None:
+            return
+        for k in [k for k, b in view.buttons.items() if b is button and k != "turn"]:
+            del view.buttons[k]
+        why = view.race.why_not(action)
+        button.label, button.callback = self.words[action], (lambda: view.play(action))
+        button.reason, button.enabled = why or "", why is None
+        view.buttons[view.game.action_text(action)] = button
+        view.fit_button(button)
+
+    def rows(self, group: str, turns: list[Any]) -> list[PickerRow]:
+        """A selector over ``turns`` in the engine's order, then the button for the one shown
+        (the smallest turn first)."""
+        view, gui, game, race = self.view, self.view.gui, self.view.game, self.view.race
+        if self.shown not in turns:
+            self.shown = min(turns, key=lambda a: (abs(getattr(a, "n", 0)), getattr(a, "n", 0)))
+        self.words = {a: short_label(label_of(game, a), group) for a in turns}
+        selector = ChoiceSelector(gui, list(self.words.items()), turns.index(self.shown), self.choose, wrap=False)
+        view.buttons["turn_choice"] = selector
+        why = race.why_not(self.shown)
+        button = Button(gui, self.words[self.shown], lambda a=self.shown: view.play(a), style="primary",
+                        enabled=why is None, reason=why or "")
+        view.buttons[game.action_text(self.shown)] = button
+        view.buttons["turn"] = button
+        return [PickerRow([selector]), PickerRow([button])]
