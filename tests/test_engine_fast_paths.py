@@ -162,3 +162,56 @@ def test_a_quiet_track_has_no_rounding_event(data):
     crossings = [e for p, q in zip(pts, pts[1:]) for e in psg.events(p, q)]
     if quiet:
         assert crossings == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_a_launch_is_judged_as_the_shapes_judge_it(data):
+    """``why_not_launch`` lets quick boxes pass a boat and card that are surely free; its
+    verdict must be the one the shapes give. Rule text: "each player puts his boat in a
+    position of his choice downwind of the start line and places one manoeuvre card of
+    his choice in front of it"."""
+    from unittest import mock
+
+    from dinghy.games.dinghy_race import launch_and_start
+    from dinghy.games.dinghy_race.actions import Launch
+    game = _bench_game()
+    fleet = []
+    for i in range(data.draw(st.integers(1, 6))):
+        h = data.draw(st.sampled_from([45, 90, 270, 315, 0]))
+        x, y = data.draw(st.floats(-700, 700)), data.draw(st.floats(-560, 80))
+        fleet.append(Boat(i, Pose(x, y, h), tack_of(h, 0, Tack.STARBOARD), launched=i > 0,
+                          planned=data.draw(st.sampled_from([None, "close_hauled.port", "reach.starboard"]))))
+    state = RaceState(tuple(fleet), tuple(range(len(fleet))), round=data.draw(st.sampled_from([0, 0, 2])),
+                      active=0, step=Step.LAUNCH)
+    act = Launch(data.draw(st.floats(-1600, 1600)), data.draw(st.floats(-700, 120)),
+                 data.draw(st.sampled_from([45, 90, 270, 315])),
+                 data.draw(st.sampled_from(["close_hauled.port", "close_hauled.starboard", "reach.port",
+                                            "reach.starboard", game.cards.delay_key()])))
+    fast = launch_and_start.why_not_launch(game, state, act)
+    with mock.patch.object(launch_and_start, "_surely_free", lambda *a: False):
+        assert launch_and_start.why_not_launch(game, state, act) == fast
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_a_move_said_to_be_far_from_the_finish_does_not_touch_it(data):
+    """The finish is judged on the shapes only where the boxes of the hull and the track
+    meet the line's: "Each boat finishes the race the moment it touches (or moves beyond)
+    the finish line; the boat itself counts, not its manoeuvre card"."""
+    from shapely.geometry import LineString
+
+    from dinghy.games.dinghy_race.cards import exit_track
+    from dinghy.games.dinghy_race.course import crosses_line
+    from dinghy.games.dinghy_race.lines_and_marks import _may_reach_finish
+    game = _bench_game()
+    b = _boat(data, 0)
+    if data.draw(st.booleans()):          # near the line (from -300,0 to 300,0)
+        b = b.with_(pose=Pose(data.draw(st.floats(-450, 450)), data.draw(st.floats(-150, 150)), b.pose.heading))
+    card = data.draw(st.sampled_from([c for c in game.cards.types.values() if c.exits]))
+    track = exit_track(b.pose, b.tack, card, data.draw(st.sampled_from(card.exits)), game.cards.hull_length)
+    end = Pose(track[-1][0], track[-1][1], b.pose.heading)
+    moved = b.with_(pose=end)
+    swept = game.hull(end, b.tack).union(LineString(track))
+    if not _may_reach_finish(game, moved, track):
+        assert not crosses_line(game.course.finish, swept)

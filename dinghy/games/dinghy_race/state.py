@@ -103,10 +103,11 @@ class RaceState:
     def boat(self, index: int | None = None) -> Boat:
         return self.boats[self.active if index is None else index]
 
-    def with_boat(self, boat: Boat) -> "RaceState":
+    def with_boat(self, boat: Boat, **changes: Any) -> "RaceState":
+        """The state with ``boat`` in its place (and any other ``changes``), in one copy."""
         boats = list(self.boats)
         boats[boat.index] = boat
-        return self.with_(boats=tuple(boats))
+        return self.with_(boats=tuple(boats), **changes)
 
     def with_(self, **changes: Any) -> "RaceState":
         return _replace(self, _STATE_FIELDS, changes)     # replaced below by a faster copy

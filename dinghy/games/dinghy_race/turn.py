@@ -153,14 +153,16 @@ def _do_begin(game: Table, state: RaceState, act: Begin, ev: list[Event]) -> Rac
     name = game.name(boat.index)
     if act.trapeze != boat.trapeze:
         _say(ev, "trapeze", boat.index, f"{name} {'goes out on' if act.trapeze else 'comes in from'} the trapeze")
-    boat = boat.with_(trapeze=act.trapeze)
-    state = state.with_boat(boat).with_(turn=Turn())
+        boat = boat.with_(trapeze=act.trapeze)
+        state = state.with_boat(boat, turn=Turn())
+    else:
+        state = state.with_(turn=Turn())
     # Face-up delay cards: "Each turn, remove one delay card."
     if boat.delays:
         boat = boat.with_(delays=boat.delays - 1, trapeze=False, spi_up=False)
         left = boat.delays
         _say(ev, "delay", boat.index, f"{name} removes a delay card ({left} left)")
-        return state.with_boat(boat).with_(step=Step.PIVOT, turn=Turn(pivot_limit=45, then_place=left == 0))
+        return state.with_boat(boat, step=Step.PIVOT, turn=Turn(pivot_limit=45, then_place=left == 0))
     # Dead in the water: "such a boat may make a 90°-turn in either direction and may then
     # place ... any manoeuvre card ... that fits the current boat aspect".
     if boat.planned is None:
@@ -178,7 +180,7 @@ def _do_begin(game: Table, state: RaceState, act: Begin, ev: list[Event]) -> Rac
             # would otherwise hold both aside for ever).
             _say(ev, "aside", boat.index, f"{name} executes the delay card from beside the boat")
             boat = boat.with_(planned=None, aside=False, trapeze=False, spi_up=False)
-            return state.with_boat(boat).with_(step=Step.PIVOT, turn=Turn(card=card.key, pivot_limit=45))
+            return state.with_boat(boat, step=Step.PIVOT, turn=Turn(card=card.key, pivot_limit=45))
         if blocker:
             delay = game.cards.delay_key()
             _say(ev, "aside", boat.index,
@@ -192,13 +194,13 @@ def _do_begin(game: Table, state: RaceState, act: Begin, ev: list[Event]) -> Rac
         # "The illegal card is immediately replaced with a delay card which you then execute"
         _say(ev, "illegal", boat.index, f"{name} revealed an illegal card ({reason}): delay instead")
         boat = boat.with_(planned=None, trapeze=False, spi_up=False)
-        return state.with_boat(boat).with_(step=Step.PIVOT, turn=Turn(card=game.cards.delay_key(),
+        return state.with_boat(boat, step=Step.PIVOT, turn=Turn(card=game.cards.delay_key(),
                                                                        pivot_limit=45))
     _say(ev, "reveal", boat.index, f"{name} reveals {card.name}")
     if card.kind is Kind.DELAY:
         # "A delay card automatically and immediately removes any trapezing or spi up status"
         boat = boat.with_(planned=None, trapeze=False, spi_up=False)
-        return state.with_boat(boat).with_(step=Step.PIVOT, turn=Turn(card=card.key, pivot_limit=45))
+        return state.with_boat(boat, step=Step.PIVOT, turn=Turn(card=card.key, pivot_limit=45))
     return state.with_(step=Step.MOVE, turn=Turn(card=card.key))
 
 
@@ -230,7 +232,7 @@ def _do_pivot(game: Table, state: RaceState, act: Pivot, ev: list[Event]) -> Rac
             # 6, he must remove his boat place it again ... He must then place a delay card"
             _say(ev, "prestart", boat.index, f"{game.name(boat.index)} touched the start line "
                  "before round 6: re-place to leeward, then a delay")
-            return state.with_boat(boat.with_(planned=None)).with_(step=Step.LAUNCH)
+            return state.with_boat(boat.with_(planned=None), step=Step.LAUNCH)
     state = state.with_boat(boat.with_(planned=None))
     if state.turn.then_place:
         return state.with_(step=Step.PLACE)
@@ -347,6 +349,6 @@ def _do_substitute(game: Table, state: RaceState, act: Substitute, ev: list[Even
     if card.kind is Kind.DELAY:
         _say(ev, "right_of_way", state.active, f"{name} cannot tack or jibe here (rule 1) and takes a one-turn delay")
         boat = state.boat().with_(planned=None, trapeze=False, spi_up=False)
-        return state.with_boat(boat).with_(step=Step.PIVOT, turn=Turn(card=card.key, pivot_limit=45))
+        return state.with_boat(boat, step=Step.PIVOT, turn=Turn(card=card.key, pivot_limit=45))
     _say(ev, "right_of_way", state.active, f"{name} cannot tack or jibe here (rule 1) and sails {card.name} instead")
     return state.with_(turn=state.turn.with_(card=card.key, substituted=True))
