@@ -23,7 +23,8 @@ from dinghy.ui.shell.generic import GenericView
 from dinghy.ui.shell.results import ResultsScene
 from dinghy.ui.shell.table import TableScene
 from dinghy.ui.shell.views import replay_board_class, view_class
-from dinghy.ui.widgets import Button, Curtain
+from dinghy.ui.widgets.buttons import Button
+from dinghy.ui.widgets.dialogs import Curtain
 
 from grid_toy import Act, Gridboat, State
 
@@ -278,7 +279,7 @@ def designer_app(monkeypatch, home):
     apps = []
 
     def make(path, game=None, size=(1280, 800)):
-        from dinghy.ui.designer import run_designer
+        from dinghy.ui.designer.window import run_designer
         app = run_designer(path, headless=True, width=size[0], height=size[1], run=False, game=game,
                            bot_delay=0)
         apps.append(app)
@@ -387,7 +388,7 @@ def test_designer_checks_live_and_refuses_to_save_a_board_with_errors(designer_a
 
 
 def test_dinghy_race_courses_still_open_the_course_designer(designer_app, tmp_path):
-    from dinghy.ui.designer import DesignerScene
+    from dinghy.ui.designer.window import DesignerScene
     app, d = designer_app(str(tmp_path / "harbour"))
     assert isinstance(d, DesignerScene)
 

@@ -174,19 +174,20 @@ class Skipper:
                 ph = P.h[K.parent[j]]
                 bad = obs.rect_fixed(K.px[j], K.py[j], ph, ch.c_across[c], ch.c_along[c])
                 extra[j[bad]] += TRAP_COST
-        chk = mv & (ch.fixed_field.at(K.x, K.y) < ch.look)
+        cells = ch.fixed_field.index(K.x, K.y)
+        chk = mv & (ch.fixed_field.flat[cells] < ch.look)
         if chk.any():
             idx = np.flatnonzero(chk)
-            kx, ky, kh = K.x[idx], K.y[idx], K.h[idx]
-            dead = obs.hull_fixed(kx, ky, kh) | obs.room_fixed(kx, ky, kh)
+            kx, ky, kh, kc = K.x[idx], K.y[idx], K.h[idx], cells[idx]
+            dead = obs.hull_fixed(kx, ky, kh, kc) | obs.room_fixed(kx, ky, kh, kc)
             cramped = ~dead
             if cramped.any():
                 j = np.flatnonzero(cramped)
-                cramped[j] = ~obs.free_card(kx[j], ky[j], kh[j], K.tack[idx][j])
+                cramped[j] = ~obs.free_card(kx[j], ky[j], kh[j], K.tack[idx][j], kc[j])
             cost_c = np.zeros(len(idx))
             if cramped.any():
                 j = np.flatnonzero(cramped)
-                cost_c[j] = self._way_out(ch, obs, kx[j], ky[j], kh[j])
+                cost_c[j] = self._way_out(ch, obs, kx[j], ky[j], kh[j], kc[j])
             extra[idx] += np.where(dead, DEAD, 0.0) + cost_c
             if dead.any():
                 # the engine stops such a move short of the obstacle: it gets nowhere (and
@@ -283,7 +284,7 @@ class Skipper:
         fixed = game.fixed_hits(hulls, edge=False)
         return ~(bad | np.array([f is not None for f in fixed]))
 
-    def _way_out(self, ch: Chart, obs: Obstacles, x, y, h) -> np.ndarray:
+    def _way_out(self, ch: Chart, obs: Obstacles, x, y, h, cells=None) -> np.ndarray:
         """Turns it takes a bow where no normal card fits to pivot (45° a turn, the hull
         swinging clear of marks) to a heading where one does; a bow with no way out at
         all is a trap."""
@@ -296,7 +297,8 @@ class Skipper:
                 j = np.flatnonzero(todo)
                 h2 = (h[j] + t) % 360
                 t2 = np.where(((ch.wind - h2) % 360) < 180, 1, -1)
-                ok = obs.free_card(x[j], y[j], h2, t2) & ~self._hull_marks(ch, x[j], y[j], h2)
+                ok = obs.free_card(x[j], y[j], h2, t2, None if cells is None else cells[j]) & \
+                    ~self._hull_marks(ch, x[j], y[j], h2)
                 out[j[ok]] = steps + 1.0
         return out
 

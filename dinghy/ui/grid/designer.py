@@ -19,9 +19,11 @@ import os
 from pathlib import Path
 from typing import Any, Callable
 
-from dinghy.ui.widgets import (  # noqa: F401  (configures pyglet first)
-    Button, ChoiceSelector, Panel, Text, key,
-)
+from dinghy.ui.widgets.gui import key  # noqa: F401  (configures pyglet first)
+from dinghy.ui.widgets.buttons import Button
+from dinghy.ui.widgets.panels import Panel
+from dinghy.ui.widgets.selectors import ChoiceSelector
+from dinghy.ui.widgets.text import Text
 
 from dinghy.core.errors import DinghyError  # noqa: E402
 from dinghy.games.grid import compass  # noqa: E402

@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from dinghy.ui.widgets import Text  # noqa: F401  (configures pyglet first)
+from dinghy.ui.widgets.text import Text  # noqa: F401  (configures pyglet first)
 
 from dinghy.games.regatta_gigamic.actions import Act  # noqa: E402
 from dinghy.games.regatta_gigamic.moving import end_spot  # noqa: E402

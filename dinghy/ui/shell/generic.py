@@ -13,7 +13,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from dinghy.ui.widgets import Button, Panel, Text, TextField, Widget, key  # noqa: F401  (configures pyglet first)
+from dinghy.ui.widgets.gui import Widget, key  # noqa: F401  (configures pyglet first)
+from dinghy.ui.widgets.buttons import Button
+from dinghy.ui.widgets.panels import Panel
+from dinghy.ui.widgets.text import Text, TextField
 
 from dinghy.core.errors import DinghyError  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
