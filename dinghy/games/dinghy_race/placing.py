@@ -94,6 +94,8 @@ def _do_place(game: Table, state: RaceState, act: Place, ev: list[Event]) -> Rac
         return _finish_place(game, state.with_boat(boat.with_(planned=None, aside=False)), ev)
     card = game.cards.types[act.card]
     blocker = placement_blocked(game, state, boat, card)
+    # (the other boats are the same after this boat's card is laid: asked once, here)
+    near_cards = blocker is None and card_near_boats(game, state, boat, card)[1]
     if blocker:
         # "he places the card beside the boat"
         _say(ev, "aside", boat.index, f"{name} holds the card beside the boat ({blocker} is in the way)")
@@ -101,7 +103,7 @@ def _do_place(game: Table, state: RaceState, act: Place, ev: list[Event]) -> Rac
         _say(ev, "place", boat.index, f"{name} places a card")
     boat = boat.with_(planned=act.card, aside=blocker is not None)
     state = state.with_boat(boat)
-    if blocker is None and card_near_boats(game, state, boat, card)[1]:
+    if near_cards:
         shape = game.card_shape(boat.pose, card, boat.tack)
         for other, g in card_obstacles(game, state, boat.index):
             if g.intersects(shape):

@@ -273,7 +273,7 @@ def _do_move(game: Table, state: RaceState, act: Move, ev: list[Event]) -> RaceS
     boat = state.boat()
     name = game.name(boat.index)
     card = game.cards.types[state.turn.card]
-    opt = exit_options(game, state, act.shift)[act.exit]
+    opt = _exit_options(game, state, float(act.shift))[act.exit]
     ex = card.exits[act.exit]
     end, tack, dead = opt.pose, opt.tack, False
     track = exit_track(boat.pose, boat.tack, card, ex, game.cards.hull_length, act.shift)
