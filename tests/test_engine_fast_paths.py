@@ -215,3 +215,22 @@ def test_a_move_said_to_be_far_from_the_finish_does_not_touch_it(data):
     swept = game.hull(end, b.tack).union(LineString(track))
     if not _may_reach_finish(game, moved, track):
         assert not crosses_line(game.course.finish, swept)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_the_exact_boxes_are_the_polygons_bounds(data):
+    """``card_boxes`` and ``others_boxes`` (the skippers read them to judge "exactly as the
+    engine sees it") are the very bounds of the polygons the engine builds."""
+    import numpy as np
+
+    game = _bench_game()
+    fleet = tuple(_boat(data, i) for i in range(data.draw(st.integers(1, 6))))
+    me = fleet[0]
+    keys = tuple(data.draw(st.lists(st.sampled_from(sorted(game.cards.types)), min_size=1, max_size=5)))
+    got = bounds.card_boxes(game, me.pose, me.tack, keys)
+    assert np.array_equal(got, shapely.bounds(table.card_shapes(game, me.pose, me.tack, 0.0, keys)))
+    hulls, cards = bounds.others_boxes(game, fleet, 0)
+    oth = table.others(game, fleet, 0)
+    assert np.array_equal(hulls, shapely.bounds(oth.hulls).reshape(len(oth.hulls), 4))
+    assert np.array_equal(cards, shapely.bounds(oth.cards).reshape(len(oth.cards), 4))
