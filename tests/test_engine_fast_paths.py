@@ -234,3 +234,45 @@ def test_the_exact_boxes_are_the_polygons_bounds(data):
     oth = table.others(game, fleet, 0)
     assert np.array_equal(hulls, shapely.bounds(oth.hulls).reshape(len(oth.hulls), 4))
     assert np.array_equal(cards, shapely.bounds(oth.cards).reshape(len(oth.cards), 4))
+
+
+def _plain_stop_short(game, state, boat, card, end, tack, shift):
+    """``turn._stop_short`` with every hull built and judged by shapely (the reference)."""
+    from dinghy.games.dinghy_race.common import (EPS, boat_obstacles, fixed_hit, lines_on_water, move_shape,
+                                                 room_ahead)
+    boats = [g for _, g in boat_obstacles(game, state, boat.index)]
+    gap = game.cards.card_width
+    lines = lines_on_water(game, state)
+    fixed_hit_any = (fixed_hit(game, move_shape(game, boat, card, end, tack, shift), lines=lines) is not None
+                     or fixed_hit(game, room_ahead(game, end, tack), lines=lines) is not None)
+    x0, y0 = boat.pose.xy
+    for i in range(20, -1, -1):
+        t = i / 20
+        pose = Pose(x0 + (end.x - x0) * t, y0 + (end.y - y0) * t, end.heading)
+        hull = game.hull(pose, tack)
+        if any(g.intersects(hull) for g in boats):
+            continue
+        if fixed_hit_any and table.fixed_within(game, hull, gap - EPS, lines):
+            continue
+        return pose, tack, fixed_hit_any
+    return boat.pose, boat.tack, fixed_hit_any
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_stopping_short_is_judged_as_the_shapes_judge_it(data):
+    """Where a blocked move stops: "stop the execution of his move in a way that his boat
+    does not touch the other boat"; before a fixed obstacle "it must stop one card length
+    (short side) short of the obstacle". The quick boxes must not change the spot."""
+    from dinghy.games.dinghy_race import turn
+    game = _bench_game()
+    fleet = tuple(b.with_(launched=True) for b in (_boat(data, i) for i in range(data.draw(st.integers(2, 6)))))
+    me = fleet[0]
+    card = data.draw(st.sampled_from([c for c in game.cards.types.values() if c.exits]))
+    r = data.draw(st.sampled_from(table.reach(game, fleet, me, [card])))
+    if data.draw(st.booleans()):     # another boat in the way, near where the move ends
+        x, y = r.pose.x + data.draw(st.floats(-60, 60)), r.pose.y + data.draw(st.floats(-60, 60))
+        fleet = (me, fleet[1].with_(pose=Pose(x, y, fleet[1].pose.heading))) + fleet[2:]
+    state = RaceState(fleet, tuple(range(len(fleet))), round=7, active=0, step=Step.MOVE)
+    assert turn._stop_short(game, state, me, card, r.pose, r.tack, 0.0) == \
+        _plain_stop_short(game, state, me, card, r.pose, r.tack, 0.0)

@@ -11,6 +11,7 @@ from dinghy.core.interface import Event
 from dinghy.core.wind import PointOfSail, Tack, off_wind, points_of_sail, tack_of
 from dinghy.games.dinghy_race import right_of_way
 from dinghy.games.dinghy_race.actions import Begin, Move, Pivot, Substitute
+from dinghy.games.dinghy_race.bounds import others_box_lists, quick_box, touching
 from dinghy.games.dinghy_race.cards import CardType, Kind, exit_track
 from dinghy.games.dinghy_race.common import (EPS, _path_blocker, _say, aspects, boat_obstacles,
                                              card_fits, fixed_hit, lines_on_water, move_shape,
@@ -249,7 +250,8 @@ def _stop_short(game: Table, state: RaceState, boat: Boat, card: CardType, end: 
     Fixed obstacles: "it must stop one card length (short side) short of the obstacle and
     does not place a new movement card; it is dead in the water".
     """
-    boats = [g for _, g in boat_obstacles(game, state, boat.index)]
+    boats: list | None = None
+    hull_boxes = others_box_lists(game, state.boats, boat.index)[0]
     gap = game.cards.card_width
     lines = lines_on_water(game, state)
     fixed_hit_any = (fixed_hit(game, move_shape(game, boat, card, end, tack, shift), lines=lines) is not None
@@ -258,14 +260,33 @@ def _stop_short(game: Table, state: RaceState, boat: Boat, card: CardType, end: 
     for i in range(20, -1, -1):
         t = i / 20
         pose = Pose(x0 + (end.x - x0) * t, y0 + (end.y - y0) * t, end.heading)
-        hull = game.hull(pose, tack)
-        if any(g.intersects(hull) for g in boats):
-            continue
-        if fixed_hit_any:
-            if fixed_within(game, hull, gap - EPS, lines):
+        # the hull is built only where its quick box does not settle the question
+        box = quick_box(game, None, tack, 0.0, pose.x, pose.y, pose.heading)
+        hull = None
+        if touching(box, hull_boxes):
+            hull = game.hull(pose, tack)
+            if boats is None:
+                boats = [g for _, g in boat_obstacles(game, state, boat.index)]
+            if any(g.intersects(hull) for g in boats):
+                continue
+        if fixed_hit_any and not _surely_beyond(game, box, gap - EPS, lines):
+            if fixed_within(game, game.hull(pose, tack) if hull is None else hull, gap - EPS, lines):
                 continue
         return pose, tack, fixed_hit_any
     return boat.pose, boat.tack, fixed_hit_any
+
+
+def _surely_beyond(game: Table, box: tuple, gap: float, lines: tuple[bool, bool]) -> bool:
+    """Whether a shape with this (quick) box surely lies more than ``gap`` inside a
+    rectangular playing area and more than ``gap`` from every mark, buoy and land
+    (False: let :func:`fixed_within` judge the shape)."""
+    area = game.area_box
+    if area is None:
+        return False
+    if not (box[0] - area[0] > gap and box[1] - area[1] > gap and area[2] - box[2] > gap and area[3] - box[3] > gap):
+        return False
+    grown = (box[0] - gap, box[1] - gap, box[2] + gap, box[3] + gap)
+    return not touching(grown, game.obstacle_box_list(lines))
 
 
 
