@@ -276,3 +276,28 @@ def test_stopping_short_is_judged_as_the_shapes_judge_it(data):
     state = RaceState(fleet, tuple(range(len(fleet))), round=7, active=0, step=Step.MOVE)
     assert turn._stop_short(game, state, me, card, r.pose, r.tack, 0.0) == \
         _plain_stop_short(game, state, me, card, r.pose, r.tack, 0.0)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_a_pivot_is_judged_as_the_shapes_judge_it(data):
+    """A pivot "may make a 90°-turn in either direction"; the hull may not swing into a
+    boat, a mark or land. The quick boxes must give the verdict the hull's shape gives."""
+    from dinghy.games.dinghy_race import turn
+    from dinghy.games.dinghy_race.common import _path_blocker
+    from dinghy.games.dinghy_race.state import Turn
+    game = _bench_game()
+    fleet = tuple(b.with_(launched=True) for b in (_boat(data, i) for i in range(data.draw(st.integers(1, 6)))))
+    if len(fleet) > 1 and data.draw(st.booleans()):    # another hull right by the bow
+        me = fleet[0].pose
+        fleet = (fleet[0], fleet[1].with_(pose=Pose(me.x + data.draw(st.floats(-80, 80)),
+                                                    me.y + data.draw(st.floats(-80, 80)), fleet[1].pose.heading))) + fleet[2:]
+    lim = data.draw(st.sampled_from([45, 90]))
+    state = RaceState(fleet, tuple(range(len(fleet))), round=7, active=0, step=Step.PIVOT,
+                      turn=Turn(pivot_limit=lim))
+    t = data.draw(st.sampled_from([lim, -lim]))
+    b = fleet[0]
+    pose = Pose(b.pose.x, b.pose.y, b.pose.heading + t)
+    hull = game.hull(pose, tack_of(pose.heading, game.wind_from, b.tack))
+    blocker = _path_blocker(game, state, b, hull, edge=False)
+    assert turn.why_not_pivot(game, state, t) == (f"the hull would swing into {blocker}" if blocker else None)

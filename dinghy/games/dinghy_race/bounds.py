@@ -237,8 +237,8 @@ def inside(box: tuple, area: tuple | None) -> bool:
 
 def union(boxes: list) -> tuple[float, float, float, float]:
     """The box round several boxes."""
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes),
-            max(b[2] for b in boxes), max(b[3] for b in boxes))
+    x0, y0, x1, y1 = zip(*boxes)
+    return (min(x0), min(y0), max(x1), max(y1))
 
 
 def others_box_lists(game: Table, boats: tuple[Boat, ...], index: int) -> tuple[list, list]:

@@ -22,7 +22,7 @@ from dinghy.games.dinghy_race.lines_and_marks import _after_track
 from dinghy.games.dinghy_race.memo import per_object
 from dinghy.games.dinghy_race.right_of_way import Ruling
 from dinghy.games.dinghy_race.rounds import _end_turn
-from dinghy.games.dinghy_race.state import Boat, RaceState, RulingRecord, Step, Turn
+from dinghy.games.dinghy_race.state import Boat, RaceState, RulingRecord, Step, Turn, fast_new
 from dinghy.games.dinghy_race.table import Table, fixed_within, reach
 from dinghy.games.dinghy_race.weather_eye import weather_eye_shift
 
@@ -104,8 +104,11 @@ def _exit_options(game: Table, state: RaceState, shift: float) -> tuple[ExitOpti
         for r in raw:
             if r[4] is None and r[9]:
                 r[4] = f"{r[9][0].text}: another exit avoids the card"
-    return tuple(ExitOption(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], limit, r[9], r[10])
+    return tuple(_exit_option(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], limit, r[9], r[10])
                  for r in raw)
+
+
+_exit_option = fast_new(ExitOption)
 
 
 
@@ -140,7 +143,12 @@ def why_not_pivot(game: Table, state: RaceState, turn: int) -> str | None:
         return None
     boat = state.boat()
     pose = Pose(boat.pose.x, boat.pose.y, boat.pose.heading + turn)
-    hull = game.hull(pose, tack_of(pose.heading, game.wind_from, boat.tack))
+    tack = tack_of(pose.heading, game.wind_from, boat.tack)
+    box = quick_box(game, None, tack, 0.0, pose.x, pose.y, pose.heading)
+    if not touching(box, game.obstacle_box_list(lines_on_water(game, state))) and \
+            not touching(box, others_box_lists(game, state.boats, boat.index)[0]):
+        return None     # the hull's quick box is apart from every buoy, land and hull
+    hull = game.hull(pose, tack)
     # The table's edge is no obstacle to turning on the spot (the rule text knows only
     # boats, buoys and land); without this a boat that stops by the edge could be
     # pinned there for ever.
