@@ -97,9 +97,11 @@ def _do_place(game: Table, state: RaceState, act: Place, ev: list[Event]) -> Rac
         _say(ev, "dead", boat.index, f"{name} stays dead in the water")
         return _finish_place(game, state.with_boat(boat.with_(planned=None, aside=False)), ev)
     card = game.cards.types[act.card]
-    blocker = placement_blocked(game, state, boat, card)
-    # (the other boats are the same after this boat's card is laid: asked once, here)
-    near_cards = blocker is None and card_near_boats(game, state, boat, card)[1]
+    # (the other boats are the same after this boat's card is laid: asked once, here;
+    # a card whose box meets no hull's is surely not blocked)
+    near_hulls, near_cards = card_near_boats(game, state, boat, card)
+    blocker = placement_blocked(game, state, boat, card) if near_hulls else None
+    near_cards = near_cards and blocker is None
     if blocker:
         # "he places the card beside the boat"
         _say(ev, "aside", boat.index, f"{name} holds the card beside the boat ({blocker} is in the way)")
