@@ -57,6 +57,25 @@ NEAR = 0.6           # at most, for ending right beside another boat (less furth
 TRAP_COST = 25.0     # ... when it ends where no card may ever lie again
 
 
+def _card_and_hull_reach(game) -> float:
+    """How far from a bow a card laid in front of it and another boat's hull can reach
+    together: another boat's bow further off than this holds no card of ours aside."""
+    r = game.__dict__.get("_skipper_card_hull_reach")
+    if r is None:
+        card = max(float(np.hypot(t.outline[:, 0], t.outline[:, 1]).max()) for t in game.cards.types.values())
+        hull = max(float(np.hypot(*np.asarray(game.hull(dr.Pose(0.0, 0.0, 0), t).exterior.coords.xy)).max())
+                   for t in (Tack.PORT, Tack.STARBOARD))
+        r = game.__dict__["_skipper_card_hull_reach"] = card + hull + 2.0
+    return r
+
+
+def _boat_within_reach(game, state, boat) -> bool:
+    """Whether another boat's bow lies near enough for a card of ``boat``'s to touch its hull."""
+    r = _card_and_hull_reach(game)
+    x, y = boat.pose.x, boat.pose.y
+    return any(b.index != boat.index and abs(b.pose.x - x) < r and abs(b.pose.y - y) < r for b in state.boats)
+
+
 @dataclass(frozen=True)
 class Style:
     """How a skipper plays."""
@@ -80,6 +99,7 @@ class _Track:
     heading: float = 0.0
     escapes: int = 0
     turn_sign: int = 0                              # the way a locked boat keeps turning
+    memo: tuple | None = None                       # what placing the card found out (Skipper._memo_ok)
 
 
 class Skipper:
@@ -87,6 +107,13 @@ class Skipper:
         self.style = style
         self._still = 0
         self._obs = None
+        # Placing a card weighs every exit of every card; sailing it next turn weighs the
+        # exits of that card again from the same bow. What depends only on where an exit
+        # ends (the fixed obstacles there, the turns still to sail from there) is kept in
+        # two dicts keyed by the exact end (store), and looked up when the card is sailed
+        # (look); other boats, which have moved meanwhile, are judged afresh.
+        self._memo_store: tuple[dict, dict] | None = None
+        self._memo_look: tuple[dict, dict] | None = None
         self._memory: "weakref.WeakKeyDictionary[Race, dict[int, _Track]]" = weakref.WeakKeyDictionary()
 
     # -- entry point ------------------------------------------------------------------
@@ -138,12 +165,23 @@ class Skipper:
 
     def leaf(self, race: Race, ch: Chart, B: Batch, rnd: int, boat) -> np.ndarray:
         """Turns still to sail from each candidate (hazards and penalties included)."""
+        v = self._course_leaf(race, ch, B, rnd, boat) + B.cost
+        return np.where(B.finished, FINISHED + B.cost, self.escape_bias(race, ch, B, rnd, boat, v))
+
+    def _course_leaf(self, race: Race, ch: Chart, B: Batch, rnd: int, boat) -> np.ndarray:
+        """:meth:`leaf` before the candidates' costs and the escape: what depends only on
+        where each move ends."""
         v, tx, ty = ch.course_value(B, rnd, self.slot(race, boat.index))
         v = v + ch.heading_penalty(B, tx, ty, self.style.heading_scale)
         if B.spi.any():
             v = v + (ch.spi_adjust(B, tx, ty, v) if self.style.spinnaker else np.where(B.spi, 1.0, 0.0))
-        v = v + B.cost
-        return np.where(B.finished, FINISHED + B.cost, self.escape_bias(race, ch, B, rnd, boat, v))
+        return v
+
+    def _memo_ok(self) -> bool:
+        """Whether placing a card keeps what it found for sailing it (a skipper looking
+        one card ahead with the standard leaf values)."""
+        return self.style.depth <= 1 and type(self).leaf is Skipper.leaf and \
+            type(self)._course_leaf is Skipper._course_leaf
 
     def escape_bias(self, race: Race, ch: Chart, B: Batch, rnd: int, boat, v: np.ndarray) -> np.ndarray:
         """``v`` with a pull away from where the boat stalled, while it is breaking away
@@ -179,15 +217,28 @@ class Skipper:
         if chk.any():
             idx = np.flatnonzero(chk)
             kx, ky, kh, kc = K.x[idx], K.y[idx], K.h[idx], cells[idx]
-            dead = obs.hull_fixed(kx, ky, kh, kc) | obs.room_fixed(kx, ky, kh, kc)
-            cramped = ~dead
-            if cramped.any():
-                j = np.flatnonzero(cramped)
-                cramped[j] = ~obs.free_card(kx[j], ky[j], kh[j], K.tack[idx][j], kc[j])
-            cost_c = np.zeros(len(idx))
-            if cramped.any():
-                j = np.flatnonzero(cramped)
-                cost_c[j] = self._way_out(ch, obs, kx[j], ky[j], kh[j], kc[j])
+            keys = got = None
+            if self._memo_store is not None or self._memo_look is not None:
+                keys = list(zip(kx.tolist(), ky.tolist(), kh.tolist(), K.tack[idx].tolist()))
+            if self._memo_look is not None:
+                got = [self._memo_look[0].get(k) for k in keys]
+                if None in got:
+                    got = None
+            if got is not None:
+                dead = np.array([g[0] for g in got], bool)
+                cost_c = np.array([g[1] for g in got], float)
+            else:
+                dead = obs.hull_fixed(kx, ky, kh, kc) | obs.room_fixed(kx, ky, kh, kc)
+                cramped = ~dead
+                if cramped.any():
+                    j = np.flatnonzero(cramped)
+                    cramped[j] = ~obs.free_card(kx[j], ky[j], kh[j], K.tack[idx][j], kc[j])
+                cost_c = np.zeros(len(idx))
+                if cramped.any():
+                    j = np.flatnonzero(cramped)
+                    cost_c[j] = self._way_out(ch, obs, kx[j], ky[j], kh[j], kc[j])
+            if self._memo_store is not None:
+                self._memo_store[0].update(zip(keys, zip(dead.tolist(), cost_c.tolist())))
             extra[idx] += np.where(dead, DEAD, 0.0) + cost_c
             if dead.any():
                 # the engine stops such a move short of the obstacle: it gets nowhere (and
@@ -316,6 +367,8 @@ class Skipper:
 
     def value_of(self, race: Race, ch: Chart, K: Batch, rnd: int, boat, depth: int) -> np.ndarray:
         """Value of each candidate, looking ``depth - 1`` more cards ahead (no boats)."""
+        if depth <= 1 and (self._memo_store is not None or self._memo_look is not None):
+            return self._memo_value(race, ch, K, rnd, boat)
         ch.advance(K, rnd)
         out = self.leaf(race, ch, K, rnd, boat)
         if depth <= 1 or len(K) == 0:
@@ -333,6 +386,31 @@ class Skipper:
         np.minimum.at(best, G.parent, gv)
         out[live] = np.where(np.isfinite(best), best + 1.0, out[live] + 1.0)
         return out
+
+    def _memo_value(self, race: Race, ch: Chart, K: Batch, rnd: int, boat) -> np.ndarray:
+        """:meth:`leaf` of the advanced candidates, what depends only on where each move
+        ends kept (placing) or looked up (sailing) by that end, exactly."""
+        keys = list(zip(K.x.tolist(), K.y.tolist(), K.h.tolist(), K.tack.tolist(), K.spi.tolist(),
+                        K.legs.tolist(), K.stage.tolist(), K.started.tolist(), K.finished.tolist(),
+                        K.px.tolist(), K.py.tolist()))
+        slot = self.slot(race, boat.index)
+        got = None
+        if self._memo_look is not None:
+            memo = self._memo_look[1]
+            got = [memo.get((rnd, slot) + k) for k in keys]
+            if None in got:
+                got = None
+        if got is not None:
+            base = np.array([g[0] for g in got], float)
+            K.finished = np.array([g[1] for g in got], bool)
+        else:
+            ch.advance(K, rnd)
+            base = self._course_leaf(race, ch, K, rnd, boat)
+        if self._memo_store is not None:
+            self._memo_store[1].update(zip(((rnd, slot) + k for k in keys),
+                                           zip(base.tolist(), K.finished.tolist())))
+        v = base + K.cost
+        return np.where(K.finished, FINISHED + K.cost, self.escape_bias(race, ch, K, rnd, boat, v))
 
     def scores(self, race: Race, ch: Chart, boat, P: Batch, masks: np.ndarray, delay_ok: np.ndarray,
                rnd: int, last: int, obs: Obstacles):
@@ -521,8 +599,15 @@ class Skipper:
         obs = Obstacles(ch, state, boat.index)
         self._obs = obs
         scores: list[float] = []
-        if moves:
-            scores = list(self._move_values(race, ch, boat, card, moves, obs))
+        trk = self.track(race, boat.index)
+        memo, trk.memo = trk.memo, None
+        if memo is not None and memo[0] == boat.pose and memo[1] == boat.tack and self._memo_ok():
+            self._memo_look = memo[2]
+        try:
+            if moves:
+                scores = list(self._move_values(race, ch, boat, card, moves, obs))
+        finally:
+            self._memo_look = None
         for s in subs:
             scores.append(self._substitute_value(race, ch, s, boat, obs))
         acts = moves + subs
@@ -690,8 +775,14 @@ class Skipper:
         # every card leads into trouble it is weighed by a plan (below)
         only_delay = not mask.any()
         waiting = state.round + 1 <= PRESTART_ROUNDS        # before the start a delay is a wait
-        vals, clean = self.scores(race, ch, boat, P, mask, np.array([dk in keys and (only_delay or waiting)]),
-                                  state.round + 1, last, obs)
+        memo = ({}, {}) if self._memo_ok() else None
+        self._memo_store = memo
+        try:
+            vals, clean = self.scores(race, ch, boat, P, mask, np.array([dk in keys and (only_delay or waiting)]),
+                                      state.round + 1, last, obs)
+        finally:
+            self._memo_store = None
+        trk.memo = None if memo is None else (boat.pose, boat.tack, memo)
         score = {k: float(vals[0, ch.index[k]]) for k in keys if k != dk}
         if dk in keys:
             score[dk] = float(vals[0, -1]) if (only_delay or waiting) else math.inf
@@ -700,7 +791,8 @@ class Skipper:
             # aside, exchanged for the delay next turn, and only then pivots: a turn worse
             # than laying the delay now
             who = self._held_by(ch, P, np.zeros(len(normal), np.int64),
-                                np.array([ch.index[k] for k in normal], np.int64)) if normal else []
+                                np.array([ch.index[k] for k in normal], np.int64)) \
+                if normal and _boat_within_reach(race.game, state, boat) else [-1] * len(normal)
             stuck_held = [k for k, w in zip(normal, who) if w >= 0 and obs.stuck.get(int(w))]
             if not waiting and (stuck_held or not any(clean[0, ch.index[k]] for k in normal)):
                 # every card leads into trouble: plan a way out, pivoting with delay cards
