@@ -323,6 +323,7 @@ class Chart:
         self._templates: dict = {}
         self._tables: dict = {}
         self._kids: dict = {}
+        self._obstacles: dict = {}
         # -- obstacles ---------------------------------------------------------------
         c = game.course
         circles = [(m.x, m.y, m.radius) for m in c.marks]
@@ -970,6 +971,7 @@ class _Detour:
 _CORNER_FX = np.array([-1, 1, -1, 1, 0, -1, 1, 0])[None, :]
 _CORNER_FY = np.array([0, 0, 1, 1, 0.5, 0.5, 0.5, 1])[None, :]
 _HULL_F = np.array([0.05, 0.5, 0.95])[None, :]
+_HULL_CIRCLES = np.array([0.12, 0.37, 0.63, 0.88])[None, :]
 
 
 class FixedField:
@@ -1041,21 +1043,28 @@ class Obstacles:
     def __init__(self, chart: Chart, state, me: int) -> None:
         self.chart = chart
         H = chart.H
-        bx, by, owners = [], [], []
         # a boat that cannot move this round (card aside, dead in the water, delays)
         self.stuck = {b.index: bool(b.aside or b.planned is None or b.delays) for b in state.boats}
-        for b in state.boats:
-            if b.index == me or not b.launched or b.finished is not None:
-                continue
-            hr = math.radians(b.pose.heading)
-            dx, dy = math.sin(hr), math.cos(hr)
-            for f in (0.12, 0.37, 0.63, 0.88):
-                bx.append(b.pose.x - dx * H * f)
-                by.append(b.pose.y - dy * H * f)
-                owners.append(b.index)
-        self.bx, self.by = np.array(bx), np.array(by)
-        self.br = np.full(len(bx), 0.23 * H)
-        self.owners = np.array(owners, dtype=np.int64)
+        others = [b for b in state.boats if b.index != me and b.launched and b.finished is None]
+        hr = np.radians(np.array([b.pose.heading for b in others], dtype=float))
+        dx, dy = np.sin(hr)[:, None] * H, np.cos(hr)[:, None] * H
+        self.bx = (np.array([b.pose.x for b in others], dtype=float)[:, None] - dx * _HULL_CIRCLES).ravel()
+        self.by = (np.array([b.pose.y for b in others], dtype=float)[:, None] - dy * _HULL_CIRCLES).ravel()
+        self.br = np.full(len(self.bx), 0.23 * H)
+        self.owners = np.repeat(np.array([b.index for b in others], dtype=np.int64), _HULL_CIRCLES.shape[1])
+
+    @classmethod
+    def of(cls, chart: Chart, state, me: int) -> "Obstacles":
+        """The obstacles for boat ``me``, shared with the last call for ``me`` while no
+        other boat has changed (sailing a card and placing the next see the same table)."""
+        others = tuple(b for b in state.boats if b.index != me)
+        cache = chart._obstacles
+        hit = cache.get(me)
+        if hit is not None and len(hit[0]) == len(others) and all(a is b for a, b in zip(hit[0], others)):
+            return hit[1]
+        obs = cls(chart, state, me)
+        cache[me] = (others, obs)
+        return obs
 
     # rectangles: entry edge centred at (x, y), heading h, ``across`` wide, ``along`` deep
     @staticmethod

@@ -596,7 +596,7 @@ class Skipper:
         card = game.cards.types[state.turn.card]
         moves = [a for a in legal if isinstance(a, Move)]
         subs = [a for a in legal if isinstance(a, Substitute)]
-        obs = Obstacles(ch, state, boat.index)
+        obs = Obstacles.of(ch, state, boat.index)
         self._obs = obs
         scores: list[float] = []
         trk = self.track(race, boat.index)
@@ -756,7 +756,7 @@ class Skipper:
         done = state.turn.card
         if done in keys and game.cards.copies.get(done, 0) == 1 and len(keys) > 1:
             keys = [k for k in keys if k != done]
-        obs = Obstacles(ch, state, boat.index)
+        obs = Obstacles.of(ch, state, boat.index)
         trk = self.track(race, boat.index)
         if trk.last_xy is not None and math.dist(trk.last_xy, boat.pose.xy) < 1e-6:
             trk.still += 1
@@ -835,7 +835,7 @@ class Skipper:
         ch = chart_of(race.game)
         boat = state.boat()
         legal = race.legal_actions()
-        obs = Obstacles(ch, state, boat.index)
+        obs = Obstacles.of(ch, state, boat.index)
         plan = self._heading_plan(race, ch, boat, obs)
         h0 = boat.pose.heading
         vals = []
