@@ -114,6 +114,7 @@ class Skipper:
         # (look); other boats, which have moved meanwhile, are judged afresh.
         self._memo_store: tuple[dict, dict] | None = None
         self._memo_look: tuple[dict, dict] | None = None
+        self._memo_more: Batch | None = None        # the engine's ends where they differ
         self._memory: "weakref.WeakKeyDictionary[Race, dict[int, _Track]]" = weakref.WeakKeyDictionary()
 
     # -- entry point ------------------------------------------------------------------
@@ -212,33 +213,33 @@ class Skipper:
                 ph = P.h[K.parent[j]]
                 bad = obs.rect_fixed(K.px[j], K.py[j], ph, ch.c_across[c], ch.c_along[c])
                 extra[j[bad]] += TRAP_COST
-        cells = ch.fixed_field.index(K.x, K.y)
-        chk = mv & (ch.fixed_field.flat[cells] < ch.look)
-        if chk.any():
+        ff = ch.fixed_field
+        cells = ff.index(K.x, K.y)
+        chk = mv & (ff.flat[cells] < ch.look)
+        # the engine's ends of the same moves, weighed alongside for sailing them next turn
+        X = self._memo_more if self._memo_store is not None else None
+        xi = None
+        if X is not None:
+            xcells = ff.index(X.x, X.y)
+            xi = np.flatnonzero(ff.flat[xcells] < ch.look)
+            if not len(xi):
+                xi = None
+        if chk.any() or xi is not None:
             idx = np.flatnonzero(chk)
-            kx, ky, kh, kc = K.x[idx], K.y[idx], K.h[idx], cells[idx]
-            keys = got = None
-            if self._memo_store is not None or self._memo_look is not None:
-                keys = list(zip(kx.tolist(), ky.tolist(), kh.tolist(), K.tack[idx].tolist()))
-            if self._memo_look is not None:
-                got = [self._memo_look[0].get(k) for k in keys]
-                if None in got:
-                    got = None
-            if got is not None:
-                dead = np.array([g[0] for g in got], bool)
-                cost_c = np.array([g[1] for g in got], float)
-            else:
-                dead = obs.hull_fixed(kx, ky, kh, kc) | obs.room_fixed(kx, ky, kh, kc)
-                cramped = ~dead
-                if cramped.any():
-                    j = np.flatnonzero(cramped)
-                    cramped[j] = ~obs.free_card(kx[j], ky[j], kh[j], K.tack[idx][j], kc[j])
-                cost_c = np.zeros(len(idx))
-                if cramped.any():
-                    j = np.flatnonzero(cramped)
-                    cost_c[j] = self._way_out(ch, obs, kx[j], ky[j], kh[j], kc[j])
-            if self._memo_store is not None:
-                self._memo_store[0].update(zip(keys, zip(dead.tolist(), cost_c.tolist())))
+            kx, ky, kh, kt, kc = K.x[idx], K.y[idx], K.h[idx], K.tack[idx], cells[idx]
+            if xi is not None:
+                kx, ky, kh = np.concatenate([kx, X.x[xi]]), np.concatenate([ky, X.y[xi]]), np.concatenate([kh, X.h[xi]])
+                kt, kc = np.concatenate([kt, X.tack[xi]]), np.concatenate([kc, xcells[xi]])
+            dead, cost_c = self._fixed_verdicts(ch, obs, kx, ky, kh, kt, kc)
+            m = len(idx)
+            if xi is not None:
+                xd = xi[dead[m:]]
+                if len(xd):
+                    X.x = X.x.copy(); X.y = X.y.copy()
+                    X.x[xd] = X.px[xd]
+                    X.y[xd] = X.py[xd]
+                dead, cost_c = dead[:m], cost_c[:m]
+        if chk.any():
             extra[idx] += np.where(dead, DEAD, 0.0) + cost_c
             if dead.any():
                 # the engine stops such a move short of the obstacle: it gets nowhere (and
@@ -289,6 +290,34 @@ class Skipper:
         if self.style.tack_penalty:
             extra += np.where(mv & (ch.c_kind[np.maximum(K.card, 0)] == TACK), self.style.tack_penalty, 0.0)
         return extra
+
+    def _fixed_verdicts(self, ch: Chart, obs: Obstacles, kx, ky, kh, kt, kc):
+        """For move ends near something fixed: whether each is dead (its hull or the room
+        for the next card touches a mark, land or the edge), and the turns of pivoting a
+        cramped one needs to lay a card again. Kept or looked up by the exact end."""
+        keys = got = None
+        if self._memo_store is not None or self._memo_look is not None:
+            keys = list(zip(kx.tolist(), ky.tolist(), kh.tolist(), kt.tolist()))
+        if self._memo_look is not None:
+            got = [self._memo_look[0].get(k) for k in keys]
+            if None in got:
+                got = None
+        if got is not None:
+            dead = np.array([g[0] for g in got], bool)
+            cost_c = np.array([g[1] for g in got], float)
+        else:
+            dead = obs.hull_fixed(kx, ky, kh, kc) | obs.room_fixed(kx, ky, kh, kc)
+            cramped = ~dead
+            if cramped.any():
+                j = np.flatnonzero(cramped)
+                cramped[j] = ~obs.free_card(kx[j], ky[j], kh[j], kt[j], kc[j])
+            cost_c = np.zeros(len(kx))
+            if cramped.any():
+                j = np.flatnonzero(cramped)
+                cost_c[j] = self._way_out(ch, obs, kx[j], ky[j], kh[j], kc[j])
+        if self._memo_store is not None:
+            self._memo_store[0].update(zip(keys, zip(dead.tolist(), cost_c.tolist())))
+        return dead, cost_c
 
     def _luck_value(self, race: Race, ch: Chart, boat) -> float:
         """What a Lady Luck card is worth now: cards not spent by the finish are wasted,
@@ -390,9 +419,12 @@ class Skipper:
     def _memo_value(self, race: Race, ch: Chart, K: Batch, rnd: int, boat) -> np.ndarray:
         """:meth:`leaf` of the advanced candidates, what depends only on where each move
         ends kept (placing) or looked up (sailing) by that end, exactly."""
-        keys = list(zip(K.x.tolist(), K.y.tolist(), K.h.tolist(), K.tack.tolist(), K.spi.tolist(),
-                        K.legs.tolist(), K.stage.tolist(), K.started.tolist(), K.finished.tolist(),
-                        K.px.tolist(), K.py.tolist()))
+        n = len(K)
+        X = self._memo_more if self._memo_store is not None else None
+        B = concat([K, X]) if X is not None else K      # the engine's ends alongside
+        keys = list(zip(B.x.tolist(), B.y.tolist(), B.h.tolist(), B.tack.tolist(), B.spi.tolist(),
+                        B.legs.tolist(), B.stage.tolist(), B.started.tolist(), B.finished.tolist(),
+                        B.px.tolist(), B.py.tolist()))
         slot = self.slot(race, boat.index)
         got = None
         if self._memo_look is not None:
@@ -402,13 +434,16 @@ class Skipper:
                 got = None
         if got is not None:
             base = np.array([g[0] for g in got], float)
-            K.finished = np.array([g[1] for g in got], bool)
+            B.finished = np.array([g[1] for g in got], bool)
         else:
-            ch.advance(K, rnd)
-            base = self._course_leaf(race, ch, K, rnd, boat)
+            ch.advance(B, rnd)
+            base = self._course_leaf(race, ch, B, rnd, boat)
         if self._memo_store is not None:
             self._memo_store[1].update(zip(((rnd, slot) + k for k in keys),
-                                           zip(base.tolist(), K.finished.tolist())))
+                                           zip(base.tolist(), B.finished.tolist())))
+        if B is not K:
+            base = base[:n]
+            K.legs, K.stage, K.started, K.finished = B.legs[:n], B.stage[:n], B.started[:n], B.finished[:n]
         v = base + K.cost
         return np.where(K.finished, FINISHED + K.cost, self.escape_bias(race, ch, K, rnd, boat, v))
 
@@ -421,6 +456,14 @@ class Skipper:
         self._obs = obs
         K = ch.expand(P, rnd, last=np.full(N, last), cards=masks, luck=boat.lady_luck,
                       luck_value=self._lv, with_delay=False)
+        self._memo_more = None
+        ends = Chart.engine_ends(K) if self._memo_store is not None else None
+        if ends is not None:
+            j = np.flatnonzero((ends[0] != K.x) | (ends[1] != K.y))
+            if len(j):
+                X = K.take(j)
+                X.x, X.y = ends[0][j], ends[1][j]
+                self._memo_more = X
         if delay_ok.any():
             D = ch.delay_kids(P, rnd)
             D = D.take(np.flatnonzero(delay_ok[D.parent]))
@@ -782,6 +825,7 @@ class Skipper:
                                       state.round + 1, last, obs)
         finally:
             self._memo_store = None
+            self._memo_more = None
         trk.memo = None if memo is None else (boat.pose, boat.tack, memo)
         score = {k: float(vals[0, ch.index[k]]) for k in keys if k != dk}
         if dk in keys:
