@@ -100,6 +100,7 @@ class _Track:
     escapes: int = 0
     turn_sign: int = 0                              # the way a locked boat keeps turning
     memo: tuple | None = None                       # what placing the card found out (Skipper._memo_ok)
+    plan_memo: tuple | None = None                  # ... and planning pivots from where the boat lies
 
 
 class Skipper:
@@ -114,7 +115,7 @@ class Skipper:
         # (look); other boats, which have moved meanwhile, are judged afresh.
         self._memo_store: tuple[dict, dict] | None = None
         self._memo_look: tuple[dict, dict] | None = None
-        self._memo_more: Batch | None = None        # the engine's ends where they differ
+        self._memo_more = None          # (rows, x, y): the engine's ends where they differ
         self._memory: "weakref.WeakKeyDictionary[Race, dict[int, _Track]]" = weakref.WeakKeyDictionary()
 
     # -- entry point ------------------------------------------------------------------
@@ -220,7 +221,8 @@ class Skipper:
         X = self._memo_more if self._memo_store is not None else None
         xi = None
         if X is not None:
-            xcells = ff.index(X.x, X.y)
+            xj, xx, xy = X
+            xcells = ff.index(xx, xy)
             xi = np.flatnonzero(ff.flat[xcells] < ch.look)
             if not len(xi):
                 xi = None
@@ -228,16 +230,18 @@ class Skipper:
             idx = np.flatnonzero(chk)
             kx, ky, kh, kt, kc = K.x[idx], K.y[idx], K.h[idx], K.tack[idx], cells[idx]
             if xi is not None:
-                kx, ky, kh = np.concatenate([kx, X.x[xi]]), np.concatenate([ky, X.y[xi]]), np.concatenate([kh, X.h[xi]])
-                kt, kc = np.concatenate([kt, X.tack[xi]]), np.concatenate([kc, xcells[xi]])
+                r = xj[xi]
+                kx, ky, kh = np.concatenate([kx, xx[xi]]), np.concatenate([ky, xy[xi]]), np.concatenate([kh, K.h[r]])
+                kt, kc = np.concatenate([kt, K.tack[r]]), np.concatenate([kc, xcells[xi]])
             dead, cost_c = self._fixed_verdicts(ch, obs, kx, ky, kh, kt, kc)
             m = len(idx)
             if xi is not None:
                 xd = xi[dead[m:]]
                 if len(xd):
-                    X.x = X.x.copy(); X.y = X.y.copy()
-                    X.x[xd] = X.px[xd]
-                    X.y[xd] = X.py[xd]
+                    xx, xy = xx.copy(), xy.copy()
+                    xx[xd] = K.px[xj[xd]]
+                    xy[xd] = K.py[xj[xd]]
+                    self._memo_more = (xj, xx, xy)
                 dead, cost_c = dead[:m], cost_c[:m]
         if chk.any():
             extra[idx] += np.where(dead, DEAD, 0.0) + cost_c
@@ -271,8 +275,6 @@ class Skipper:
             uniq, inv = np.unique(pairs, return_inverse=True)
             pp = uniq // (len(ch.keys) + 1)
             cc = uniq % (len(ch.keys) + 1)
-            across = np.where(cc < len(ch.keys), ch.c_across[np.minimum(cc, len(ch.keys) - 1)], ch.W)
-            along = np.where(cc < len(ch.keys), ch.c_along[np.minimum(cc, len(ch.keys) - 1)], ch.L)
             near = np.hypot(P.x[pp][:, None] - obs.bx[None, :], P.y[pp][:, None] - obs.by[None, :]).min(1) \
                 < ch.L + ch.H
             held = np.zeros(len(uniq))
@@ -421,15 +423,26 @@ class Skipper:
         ends kept (placing) or looked up (sailing) by that end, exactly."""
         n = len(K)
         X = self._memo_more if self._memo_store is not None else None
-        B = concat([K, X]) if X is not None else K      # the engine's ends alongside
-        keys = list(zip(B.x.tolist(), B.y.tolist(), B.h.tolist(), B.tack.tolist(), B.spi.tolist(),
-                        B.legs.tolist(), B.stage.tolist(), B.started.tolist(), B.finished.tolist(),
-                        B.px.tolist(), B.py.tolist()))
+        B = K
+        if X is not None:               # the engine's ends alongside
+            B = K.take(np.concatenate([np.arange(n), X[0]]))
+            B.x[n:], B.y[n:] = X[1], X[2]
         slot = self.slot(race, boat.index)
+        # after the start the turns to go do not depend on the round
+        when = (min(rnd, PRESTART_ROUNDS + 1), slot)
+        if not B.parent.any():
+            # one parent: what every move inherits from it is said once
+            when += ("one", int(B.legs[0]), int(B.stage[0]), bool(B.started[0]), bool(B.finished[0]),
+                     float(B.px[0]), float(B.py[0]))
+            keys = list(zip(B.x.tolist(), B.y.tolist(), B.h.tolist(), B.tack.tolist(), B.spi.tolist()))
+        else:
+            keys = list(zip(B.x.tolist(), B.y.tolist(), B.h.tolist(), B.tack.tolist(), B.spi.tolist(),
+                            B.legs.tolist(), B.stage.tolist(), B.started.tolist(), B.finished.tolist(),
+                            B.px.tolist(), B.py.tolist()))
         got = None
         if self._memo_look is not None:
             memo = self._memo_look[1]
-            got = [memo.get((rnd, slot) + k) for k in keys]
+            got = [memo.get(when + k) for k in keys]
             if None in got:
                 got = None
         if got is not None:
@@ -439,7 +452,7 @@ class Skipper:
             ch.advance(B, rnd)
             base = self._course_leaf(race, ch, B, rnd, boat)
         if self._memo_store is not None:
-            self._memo_store[1].update(zip(((rnd, slot) + k for k in keys),
+            self._memo_store[1].update(zip((when + k for k in keys),
                                            zip(base.tolist(), B.finished.tolist())))
         if B is not K:
             base = base[:n]
@@ -461,9 +474,7 @@ class Skipper:
         if ends is not None:
             j = np.flatnonzero((ends[0] != K.x) | (ends[1] != K.y))
             if len(j):
-                X = K.take(j)
-                X.x, X.y = ends[0][j], ends[1][j]
-                self._memo_more = X
+                self._memo_more = (j, ends[0][j], ends[1][j])
         if delay_ok.any():
             D = ch.delay_kids(P, rnd)
             D = D.take(np.flatnonzero(delay_ok[D.parent]))
@@ -946,7 +957,18 @@ class Skipper:
                   np.full(n, boat.pose.x), np.full(n, boat.pose.y))
         T = np.full(n, np.inf)
         if lay.any():
-            vals, _ = self.scores(race, ch, boat, P, lay, np.zeros(n, bool), state.round + 1, -1, obs)
+            # the plan is made again as the boat pivots on the spot: what depends only on
+            # where each card would take it is kept for the place it lies
+            saved = self._memo_store, self._memo_look
+            if self._memo_ok():
+                trk = self.track(race, boat.index)
+                if trk.plan_memo is None or trk.plan_memo[0] != boat.pose.xy:
+                    trk.plan_memo = (boat.pose.xy, ({}, {}))
+                self._memo_store = self._memo_look = trk.plan_memo[1]
+            try:
+                vals, _ = self.scores(race, ch, boat, P, lay, np.zeros(n, bool), state.round + 1, -1, obs)
+            finally:
+                self._memo_store, self._memo_look = saved
             T = vals[:, :-1].min(1)
         D = {int(h): float(t) for h, t in zip(heads, T)}
         step = {int(h): (45 if ok else 90) for h, ok in zip(heads, delay_ok)}
