@@ -76,6 +76,11 @@ def _boat_within_reach(game, state, boat) -> bool:
     return any(b.index != boat.index and abs(b.pose.x - x) < r and abs(b.pose.y - y) < r for b in state.boats)
 
 
+#: a cramped bow's pivots, 45° a turn: the turn and the turns it takes
+_WAY_OUT_TURNS = np.array([45, -45, 90, -90, 135, -135, 180])
+_WAY_OUT_STEPS = np.array([1, 1, 2, 2, 3, 3, 4])
+
+
 @dataclass(frozen=True)
 class Style:
     """How a skipper plays."""
@@ -116,6 +121,7 @@ class Skipper:
         self._memo_store: tuple[dict, dict] | None = None
         self._memo_look: tuple[dict, dict] | None = None
         self._memo_more = None          # (rows, x, y): the engine's ends where they differ
+        self._held_memo: dict | None = None
         self._memory: "weakref.WeakKeyDictionary[Race, dict[int, _Track]]" = weakref.WeakKeyDictionary()
 
     # -- entry point ------------------------------------------------------------------
@@ -343,16 +349,22 @@ class Skipper:
             pose = dr.Pose(float(P.x[p]), float(P.y[p]), int(P.h[p]))
             tack = Tack.STARBOARD if P.tack[p] > 0 else Tack.PORT
             keys = tuple(ch.keys[int(cards[i])] if cards[i] < len(ch.keys) else ch.delay_key for i in idx)
-            # only cards whose bounding box meets a hull's are built and judged
-            near = np.flatnonzero(_near(card_boxes(game, pose, tack, keys), hull_boxes).any(axis=1)).tolist()
-            if not near:
-                continue
-            if oth is None:
-                oth = table_others(game, state.boats, state.active)
-            shapes = card_shapes(game, pose, tack, 0.0, tuple(keys[j] for j in near))
-            hits = oth.hull_hits(shapes)
-            for j, h in zip(near, hits):
-                res[idx[j]] = -1 if h is None else int(h)
+            # within one placing the same card at the same bow is judged once
+            known = self._held_memo.setdefault((pose, tack), {}) if self._held_memo is not None else {}
+            todo = tuple(dict.fromkeys(k for k in keys if k not in known))
+            if todo:
+                found = dict.fromkeys(todo, -1)
+                # only cards whose bounding box meets a hull's are built and judged
+                near = np.flatnonzero(_near(card_boxes(game, pose, tack, todo), hull_boxes).any(axis=1)).tolist()
+                if near:
+                    if oth is None:
+                        oth = table_others(game, state.boats, state.active)
+                    shapes = card_shapes(game, pose, tack, 0.0, tuple(todo[j] for j in near))
+                    for j, h in zip(near, oth.hull_hits(shapes)):
+                        found[todo[j]] = -1 if h is None else int(h)
+                known.update(found)
+            for j, k in enumerate(keys):
+                res[idx[j]] = known[k]
         return res
 
     def _pivot_ok(self, race: Race, boat, heads) -> np.ndarray:
@@ -370,19 +382,16 @@ class Skipper:
         """Turns it takes a bow where no normal card fits to pivot (45° a turn, the hull
         swinging clear of marks) to a heading where one does; a bow with no way out at
         all is a trap."""
-        out = np.full(len(x), TRAP_COST)
-        for steps, turns in ((1, (45, -45)), (2, (90, -90)), (3, (135, -135)), (4, (180,))):
-            for t in turns:
-                todo = out > steps + 1
-                if not todo.any():
-                    break
-                j = np.flatnonzero(todo)
-                h2 = (h[j] + t) % 360
-                t2 = np.where(((ch.wind - h2) % 360) < 180, 1, -1)
-                ok = obs.free_card(x[j], y[j], h2, t2, None if cells is None else cells[j]) & \
-                    ~self._hull_marks(ch, x[j], y[j], h2)
-                out[j[ok]] = steps + 1.0
-        return out
+        n, m = len(x), len(_WAY_OUT_TURNS)
+        if n == 0:
+            return np.full(0, TRAP_COST)
+        # every pivot at once: the fewest turns to a heading where a card fits
+        h2 = (np.repeat(h, m) + np.tile(_WAY_OUT_TURNS, n)) % 360
+        t2 = np.where(((ch.wind - h2) % 360) < 180, 1, -1)
+        xs, ys = np.repeat(x, m), np.repeat(y, m)
+        ok = obs.free_card(xs, ys, h2, t2, None if cells is None else np.repeat(cells, m)) & \
+            ~self._hull_marks(ch, xs, ys, h2)
+        return np.where(ok, np.tile(_WAY_OUT_STEPS, n) + 1.0, TRAP_COST).reshape(n, m).min(1)
 
     def _boat_room(self, ch: Chart, K: Batch, nb, mv, obs: Obstacles) -> np.ndarray:
         """Ending next to other boats: a little for being close, more when no card
@@ -798,6 +807,13 @@ class Skipper:
 
     # -- placing -----------------------------------------------------------------------
     def place(self, race: Race, rng) -> Action:
+        self._held_memo = {}
+        try:
+            return self._place(race, rng)
+        finally:
+            self._held_memo = None
+
+    def _place(self, race: Race, rng) -> Action:
         game, state = race.game, race.state
         ch = chart_of(game)
         boat = state.boat()
