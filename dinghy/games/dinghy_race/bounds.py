@@ -36,10 +36,39 @@ def _afloat(game: Table, boats: tuple[Boat, ...], index: int):
 
 def others_boxes(game: Table, boats: tuple[Boat, ...], index: int) -> tuple[np.ndarray, np.ndarray]:
     """Bounds of the hulls and of the cards :func:`others` would build (same order),
-    from their corners alone: no polygons (cached per boat's pose)."""
-    afloat, with_card = _afloat(game, boats, index)
-    return (_placed_boxes(game, [(b.pose, b.tack, None) for b in afloat]),
-            _placed_boxes(game, [(b.pose, b.tack, k) for b, k in with_card]))
+    from their corners alone: no polygons (kept per fleet object, each boat's per boat
+    object; the arrays are read-only)."""
+    memo = game.__dict__.setdefault("_others_boxes", {})
+    hit = memo.get((id(boats), index))
+    if hit is not None and hit[0] is boats:
+        return hit[1]
+    per_boat = game.__dict__.setdefault("_boat_exact_boxes", {})
+    delay = None
+    hulls, cards = [], []
+    for b in boats:
+        if b.index == index or not b.launched or b.finished is not None:
+            continue
+        e = per_boat.get(id(b))
+        if e is None or e[0] is not b:
+            if b.delays:
+                key = delay = delay or game.cards.delay_key()
+            else:
+                key = b.planned if b.planned is not None and not b.aside else None
+            items = [(b.pose, b.tack, None)] + ([(b.pose, b.tack, key)] if key is not None else [])
+            e = (b,) + tuple(map(tuple, _placed_boxes(game, items).tolist()))
+            if len(per_boat) >= 256:
+                per_boat.clear()
+            per_boat[id(b)] = e
+        hulls.append(e[1])
+        if len(e) > 2:
+            cards.append(e[2])
+    out = (np.array(hulls, dtype=float).reshape(len(hulls), 4), np.array(cards, dtype=float).reshape(len(cards), 4))
+    for arr in out:
+        arr.setflags(write=False)
+    if len(memo) >= 64:
+        memo.clear()
+    memo[(id(boats), index)] = (boats, out)
+    return out
 
 
 def card_boxes(game: Table, pose: Pose, tack: Tack, keys) -> np.ndarray:
@@ -51,26 +80,40 @@ def card_boxes(game: Table, pose: Pose, tack: Tack, keys) -> np.ndarray:
 
 def _pose_card_boxes(game: Table, pose: Pose, tack: Tack) -> tuple[np.ndarray, dict[str, int]]:
     """Bounds of every card of the table in front of one bow, computed together (cached
-    per pose): the arithmetic of :func:`_batch` on the cards' corners."""
+    per pose): the arithmetic of :func:`_batch` on the cards' corners, ``x + lx cos +
+    ly sin``, with the two products taken from a table per heading and tack."""
     cache = game.__dict__.setdefault("_pose_card_boxes", {})
     key = (pose, tack)
     out = cache.get(key)
     if out is None:
         if len(cache) > 4096:
             cache.clear()
+        xc, ys, xs, yc, row = _card_products(game, pose.heading, tack)
+        wx = pose.x + xc + ys
+        wy = pose.y - xs + yc
+        boxes = np.stack([wx.min(axis=1), wy.min(axis=1), wx.max(axis=1), wy.max(axis=1)], axis=1)
+        out = cache[key] = (boxes, row)
+    return out
+
+
+def _card_products(game: Table, heading: int, tack: Tack) -> tuple:
+    """The corners of every card of the table (rows padded by repeating the last
+    corner) times the heading's cosine and sine: lx cos, ly sin, lx sin, ly cos (cached
+    per heading and tack)."""
+    cache = game.__dict__.setdefault("_card_products", {})
+    out = cache.get((heading, tack))
+    if out is None:
         keys = list(game.cards.types)
         outlines = [game.card_outline(game.cards.types[k], tack) for k in keys]
-        boxes = np.empty((len(keys), 4))
-        r = np.radians([pose.heading])[:, None]
+        n = max(len(o) for o in outlines)
+        pts = np.empty((len(keys), n, 2))
+        for i, o in enumerate(outlines):
+            pts[i, :len(o)] = o
+            pts[i, len(o):] = o[-1]
+        r = np.radians([heading])[:, None]
         sn, cs = np.sin(r), np.cos(r)
-        x0, y0 = np.array([pose.x])[:, None], np.array([pose.y])[:, None]
-        for size in sorted({len(o) for o in outlines}):
-            sel = [i for i, o in enumerate(outlines) if len(o) == size]
-            pts = np.stack([outlines[i] for i in sel])
-            lx, ly = pts[..., 0], pts[..., 1]
-            wx, wy = x0 + lx * cs + ly * sn, y0 - lx * sn + ly * cs
-            boxes[sel] = np.stack([wx.min(axis=1), wy.min(axis=1), wx.max(axis=1), wy.max(axis=1)], axis=1)
-        out = cache[key] = (boxes, {k: i for i, k in enumerate(keys)})
+        lx, ly = pts[..., 0], pts[..., 1]
+        out = cache[(heading, tack)] = (lx * cs, ly * sn, lx * sn, ly * cs, {k: i for i, k in enumerate(keys)})
     return out
 
 
@@ -194,8 +237,8 @@ def inside(box: tuple, area: tuple | None) -> bool:
 
 def union(boxes: list) -> tuple[float, float, float, float]:
     """The box round several boxes."""
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes),
-            max(b[2] for b in boxes), max(b[3] for b in boxes))
+    x0, y0, x1, y1 = zip(*boxes)
+    return (min(x0), min(y0), max(x1), max(y1))
 
 
 def others_box_lists(game: Table, boats: tuple[Boat, ...], index: int) -> tuple[list, list]:

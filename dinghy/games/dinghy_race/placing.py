@@ -31,16 +31,17 @@ def card_options(game: Table, state: RaceState, trapeze: bool | None = None) -> 
 def _card_options(game: Table, state: RaceState) -> tuple[tuple[str, str | None], ...]:
     boat = state.boat()
     pose, tack = boat.pose, boat.tack
-    fits = _fit_reasons(game, boat, state.round + 1)
+    fits, around = _fit_reasons(game, boat, state.round + 1)
     keys = [k for k, _ in fits]
     lines = lines_on_water(game, state)
     hits: list[str | None] = [None] * len(keys)
     if keys:
-        # only cards whose quick box is not surely on open water are judged by shapely
+        # only cards whose quick box is not surely on open water are judged by shapely;
+        # first the box round them all (the hand's turned boxes' union, moved to the bow)
         area, obstacles = game.area_box, game.obstacle_box_list(lines)
-        boxes = [quick_box(game, k, tack, 0.0, pose.x, pose.y, pose.heading) for k in keys]
-        every = union(boxes)
+        every = (pose.x + around[0], pose.y + around[1], pose.x + around[2], pose.y + around[3])
         if not inside(every, area) or touching(every, obstacles):
+            boxes = [quick_box(game, k, tack, 0.0, pose.x, pose.y, pose.heading) for k in keys]
             ask = [i for i, b in enumerate(boxes) if not inside(b, area) or touching(b, obstacles)]
             if ask:
                 shapes = card_shapes(game, pose, tack, 0.0, tuple(keys[i] for i in ask))
@@ -62,11 +63,12 @@ def _card_options(game: Table, state: RaceState) -> tuple[tuple[str, str | None]
     return tuple(out)
 
 
-def _fit_reasons(game: Table, boat, round_: int) -> tuple[tuple[str, str | None], ...]:
+def _fit_reasons(game: Table, boat, round_: int) -> tuple[tuple[tuple[str, str | None], ...], tuple]:
     """The hand's card kinds, each with why it cannot be played next turn by a boat
-    heading this way (None: it fits), before anything on the water is looked at. It
-    depends only on the card in front of the bow, the spinnaker, heading, tack and
-    whether the race has started (cached on the table)."""
+    heading this way (None: it fits), before anything on the water is looked at; and the
+    union of their turned quick boxes (to be moved to the bow). It depends only on the
+    card in front of the bow, the spinnaker, heading, tack and whether the race has
+    started (cached on the table)."""
     memo = game.__dict__.setdefault("_fit_reasons", {})
     key = (boat.planned, boat.spi_up, boat.pose.heading, boat.tack, round_ <= PRESTART_ROUNDS)
     out = memo.get(key)
@@ -81,7 +83,9 @@ def _fit_reasons(game: Table, boat, round_: int) -> tuple[tuple[str, str | None]
             rows.append((k, reason))
         if len(memo) > 4096:
             memo.clear()
-        out = memo[key] = tuple(rows)
+        h, tack = boat.pose.heading, boat.tack
+        around = union([quick_box(game, k, tack, 0.0, 0.0, 0.0, h) for k, _ in rows]) if rows else None
+        out = memo[key] = (tuple(rows), around)
     return out
 
 
@@ -93,7 +97,11 @@ def _do_place(game: Table, state: RaceState, act: Place, ev: list[Event]) -> Rac
         _say(ev, "dead", boat.index, f"{name} stays dead in the water")
         return _finish_place(game, state.with_boat(boat.with_(planned=None, aside=False)), ev)
     card = game.cards.types[act.card]
-    blocker = placement_blocked(game, state, boat, card)
+    # (the other boats are the same after this boat's card is laid: asked once, here;
+    # a card whose box meets no hull's is surely not blocked)
+    near_hulls, near_cards = card_near_boats(game, state, boat, card)
+    blocker = placement_blocked(game, state, boat, card) if near_hulls else None
+    near_cards = near_cards and blocker is None
     if blocker:
         # "he places the card beside the boat"
         _say(ev, "aside", boat.index, f"{name} holds the card beside the boat ({blocker} is in the way)")
@@ -101,7 +109,7 @@ def _do_place(game: Table, state: RaceState, act: Place, ev: list[Event]) -> Rac
         _say(ev, "place", boat.index, f"{name} places a card")
     boat = boat.with_(planned=act.card, aside=blocker is not None)
     state = state.with_boat(boat)
-    if blocker is None and card_near_boats(game, state, boat, card)[1]:
+    if near_cards:
         shape = game.card_shape(boat.pose, card, boat.tack)
         for other, g in card_obstacles(game, state, boat.index):
             if g.intersects(shape):

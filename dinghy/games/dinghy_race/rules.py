@@ -147,7 +147,7 @@ def why_not(game: Table, state: RaceState, action: Action) -> str | None:
                     if not subs else f"exchange for one of: {', '.join(subs)}")
         return None
     if isinstance(action, Move):
-        opts = exit_options(game, state)
+        opts = _exit_options(game, state, 0.0)
         if not 0 <= action.exit < len(opts):
             return f"the card has exits 0..{len(opts) - 1}"
         opt = opts[action.exit]
@@ -155,7 +155,7 @@ def why_not(game: Table, state: RaceState, action: Action) -> str | None:
             return ("no Weather Eye in reach: no sideways shift" if not opt.shift_limit
                     else f"the shift may be at most {opt.shift_limit:.1f} mm")
         if action.shift:
-            opt = exit_options(game, state, action.shift)[action.exit]
+            opt = _exit_options(game, state, float(action.shift))[action.exit]
         if opt.reason:
             return opt.reason
         if action.bonus and opt.bonus is None:

@@ -103,10 +103,11 @@ class RaceState:
     def boat(self, index: int | None = None) -> Boat:
         return self.boats[self.active if index is None else index]
 
-    def with_boat(self, boat: Boat) -> "RaceState":
+    def with_boat(self, boat: Boat, **changes: Any) -> "RaceState":
+        """The state with ``boat`` in its place (and any other ``changes``), in one copy."""
         boats = list(self.boats)
         boats[boat.index] = boat
-        return self.with_(boats=tuple(boats))
+        return self.with_(boats=tuple(boats), **changes)
 
     def with_(self, **changes: Any) -> "RaceState":
         return _replace(self, _STATE_FIELDS, changes)     # replaced below by a faster copy
@@ -148,6 +149,20 @@ def _fast_with(cls: type) -> Any:
     fn = env["with_"]
     fn.__doc__ = f"A copy of the {cls.__name__} with the given fields changed."
     return fn
+
+
+def fast_new(cls: type) -> Any:
+    """A constructor for a plain frozen slotted dataclass taking every field in order,
+    filling the slots directly (every field is in ``__init__``, no ``__post_init__``: the
+    same object ``cls(*fields)`` makes, for the engine's hottest loops)."""
+    names = [f.name for f in fields(cls)]
+    assert all(f.init for f in fields(cls)) and not hasattr(cls, "__post_init__")
+    body = "".join(f"    _set_{n}(new, {n})\n" for n in names)
+    src = f"def make({', '.join(names)}):\n    new = _new(_cls)\n{body}    return new\n"
+    env = {"_new": object.__new__, "_cls": cls}
+    env.update({f"_set_{n}": cls.__dict__[n].__set__ for n in names})
+    exec(src, env)
+    return env["make"]
 
 
 _KEEP = object()

@@ -19,7 +19,7 @@ from shapely.geometry import Polygon
 from dinghy.games.dinghy_race.cards import CardSet, CardType, Kind
 from dinghy.core.geometry import Pose, hull_outline, shape_at, shapes_at
 from dinghy.core.setup import RaceSetup
-from dinghy.games.dinghy_race.state import Boat
+from dinghy.games.dinghy_race.state import Boat, fast_new
 from dinghy.core.wind import Tack
 from dinghy.games.dinghy_race.bounds import (_COS, _SIN, _afloat, _bounds, inside, others_box_lists,
                                              quick_box, touching, union)
@@ -299,6 +299,9 @@ class Reach:
     cards_met: tuple[int, ...]   # boats whose manoeuvre cards the move lies on
 
 
+_reach = fast_new(Reach)
+
+
 def tack_after(wind_from: int, headings: np.ndarray, previous: Tack) -> list[Tack]:
     rel = (wind_from - headings) % 360
     return [previous if r in (0, 180) else (Tack.STARBOARD if r < 180 else Tack.PORT)
@@ -398,7 +401,7 @@ def reach(game: Table, boats: tuple[Boat, ...], boat: Boat, cards: list[CardType
             hb = hit[c] if hit[c] is not None else hit[nc + i]
             blocked = game.name(hb) if hb is not None else None
         m = met[c] + met[nc + i]
-        out.append(Reach(key, ei, Pose.trusted(bx, by, hd), t, blocked,
+        out.append(_reach(key, ei, Pose.trusted(bx, by, hd), t, blocked,
                          tuple(sorted(set(m))) if m else ()))
     return out
 

@@ -134,7 +134,7 @@ class TurnPicker:
         button.label, button.callback = self.words[action], (lambda: view.play(action))
         button.reason, button.enabled = why or "", why is None
         view.buttons[view.game.action_text(action)] = button
-        view.fit_words(button)
+        view.fit_label(button)
 
     def rows(self, group: str, turns: list[Any]) -> list[PickerRow]:
         """A selector over ``turns`` in the engine's order, then the button for the one shown

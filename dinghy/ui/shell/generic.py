@@ -286,10 +286,10 @@ class GenericView(BoardView):
                     b.place(x + i * (bw + gap), top - g.touch, bw, g.touch)
             for b in row:
                 if isinstance(b, Button) and not b.icon:
-                    self.fit_words(b)
+                    self.fit_label(b)
             top -= rh
 
-    def fit_words(self, b: Button) -> None:
+    def fit_label(self, b: Button) -> None:
         """A button's words in its width: smaller type, then two lines, then cut with "…"."""
         g, t = self.gui, b.text
         room = b.w - g.px(12)
