@@ -11,7 +11,7 @@ from typing import Any, Protocol
 
 from dinghy.core.interface import CHANCE
 from dinghy.skippers import (hard, levels, race_the_wind, race_the_wind_hard, regatta_3m,
-                             regatta_gigamic, simple, tactician, yacht_race)
+                             regatta_gigamic, regatta_gigamic_hard, simple, tactician, yacht_race)
 
 
 class Skipper(Protocol):
@@ -44,7 +44,7 @@ register("dinghy_race", hard)
 register("race_the_wind", race_the_wind)
 register("race_the_wind", race_the_wind_hard.HARD)
 register("regatta_gigamic", regatta_gigamic)
-register("regatta_gigamic", regatta_gigamic.HARD)
+register("regatta_gigamic", regatta_gigamic_hard.HARD)
 for _rules in ("regatta", "regatta_advanced"):
     register(_rules, regatta_3m)
     register(_rules, regatta_3m.HARD)

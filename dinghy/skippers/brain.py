@@ -303,6 +303,7 @@ class Chart:
             for i, e in enumerate(t.exits):
                 ec.append(ci); ex.append(e.x); ey.append(e.y); et.append(e.turn); ei.append(i)
         self.e_card, self.e_x, self.e_y = np.array(ec), np.array(ex, float), np.array(ey, float)
+        self.e_base = np.array([ec.index(ci) if ci in ec else 0 for ci in range(len(types))], dtype=np.int64)
         self.e_turn, self.e_idx = np.array(et), np.array(ei)
         # speeds: the straightest exit of the close-hauled and the reaching cards
         def speed(bit):
@@ -323,6 +324,7 @@ class Chart:
         self._templates: dict = {}
         self._tables: dict = {}
         self._kids: dict = {}
+        self._obstacles: dict = {}
         # -- obstacles ---------------------------------------------------------------
         c = game.course
         circles = [(m.x, m.y, m.radius) for m in c.marks]
@@ -629,15 +631,42 @@ class Chart:
             mi = np.flatnonzero(ok)
             kids = (ci_t[row, mi], ex_t[row, mi], dx_t[row, mi], dy_t[row, mi], h2_t[row, mi], t2_t[row, mi],
                     sp_t[row, mi], co_t[row, mi])
+            kids = kids + (self._end_terms(row, kids[0], kids[1], kids[4]),)
             if len(self._kids) >= 4096:
                 self._kids.clear()
             self._kids[key] = kids
-        ci, ex, dx, dy, h2, t2, sp, co = kids
+        ci, ex, dx, dy, h2, t2, sp, co, terms = kids
         m = len(ci)
         x0, y0 = np.full(m, P.x[0]), np.full(m, P.y[0])
-        return Batch(x0 + dx, y0 + dy, h2.copy(), t2.copy(), sp.copy(), np.full(m, P.legs[0]),
-                     np.full(m, P.stage[0]), np.full(m, P.started[0]), np.full(m, P.finished[0]), ci.copy(),
-                     ex.copy(), np.zeros(m, np.intp), np.full(m, P.cost[0]) + co, x0, y0)
+        out = Batch(x0 + dx, y0 + dy, h2.copy(), t2.copy(), sp.copy(), np.full(m, P.legs[0]),
+                    np.full(m, P.stage[0]), np.full(m, P.started[0]), np.full(m, P.finished[0]), ci.copy(),
+                    ex.copy(), np.zeros(m, np.intp), np.full(m, P.cost[0]) + co, x0, y0)
+        out.end_terms = terms
+        return out
+
+    def _end_terms(self, row: int, ci, ex, h2):
+        """The terms of each exit's end as the engine sums them (bow, then the exit point
+        across and along the card, then the hull length along the new heading), which
+        differ from the card table's in the last bits: (x terms, y terms)."""
+        h = (row // 4) * 15
+        s = 1 if (row // 2) % 2 else -1
+        fi = self.e_base[ci] + ex
+        lx = s * self.e_x[fi]
+        ly = self.e_y[fi]
+        hr = math.radians(h)
+        sin0, cos0 = math.sin(hr), math.cos(hr)
+        h2r = np.radians(h2)
+        return ((lx * cos0, ly * sin0, self.H * np.sin(h2r)), (lx * sin0, ly * cos0, self.H * np.cos(h2r)))
+
+    @staticmethod
+    def engine_ends(K: Batch):
+        """Where the engine would put each move of ``K`` (from :meth:`expand` of one
+        parent): (x, y), or None when not known."""
+        terms = getattr(K, "end_terms", None)
+        if terms is None:
+            return None
+        (ax, bx, cx), (ay, by, cy) = terms
+        return ((K.px + ax) + bx) + cx, ((K.py - ay) + by) + cy
 
     def delay_kids(self, P: Batch, rnd: int = PRESTART_ROUNDS + 1) -> Batch:
         """Placing the delay card: next turn the boat pivots 0 or ±45° in place (a turn
@@ -970,6 +999,7 @@ class _Detour:
 _CORNER_FX = np.array([-1, 1, -1, 1, 0, -1, 1, 0])[None, :]
 _CORNER_FY = np.array([0, 0, 1, 1, 0.5, 0.5, 0.5, 1])[None, :]
 _HULL_F = np.array([0.05, 0.5, 0.95])[None, :]
+_HULL_CIRCLES = np.array([0.12, 0.37, 0.63, 0.88])[None, :]
 
 
 class FixedField:
@@ -1041,21 +1071,28 @@ class Obstacles:
     def __init__(self, chart: Chart, state, me: int) -> None:
         self.chart = chart
         H = chart.H
-        bx, by, owners = [], [], []
         # a boat that cannot move this round (card aside, dead in the water, delays)
         self.stuck = {b.index: bool(b.aside or b.planned is None or b.delays) for b in state.boats}
-        for b in state.boats:
-            if b.index == me or not b.launched or b.finished is not None:
-                continue
-            hr = math.radians(b.pose.heading)
-            dx, dy = math.sin(hr), math.cos(hr)
-            for f in (0.12, 0.37, 0.63, 0.88):
-                bx.append(b.pose.x - dx * H * f)
-                by.append(b.pose.y - dy * H * f)
-                owners.append(b.index)
-        self.bx, self.by = np.array(bx), np.array(by)
-        self.br = np.full(len(bx), 0.23 * H)
-        self.owners = np.array(owners, dtype=np.int64)
+        others = [b for b in state.boats if b.index != me and b.launched and b.finished is None]
+        hr = np.radians(np.array([b.pose.heading for b in others], dtype=float))
+        dx, dy = np.sin(hr)[:, None] * H, np.cos(hr)[:, None] * H
+        self.bx = (np.array([b.pose.x for b in others], dtype=float)[:, None] - dx * _HULL_CIRCLES).ravel()
+        self.by = (np.array([b.pose.y for b in others], dtype=float)[:, None] - dy * _HULL_CIRCLES).ravel()
+        self.br = np.full(len(self.bx), 0.23 * H)
+        self.owners = np.repeat(np.array([b.index for b in others], dtype=np.int64), _HULL_CIRCLES.shape[1])
+
+    @classmethod
+    def of(cls, chart: Chart, state, me: int) -> "Obstacles":
+        """The obstacles for boat ``me``, shared with the last call for ``me`` while no
+        other boat has changed (sailing a card and placing the next see the same table)."""
+        others = tuple(b for b in state.boats if b.index != me)
+        cache = chart._obstacles
+        hit = cache.get(me)
+        if hit is not None and len(hit[0]) == len(others) and all(a is b for a, b in zip(hit[0], others)):
+            return hit[1]
+        obs = cls(chart, state, me)
+        cache[me] = (others, obs)
+        return obs
 
     # rectangles: entry edge centred at (x, y), heading h, ``across`` wide, ``along`` deep
     @staticmethod

@@ -113,6 +113,7 @@ class _Graph:
                 h_from.append(h); h_to.append(h2)
         self.n = len(heads)
         self.heads = np.array(heads)
+        self.cells = [(-1, -1) if k == GOAL else (k[0], k[1]) for k in self.index]
         self.src, self.dst = np.array(src), np.array(dst)
         self.kind, self.h_from, self.h_to = np.array(kind), np.array(h_from), np.array(h_to)
 
@@ -211,8 +212,17 @@ class TurnTable:
         return float(self.spin[i] if spinnaker else self.plain[i])
 
 
-def turn_table(game: Any, wind: int, to_start: bool = False) -> TurnTable:
-    key = (id(game), wind, to_start)
+def _square_mask(g: Any, squares) -> np.ndarray:
+    """Which of the graph's states stand on one of ``squares`` (both layers)."""
+    on = np.array([c in squares for c in g.cells], dtype=bool)
+    return np.concatenate([on, on])
+
+
+def turn_table(game: Any, wind: int, to_start: bool = False, weather: tuple | None = None) -> TurnTable:
+    """Whole turns to go under wind ``wind``; with ``weather`` (puffs, lulls) a move onto
+    a lull ends the turn and costs the next one (blocked), and a move onto a puff may be
+    followed by another straight move, as the rules have it."""
+    key = (id(game), wind, to_start, weather)
     hit = _TURNS.get(key)
     if hit is not None and hit[0] is game:
         return hit[1]
@@ -227,7 +237,33 @@ def turn_table(game: Any, wind: int, to_start: bool = False) -> TurnTable:
     ok2 = np.concatenate([off >= 1, off >= compass.BROAD_REACH])
     ok2[0] = ok2[n] = True
     off2 = np.concatenate([off, off])
-    srcs, dsts = [], []
+    puff2 = lull2 = None
+    if weather is not None:
+        puff2, lull2 = _square_mask(g, weather[0]), _square_mask(g, weather[1])
+    srcs, dsts, stops, stop_srcs = [], [], [], []
+
+    def moves(f, s0):
+        d = move2[f]
+        keep = d >= 0
+        d, s0 = d[keep], s0[keep]
+        if lull2 is None:
+            return [(d, s0)]
+        out = []
+        for _ in range(4):                 # a move, then puff moves while on puffs
+            stop = lull2[d]
+            stops.append(d[stop])
+            stop_srcs.append(s0[stop])
+            d, s0 = d[~stop], s0[~stop]
+            out.append((d, s0))
+            more = puff2[d]
+            d = move2[d[more]]
+            s0 = s0[more]
+            keep = d >= 0
+            d, s0 = d[keep], s0[keep]
+            if not len(d):
+                break
+        return out
+
     for layer in (0, 1):
         for point in range(5):
             if layer and point < compass.BROAD_REACH:
@@ -242,9 +278,7 @@ def turn_table(game: Any, wind: int, to_start: bool = False) -> TurnTable:
                     nxt = []
                     for f, s0 in front:
                         if ch == "m":
-                            d = move2[f]
-                            keep = d >= 0
-                            nxt.append((d[keep], s0[keep]))
+                            nxt += moves(f, s0)
                         else:
                             for k in range(4):
                                 d = turn2[f, k]
@@ -257,16 +291,22 @@ def turn_table(game: Any, wind: int, to_start: bool = False) -> TurnTable:
                 for f, s0 in front:
                     dsts.append(f)
                     srcs.append(s0)
-    src = np.concatenate(srcs)
-    dst = np.concatenate(dsts)
+    src = np.concatenate(srcs + stop_srcs)
+    dst = np.concatenate(dsts + stops)
+    w = np.concatenate([np.ones(sum(len(a) for a in srcs)), np.full(sum(len(a) for a in stop_srcs), 2.0)])
     dst = np.where(dst == n, 0, dst)
-    m = csr_matrix((np.ones(len(src)), (dst, src)), shape=(2 * n, 2 * n))
-    m.sum_duplicates()
-    m.data[:] = 1.0
-    dist = dijkstra(m, directed=True, indices=0, unweighted=True)
+    # one edge per pair, the cheaper one
+    pair = dst.astype(np.int64) * (2 * n) + src
+    order = np.lexsort((w, pair))
+    pair, w = pair[order], w[order]
+    first = np.ones(len(pair), dtype=bool)
+    first[1:] = pair[1:] != pair[:-1]
+    pair, w = pair[first], w[first]
+    m = csr_matrix((w, (pair // (2 * n), pair % (2 * n))), shape=(2 * n, 2 * n))
+    dist = dijkstra(m, directed=True, indices=0)
     t = TurnTable(g, dist)
     _TURNS[key] = (game, t)
-    if len(_TURNS) > 96:
+    if len(_TURNS) > 48:
         _TURNS.pop(next(iter(_TURNS)))
     return t
 

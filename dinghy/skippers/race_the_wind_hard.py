@@ -48,6 +48,7 @@ SHADOW_COST = 0.3           # a shadow token ahead: a lull of one's own until on
 STALL_COST = 0.25           # a turn that leaves the boat as it was (a jam lasts)
 WAIT_DOUBT = 0.35           # waiting: the boats to act may not clear the way
 PROTEST_GAIN = 0.15         # share of a rival's penalty turns counted as one's own gain
+WEATHER = True              # the tables know the puffs and lulls where they lie now
 MAX_LEAVES = 400            # a turn's tree larger than this is cut (puff chains)
 
 
@@ -108,12 +109,13 @@ class _Ctx:
     def __init__(self, game: Any, s: State, seat: int) -> None:
         self.game, self.root, self.seat = game, s, seat
         self.leaves = 0
+        self.weather = (s.puffs, s.lulls) if WEATHER else None
         self.tables: dict[tuple[int, bool], nav.TurnTable] = {}
 
     def table(self, wind: int, to_start: bool = False) -> nav.TurnTable:
         k = (wind, to_start)
         if k not in self.tables:
-            self.tables[k] = turn_table(self.game, wind, to_start)
+            self.tables[k] = turn_table(self.game, wind, to_start, self.weather)
         return self.tables[k]
 
 
