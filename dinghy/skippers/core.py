@@ -278,7 +278,10 @@ class Skipper:
         if first and len(obs.bx):
             # the card itself, in front of the parent's bow, once per (parent, card)
             pairs = K.parent * (len(ch.keys) + 1) + np.where(mv, K.card, len(ch.keys))
-            uniq, inv = np.unique(pairs, return_inverse=True)
+            seen = np.zeros(len(P) * (len(ch.keys) + 1), bool)
+            seen[pairs] = True
+            uniq = np.flatnonzero(seen)                 # np.unique, without sorting
+            inv = np.cumsum(seen)[pairs] - 1
             pp = uniq // (len(ch.keys) + 1)
             cc = uniq % (len(ch.keys) + 1)
             near = np.hypot(P.x[pp][:, None] - obs.bx[None, :], P.y[pp][:, None] - obs.by[None, :]).min(1) \
