@@ -106,6 +106,7 @@ class _Track:
     turn_sign: int = 0                              # the way a locked boat keeps turning
     memo: tuple | None = None                       # what placing the card found out (Skipper._memo_ok)
     plan_memo: tuple | None = None                  # ... and planning pivots from where the boat lies
+    before: tuple = (None, 0, math.inf)             # (values list, how many of it, their least value)
 
 
 class Skipper:
@@ -894,7 +895,13 @@ class Skipper:
         if trk.escape_until >= state.round or len(trk.values) < n + 2:
             return
         recent = min(v for _, v in trk.values[-n:])
-        before = min(v for _, v in trk.values[:-n])
+        # the least value before the last n, kept as the list grows (not read again each turn)
+        seen, k, before = trk.before
+        if seen is not trk.values:
+            k, before = 0, math.inf
+        upto = len(trk.values) - n
+        before = min(before, min((v for _, v in trk.values[k:upto]), default=math.inf))
+        trk.before = (trk.values, upto, before)
         if recent > before - 0.5:
             trk.escapes += 1
             trk.escape_until = state.round + 3 + min(trk.escapes, 4)
