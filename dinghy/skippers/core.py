@@ -454,8 +454,8 @@ class Skipper:
                             B.px.tolist(), B.py.tolist()))
         got = None
         if self._memo_look is not None:
-            memo = self._memo_look[1]
-            got = [memo.get(when + k) for k in keys]
+            memo = self._memo_look[1].get(when, {})
+            got = [memo.get(k) for k in keys]
             if None in got:
                 got = None
         if got is not None:
@@ -465,7 +465,7 @@ class Skipper:
             ch.advance(B, rnd)
             base = self._course_leaf(race, ch, B, rnd, boat)
         if self._memo_store is not None:
-            self._memo_store[1].update(zip((when + k for k in keys),
+            self._memo_store[1].setdefault(when, {}).update(zip(keys,
                                            zip(base.tolist(), B.finished.tolist())))
         if B is not K:
             base = base[:n]
