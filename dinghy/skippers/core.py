@@ -390,12 +390,12 @@ class Skipper:
         if n == 0:
             return np.full(0, TRAP_COST)
         # every pivot at once: the fewest turns to a heading where a card fits
-        h2 = (np.repeat(h, m) + np.tile(_WAY_OUT_TURNS, n)) % 360
+        h2 = ((h[:, None] + _WAY_OUT_TURNS[None, :]) % 360).ravel()
         t2 = np.where(((ch.wind - h2) % 360) < 180, 1, -1)
         xs, ys = np.repeat(x, m), np.repeat(y, m)
         ok = obs.free_card(xs, ys, h2, t2, None if cells is None else np.repeat(cells, m)) & \
             ~self._hull_marks(ch, xs, ys, h2)
-        return np.where(ok, np.tile(_WAY_OUT_STEPS, n) + 1.0, TRAP_COST).reshape(n, m).min(1)
+        return np.where(ok.reshape(n, m), _WAY_OUT_STEPS[None, :] + 1.0, TRAP_COST).min(1)
 
     def _boat_room(self, ch: Chart, K: Batch, nb, mv, obs: Obstacles) -> np.ndarray:
         """Ending next to other boats: a little for being close, more when no card
