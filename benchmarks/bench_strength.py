@@ -90,6 +90,7 @@ class Diagnosis:
         self.finish = [None] * n
         self.delays = [0] * n
         self.aside = [0] * n
+        self.rule1 = [0] * n
         self.rolls: list[list[str]] = [[] for _ in range(n)]
         self.keep_clear = [0] * n
         self.luck0 = [b.lady_luck for b in race.state.boats]
@@ -114,6 +115,8 @@ class Diagnosis:
         for ev in race.last_events:
             if ev.kind == "aside" and ev.boat is not None:
                 self.aside[ev.boat] += 1
+            if ev.kind == "right_of_way" and ev.boat is not None and "cannot tack or jibe" in ev.text:
+                self.rule1[ev.boat] += 1
             if ev.kind == "hazard" and ev.boat is not None:
                 self.rolls[ev.boat].append(ev.text.split("roll for: ", 1)[-1])
         r = state.last_ruling
@@ -124,7 +127,7 @@ class Diagnosis:
     def rows(self, race: Race) -> list[dict]:
         return [{"gun": self.gun[i], "finish": self.finish[i], "delays": self.delays[i],
                  "luck": self.luck0[i] - b.lady_luck, "aside": self.aside[i],
-                 "keep_clear": self.keep_clear[i], "rolls": self.rolls[i]} for i, b in enumerate(race.state.boats)]
+                 "keep_clear": self.keep_clear[i], "rolls": self.rolls[i], "rule1": self.rule1[i]} for i, b in enumerate(race.state.boats)]
 
 
 def plan(per_course: int, seed: int) -> list[tuple[str, int, tuple[str, ...]]]:
@@ -166,10 +169,12 @@ def head_to_head(results: list[dict]) -> dict[tuple[str, str], tuple[int, int]]:
 
 def detail(results: list[dict], levels: list[str], courses: list[str]) -> None:
     """Means per level and course: the field's turns to go at the start signal, the round
-    it finished, delay cards taken, Lady Luck spent, cards held aside, rulings to keep clear."""
+    it finished, the rounds it sailed beyond the field's promise, delay cards taken, Lady
+    Luck spent, cards held aside, rulings to keep clear, hazard rolls, and tacks or jibes
+    refused under rule 1 (another boat's card in the way)."""
     print()
     print(f"{'course':18s} {'level':10s} {'place':>5s} {'gun':>6s} {'finish':>6s} {'sailed':>6s} "
-          f"{'delays':>6s} {'luck':>5s} {'aside':>5s} {'clear':>5s} {'rolls':>5s}")
+          f"{'delays':>6s} {'luck':>5s} {'aside':>5s} {'clear':>5s} {'rolls':>5s} {'rule1':>5s}")
     for c in courses + ["all"]:
         for n in levels:
             rows = [(p, b) for r in results if c in ("all", r["course"])
@@ -182,7 +187,7 @@ def detail(results: list[dict], levels: list[str], courses: list[str]) -> None:
             print(f"{c:18s} {n:10s} {mean([p or 9 for p, _ in rows]):5.2f} {mean([b['gun'] for _, b in rows]):6.1f} "
                   f"{mean(fin):6.1f} {mean([b['finish'] - 5 - b['gun'] for _, b in rows if b['finish']]):+6.1f} "
                   f"{mean([b['delays'] for _, b in rows]):6.2f} {mean([b['luck'] for _, b in rows]):5.2f} "
-                  f"{mean([b['aside'] for _, b in rows]):5.2f} {mean([b['keep_clear'] for _, b in rows]):5.2f} {mean([len(b['rolls']) for _, b in rows]):5.1f}")
+                  f"{mean([b['aside'] for _, b in rows]):5.2f} {mean([b['keep_clear'] for _, b in rows]):5.2f} {mean([len(b['rolls']) for _, b in rows]):5.1f} {mean([b['rule1'] for _, b in rows]):5.2f}")
 
 
 def main() -> None:

@@ -160,6 +160,40 @@ def test_lady_luck_is_weighed_over_every_throw_of_the_dice():
     assert hard.capsize_risk(race, "tack_trapeze", 0, 1) == Fraction(1, 36)
 
 
+def test_a_tack_where_another_boat_will_lay_its_next_card_is_priced_as_refused(up_and_down):
+    """Rule 1: "a boat may not execute a tack or jibe if this would put the boat or its new
+    manoeuvre card on another boat's manoeuvre card" -- every other boat sails once and
+    lays a new card before our tack is executed; a tack whose end or path lies where a
+    sampled next card of theirs would lie costs the refused turn, a tack clear of it and
+    a card that keeps the tack cost nothing."""
+    from dinghy.skippers import hard
+    from dinghy.skippers.brain import TACK
+    game, f = up_and_down
+    ch = f.chart
+    sk = hard.HardSkipper()
+    (ax, ay), (bx, by) = game.start_line
+    x0, y0 = (ax + bx) / 2 + ch.upx * 6 * ch.L, (ay + by) / 2 + ch.upy * 6 * ch.L
+    h0 = (game.wind_from + 45) % 360
+    P = single(x0, y0, h0, -1, False, 0, 0, True)
+    K = ch.expand(P, 10, with_delay=False)
+    tacks = np.flatnonzero(ch.c_kind[K.card] == TACK)
+    keeps = np.flatnonzero((ch.c_kind[K.card] == 0) & (K.tack == P.tack[0]))
+    assert len(tacks) and len(keeps)
+    t = int(tacks[0])
+    oh = (game.wind_from - 45) % 360            # a starboard boat on a beat, its card across the wind
+    orad = math.radians(oh)
+    # its bow a little short of where our tack ends: its next card lies over our end
+    bow = (K.x[t] - 0.3 * ch.W * math.sin(orad), K.y[t] - 0.3 * ch.W * math.cos(orad))
+    sk._traffic = (np.array([bow[0]]), np.array([bow[1]]), np.array([1]), np.array([1.0]), np.array([oh]))
+    risk = sk._rule1_risk(ch, K, P)
+    assert risk[t] == pytest.approx(hard.RULE1)
+    assert (risk[keeps] == 0).all()
+    # the same boat five card lengths away: no risk
+    sk._traffic = (np.array([bow[0] + 5 * ch.L]), np.array([bow[1]]), np.array([1]), np.array([1.0]),
+                   np.array([oh]))
+    assert (sk._rule1_risk(ch, K, P)[tacks] == 0).all()
+
+
 # -- the coach ---------------------------------------------------------------------------
 
 def test_the_coach_offers_up_to_three_distinct_legal_actions_fewest_rounds_first():

@@ -37,7 +37,7 @@ from dinghy.core.race import Race
 from dinghy.games.dinghy_race.actions import Action, Luck, Overlap
 from dinghy.games.dinghy_race.cards import Kind
 from dinghy.games.dinghy_race.state import Step
-from dinghy.skippers.brain import FINISHED, PRESTART_ROUNDS, Batch, Chart, Obstacles, chart_of
+from dinghy.skippers.brain import FINISHED, JIBE, PRESTART_ROUNDS, TACK, Batch, Chart, Obstacles, chart_of
 from dinghy.skippers.core import Skipper, Style
 from dinghy.skippers.field import field_of
 
@@ -47,13 +47,14 @@ STYLE = Style(depth=2, tack_penalty=0.0, luck_value=0.35, heading_scale=0.6)
 FALLBACK = 2.0          # turns added where the field knows no value (beside a mark, off the grid)
 TRAFFIC = 0.8           # turns for ending our next move where a nearby boat is likely to be
 GIVE_WAY = 0.5          # ... more when we would be the port-tack boat, keeping clear
+RULE1 = 1.0             # turns a tack refused under rule 1 costs (a one-turn delay)
 SAMPLES = 8             # sampled (card, exit) of a nearby boat's face-down card
 
 
 class HardSkipper(Skipper):
     def __init__(self) -> None:
         super().__init__(STYLE)
-        self._traffic: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._traffic: tuple[np.ndarray, ...] | None = None
 
     # -- the value of a position ---------------------------------------------------------
     use_field = True
@@ -108,14 +109,49 @@ class HardSkipper(Skipper):
     def judge(self, ch: Chart, K: Batch, P: Batch, obs: Obstacles, first: bool, boats: bool = True) -> np.ndarray:
         extra = super().judge(ch, K, P, obs, first, boats)
         if first and boats and self._traffic is not None and len(K):
-            ox, oy, otack, ow = self._traffic
+            ox, oy, otack, ow, oh = self._traffic
             d = np.hypot(K.x[:, None] - ox[None, :], K.y[:, None] - oy[None, :])
             near = d < ch.H + 0.25 * ch.L
             port_vs_star = (K.tack[:, None] < 0) & (otack[None, :] > 0)
             star_vs_port = (K.tack[:, None] > 0) & (otack[None, :] < 0)
             cost = np.where(port_vs_star, TRAFFIC + GIVE_WAY, np.where(star_vs_port, 0.4 * TRAFFIC, TRAFFIC))
             extra = extra + (near * cost * ow[None, :]).sum(1) * (K.card >= 0)
+            extra = extra + self._rule1_risk(ch, K, P)
         return extra
+
+    def _rule1_risk(self, ch: Chart, K: Batch, P: Batch) -> np.ndarray:
+        """Rule 1: "a boat may not execute a tack or jibe if this would put the boat ... on
+        another boat's manoeuvre card" -- the tack is refused and costs a turn. Every
+        other boat sails once before our card is executed and lays a new card ahead of
+        where it then is: a tack (or jibe, voluntary or not) of ours whose path or end
+        lies where a sampled new card of a nearby boat would lie is likely refused."""
+        ox, oy, _ot, ow, oh = self._traffic
+        mv = K.card >= 0
+        kind = ch.c_kind[np.maximum(K.card, 0)]
+        turning = mv & ((kind == TACK) | (kind == JIBE) | (K.tack != P.tack[K.parent]))
+        out = np.zeros(len(K))
+        if not turning.any():
+            return out
+        j = np.flatnonzero(turning)
+        hr = np.radians(K.h[j])
+        # the bow where the move ends, the stern, and half way along the path
+        px = np.stack([K.x[j], K.x[j] - ch.H * np.sin(hr), 0.5 * (K.x[j] + K.px[j])], 1)
+        py = np.stack([K.y[j], K.y[j] - ch.H * np.cos(hr), 0.5 * (K.y[j] + K.py[j])], 1)
+        # the other boat's next card: ahead of its bow, across the wind on a beat
+        orad = np.radians(oh)
+        close = ((oh - ch.wind) % 360 <= 90) | ((ch.wind - oh) % 360 <= 90)
+        across = np.where(close, ch.L, ch.W)
+        along = np.where(close, ch.W, ch.L)
+        dx = px[:, :, None] - ox[None, None, :]
+        dy = py[:, :, None] - oy[None, None, :]
+        s, c = np.sin(orad)[None, None, :], np.cos(orad)[None, None, :]
+        lx = dx * c - dy * s
+        ly = dx * s + dy * c
+        inside = (np.abs(lx) <= across[None, None, :] / 2 + 0.1 * ch.L) & (ly >= -0.1 * ch.L) \
+            & (ly <= along[None, None, :] + 0.1 * ch.L)
+        hit = inside.any(1)                       # (candidates, samples)
+        out[j] = RULE1 * np.minimum((hit * ow[None, :]).sum(1), 1.0)
+        return out
 
     def _sample_traffic(self, race: Race, ch: Chart, rng: random.Random) -> None:
         """Where nearby boats may be after their next move, from what our seat may see:
@@ -129,7 +165,7 @@ class HardSkipper(Skipper):
         me = state.active
         obs = game.observation(state, me)
         mine = obs["boats"][me]
-        xs, ys, ts, ws = [], [], [], []
+        xs, ys, ts, ws, hs = [], [], [], [], []
         types = game.cards.types
         for b in obs["boats"]:
             if (b["boat"] == me or not b["launched"] or b["finished"] is not None or b["aside"]
@@ -158,8 +194,9 @@ class HardSkipper(Skipper):
                 ys.append(b["y"] + float(by[i]))
                 ts.append(int(t2[i]))
                 ws.append(1.0 / len(pick))
+                hs.append(int(h2[i]))
         if xs:
-            self._traffic = (np.array(xs), np.array(ys), np.array(ts), np.array(ws))
+            self._traffic = (np.array(xs), np.array(ys), np.array(ts), np.array(ws), np.array(hs))
 
     # -- the steps -----------------------------------------------------------------------
     def place(self, race: Race, rng) -> Action:
