@@ -574,8 +574,9 @@ def test_every_level_sails_a_gigamic_race_to_the_finish():
     finishes; hard is this game's own, not the generic Monte Carlo (a minute a move)."""
     from dinghy.skippers import levels
     from dinghy.skippers import regatta_gigamic as greedy
+    from dinghy.skippers import regatta_gigamic_hard
 
-    assert levels.level_skipper("hard", RULES) is greedy.HARD
+    assert levels.level_skipper("hard", RULES) is regatta_gigamic_hard.HARD
     assert levels.level_skipper("medium", RULES) is greedy
     names = list(PALETTE)[:3]
     setup = RaceSetup(seats=tuple(Seat(n, n, lv) for n, lv in zip(names, levels.LEVELS)), course="small", seed=7)

@@ -10,8 +10,8 @@ import random
 from typing import Any, Protocol
 
 from dinghy.core.interface import CHANCE
-from dinghy.skippers import (hard, levels, race_the_wind, regatta_3m, regatta_gigamic, simple,
-                             tactician, yacht_race)
+from dinghy.skippers import (hard, levels, race_the_wind, race_the_wind_hard, regatta_3m,
+                             regatta_gigamic, regatta_gigamic_hard, simple, tactician, yacht_race)
 
 
 class Skipper(Protocol):
@@ -42,8 +42,9 @@ register("dinghy_race", simple)
 register("dinghy_race", tactician)
 register("dinghy_race", hard)
 register("race_the_wind", race_the_wind)
+register("race_the_wind", race_the_wind_hard.HARD)
 register("regatta_gigamic", regatta_gigamic)
-register("regatta_gigamic", regatta_gigamic.HARD)
+register("regatta_gigamic", regatta_gigamic_hard.HARD)
 for _rules in ("regatta", "regatta_advanced"):
     register(_rules, regatta_3m)
     register(_rules, regatta_3m.HARD)

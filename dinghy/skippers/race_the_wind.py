@@ -10,9 +10,12 @@ turns-to-go; it is cached per game and wind direction.
 
 At the table it tries each legal action on a copy of the state (the engine decides
 everything: waits, precedence, lulls, puffs) and takes the one that leaves the boat
-nearest the finish, a lull counting as a lost turn. Before turn 8 it hovers below the
-line, moving every turn or two and keeping off the line at turns 6 and 7, then makes for
-the line. It does its penalty turns as soon as it may start them after the start gun,
+nearest the finish, a lull counting as a lost turn. Until it has started it plans whole
+turns instead (:func:`_start_turn`): every sequence of moves and turns its turn allows,
+scored by the exact whole turns still to the crossing (:func:`turn_table`), no earlier
+than turn 8, and the start penalties (the line at turns 6-7, a third turn on one square).
+The fractional costs above undercount a second manoeuvre on a broad reach or a run (one
+action a turn there), which once sent the boat away from the line at the gun. It does its penalty turns as soon as it may start them after the start gun,
 sets the spinnaker for a long broad reach or run and drops it when it must turn up, waits
 when the rules make it wait, declares a penalty on a boat in its way when it may, and
 breaks a deadlock now and then with a random legal move.
@@ -27,7 +30,7 @@ from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
 from dinghy.games.grid import compass, rounding
-from dinghy.games.race_the_wind import actions as A
+from dinghy.games.race_the_wind import actions as A, options
 from dinghy.games.race_the_wind.state import Phase, State
 
 NAME = "navigator"
@@ -109,6 +112,8 @@ class _Graph:
                 src.append(i); dst.append(self.index[(x, y, h2, leg, c)]); kind.append(1)
                 h_from.append(h); h_to.append(h2)
         self.n = len(heads)
+        self.heads = np.array(heads)
+        self.cells = [(-1, -1) if k == GOAL else (k[0], k[1]) for k in self.index]
         self.src, self.dst = np.array(src), np.array(dst)
         self.kind, self.h_from, self.h_to = np.array(kind), np.array(h_from), np.array(h_to)
 
@@ -158,6 +163,151 @@ def table(game: Any, wind: int, to_start: bool = False) -> _Table:
     _TABLES[key] = (game, t)
     if len(_TABLES) > 64:
         _TABLES.pop(next(iter(_TABLES)))
+    return t
+
+
+# --- whole turns to go (the start here; the hard skipper everywhere) -----------------
+
+def _steps(g: Any) -> tuple[np.ndarray, np.ndarray]:
+    """One action's successors in the navigator's graph: MOVE[i] and TURN[i, k] for
+    turns -2, -1, +1, +2 (-1: no such move)."""
+    hit = getattr(g, "_hard_steps", None)
+    if hit is not None:
+        return hit
+    move = np.full(g.n, -1, dtype=np.int64)
+    turn = np.full((g.n, 4), -1, dtype=np.int64)
+    km = g.kind == 0
+    move[g.src[km]] = g.dst[km]
+    kt = g.kind == 1
+    col = np.array([-1, 2, 3, -1, -1, -1, 0, 1])[(g.h_to[kt] - g.h_from[kt]) % 8]
+    turn[g.src[kt], col] = g.dst[kt]
+    move[0] = 0
+    turn[0, :] = 0
+    g._hard_steps = (move, turn)
+    return g._hard_steps
+
+
+def _graph(game: Any, to_start: bool) -> Any:
+    table(game, game.board.wind_from, to_start)      # builds and caches the graph
+    return _GRAPHS[(id(game), to_start)][1]
+
+
+BIG = 60.0                  # turns to go where the table finds no way (walled in)
+_TURNS: dict[tuple, tuple[Any, "TurnTable"]] = {}
+
+
+class TurnTable:
+    """Whole turns to go from every (square, heading, leg, count), without the spinnaker
+    (``plain``) and with it up (``spin``)."""
+
+    def __init__(self, g: Any, dist: np.ndarray) -> None:
+        self.g = g
+        d = np.where(np.isfinite(dist), dist, BIG)
+        self.plain, self.spin = d[:g.n], d[g.n:]
+
+    def get(self, key: Any, spinnaker: bool = False) -> float:
+        i = self.g.index.get(key)
+        if i is None:
+            return BIG
+        return float(self.spin[i] if spinnaker else self.plain[i])
+
+
+def _square_mask(g: Any, squares) -> np.ndarray:
+    """Which of the graph's states stand on one of ``squares`` (both layers)."""
+    on = np.array([c in squares for c in g.cells], dtype=bool)
+    return np.concatenate([on, on])
+
+
+def turn_table(game: Any, wind: int, to_start: bool = False, weather: tuple | None = None) -> TurnTable:
+    """Whole turns to go under wind ``wind``; with ``weather`` (puffs, lulls) a move onto
+    a lull ends the turn and costs the next one (blocked), and a move onto a puff may be
+    followed by another straight move, as the rules have it."""
+    key = (id(game), wind, to_start, weather)
+    hit = _TURNS.get(key)
+    if hit is not None and hit[0] is game:
+        return hit[1]
+    g = _graph(game, to_start)
+    move, turn = _steps(g)
+    n = g.n
+    off = np.array([compass.off_wind(h, wind) for h in range(8)])[g.heads]
+    # both layers in one index space: plain 0..n-1, spinnaker up n..2n-1
+    move2 = np.concatenate([move, np.where(move >= 0, move + n, -1)])
+    turn2 = np.concatenate([turn, np.where(turn >= 0, turn + n, -1)])
+    drop2 = np.concatenate([np.full(n, -1), np.arange(n)])
+    ok2 = np.concatenate([off >= 1, off >= compass.BROAD_REACH])
+    ok2[0] = ok2[n] = True
+    off2 = np.concatenate([off, off])
+    puff2 = lull2 = None
+    if weather is not None:
+        puff2, lull2 = _square_mask(g, weather[0]), _square_mask(g, weather[1])
+    srcs, dsts, stops, stop_srcs = [], [], [], []
+
+    def moves(f, s0):
+        d = move2[f]
+        keep = d >= 0
+        d, s0 = d[keep], s0[keep]
+        if lull2 is None:
+            return [(d, s0)]
+        out = []
+        for _ in range(4):                 # a move, then puff moves while on puffs
+            stop = lull2[d]
+            stops.append(d[stop])
+            stop_srcs.append(s0[stop])
+            d, s0 = d[~stop], s0[~stop]
+            out.append((d, s0))
+            more = puff2[d]
+            d = move2[d[more]]
+            s0 = s0[more]
+            keep = d >= 0
+            d, s0 = d[keep], s0[keep]
+            if not len(d):
+                break
+        return out
+
+    for layer in (0, 1):
+        for point in range(5):
+            if layer and point < compass.BROAD_REACH:
+                continue          # a spinnaker is carried only on a broad reach or run
+            nodes = np.nonzero(off2[layer * n:(layer + 1) * n] == point)[0] + layer * n
+            nodes = nodes[(nodes != 0) & (nodes != n)]
+            seqs = {s[:k] for s in options.shapes(point, bool(layer), game.better_spinnaker)
+                    for k in range(1, len(s) + 1)}
+            for seq in seqs:
+                front = [(nodes, nodes)]
+                for ch in seq:
+                    nxt = []
+                    for f, s0 in front:
+                        if ch == "m":
+                            nxt += moves(f, s0)
+                        else:
+                            for k in range(4):
+                                d = turn2[f, k]
+                                keep = (d >= 0) & ok2[np.maximum(d, 0)]
+                                nxt.append((d[keep], s0[keep]))
+                            d = drop2[f]
+                            keep = d >= 0
+                            nxt.append((d[keep], s0[keep]))
+                    front = nxt
+                for f, s0 in front:
+                    dsts.append(f)
+                    srcs.append(s0)
+    src = np.concatenate(srcs + stop_srcs)
+    dst = np.concatenate(dsts + stops)
+    w = np.concatenate([np.ones(sum(len(a) for a in srcs)), np.full(sum(len(a) for a in stop_srcs), 2.0)])
+    dst = np.where(dst == n, 0, dst)
+    # one edge per pair, the cheaper one
+    pair = dst.astype(np.int64) * (2 * n) + src
+    order = np.lexsort((w, pair))
+    pair, w = pair[order], w[order]
+    first = np.ones(len(pair), dtype=bool)
+    first[1:] = pair[1:] != pair[:-1]
+    pair, w = pair[first], w[first]
+    m = csr_matrix((w, (pair // (2 * n), pair % (2 * n))), shape=(2 * n, 2 * n))
+    dist = dijkstra(m, directed=True, indices=0)
+    t = TurnTable(g, dist)
+    _TURNS[key] = (game, t)
+    if len(_TURNS) > 48:
+        _TURNS.pop(next(iter(_TURNS)))
     return t
 
 
@@ -217,9 +367,97 @@ def choose(race: Any, rng: random.Random) -> A.Act:
             return A.PENALTY
         if A.DROP_SPINNAKER in legal:
             return A.DROP_SPINNAKER
-    if s.turn < 8 and not b.started:
-        return _hover(game, s, seat, legal, rng, table(game, s.wind, to_start=True))
+    if not b.started and not (b.penalties and s.turn >= 8):
+        return _start_turn(game, s, seat, legal, dist)
     return _race(game, s, seat, legal, rng, dist)
+
+
+#: before the gun, a boat that cannot move off its square next turn risks the penalty for
+#: staying (a corner, the edge, a mark ahead): what that costs in turns
+STUCK_COST = 1.0
+#: before the gun, a turn of slack (the line reachable before turn 8) costs a little more
+#: than a turn, so the boat keeps its distance rather than crowd the line; and being over
+#: the line early (which does not count: the boat must come back) costs turns
+SLACK = 1.1
+OVER_EARLY = 2.0
+
+
+def mobile(game, s: State, b) -> bool:
+    """Whether boat ``b`` could move off its square in its next turn (the wind as now,
+    other boats ignored): a move straight on, or one after a turn where the turn's shape
+    allows a move after a turn (a beam or broad reach)."""
+    point = compass.off_wind(b.heading, s.wind)
+    free = game.board.is_free
+    if point and free(*compass.step(b.x, b.y, b.heading)):
+        return True
+    if point in (compass.BEAM_REACH, compass.BROAD_REACH):
+        for n in (-2, -1, 1, 2):
+            h = compass.turn(b.heading, n)
+            if compass.off_wind(h, s.wind) and free(*compass.step(b.x, b.y, h)):
+                return True
+    return False
+
+
+def _start_cost(game, s: State, seat: int, turns, dist) -> float:
+    """Turns until the boat is over the line, as its turn ends here: the whole turns to
+    the crossing (``turns``: the exact table), no earlier than turn 8, and the start
+    penalties the end of this turn would bring (a line square at turns 6-7, a third
+    turn on one square), each a full rotation."""
+    from dinghy.games.race_the_wind import start_finish as sf
+    b = s.boats[seat]
+    if b.started:
+        return -1.0 + 0.001 * togo(game, s, seat, dist)
+    d = turns.get(_key(game, b))
+    cost = d + SLACK * max(0, sf.START_TURN - (s.turn + d))
+    if s.turn < sf.START_TURN:
+        if b.start_side == game.course.course_side:
+            cost += OVER_EARLY
+        if s.turn + 1 < sf.START_TURN and not mobile(game, s, b):
+            cost += STUCK_COST
+        if s.turn in sf.EARLY_TURNS and sf.on_start_line(game.course, b.pos):
+            cost += 3.0
+        if s.began and s.began[seat] == b.pos:
+            cost += 3.0 if b.still + 1 >= sf.STAYS else 0.3 * (b.still + 1)
+    if b.blocked:
+        cost += 1.0
+    return cost + 0.001 * togo(game, s, seat, dist)
+
+
+def _start_turn(game, s: State, seat: int, legal, dist) -> A.Act:
+    """Until the boat has started: the best whole turn to the start line. Every sequence
+    of moves and turns this turn allows is tried on a copy of the state and scored by
+    :func:`_start_cost` where the turn leaves the boat (the exact turns-to-go table, so
+    a second turn on a broad reach or a run costs the whole turn it takes)."""
+    turns = turn_table(game, s.wind, to_start=True)
+    budget = [300]
+
+    def value(st: State) -> float:
+        if st.phase is not Phase.PLAY or not st.queue or st.queue[0] != seat or budget[0] <= 0:
+            return _start_cost(game, st, seat, turns, dist)
+        budget[0] -= 1
+        best = _start_cost(game, st, seat, turns, dist)      # ending the turn here
+        for a in game.legal_actions(st):
+            if a.verb in ("move", "turn"):
+                r = _try(game, st, a)
+                if r is not None:
+                    best = min(best, value(r[0]))
+        return best
+
+    scored = []
+    for a in legal:
+        if a.verb in ("move", "turn"):
+            r = _try(game, s, a)
+            if r is not None:
+                scored.append((value(r[0]), a.text(), a))
+    end = _start_cost(game, s, seat, turns, dist)
+    if A.END in legal:
+        scored.append((end, A.END.text(), A.END))
+    if not scored:
+        return A.WAIT if A.WAIT in legal else legal[0]
+    best = min(scored)
+    if best[2] == A.END and A.WAIT in legal and "must wait" in (game.why_not(s, A.MOVE) or ""):
+        return A.WAIT
+    return best[2]
 
 
 def _race(game, s, seat, legal, rng, dist) -> A.Act:
@@ -267,50 +505,4 @@ def _race(game, s, seat, legal, rng, dist) -> A.Act:
             return rng.choice(moves)
     if A.WAIT in legal and "precedence" in why and rng.random() < 0.5:
         return A.WAIT
-    return A.END
-
-
-def _safe_square(game, s, seat, p) -> bool:
-    """A square to hover on before the start: free, empty, not on the line, on the
-    pre-start side, no lull."""
-    c = game.course
-    return (game.board.is_free(*p) and s.occupant(p, but=seat) is None and not c.start.on_line(p)
-            and c.start.side(p) != c.course_side and p not in s.lulls)
-
-
-def _hover(game, s, seat, legal, rng, dist) -> A.Act:
-    """Before turn 8: keep moving near the line on the pre-start side, never on it or over
-    it (so no early crossing, no penalty for the line at turns 6-7 or for staying)."""
-    b = s.boats[seat]
-    target = 1.0 if s.turn >= 7 else 2.0
-    must_move = b.still >= 1 and "m" not in s.progress.done
-    now = togo(game, s, seat, dist)
-    ahead = compass.step(b.x, b.y, b.heading)
-    if A.MOVE in legal and _safe_square(game, s, seat, ahead):
-        r = _try(game, s, A.MOVE)
-        if r is not None:
-            after = togo(game, r[0], seat, dist)
-            if must_move or after <= target + 2 or after < now:
-                return A.MOVE
-    scored = []
-    last = _key(game, b)[3:]
-    for a in legal:
-        if a.verb != "turn":
-            continue
-        h2 = compass.turn(b.heading, a.n)
-        nxt = compass.step(b.x, b.y, h2)
-        score = 0.0 if _safe_square(game, s, seat, nxt) else 10.0
-        score += abs(dist.get((nxt[0], nxt[1], h2) + last, 99.0) - target)
-        score += 0.3 * abs(compass.off_wind(h2, s.wind) - 2)      # beam reaches move most
-        if must_move:
-            r = _try(game, s, a)
-            if r is None or r[0].phase is not Phase.PLAY or r[0].queue[0] != seat \
-                    or game.why_not(r[0], A.MOVE) is not None:
-                score += 3.0                                      # no move left this turn
-        score += rng.random() * 0.1
-        scored.append((score, a.text(), a))
-    if scored:
-        best = min(scored)
-        if best[0] < 10:
-            return best[2]
     return A.END

@@ -1,0 +1,107 @@
+"""The hard Regatta (Gigamic) skipper (:mod:`dinghy.skippers.regatta_gigamic_hard`): it
+sails whole races legally on every shipped course, reckons only with the cards it may
+see, and lays its sun on the leader."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from dinghy import games
+from dinghy.core.race import Race
+from dinghy.core.setup import PALETTE, RaceSetup, Seat
+from dinghy.games.regatta_gigamic.actions import Act
+from dinghy.games.regatta_gigamic.spot import Spot
+from dinghy.games.regatta_gigamic.state import SUN, TURN
+from dinghy.skippers import levels, regatta_gigamic_hard as GH, skipper
+from test_regatta_gigamic import _position
+
+RULES = "regatta_gigamic"
+COURSES = games.GAMES[RULES].boards()
+
+
+def _race(course: str, names: list[str], seed: int, play_on: bool = False) -> Race:
+    setup = RaceSetup(seats=tuple(Seat(c, c, n) for c, n in zip(PALETTE, names)), course=course, seed=seed,
+                      extra=(("play_on", play_on),))
+    return Race(games.load_game(setup, RULES))
+
+
+def test_hard_is_the_hard_level_of_the_gigamic_regatta():
+    assert skipper("hard", RULES) is GH.HARD
+    assert levels.level_skipper("hard", RULES) is GH.HARD
+
+
+@pytest.mark.parametrize("course", COURSES)
+def test_seeded_races_of_the_hard_skipper_finish_with_every_action_legal(course):
+    """"Etre le premier joueur à franchir la ligne d'arrivée" (be the first over the
+    finish line): sailing on until every boat is home, the hard boats get there with
+    every action legal."""
+    race = _race(course, ["hard", "medium", "hard"], seed=11, play_on=True)
+    rng = random.Random(11)
+    bots = [skipper(s.skipper, RULES) for s in race.game.setup.seats]
+    while not race.over and len(race.actions) < 8000:
+        if race.chance:
+            race.roll()
+            continue
+        action = bots[race.current_player()].choose(race, rng)
+        assert race.why_not(action) is None, action.text()
+        race.push(action)
+    assert race.over
+    places = race.game.places(race.state)
+    assert places[0] is not None and places[2] is not None
+
+
+def test_the_unseen_cards_are_the_deck_less_what_this_seat_may_see():
+    """"On distribue 5 cartes à chaque joueur, le reste des cartes forme la pioche" (five
+    cards each, the rest the pile): the others' hands are as unknown as the pile."""
+    race = _race("small", ["hard", "hard", "hard"], seed=2)
+    while race.chance:
+        race.roll()
+    game, state = race.game, race.state
+    seat = state.active
+    obs = game.observation(state, seat)
+    left = GH.unseen(game, obs)
+    assert sum(left.values()) == game.deck.total - len(state.hands[seat]) - len(state.discard)
+    others = Counter(c for i, h in enumerate(state.hands) if i != seat for c in h) + Counter(dict(state.pile))
+    assert left == +others
+
+
+def test_the_choice_does_not_change_with_another_seat_s_hidden_hand():
+    """The hands are hidden ("observation" shows only one's own): whatever another seat
+    holds (``hidden_variant`` swaps its cards with the pile's), the hard skipper's choice
+    is the same."""
+    race = _race("small", ["hard", "hard", "hard"], seed=4)
+    rng = random.Random(4)
+    checked = 0
+    while not race.over and checked < 10:
+        if race.chance:
+            race.roll()
+            continue
+        state = race.state
+        seat = race.current_player()
+        a = GH.choose(race, random.Random(0))
+        if state.step == TURN and len(race.legal_actions()) > 1:
+            for other in range(3):
+                if other == seat:
+                    continue
+                for k in range(3):
+                    v = race.game.hidden_variant(state, other, random.Random(100 * other + k))
+                    assert v.hands[other] != state.hands[other] or v == state
+                    assert GH.choose(Race.from_state(race.game, v), random.Random(0)) == a
+            checked += 1
+        race.push(GH.HARD.choose(race, rng))
+    assert checked == 10
+
+
+def test_the_sun_goes_on_the_boat_nearest_the_finish():
+    """"il pose la carte soleil devant un adversaire de son choix qui devra passer son
+    prochain tour" (he lays the sun in front of an opponent of his choice, who must miss
+    his next turn): the hard skipper becalms the rival nearest home."""
+    game = games.load_game(RaceSetup(seats=tuple(Seat(n, n) for n in list(PALETTE)[:3]), course="small"), RULES)
+    spots = [Spot(500.0, 600.0, 0.0), Spot(150.0, 500.0, 0.0), Spot(850.0, 500.0, 0.0)]
+    state = _position(game, spots, [["soleil", "straight", "left", "right"], ["straight"] * 5, ["straight"] * 5],
+                      stages=[1, 3, 1], step=SUN)
+    race = Race.from_state(game, state)
+    assert Act("sun", n=1) in race.legal_actions() and Act("sun", n=2) in race.legal_actions()
+    assert GH.choose(race, random.Random(0)) == Act("sun", n=1)
