@@ -1,6 +1,7 @@
 """How strong each skipper level is: the levels race each other in Dinghy Race.
 
     python benchmarks/bench_strength.py [--races-per-course 6] [--workers 2] [--seed 1]
+        [--levels hard,tactician] [--detail] [--save results.json]
 
 The number of races is fixed up front: every shipped course sails ``--races-per-course``
 races (printed before the first starts). In each race the levels (easy, medium, hard,
@@ -10,6 +11,13 @@ the same for every seat: a boat's k-th hazard roll is drawn from a stream keyed 
 race's seed and k alone, not by who rolls or how many rolls came before, so a level
 never wins by drawing kinder dice (the rolls are ordinary actions of the record; the
 game is unchanged).
+
+``--levels`` races only the named skippers (two of them: a head-to-head of two-boat
+races, the seats swapped from race to race). ``--detail`` adds, per level and course,
+where the boats stood at the start signal (the time-to-go field's turns to go), the
+round they finished, what they sailed beyond the field's promise, delay cards taken,
+Lady Luck spent, cards held aside, right-of-way rulings they had to keep clear by,
+hazard rolls and tacks refused under rule 1: where a level loses.
 
 Prints: each level's openskill rating (Plackett-Luce; mu with a 95% interval of
 mu ± 1.96 sigma), its mean place and win share, and the head-to-head table: how often
@@ -167,6 +175,14 @@ def head_to_head(results: list[dict]) -> dict[tuple[str, str], tuple[int, int]]:
     return {k: (v[0], v[1]) for k, v in out.items()}
 
 
+def wilson(w: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% (Wilson score) interval of a share of ``w`` in ``n``."""
+    p = w / n
+    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return mid - half, mid + half
+
+
 def detail(results: list[dict], levels: list[str], courses: list[str]) -> None:
     """Means per level and course: the field's turns to go at the start signal, the round
     it finished, the rounds it sailed beyond the field's promise, delay cards taken, Lady
@@ -244,6 +260,13 @@ def main() -> None:
                 w, n = h2h.get((a, b), (0, 0))
                 cells.append(f"{(100 * w / n if n else float('nan')):9.0f}%")
         print(f"{a:10s}" + "".join(cells))
+    print()
+    print("head to head with a 95% interval (Wilson):")
+    for a, b in itertools.combinations(levels, 2):
+        w, n = h2h.get((a, b), (0, 0))
+        if n:
+            lo, hi = wilson(w, n)
+            print(f"  {a} ahead of {b}: {w}/{n} = {w / n:.0%} ({lo:.0%} .. {hi:.0%})")
     if args.detail:
         detail(results, levels, courses)
     print()

@@ -194,6 +194,39 @@ def test_a_tack_where_another_boat_will_lay_its_next_card_is_priced_as_refused(u
     assert (sk._rule1_risk(ch, K, P)[tacks] == 0).all()
 
 
+def test_before_the_start_the_hard_skipper_heads_for_the_favoured_end_and_crosses_at_the_gun():
+    """"Boats may cross the start line in round 6"; "a good start puts you in a very good
+    position for the first leg". On the island course the field says the right-hand part
+    of the line is a turn nearer the finish than its left end: the hard skipper, alone,
+    launches and waits there, and crosses the line in round 6 (the start signal) or the
+    round after (a hazard roll may delay it)."""
+    from dinghy.skippers import hard
+    from dinghy.skippers.brain import chart_of
+    race = make_race("island_race", ["hard"], 1)
+    game = race.game
+    (ax, ay), (bx, by) = game.start_line
+    ch = chart_of(game)
+    sk = hard.HardSkipper()
+    xs = ax + (bx - ax) * np.array([0.05, 0.5, 0.8])
+    ys = ay + (by - ay) * np.array([0.05, 0.5, 0.8])
+    B = single(0, 0, 0, 1, False, 0, None, False).take(np.zeros(3, np.int64))
+    B.x, B.y = xs, ys
+    lost = sk._favoured_end(race, ch, B)
+    assert lost[0] > lost[1] > lost[2] >= 0.0 and lost[0] > 0.5
+    rng = random.Random(1)
+    lat = None
+    while not race.over and race.state.round < 9:
+        if race.current_player() == CHANCE:
+            race.roll()
+            continue
+        race.push(hard.choose(race, rng))
+        if lat is None and race.state.round == 6:
+            b = race.state.boat(0)
+            lat = ((b.pose.x - ax) * (bx - ax) + (b.pose.y - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2)
+    assert lat is not None and 0.5 <= lat <= 0.95
+    assert race.state.start_crossings and race.state.start_crossings[0][1] in (6, 7)
+
+
 # -- the coach ---------------------------------------------------------------------------
 
 def test_the_coach_offers_up_to_three_distinct_legal_actions_fewest_rounds_first():

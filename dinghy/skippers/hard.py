@@ -9,7 +9,9 @@ heading*, tacks, jibes and mark roundings included, built once per course and wi
 the heading costs there: the turns of tacking, jibing or bearing away to the best heading
 at that spot, marks and land included. (Valued by the field alone, it sailed slower, alone
 and against the tactician: the field's own line, sailed exactly, takes 9 to 29% longer
-than it promises.) Before the start the open-water estimate stands alone. On top of that:
+than it promises.) Before the start the open-water estimate keeps the timing (at the line
+when round 6 begins, never touching it early) and the field picks the place on the line:
+the boat launches and waits towards the favoured end. On top of that:
 
 * Lady Luck: before a hazard roll it reads every throw of the dice the game offers
   (``game.chance_outcomes``) through the hazard table, and commits the number of cards
@@ -18,7 +20,9 @@ than it promises.) Before the start the open-water estimate stands alone. On top
 * Other boats' hidden cards: a nearby boat's face-down card is known only by how it
   lies (the seat's ``game.observation``); the skipper samples cards that fit that
   footprint and the boat's point of sail, and where their exits would put the boat
-  before our next move, and avoids ending its own move there.
+  before our next move, and avoids ending its own move there; and a tack or jibe whose
+  path or end lies where such a boat would lay its next card is priced as refused under
+  rule 1 (it costs the turn).
 * Right of way, where it is simple: near a boat on the other tack it prefers to be the
   starboard boat (the port boat keeps clear), and at a mark it claims room as the
   inner boat (:func:`interject`). Protests are the players' call (the Race Steward's),
@@ -47,6 +51,7 @@ STYLE = Style(depth=2, tack_penalty=0.0, luck_value=0.35, heading_scale=0.6)
 FALLBACK = 2.0          # turns added where the field knows no value (beside a mark, off the grid)
 TRAFFIC = 0.8           # turns for ending our next move where a nearby boat is likely to be
 GIVE_WAY = 0.5          # ... more when we would be the port-tack boat, keeping clear
+START_PULL = 1.0        # weight of the field's favoured end of the start line
 RULE1 = 1.0             # turns a tack refused under rule 1 costs (a one-turn delay)
 SAMPLES = 8             # sampled (card, exit) of a nearby boat's face-down card
 
@@ -76,6 +81,8 @@ class HardSkipper(Skipper):
     heading_weight = 0.5
 
     def leaf(self, race: Race, ch: Chart, B: Batch, rnd: int, boat) -> np.ndarray:
+        if rnd <= PRESTART_ROUNDS and self.use_field:
+            return super().leaf(race, ch, B, rnd, boat) + START_PULL * self._favoured_end(race, ch, B)
         if rnd <= PRESTART_ROUNDS or not self.use_field:
             return super().leaf(race, ch, B, rnd, boat)
         f = field_of(race.game)
@@ -94,6 +101,32 @@ class HardSkipper(Skipper):
             v[sub] = vs
         v = v + B.cost
         return np.where(B.finished, FINISHED + B.cost, self.escape_bias(race, ch, B, rnd, boat, v))
+
+    def launch_bias(self, race: Race, ch: Chart, B: Batch) -> np.ndarray | float:
+        return START_PULL * self._favoured_end(race, ch, B) if self.use_field else 0.0
+
+    def _favoured_end(self, race: Race, ch: Chart, B: Batch) -> np.ndarray:
+        """Before the start: the turns a place along the line loses to the best place on
+        it (the field's turns to go from just below the line, on the best heading there),
+        so the skipper heads for the favoured end; the open-water estimate keeps the
+        timing, the depth and the line's ends (it is flat along the line's middle)."""
+        game = race.game
+        (ax, ay), (bx, by) = game.start_line
+        prof = _LINE.get(id(game))
+        if prof is None or prof[0] is not game:
+            f = field_of(game)
+            ts = np.linspace(0.0, 1.0, 21)
+            x = ax + (bx - ax) * ts - ch.upx * 0.3 * ch.L
+            y = ay + (by - ay) * ts - ch.upy * 0.3 * ch.L
+            v = f.value(np.repeat(x, 24), np.repeat(y, 24), np.tile(np.arange(24) * 15, len(ts)),
+                        np.zeros(24 * len(ts), np.int64)).reshape(len(ts), 24)
+            v = np.where(np.isfinite(v), v, np.inf).min(1)
+            v = np.where(np.isfinite(v), v - v[np.isfinite(v)].min(), 0.0) if np.isfinite(v).any() else 0 * v
+            prof = _LINE[id(game)] = (game, ts, v)
+        _g, ts, v = prof
+        n2 = (bx - ax) ** 2 + (by - ay) ** 2
+        lat = np.clip(((B.x - ax) * (bx - ax) + (B.y - ay) * (by - ay)) / n2, 0.12, 0.88)
+        return np.interp(lat, ts, v)
 
     def _luck_value(self, race: Race, ch: Chart, boat) -> float:
         """A Lady Luck card is worth less as the finish nears (unspent, it is wasted)."""
@@ -256,6 +289,7 @@ def _dice(race: Race):
 
 
 _DICE_CACHE: list | None = None
+_LINE: dict = {}         # id(game) -> (game, places along the start line, turns lost there)
 _SKIPPER = HardSkipper()
 
 
