@@ -227,6 +227,25 @@ def test_before_the_start_the_hard_skipper_heads_for_the_favoured_end_and_crosse
     assert race.state.start_crossings and race.state.start_crossings[0][1] in (6, 7)
 
 
+def test_the_launch_does_not_wait_for_a_field_being_built_in_the_background(up_and_down):
+    """While the table builds the field on its thread, the hard skipper's pull towards the
+    favoured end of the line is left out (nothing to wait for); once it is there, the
+    pull is the field's."""
+    from dinghy.skippers import field as fieldmod, hard
+    from dinghy.skippers.brain import chart_of
+    game, f = up_and_down
+    ch = chart_of(game)
+    (ax, ay), (bx, by) = game.start_line
+    B = single(ax + 0.05 * (bx - ax), ay + 0.05 * (by - ay), 0, 1, False, 0, None, False)
+    race = Race(game)
+    hard._LINE.pop(id(game), None)
+    with fieldmod._BUILDING:                  # a build under way on another thread
+        assert fieldmod.field_now(game) is None
+        assert (hard._SKIPPER._favoured_end(race, ch, B) == 0).all()
+    assert fieldmod.field_now(game) is f
+    assert hard._SKIPPER._favoured_end(race, ch, B)[0] > 0
+
+
 # -- the coach ---------------------------------------------------------------------------
 
 def test_the_coach_offers_up_to_three_distinct_legal_actions_fewest_rounds_first():

@@ -43,7 +43,7 @@ from dinghy.games.dinghy_race.cards import Kind
 from dinghy.games.dinghy_race.state import Step
 from dinghy.skippers.brain import FINISHED, JIBE, PRESTART_ROUNDS, TACK, Batch, Chart, Obstacles, chart_of
 from dinghy.skippers.core import Skipper, Style
-from dinghy.skippers.field import field_of
+from dinghy.skippers.field import field_now, field_of
 
 NAME = "hard"
 
@@ -109,12 +109,16 @@ class HardSkipper(Skipper):
         """Before the start: the turns a place along the line loses to the best place on
         it (the field's turns to go from just below the line, on the best heading there),
         so the skipper heads for the favoured end; the open-water estimate keeps the
-        timing, the depth and the line's ends (it is flat along the line's middle)."""
+        timing, the depth and the line's ends (it is flat along the line's middle). While
+        the field is still being built in the background (the table's first race on this
+        water), nothing: the launch does not wait for it."""
         game = race.game
         (ax, ay), (bx, by) = game.start_line
         prof = _LINE.get(id(game))
         if prof is None or prof[0] is not game:
-            f = field_of(game)
+            f = field_now(game)
+            if f is None:
+                return np.zeros(len(B))
             ts = np.linspace(0.0, 1.0, 21)
             x = ax + (bx - ax) * ts - ch.upx * 0.3 * ch.L
             y = ay + (by - ay) * ts - ch.upy * 0.3 * ch.L
@@ -122,6 +126,8 @@ class HardSkipper(Skipper):
                         np.zeros(24 * len(ts), np.int64)).reshape(len(ts), 24)
             v = np.where(np.isfinite(v), v, np.inf).min(1)
             v = np.where(np.isfinite(v), v - v[np.isfinite(v)].min(), 0.0) if np.isfinite(v).any() else 0 * v
+            if len(_LINE) >= 8:
+                _LINE.pop(next(iter(_LINE)))
             prof = _LINE[id(game)] = (game, ts, v)
         _g, ts, v = prof
         n2 = (bx - ax) ** 2 + (by - ay) ** 2
