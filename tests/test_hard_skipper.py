@@ -246,6 +246,37 @@ def test_the_launch_does_not_wait_for_a_field_being_built_in_the_background(up_a
     assert hard._SKIPPER._favoured_end(race, ch, B)[0] > 0
 
 
+def test_a_move_ending_against_another_boats_hull_is_priced_as_a_lock():
+    """"Right of way never applies once a boat has completed its move; the boat ... then
+    acts like a fixed obstacle ... you can neither move through it nor place a manoeuvre
+    card on top of it": a bow that ends against another hull leaves each boat's cards on
+    the other's hull (the strength benchmark saw two such boats held for 40 rounds), so
+    the hard skipper prices it; the same move two card lengths away costs no such thing."""
+    from dinghy.skippers import hard, skipper
+    from dinghy.skippers.brain import Obstacles, chart_of
+    race = make_race("up_and_down", ["hard", "simple"], 1)
+    rng = random.Random(1)
+    while race.state.round < 7:
+        if race.current_player() == CHANCE:
+            race.roll()
+        else:
+            race.push(skipper(race.game.setup.seats[race.current_player()].skipper).choose(race, rng))
+    state = race.state
+    ch = chart_of(race.game)
+    other = state.boats[1]
+    obs = Obstacles(ch, state, 0)
+    me = state.boats[0]
+    P = single(me.pose.x, me.pose.y, me.pose.heading, 1 if me.tack.value == "starboard" else -1, False,
+               me.legs_done, me.stage, True)
+    K = P.take(np.zeros(2, np.int64))
+    K.card = np.array([0, 0])
+    K.x = np.array([other.pose.x + 1.0, other.pose.x + 2 * ch.L])
+    K.y = np.array([other.pose.y + 1.0, other.pose.y + 2 * ch.L])
+    extra = hard.HardSkipper().judge(ch, K, P, obs, False)
+    assert extra[0] >= 4.0          # several turns, not the mere nearness of another boat
+    assert extra[1] < 1.0
+
+
 # -- the coach ---------------------------------------------------------------------------
 
 def test_the_coach_offers_up_to_three_distinct_legal_actions_fewest_rounds_first():
