@@ -607,7 +607,7 @@ class Skipper:
         # close-hauled, as the old hands do: the card lies across the wind and leaves
         # the next slot free for the next boat
         off = off_wind_deg(hs, ch.wind)
-        v = v + np.where(off == 45, 0.0, 0.3)
+        v = v + np.where(off == 45, 0.0, 0.3) + self.launch_bias(race, ch, B)
         others = [b for b in state.boats if b.launched and b.index != boat.index and b.racing]
         if others:
             # the launch card is sailed in round 1 whatever happens: where will we all be?
@@ -623,6 +623,10 @@ class Skipper:
             v = v + 3.0 * np.maximum(0.0, 1.0 - d / (2.0 * ch.L))
         jitter = np.array([rng.random() for _ in range(n)]) * 1e-6
         return legal[int(np.argmin(v + jitter))]
+
+    def launch_bias(self, race: Race, ch: Chart, B: Batch) -> np.ndarray | float:
+        """Turns a skipper adds to each launch position (a hook: none here)."""
+        return 0.0
 
     @staticmethod
     def _free_launches(race: Race, ch: Chart) -> list[Launch]:
