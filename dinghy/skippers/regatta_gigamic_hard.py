@@ -202,7 +202,7 @@ class _Eye:
         else:
             best = 0.0
             for c, p in self.odds:
-                best += float(p) * min(kept, self.after_card(c, stage, spot, wound))
+                best += float(p) * min(kept, self.after_card(c, stage, spot, wound, tuple(moving)))
         becalmed = 1.0 if b.sun is not None else 0.0
         return becalmed + min(1.0 + best, standing + LOST_TURN)
 
