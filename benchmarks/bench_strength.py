@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import math
 import os
 import random
 import time
@@ -34,8 +35,14 @@ from dinghy.games.dinghy_race.actions import Roll
 from dinghy.skippers import SKIPPERS, out_of_turn, skipper
 
 
+LEVELS: list[str] | None = None        # --levels: only these skippers race
+
+
 def fleet() -> list[str]:
-    """The levels, and the tactician too when the hard level is a skipper of its own."""
+    """The levels, and the tactician too when the hard level is a skipper of its own
+    (or the skippers named with ``--levels``)."""
+    if LEVELS:
+        return list(LEVELS)
     out = ["easy", "medium", "hard"]
     if skipper("hard") is not skipper("tactician"):
         out.append("tactician")
@@ -55,6 +62,7 @@ def sail(job: tuple[str, int, tuple[str, ...]]) -> dict:
     rng = random.Random(f"skippers:{seed}")
     rolls = [0] * len(seats)
     bots = {n: skipper(n) for n in names}
+    diag = Diagnosis(race)
     n = 0
     while not race.over and n < 30000:
         player = race.current_player()
@@ -65,9 +73,58 @@ def sail(job: tuple[str, int, tuple[str, ...]]) -> dict:
         else:
             call = out_of_turn(race, [bots[name] for name in names], player)
             race.push(call if call is not None else bots[names[player]].choose(race, rng))
+        diag.note(race)
         n += 1
     return {"course": course, "seed": seed, "skippers": names, "places": race.places(),
-            "rounds": race.state.round, "over": race.over}
+            "rounds": race.state.round, "over": race.over, "boats": diag.rows(race)}
+
+
+class Diagnosis:
+    """Per boat: where it stood at the start signal (the field's turns to go), the round
+    it finished, the delay cards it took, Lady Luck spent, cards held aside and
+    right-of-way rulings it had to keep clear by."""
+
+    def __init__(self, race: Race) -> None:
+        n = len(race.state.boats)
+        self.gun = [math.nan] * n
+        self.finish = [None] * n
+        self.delays = [0] * n
+        self.aside = [0] * n
+        self.rolls: list[list[str]] = [[] for _ in range(n)]
+        self.keep_clear = [0] * n
+        self.luck0 = [b.lady_luck for b in race.state.boats]
+        self.prev = race.state
+
+    def note(self, race: Race) -> None:
+        from dinghy.skippers.field import field_of
+        from dinghy.skippers.brain import chart_of, single, tack_sign
+        state = race.state
+        for a, b in zip(self.prev.boats, state.boats):
+            if b.delays > a.delays:
+                self.delays[b.index] += b.delays - a.delays
+            if b.finished is not None and self.finish[b.index] is None:
+                self.finish[b.index] = state.round
+        if self.prev.round == 5 and state.round == 6:
+            f = field_of(race.game)
+            for b in state.boats:
+                B = single(b.pose.x, b.pose.y, b.pose.heading, tack_sign(b.tack), False, b.legs_done,
+                           b.stage, True)
+                chart_of(race.game).advance(B, 6)
+                self.gun[b.index] = float(f.value_of_batch(B)[0])
+        for ev in race.last_events:
+            if ev.kind == "aside" and ev.boat is not None:
+                self.aside[ev.boat] += 1
+            if ev.kind == "hazard" and ev.boat is not None:
+                self.rolls[ev.boat].append(ev.text.split("roll for: ", 1)[-1])
+        r = state.last_ruling
+        if r is not None and r is not self.prev.last_ruling:
+            self.keep_clear[r.keeps_clear] += 1
+        self.prev = state
+
+    def rows(self, race: Race) -> list[dict]:
+        return [{"gun": self.gun[i], "finish": self.finish[i], "delays": self.delays[i],
+                 "luck": self.luck0[i] - b.lady_luck, "aside": self.aside[i],
+                 "keep_clear": self.keep_clear[i], "rolls": self.rolls[i]} for i, b in enumerate(race.state.boats)]
 
 
 def plan(per_course: int, seed: int) -> list[tuple[str, int, tuple[str, ...]]]:
@@ -107,12 +164,38 @@ def head_to_head(results: list[dict]) -> dict[tuple[str, str], tuple[int, int]]:
     return {k: (v[0], v[1]) for k, v in out.items()}
 
 
+def detail(results: list[dict], levels: list[str], courses: list[str]) -> None:
+    """Means per level and course: the field's turns to go at the start signal, the round
+    it finished, delay cards taken, Lady Luck spent, cards held aside, rulings to keep clear."""
+    print()
+    print(f"{'course':18s} {'level':10s} {'place':>5s} {'gun':>6s} {'finish':>6s} {'sailed':>6s} "
+          f"{'delays':>6s} {'luck':>5s} {'aside':>5s} {'clear':>5s} {'rolls':>5s}")
+    for c in courses + ["all"]:
+        for n in levels:
+            rows = [(p, b) for r in results if c in ("all", r["course"])
+                    for s, p, b in zip(r["skippers"], r["places"], r["boats"]) if s == n]
+            if not rows:
+                continue
+            k = len(rows)
+            mean = lambda xs: sum(xs) / len(xs) if xs else math.nan
+            fin = [b["finish"] for _, b in rows if b["finish"] is not None]
+            print(f"{c:18s} {n:10s} {mean([p or 9 for p, _ in rows]):5.2f} {mean([b['gun'] for _, b in rows]):6.1f} "
+                  f"{mean(fin):6.1f} {mean([b['finish'] - 5 - b['gun'] for _, b in rows if b['finish']]):+6.1f} "
+                  f"{mean([b['delays'] for _, b in rows]):6.2f} {mean([b['luck'] for _, b in rows]):5.2f} "
+                  f"{mean([b['aside'] for _, b in rows]):5.2f} {mean([b['keep_clear'] for _, b in rows]):5.2f} {mean([len(b['rolls']) for _, b in rows]):5.1f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--races-per-course", type=int, default=6)
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--levels", default="", help="only these skippers, comma-separated (e.g. hard,tactician)")
+    ap.add_argument("--detail", action="store_true", help="per level: start, finish, delays, luck, rulings")
+    ap.add_argument("--save", default="", help="write the races' results to this JSON file")
     args = ap.parse_args()
+    global LEVELS
+    LEVELS = [x for x in args.levels.split(",") if x] or None
     jobs = plan(args.races_per_course, args.seed)
     levels = fleet()
     courses = io.shipped("courses")
@@ -127,6 +210,10 @@ def main() -> None:
     else:
         results = [sail(j) for j in jobs]
     secs = time.perf_counter() - t0
+    if args.save:
+        import json
+        with open(args.save, "w") as fh:
+            json.dump(results, fh)
     unfinished = sum(not r["over"] for r in results)
     print(f"sailed in {secs:.0f} s" + (f"; {unfinished} race(s) cut short" if unfinished else ""))
     rating = ratings(results)
@@ -152,6 +239,8 @@ def main() -> None:
                 w, n = h2h.get((a, b), (0, 0))
                 cells.append(f"{(100 * w / n if n else float('nan')):9.0f}%")
         print(f"{a:10s}" + "".join(cells))
+    if args.detail:
+        detail(results, levels, courses)
     print()
     rounds = {c: sorted(r["rounds"] for r in results if r["course"] == c) for c in courses}
     print("rounds per course (median): " + ", ".join(f"{c} {v[len(v) // 2]}" for c, v in rounds.items() if v))

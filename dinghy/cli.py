@@ -213,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 from dinghy.games.dinghy_race.designer import open_for_design
                 open_for_design(args.file)        # a broken file fails here, before any window
-            from dinghy.ui.designer import run_designer
+            from dinghy.ui.designer.window import run_designer
             run_designer(args.file, fleet=args.fleet, game=args.game)
             return 0
     except DinghyError as exc:

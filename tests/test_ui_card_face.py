@@ -13,7 +13,7 @@ from dinghy.core.setup import Seat
 from dinghy.games.dinghy_race.actions import Move
 from dinghy.skippers import simple
 from dinghy.ui import testing as ui
-from dinghy.ui.widgets import key
+from dinghy.ui.widgets.gui import key
 
 from test_ui_table import home, lift_curtain, make_setup, play_by_taps, shot, table, tiny  # noqa: F401
 

@@ -20,8 +20,14 @@ from dinghy.core.race import Race
 from dinghy.core.setup import RaceSetup, Seat
 from dinghy.skippers import play_bots
 from dinghy.ui import testing as ui
-from dinghy.ui.designer import DesignerScene, FindingRow, NameDialog, TemplateDialog, run_designer
-from dinghy.ui.widgets import Button, ChoiceSelector, HelpOverlay, Text, key
+from dinghy.ui.designer.dialogs import NameDialog, TemplateDialog
+from dinghy.ui.designer.pieces import FindingRow
+from dinghy.ui.designer.window import DesignerScene, run_designer
+from dinghy.ui.widgets.gui import key
+from dinghy.ui.widgets.buttons import Button
+from dinghy.ui.widgets.dialogs import HelpOverlay
+from dinghy.ui.widgets.selectors import ChoiceSelector
+from dinghy.ui.widgets.text import Text
 
 SHOTS = Path(__file__).resolve().parent.parent / "shots"
 
@@ -120,7 +126,7 @@ def test_tap_a_mark_to_select_it_then_again_to_switch_its_side(ui_app, designer)
 
 
 def button(scene, label):
-    b = scene.gui.find_button(label)
+    b = ui.find_button(scene.gui, label)
     assert b is not None, f"no visible button {label!r}"
     return b
 
@@ -303,7 +309,7 @@ def test_test_sail_saves_and_calls_back(ui_app, designer, tmp_path):
 def test_test_sail_races_bots_in_the_same_window_then_back(ui_app, tmp_path, monkeypatch):
     from dinghy.ui.shell.results import ResultsScene
     from dinghy.ui.shell.table import TableScene
-    from dinghy.ui.widgets import Dialog
+    from dinghy.ui.widgets.dialogs import Dialog
 
     monkeypatch.setenv("DINGHY_HOME", str(tmp_path / "dinghy"))
     app = run_designer(tmp_path / "sail", headless=True, run=False, home=tmp_path / "home",

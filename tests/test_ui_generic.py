@@ -191,7 +191,7 @@ def test_a_long_list_is_grouped_by_first_word_and_every_action_is_a_tap_away(mak
         ui.tap(app, b)
         assert played[-1] == a
     # the keys 1 … 9 play the actions shown, in their order
-    from dinghy.ui.widgets import key
+    from dinghy.ui.widgets.gui import key
 
     ui.key_press(app, key._1)
     assert played[-1] == view.keyed[0]

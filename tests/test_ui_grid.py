@@ -23,7 +23,8 @@ from dinghy.ui.shell.generic import GenericView
 from dinghy.ui.shell.results import ResultsScene
 from dinghy.ui.shell.table import TableScene
 from dinghy.ui.shell.views import replay_board_class, view_class
-from dinghy.ui.widgets import Button, Curtain
+from dinghy.ui.widgets.buttons import Button
+from dinghy.ui.widgets.dialogs import Curtain
 
 from grid_toy import Act, Gridboat, State
 
@@ -278,7 +279,7 @@ def designer_app(monkeypatch, home):
     apps = []
 
     def make(path, game=None, size=(1280, 800)):
-        from dinghy.ui.designer import run_designer
+        from dinghy.ui.designer.window import run_designer
         app = run_designer(path, headless=True, width=size[0], height=size[1], run=False, game=game,
                            bot_delay=0)
         apps.append(app)
@@ -360,6 +361,63 @@ def test_designer_opens_a_board_file_by_itself_and_keeps_shipped_boards(designer
     assert shipped.read_text() == before
 
 
+def test_designer_edits_a_boards_extras_by_taps_and_undoes_them(designer_app, tmp_path, shots):
+    """Race the Wind's board carries its extras: "start_cells" (the squares the boats
+    start on), fixed "puffs" / "lulls", or the shares laid at random ("puff_share").
+    The Extras tool taps cells on and off the chosen list, a selector sets a share; the
+    game loads the saved board with them; every edit undoes."""
+    from dinghy import games
+    from dinghy.core.setup import RaceSetup, Seat
+    from dinghy.games.grid.loading import load_board
+    from dinghy.ui.grid import board_edit as E
+    from dinghy.ui.grid import extras as X
+
+    path = tmp_path / "pond.toml"
+    app, d = designer_app(str(path), game="race_the_wind")
+    starts = X.cells(d.board, "start_cells")
+    assert len(starts) == 8
+    ui.tap(app, d.tool_buttons["extras"])
+    assert d.tool == "extras" and d.extra.key == "start_cells" and "start squares" in d.hint.text
+    # a start square tapped goes out of the list; a water square tapped comes in last
+    ui.click(app, *d.screen_of(starts[0]))
+    assert X.cells(d.board, "start_cells") == starts[1:]
+    free = next((x, 3) for x in range(d.board.width) if d.board.is_free(x, 3))
+    ui.click(app, *d.screen_of(free))
+    assert X.cells(d.board, "start_cells") == starts[1:] + [free]
+    # fixed puffs: the next list in the selector
+    ui.click(app, *d.extra_choice.next_point)
+    assert d.extra.key == "puffs" and d.tool == "extras" and not d.extra_value.visible
+    ui.click(app, *d.screen_of((2, 9)))
+    assert X.cells(d.board, "puffs") == [(2, 9)] and "added to the puffs" in d.status.text
+    assert any(t.kind == "puff" and (t.x, t.y) == (2, 9) for t in d.drawing.shown_tokens)
+    # a share: a number, set by its own selector
+    while d.extra.key != "puff_share":
+        ui.click(app, *d.extra_choice.next_point)
+    assert d.extra_value.visible and d.extra_value.value == d.board.extras["puff_share"] == 0.1
+    ui.click(app, *d.extra_value.next_point)
+    assert d.board.extras["puff_share"] == 0.12 and "12%" in d.extra_value.shown_text
+    # land on a start square: the live check says the game would refuse the board
+    ui.tap(app, d.tool_buttons["land"])
+    ui.click(app, *d.screen_of(free))
+    assert "is land or a mark" in d.findings.text and not d.save_button.enabled
+    ui.tap(app, d.undo_button)
+    assert "Check: all clear" in d.findings.text and d.save_button.enabled
+    app.screenshot(shots / "grid_designer_extras.png")
+    ui.tap(app, d.save_button)
+    assert load_board(path) == d.board
+    game = games.load_game(RaceSetup(seats=(Seat("Ann", "Orange"), Seat("Bob", "Sky")), course=str(path)),
+                           "race_the_wind")
+    assert game.start_cells == tuple(starts[1:3]) and (2, 9) in game.fixed[0]
+    # undo walks back through every extras edit, to the shipped board's extras
+    for _ in range(4):
+        ui.tap(app, d.undo_button)
+    assert d.board.extras == load_board("race_the_wind").extras
+    # no start squares at all: the file loads, but the game needs them (a warning)
+    bare = E.set_extra(d.board, "start_cells", None)
+    assert "start_cells" not in bare.extras
+    assert [f.level for f in E.check(bare) if "start squares" in f.text] == ["warning"]
+
+
 def test_designer_checks_live_and_refuses_to_save_a_board_with_errors(designer_app, tmp_path):
     from dataclasses import replace as dc_replace
     from dinghy.games.grid.board import Mark
@@ -387,7 +445,7 @@ def test_designer_checks_live_and_refuses_to_save_a_board_with_errors(designer_a
 
 
 def test_dinghy_race_courses_still_open_the_course_designer(designer_app, tmp_path):
-    from dinghy.ui.designer import DesignerScene
+    from dinghy.ui.designer.window import DesignerScene
     app, d = designer_app(str(tmp_path / "harbour"))
     assert isinstance(d, DesignerScene)
 
@@ -506,7 +564,7 @@ def test_a_game_that_lists_its_squares_at_once_is_not_asked_cell_by_cell():
 
 
 def registered_grid_games():
-    from dinghy.ui.grid import is_grid_game
+    from dinghy.ui.shell.views import is_grid_game
     out = []
     for name, entry in list(games.GAMES.items()):
         try:

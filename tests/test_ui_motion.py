@@ -20,7 +20,7 @@ from dinghy.ui import testing as ui
 from dinghy.ui.dinghy_race.motion import Flag, Slide, Throw
 from dinghy.ui.shell.table import TableScene
 from dinghy.ui.sound import Sound, sounds_for
-from dinghy.ui.widgets import key
+from dinghy.ui.widgets.gui import key
 
 from test_ui_table import home, lift_curtain, make_setup, play_by_taps, shot, tiny  # noqa: F401
 

@@ -137,11 +137,56 @@ def _panel_is_sound(scene, size):
         boxes.append((w.x, w.y, w.w, w.h))
 
 
+SWAPS = "Heave to: swap cards"
+TURNS = "Heave to: turn"
+
+
+def _card_buttons(view):
+    """The swap picker's card toggles, in the panel's order: (button, card name, picked)."""
+    out = []
+    i = 0
+    while f"card {i}" in view.buttons:
+        b = view.buttons[f"card {i}"]
+        out.append((b, b.label.removeprefix("✓ "), b.label.startswith("✓ ")))
+        i += 1
+    return out
+
+
+def _pick_turn(app, view, turn):
+    """Step the turn selector by taps (left: more to port) until it shows ``turn``;
+    return the number of taps."""
+    taps = 0
+    while view.turn_picker.shown != turn:
+        sel = view.buttons["turn_choice"]
+        ui.click(app, *(sel.next_point if turn.n > view.turn_picker.shown.n else sel.prev_point))
+        taps += 1
+        assert taps < 30
+    return taps
+
+
+def _pick_swap(app, view, swap):
+    """Tap the cards of ``swap`` in the open swap group as a player would (first
+    unpicking what is picked); return the number of taps."""
+    taps = 0
+    while any(on for _, _, on in _card_buttons(view)):
+        b = next(b for b, _, on in _card_buttons(view) if on)
+        ui.tap(app, b)
+        taps += 1
+    names = [view.game.deck.face(c).name for c in swap.cards]
+    for name in names:
+        b = next(b for b, n, on in _card_buttons(view) if n == name and not on)
+        ui.tap(app, b)
+        taps += 1
+    return taps
+
+
 @pytest.mark.parametrize("size", [(800, 600), (1024, 600)])
 def test_every_action_of_a_full_hand_is_reached_by_taps_alone(make_ui_app, home, size):
     """The side panel groups a long list by kind (Sail, Heave to: swap cards, Heave to:
     turn): a tap on a header opens its list, "More" pages it, and a tap on an action
-    plays exactly that action — no typing needed, nothing clipped at 600 pixels high."""
+    plays exactly that action — no typing needed, nothing clipped at 600 pixels high.
+    A swap is picked by its cards, then its one button; a turn in place by stepping a
+    selector, then its button."""
     app = make_ui_app(*size)
     race = _race()
     flow = Flow(app, Autosave(home), bot_delay=0)
@@ -155,10 +200,20 @@ def test_every_action_of_a_full_hand_is_reached_by_taps_alone(make_ui_app, home,
     _panel_is_sound(scene, size)
     played = []
     view.act = lambda a, refresh=True: played.append(a) or False     # record, do not play
-    most_taps = 0
+    most_taps, swap_taps = 0, 0
     for a in legal:
         text, group = game.action_text(a), game.action_group(a)
         taps = 0
+        if group == SWAPS:
+            if view.open_group != group:
+                ui.tap(app, view.group_buttons[group])
+            _pick_swap(app, view, a)
+            taps = 1 + len(a.cards)            # from nothing picked: open, the cards
+            swap_taps = max(swap_taps, taps + 1)
+        if group == TURNS:
+            if view.open_group != group:
+                ui.tap(app, view.group_buttons[group])
+            taps = 1 + _pick_turn(app, view, a)
         if text not in view.buttons:
             if view.open_group != group:
                 ui.tap(app, view.group_buttons[group])
@@ -169,17 +224,24 @@ def test_every_action_of_a_full_hand_is_reached_by_taps_alone(make_ui_app, home,
                 ui.tap(app, view.buttons["page_more"])
                 taps += 1
         _panel_is_sound(scene, size)
-        assert view.buttons[text].label.endswith(
-            game.action_label(a).split(": ", 1)[-1][1:]), view.buttons[text].label
+        words = game.action_label(a).split(": ", 1)[-1][1:]
+        if group == SWAPS:                  # "Swap 2 cards": the picked cards show a tick
+            assert words.startswith(view.buttons[text].label[1:] + " ("), view.buttons[text].label
+            assert view.pages == 1
+        elif group == TURNS:
+            assert view.buttons[text].label.endswith(words) and view.pages == 1
+            assert view.buttons["turn_choice"].shown_text == view.buttons[text].label
+        else:
+            assert view.buttons[text].label.endswith(words), view.buttons[text].label
         n = len(played)
         ui.tap(app, view.buttons[text])
         assert played[n:] == [a]
         most_taps = max(most_taps, taps + 1)
     assert most_taps <= 1 + max(1, len(legal) // 3)
+    assert swap_taps <= 5                     # a swap: open, three cards, the swap
     if size == (800, 600):
-        if view.open_group != "Heave to: swap cards":
-            ui.tap(app, view.group_buttons["Heave to: swap cards"])
-        ui.tap(app, view.buttons["page_more"])
+        if view.open_group != SWAPS:
+            ui.tap(app, view.group_buttons[SWAPS])
         shot(app, "regatta_gigamic_panel_800x600.png")
     else:
         if view.open_group != "Sail":
@@ -198,12 +260,52 @@ def test_every_action_of_a_full_hand_is_reached_by_taps_alone(make_ui_app, home,
     app.step()
     # a real tap: the race takes the action
     del view.act
-    if view.open_group != "Heave to: swap cards":
-        ui.tap(app, view.group_buttons["Heave to: swap cards"])
-    swap = next(a for a in legal if a.verb == "swap" and game.action_text(a) in view.buttons)
+    if view.open_group != SWAPS:
+        ui.tap(app, view.group_buttons[SWAPS])
+    swap = next(a for a in legal if a.verb == "swap")
+    _pick_swap(app, view, swap)
     n = len(race.actions)
-    ui.tap(app, view.buttons[game.action_text(swap)])
+    ui.tap(app, view.buttons["swap"])
     assert race.actions[n] == swap
+
+
+def test_a_swap_is_chosen_by_its_cards_on_one_page(make_ui_app, home):
+    """Heaving to, a skipper changes some cards of the hand (se mettre en panne: "change
+    1 to 3 cards", the engine's list). At 800x600 the open swap group shows the hand's
+    cards as toggles and one button — no pages: taps pick the cards, the button plays the
+    listed swap of exactly those; a card no listed swap could add is greyed."""
+    app = make_ui_app(800, 600)
+    race = _race()
+    flow = Flow(app, Autosave(home), bot_delay=0)
+    app.flow = flow
+    scene = flow.show_table(race)
+    _to_a_sailing_turn(app, scene, race)
+    view, game, seat = scene.view, race.game, race.state.active
+    swaps = [a for a in race.legal_actions() if a.verb == "swap"]
+    assert len(swaps) > 20
+    if view.open_group != SWAPS:
+        ui.tap(app, view.group_buttons[SWAPS])
+    cards = _card_buttons(view)
+    hand = race.state.hands[seat]
+    assert sorted(n for _, n, _ in cards) == sorted(game.deck.face(c).name for c in hand)
+    assert view.pages == 1 and "page_more" not in view.buttons
+    _panel_is_sound(scene, (800, 600))
+    assert not view.buttons["swap"].enabled and view.buttons["swap"].reason
+    biggest = max(swaps, key=lambda a: len(a.cards))
+    _pick_swap(app, view, biggest)
+    _panel_is_sound(scene, (800, 600))
+    rest = [b for b, _, on in _card_buttons(view) if not on]
+    if not any(len(a.cards) > len(biggest.cards) for a in swaps):
+        assert rest and not any(b.enabled for b in rest)       # no listed swap holds one more
+    ui.tap(app, next(b for b, _, on in _card_buttons(view) if on))   # a picked card unpicked...
+    assert sum(on for _, _, on in _card_buttons(view)) == len(biggest.cards) - 1
+    label_before = view.buttons["swap"].label
+    _pick_swap(app, view, biggest)                                # ...and picked again
+    assert view.buttons["swap"].label != label_before
+    shot(app, "regatta_gigamic_swap_800x600.png")
+    n = len(race.actions)
+    ui.tap(app, view.buttons["swap"])
+    assert race.actions[n] == biggest
 
 
 def test_gigamic_names_its_actions_in_a_players_words(ui_app):
@@ -218,3 +320,18 @@ def test_gigamic_names_its_actions_in_a_players_words(ui_app):
     assert game.action_label(Act("pivot", n=-45)) == "Heave to: turn 45° to port"
     assert game.action_label(Act("pivot", n=90)) == "Heave to: turn 90° to starboard"
     assert game.action_group(Act("pivot", n=90)) == "Heave to: turn"
+
+
+def test_the_swap_pickers_cards_come_from_the_engines_list():
+    """What the picker offers is read off the listed swaps alone: a card held twice is
+    two toggles, a card can be added while a listed swap still holds the pick."""
+    from dinghy.games.regatta_gigamic.actions import Act
+    from dinghy.ui.regatta_gigamic.pickers import can_add, hand_slots, swap_of
+
+    swaps = [Act("swap", cards=c) for c in (("a",), ("b",), ("a", "a"), ("a", "b"), ("a", "a", "b"))]
+    assert hand_slots(swaps, ("b", "a", "a")) == ["b", "a", "a"]
+    assert hand_slots(swaps) == ["a", "a", "b"]
+    assert swap_of(swaps, ["b", "a"]) == Act("swap", cards=("a", "b"))
+    assert swap_of(swaps, ["b", "b"]) is None
+    assert can_add(swaps, ["a", "b"], "a") and not can_add(swaps, ["a", "a", "b"], "b")
+    assert not can_add(swaps, ["b"], "b")

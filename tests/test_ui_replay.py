@@ -16,7 +16,7 @@ from dinghy.ui import run_app
 from dinghy.ui import testing as ui
 from dinghy.ui.dinghy_race.replay_board import BoatTracks
 from dinghy.ui.shell.replay import Playback, ReplayScene
-from dinghy.ui.widgets import key
+from dinghy.ui.widgets.gui import key
 
 from test_ui_table import TINY_COURSE, shot
 
@@ -107,7 +107,7 @@ def test_a_damaged_record_fails_before_any_window(tmp_path, capsys):
 def test_the_replay_board_zooms_pans_and_fits_by_keys_and_wheel(ui_app, record, tmp_path):
     """The replay board's camera: + zooms in, − out, F fits the course again, the wheel
     zooms where the pointer is, a drag pans (the same for every game's replay board)."""
-    from dinghy.ui.widgets import key
+    from dinghy.ui.widgets.gui import key
 
     path, race = record
     app = run_app(headless=True, run=False, replay=str(path), home=tmp_path / "home")

@@ -17,7 +17,7 @@ from dinghy.ui.shell.flow import Flow
 from dinghy.ui.shell.results import ResultsScene
 from dinghy.ui.shell.series import Series
 from dinghy.ui.shell.table import TableScene
-from dinghy.ui.widgets import Dialog
+from dinghy.ui.widgets.dialogs import Dialog
 
 from test_ui_table import home, make_setup, shot, tiny  # noqa: F401
 
@@ -130,7 +130,8 @@ def test_a_long_series_table_fits_800x600(make_ui_app, tmp_path, tiny):
     from dinghy.core.race import Race
     from dinghy.core.setup import PALETTE
     from dinghy.skippers import play_bots
-    from dinghy.ui.widgets import Button, Text
+    from dinghy.ui.widgets.buttons import Button
+    from dinghy.ui.widgets.text import Text
 
     names = list(PALETTE)[:6]
     setup = make_setup(tiny, *(Seat(n, n, "simple") for n in names))

@@ -9,7 +9,10 @@ from dinghy.ui import testing as ui
 from dinghy.ui.app import App
 from dinghy.ui.shell.setup_form import MAX_SEATS, MIN_SEATS, SetupForm
 from dinghy.ui.shell.setup_screen import SetupScreen
-from dinghy.ui.widgets import Button, ChoiceSelector, Text, TextField, Toggle, key
+from dinghy.ui.widgets.gui import key
+from dinghy.ui.widgets.buttons import Button, Toggle
+from dinghy.ui.widgets.selectors import ChoiceSelector
+from dinghy.ui.widgets.text import Text, TextField
 
 SHOTS = Path(__file__).resolve().parent.parent / "shots"
 

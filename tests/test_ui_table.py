@@ -26,7 +26,8 @@ from dinghy.ui.shell.flow import Flow
 from dinghy.ui.shell.results import ResultsScene
 from dinghy.ui.dinghy_race.view import round_text
 from dinghy.ui.shell.table import TableScene
-from dinghy.ui.widgets import Curtain, Dialog, HelpOverlay, key
+from dinghy.ui.widgets.gui import key
+from dinghy.ui.widgets.dialogs import Curtain, Dialog, HelpOverlay
 
 SHOTS = Path(__file__).resolve().parent.parent / "shots"
 
@@ -366,7 +367,7 @@ def test_autosave_every_action_and_resume(ui_app, table, tiny, home):
     actions = race.actions
     # leave to the set-up screen: "Resume race" brings the same race back
     ui.tap(ui_app, scene.menu_button)
-    ui.tap(ui_app, ui_app.scene.gui.find_button("Leave race"))
+    ui.tap(ui_app, ui.find_button(ui_app.scene.gui, "Leave race"))
     setup_screen = ui_app.scene
     assert type(setup_screen).__name__ == "SetupScreen"
     ui_app.step(0.6)
@@ -386,7 +387,7 @@ def test_a_new_race_asks_before_it_discards_the_unfinished_one(ui_app, table, ti
     actions = race.actions
     saved = (home / "autosave.json").read_text()
     ui.tap(ui_app, scene.menu_button)
-    ui.tap(ui_app, ui_app.scene.gui.find_button("Leave race"))
+    ui.tap(ui_app, ui.find_button(ui_app.scene.gui, "Leave race"))
     setup_screen = ui_app.scene
     # "Start race" with a race in progress: a question, and the autosave is untouched
     ui.tap(ui_app, setup_screen.start_button)
@@ -394,15 +395,15 @@ def test_a_new_race_asks_before_it_discards_the_unfinished_one(ui_app, table, ti
     assert isinstance(dialog, Dialog) and ui_app.scene is setup_screen
     assert (home / "autosave.json").read_text() == saved
     shot(ui_app, "start_asks_before_discarding.png")
-    ui.tap(ui_app, setup_screen.gui.find_button("Resume"))
+    ui.tap(ui_app, ui.find_button(setup_screen.gui, "Resume"))
     resumed = ui_app.scene
     assert isinstance(resumed, TableScene) and resumed.race.actions == actions
     # asked again, "Discard and start" starts afresh
     ui.tap(ui_app, resumed.menu_button)
-    ui.tap(ui_app, ui_app.scene.gui.find_button("Leave race"))
+    ui.tap(ui_app, ui.find_button(ui_app.scene.gui, "Leave race"))
     setup_screen = ui_app.scene
     ui.tap(ui_app, setup_screen.start_button)
-    ui.tap(ui_app, setup_screen.gui.find_button("Discard and start"))
+    ui.tap(ui_app, ui.find_button(setup_screen.gui, "Discard and start"))
     fresh = ui_app.scene
     assert isinstance(fresh, TableScene) and fresh.race is not resumed.race
     assert json.loads((home / "autosave.json").read_text())["actions"] == [a.text() for a in fresh.race.actions]
@@ -427,7 +428,7 @@ def test_damaged_autosave_offers_the_previous_one(ui_app, table, tiny, home):
     assert "autosave.json" in dialog.message.text and "JSON" in dialog.message.text
     assert "\n" not in dialog.message.text
     shot(ui_app, "resume_damaged.png")
-    ui.tap(ui_app, setup_screen.gui.find_button("Use the previous autosave"))
+    ui.tap(ui_app, ui.find_button(setup_screen.gui, "Use the previous autosave"))
     resumed = ui_app.scene
     assert isinstance(resumed, TableScene)
     assert [a.text() for a in resumed.race.actions] == prev_actions
@@ -632,7 +633,7 @@ def test_protest_a_ruling_from_the_table(ui_app, table, tiny):
     assert isinstance(dialog, Dialog) and ruling.text in dialog.message.text
     shot(ui_app, "table_protest.png")
     order = race.state.order
-    ui.tap(ui_app, scene.gui.find_button("Uphold"))
+    ui.tap(ui_app, ui.find_button(scene.gui, "Uphold"))
     assert race.state.last_ruling.protested
     assert any("Protest upheld" in e.text for e in race.last_events)
     assert race.state.order != order or ruling.swapped

@@ -15,7 +15,9 @@ from dinghy.skippers import simple
 from dinghy.ui import testing as ui
 from dinghy.ui.shell.autosave import Autosave
 from dinghy.ui.shell.flow import Flow
-from dinghy.ui.widgets import Button, ChoiceSelector, Text, Toggle
+from dinghy.ui.widgets.buttons import Button, Toggle
+from dinghy.ui.widgets.selectors import ChoiceSelector
+from dinghy.ui.widgets.text import Text
 
 from test_ui_table import home, lift_curtain, make_setup, play_by_taps, shot, tiny  # noqa: F401
 

@@ -2,10 +2,11 @@ import pytest
 
 from dinghy.ui import testing as ui
 from dinghy.ui.scene import GuiScene
-from dinghy.ui.widgets import (  # first: it configures pyglet before pyglet.window loads
-    Button, ChoiceSelector, Curtain, Dialog, Gui, HelpOverlay, PillToggle, TextField, Toggle,
-    key,
-)
+from dinghy.ui.widgets.gui import Gui, key  # first: it configures pyglet before pyglet.window loads
+from dinghy.ui.widgets.buttons import Button, PillToggle, Toggle
+from dinghy.ui.widgets.dialogs import Curtain, Dialog, HelpOverlay
+from dinghy.ui.widgets.selectors import ChoiceSelector
+from dinghy.ui.widgets.text import TextField
 
 
 class Board(GuiScene):
@@ -119,7 +120,7 @@ def test_dialog_is_modal(ui_app, board):
                            ("Protest", lambda: calls.append("yes"))]))
     ui.tap(ui_app, b.w["go"])                  # covered by the dialog
     assert calls == [] and b.gui.modal is d
-    ui.tap(ui_app, b.gui.find_button("Protest"))
+    ui.tap(ui_app, ui.find_button(b.gui, "Protest"))
     assert calls == ["yes"] and b.gui.modal is None
     ui.tap(ui_app, b.w["go"])
     assert calls == ["yes", "go"]

@@ -62,10 +62,10 @@ class Pose:
     def trusted(cls, x: float, y: float, heading: int) -> "Pose":
         """A pose from values already known to be valid (float, float, heading in
         [0, 360) on the 15° grid): skips the checks, for hot loops."""
-        p = object.__new__(cls)
-        object.__setattr__(p, "x", x)
-        object.__setattr__(p, "y", y)
-        object.__setattr__(p, "heading", heading)
+        p = _new(cls)
+        _set_x(p, x)
+        _set_y(p, y)
+        _set_heading(p, heading)
         return p
 
     @property
@@ -90,6 +90,11 @@ class Pose:
 
     def forward(self, distance: float) -> "Pose":
         return self.offset(0.0, distance)
+
+
+# the slots' own setters: filling a new Pose without the frozen class's __setattr__
+_new = object.__new__
+_set_x, _set_y, _set_heading = (Pose.__dict__[n].__set__ for n in ("x", "y", "heading"))
 
 
 def rotation_matrix(heading: float) -> np.ndarray:

@@ -70,6 +70,20 @@ def seg_intersects(px, py, qx, qy, ax, ay, bx, by) -> np.ndarray:
     return (o1 * o2 <= 0) & (o3 * o4 <= 0) & ~((o1 == 0) & (o2 == 0) & (o3 == 0))
 
 
+def cheapest_point(chart: "Chart", px: np.ndarray, py: np.ndarray, x: np.ndarray, y: np.ndarray,
+                   extra: np.ndarray | None = None):
+    """For each (x, y), the cheapest of the points (px, py) to sail to (plus ``extra`` per
+    point): (turns, point x, point y); of equal ones the first wins, and where none is
+    finite the point is (x, y) itself. All points at once, one (n, points) array."""
+    c = chart.time(px[None, :] - x[:, None], py[None, :] - y[:, None])
+    if extra is not None:
+        c = c + extra[None, :]
+    k = np.argmin(c, axis=1)
+    best = c[np.arange(len(x)), k]
+    found = best < np.inf
+    return best, np.where(found, px[k], x), np.where(found, py[k], y)
+
+
 def point_segment_distance(px, py, ax, ay, bx, by) -> np.ndarray:
     dx, dy = bx - ax, by - ay
     n2 = dx * dx + dy * dy
@@ -228,6 +242,8 @@ class _GateLeg:
             c, _, _ = self.before_cost(chart, np.array([bef[0]]), np.array([bef[1]]))
             arounds.append(float(chart.time(bef[0] - aft[0], bef[1] - aft[1])) + float(c[0]))
         self.around = np.array(arounds)
+        self.aft_x = np.array([aft[0] for aft, _ in self.ends], dtype=float)
+        self.aft_y = np.array([aft[1] for aft, _ in self.ends], dtype=float)
         mx, my = self.target
         loops = []
         for (aft, bef) in self.ends:
@@ -237,29 +253,13 @@ class _GateLeg:
         self.loop = min(loops)
 
     def before_cost(self, chart, x, y):
-        best = np.full(len(x), np.inf)
-        tx = np.array(x, dtype=float)
-        ty = np.array(y, dtype=float)
-        for j in range(len(self.xs)):
-            c = chart.time(self.xs[j] - x, self.ys[j] - y) + self.Rj[j]
-            better = c < best
-            best = np.where(better, c, best)
-            tx = np.where(better, self.xs[j], tx)
-            ty = np.where(better, self.ys[j], ty)
-        return best, tx, ty
+        return cheapest_point(chart, self.xs, self.ys, np.asarray(x, dtype=float), np.asarray(y, dtype=float),
+                              self.Rj)
 
     def cost(self, chart: "Chart", s: int, x: np.ndarray, y: np.ndarray):
         need = max(1, 1 - s)
         bc, btx, bty = self.before_cost(chart, x, y)
-        best = np.full(len(x), np.inf)
-        tx = np.array(x, dtype=float)
-        ty = np.array(y, dtype=float)
-        for e, (aft, bef) in enumerate(self.ends):
-            c = chart.time(aft[0] - x, aft[1] - y) + self.around[e]
-            better = c < best
-            best = np.where(better, c, best)
-            tx = np.where(better, aft[0], tx)
-            ty = np.where(better, aft[1], ty)
+        best, tx, ty = cheapest_point(chart, self.aft_x, self.aft_y, x, y, self.around)
         after = self.side(x, y) >= 0
         out = np.where(after, best, bc) + (need - 1) * self.loop
         return out, np.where(after, tx, btx), np.where(after, ty, bty)
@@ -303,6 +303,7 @@ class Chart:
             for i, e in enumerate(t.exits):
                 ec.append(ci); ex.append(e.x); ey.append(e.y); et.append(e.turn); ei.append(i)
         self.e_card, self.e_x, self.e_y = np.array(ec), np.array(ex, float), np.array(ey, float)
+        self.e_base = np.array([ec.index(ci) if ci in ec else 0 for ci in range(len(types))], dtype=np.int64)
         self.e_turn, self.e_idx = np.array(et), np.array(ei)
         # speeds: the straightest exit of the close-hauled and the reaching cards
         def speed(bit):
@@ -322,6 +323,8 @@ class Chart:
         self._expect: dict[tuple[str, int, int], float] = {}
         self._templates: dict = {}
         self._tables: dict = {}
+        self._kids: dict = {}
+        self._obstacles: dict = {}
         # -- obstacles ---------------------------------------------------------------
         c = game.course
         circles = [(m.x, m.y, m.radius) for m in c.marks]
@@ -330,6 +333,7 @@ class Chart:
         if c.finish != c.start:
             circles += [(*c.finish.a, r0), (*c.finish.b, r0)]
         self.fc = np.array(circles, dtype=float)
+        self.fc_x, self.fc_y, self.fc_r = (np.ascontiguousarray(self.fc[:, i]) for i in range(3))
         self.area = game.area
         self.land = c._cache.land_union
         self.land_vertices = None
@@ -440,15 +444,8 @@ class Chart:
         return c, tx, ty
 
     def finish_cost(self, x, y):
-        best = np.full(len(x), np.inf)
-        tx = np.array(x, dtype=float)
-        ty = np.array(y, dtype=float)
-        for j in range(len(self.fxs)):
-            c = self.time(self.fxs[j] - x, self.fys[j] - y)
-            better = c < best
-            best = np.where(better, c, best)
-            tx = np.where(better, self.fxs[j], tx)
-            ty = np.where(better, self.fys[j], ty)
+        best, tx, ty = cheapest_point(self, self.fxs, self.fys, np.asarray(x, dtype=float),
+                                      np.asarray(y, dtype=float))
         if self.land is not None:
             fm = ((self.finish[0][0] + self.finish[1][0]) / 2, (self.finish[0][1] + self.finish[1][1]) / 2)
             best = best + self.detour(*fm, x, y)
@@ -459,15 +456,7 @@ class Chart:
         x = np.asarray(x, dtype=float)
         y = np.asarray(y, dtype=float)
         depth = self.depth(x, y)
-        best = np.full(len(x), np.inf)
-        tx = np.array(x, dtype=float)
-        ty = np.array(y, dtype=float)
-        for j in range(len(self.sxs)):
-            c = self.time(self.sxs[j] - x, self.sys[j] - y) + self.sRj[j]
-            better = c < best
-            best = np.where(better, c, best)
-            tx = np.where(better, self.sxs[j], tx)
-            ty = np.where(better, self.sys[j], ty)
+        best, tx, ty = cheapest_point(self, self.sxs, self.sys, x, y, self.sRj)
         # on the wrong side of the line without having crossed it: come back first
         back = depth < 0
         if back.any():
@@ -598,6 +587,9 @@ class Chart:
         boolean row per parent, or one row for all).
         """
         n = len(P)
+        if n == 1:
+            out = self._expand_one(P, rnd <= PRESTART_ROUNDS, last, cards, luck, luck_value)
+            return concat([out, self.delay_kids(P, rnd)]) if with_delay else out
         ci_t, ex_t, dx_t, dy_t, h2_t, t2_t, sp_t, co_t, ok_t = self._table(rnd <= PRESTART_ROUNDS, luck, luck_value)
         row = (P.h // 15) * 4 + (P.tack > 0) * 2 + P.spi
         ok = ok_t[row]
@@ -619,6 +611,62 @@ class Chart:
         if with_delay:
             out = concat([out, self.delay_kids(P, rnd)])
         return out
+
+    def _expand_one(self, P: Batch, pre: bool, last, cards, luck: int, luck_value) -> Batch:
+        """:meth:`expand` of a single parent (every decision of the turn starts from one
+        pose): the moves of its table row under its card mask are looked up once and kept."""
+        row = int(P.h[0] // 15) * 4 + int(P.tack[0] > 0) * 2 + int(P.spi[0])
+        key = (row, pre, luck if luck_value is not None else 0, luck_value,
+               None if last is None else int(last[0]),
+               None if cards is None else np.atleast_2d(cards)[0].tobytes())
+        kids = self._kids.get(key)
+        if kids is None:
+            ci_t, ex_t, dx_t, dy_t, h2_t, t2_t, sp_t, co_t, ok_t = self._table(pre, luck, luck_value)
+            ok = ok_t[row].copy()
+            ci = ci_t[row]
+            if last is not None:
+                ok &= ~((ci == last[0]) & (self.c_copies[ci] == 1))
+            if cards is not None:
+                ok &= np.atleast_2d(cards)[0][ci]
+            mi = np.flatnonzero(ok)
+            kids = (ci_t[row, mi], ex_t[row, mi], dx_t[row, mi], dy_t[row, mi], h2_t[row, mi], t2_t[row, mi],
+                    sp_t[row, mi], co_t[row, mi])
+            kids = kids + (self._end_terms(row, kids[0], kids[1], kids[4]),)
+            if len(self._kids) >= 4096:
+                self._kids.clear()
+            self._kids[key] = kids
+        ci, ex, dx, dy, h2, t2, sp, co, terms = kids
+        m = len(ci)
+        x0, y0 = np.full(m, P.x[0]), np.full(m, P.y[0])
+        out = Batch(x0 + dx, y0 + dy, h2.copy(), t2.copy(), sp.copy(), np.full(m, P.legs[0]),
+                    np.full(m, P.stage[0]), np.full(m, P.started[0]), np.full(m, P.finished[0]), ci.copy(),
+                    ex.copy(), np.zeros(m, np.intp), np.full(m, P.cost[0]) + co, x0, y0)
+        out.end_terms = terms
+        return out
+
+    def _end_terms(self, row: int, ci, ex, h2):
+        """The terms of each exit's end as the engine sums them (bow, then the exit point
+        across and along the card, then the hull length along the new heading), which
+        differ from the card table's in the last bits: (x terms, y terms)."""
+        h = (row // 4) * 15
+        s = 1 if (row // 2) % 2 else -1
+        fi = self.e_base[ci] + ex
+        lx = s * self.e_x[fi]
+        ly = self.e_y[fi]
+        hr = math.radians(h)
+        sin0, cos0 = math.sin(hr), math.cos(hr)
+        h2r = np.radians(h2)
+        return ((lx * cos0, ly * sin0, self.H * np.sin(h2r)), (lx * sin0, ly * cos0, self.H * np.cos(h2r)))
+
+    @staticmethod
+    def engine_ends(K: Batch):
+        """Where the engine would put each move of ``K`` (from :meth:`expand` of one
+        parent): (x, y), or None when not known."""
+        terms = getattr(K, "end_terms", None)
+        if terms is None:
+            return None
+        (ax, bx, cx), (ay, by, cy) = terms
+        return ((K.px + ax) + bx) + cx, ((K.py - ay) + by) + cy
 
     def delay_kids(self, P: Batch, rnd: int = PRESTART_ROUNDS + 1) -> Batch:
         """Placing the delay card: next turn the boat pivots 0 or ±45° in place (a turn
@@ -739,13 +787,17 @@ class Chart:
     # -- values ------------------------------------------------------------------------
     def course_value(self, B: Batch, rnd: int, slot: float = 0.5):
         """Turns still to sail, and the point each boat heads for first."""
+        if rnd <= PRESTART_ROUNDS:
+            return self.prestart_value(B, rnd, slot)
         n = len(B)
+        if n and B.started.all() and not B.finished.any():
+            # the common case: every boat racing on one leg, at one stage of it
+            k0, s0 = int(B.legs[0]), int(B.stage[0])
+            if s0 != -99 and (B.legs == k0).all() and (B.stage == s0).all():
+                return self.leg_cost(k0, s0, B.x, B.y)
         v = np.zeros(n)
         tx = np.array(B.x, dtype=float)
         ty = np.array(B.y, dtype=float)
-        if rnd <= PRESTART_ROUNDS:
-            v, tx, ty = self.prestart_value(B, rnd, slot)
-            return v, tx, ty
         ns = ~B.started & ~B.finished
         if ns.any():
             c, a, b = self.start_cost(B.x[ns], B.y[ns])
@@ -944,6 +996,12 @@ class _Detour:
 
 # --- obstacles, without shapely ------------------------------------------------------------
 
+_CORNER_FX = np.array([-1, 1, -1, 1, 0, -1, 1, 0])[None, :]
+_CORNER_FY = np.array([0, 0, 1, 1, 0.5, 0.5, 0.5, 1])[None, :]
+_HULL_F = np.array([0.05, 0.5, 0.95])[None, :]
+_HULL_CIRCLES = np.array([0.12, 0.37, 0.63, 0.88])[None, :]
+
+
 class FixedField:
     """Distance from any point to the nearest mark, buoy, land or edge, on a grid:
     candidates far from everything fixed need no closer look."""
@@ -958,19 +1016,48 @@ class FixedField:
         d = np.full(X.shape, np.inf)
         for cx, cy, r in chart.fc:
             d = np.minimum(d, np.hypot(X - cx, Y - cy) - r)
+        marks = d
         if chart.area_is_box:
-            d = np.minimum(d, np.minimum(np.minimum(X - minx, maxx - X), np.minimum(Y - miny, maxy - Y)))
+            e = np.minimum(np.minimum(X - minx, maxx - X), np.minimum(Y - miny, maxy - Y))
         else:
             pts = shapely.points(X.ravel(), Y.ravel())
             e = shapely.distance(chart.area.exterior, pts).reshape(X.shape)
             e = np.where(shapely.contains_xy(chart.area, X.ravel(), Y.ravel()).reshape(X.shape), e, 0.0)
-            d = np.minimum(d, e)
+        d = np.minimum(d, e)
+        land = np.full(X.shape, np.inf)
         if chart.land is not None:
             pts = shapely.points(X.ravel(), Y.ravel())
-            d = np.minimum(d, shapely.distance(chart.land, pts).reshape(X.shape))
+            land = shapely.distance(chart.land, pts).reshape(X.shape)
+            d = np.minimum(d, land)
         self.d = d - cell       # conservative: the nearest grid point may be a cell away
         self.flat = self.d.ravel()
+        # the same, one kind of obstacle at a time (a clamped point off the grid reads an
+        # edge distance of at most nothing: look at the edge first)
+        self.marks = (marks - cell).ravel()
+        self.edge = (e - cell).ravel()
+        self.land = (land - cell).ravel()
         self.inv = 1.0 / cell
+
+    def index(self, x, y) -> np.ndarray:
+        """The grid cell of each point (into ``flat``, ``marks``, ``edge``, ``land``)."""
+        i = np.minimum(np.maximum((x - self.x0) * self.inv + 0.5, 0.0), self.nx - 1).astype(np.intp)
+        j = np.minimum(np.maximum((y - self.y0) * self.inv + 0.5, 0.0), self.ny - 1).astype(np.intp)
+        return i * self.ny + j
+
+    def at_point(self, x: float, y: float) -> float:
+        """:meth:`at` of one point, in plain floats (the same arithmetic)."""
+        i = int(min(max((x - self.x0) * self.inv + 0.5, 0.0), self.nx - 1))
+        j = int(min(max((y - self.y0) * self.inv + 0.5, 0.0), self.ny - 1))
+        return float(self.flat[i * self.ny + j])
+
+    def kinds_near(self, cell: np.ndarray, reach) -> tuple[bool, bool, bool]:
+        """Whether any of the points (grid cells) may lie within ``reach`` of a mark, of
+        the edge, of land. Near the edge every kind is looked at (a point off the grid
+        reads the edge's cell)."""
+        edge = bool((self.edge[cell] < reach).any())
+        if edge:
+            return True, True, True
+        return bool((self.marks[cell] < reach).any()), False, bool((self.land[cell] < reach).any())
 
     def at(self, x, y) -> np.ndarray:
         i = np.minimum(np.maximum((x - self.x0) * self.inv + 0.5, 0.0), self.nx - 1).astype(np.intp)
@@ -984,30 +1071,41 @@ class Obstacles:
     def __init__(self, chart: Chart, state, me: int) -> None:
         self.chart = chart
         H = chart.H
-        bx, by, owners = [], [], []
         # a boat that cannot move this round (card aside, dead in the water, delays)
         self.stuck = {b.index: bool(b.aside or b.planned is None or b.delays) for b in state.boats}
-        for b in state.boats:
-            if b.index == me or not b.launched or b.finished is not None:
-                continue
-            hr = math.radians(b.pose.heading)
-            dx, dy = math.sin(hr), math.cos(hr)
-            for f in (0.12, 0.37, 0.63, 0.88):
-                bx.append(b.pose.x - dx * H * f)
-                by.append(b.pose.y - dy * H * f)
-                owners.append(b.index)
-        self.bx, self.by = np.array(bx), np.array(by)
-        self.br = np.full(len(bx), 0.23 * H)
-        self.owners = np.array(owners, dtype=np.int64)
+        others = [b for b in state.boats if b.index != me and b.launched and b.finished is None]
+        hr = np.radians(np.array([b.pose.heading for b in others], dtype=float))
+        dx, dy = np.sin(hr)[:, None] * H, np.cos(hr)[:, None] * H
+        self.bx = (np.array([b.pose.x for b in others], dtype=float)[:, None] - dx * _HULL_CIRCLES).ravel()
+        self.by = (np.array([b.pose.y for b in others], dtype=float)[:, None] - dy * _HULL_CIRCLES).ravel()
+        self.br = np.full(len(self.bx), 0.23 * H)
+        self.owners = np.repeat(np.array([b.index for b in others], dtype=np.int64), _HULL_CIRCLES.shape[1])
+
+    @classmethod
+    def of(cls, chart: Chart, state, me: int) -> "Obstacles":
+        """The obstacles for boat ``me``, shared with the last call for ``me`` while no
+        other boat has changed (sailing a card and placing the next see the same table)."""
+        others = tuple(b for b in state.boats if b.index != me)
+        cache = chart._obstacles
+        hit = cache.get(me)
+        if hit is not None and len(hit[0]) == len(others) and all(a is b for a, b in zip(hit[0], others)):
+            return hit[1]
+        obs = cls(chart, state, me)
+        cache[me] = (others, obs)
+        return obs
 
     # rectangles: entry edge centred at (x, y), heading h, ``across`` wide, ``along`` deep
     @staticmethod
-    def _rect_circles(x, y, h, across, along, cx, cy, cr) -> np.ndarray:
-        """(n, m) bool: rectangle i touches circle j."""
+    def _rect_circles(x, y, h, across, along, cx, cy, cr, sc=None) -> np.ndarray:
+        """(n, m) bool: rectangle i touches circle j (``sc``: the headings' sines and
+        cosines as (n, 1) columns, when known)."""
         if len(cx) == 0:
             return np.zeros((len(x), 0), bool)
-        hr = np.radians(h)[:, None]
-        s, c = np.sin(hr), np.cos(hr)
+        if sc is None:
+            hr = np.radians(h)[:, None]
+            s, c = np.sin(hr), np.cos(hr)
+        else:
+            s, c = sc
         dx, dy = cx[None, :] - x[:, None], cy[None, :] - y[:, None]
         lx = dx * c - dy * s
         ly = dx * s + dy * c
@@ -1016,37 +1114,52 @@ class Obstacles:
         ey = np.maximum(np.maximum(-ly, ly - a), 0.0)
         return ex * ex + ey * ey <= (cr[None, :] + 0.5) ** 2
 
-    def rect_fixed(self, x, y, h, across, along) -> np.ndarray:
-        """Whether each rectangle touches a mark, a buoy, land or the edge."""
+    def rect_fixed(self, x, y, h, across, along, cell=None) -> np.ndarray:
+        """Whether each rectangle touches a mark, a buoy, land or the edge (``cell``: the
+        points' cells of the chart's fixed field, when known)."""
         ch = self.chart
+        ff = ch.fixed_field
         n = len(x)
         hit = np.zeros(n, bool)
         reach = np.hypot(np.asarray(across) / 2.0, along) + 1.0
-        look = ch.fixed_field.at(x, y) < reach
+        if cell is None:
+            cell = ff.index(x, y)
+        look = ff.flat[cell] < reach
         if not look.any():
             return hit
         k = np.flatnonzero(look)
-        x, y, h = x[k], y[k], h[k]
-        across = np.asarray(across)[k] if np.ndim(across) else across
-        along = np.asarray(along)[k] if np.ndim(along) else along
-        sub = self._rect_circles(x, y, h, across, along, ch.fc[:, 0], ch.fc[:, 1], ch.fc[:, 2]).any(1)
+        if len(k) < n:
+            x, y, h, cell = x[k], y[k], h[k], cell[k]
+            if np.ndim(across):
+                across = np.asarray(across)[k]
+            if np.ndim(along):
+                along = np.asarray(along)[k]
+            if np.ndim(reach):
+                reach = reach[k]
+        marks, edge, land = ff.kinds_near(cell, reach)
         hr = np.radians(h)
         s, c = np.sin(hr), np.cos(hr)
-        w = (np.asarray(across) / 2.0) * np.ones(len(x))
-        a = np.asarray(along) * np.ones(len(x))
-        fx = np.array([-1, 1, -1, 1, 0, -1, 1, 0])[None, :]
-        fy = np.array([0, 0, 1, 1, 0.5, 0.5, 0.5, 1])[None, :]
-        lx, ly = fx * w[:, None], fy * a[:, None]
-        xs = x[:, None] + lx * c[:, None] + ly * s[:, None]
-        ys = y[:, None] - lx * s[:, None] + ly * c[:, None]
-        sub |= ~self._in_area(xs, ys).all(1)
-        if ch.land is not None:
-            sub |= shapely.contains_xy(ch.land, xs, ys).any(1)
-            lv = ch.land_vertices
-            dx, dy = lv[None, :, 0] - x[:, None], lv[None, :, 1] - y[:, None]
-            lx = dx * c[:, None] - dy * s[:, None]
-            ly = dx * s[:, None] + dy * c[:, None]
-            sub |= ((np.abs(lx) <= w[:, None]) & (ly >= 0) & (ly <= a[:, None])).any(1)
+        s1, c1 = s[:, None], c[:, None]
+        sub = np.zeros(len(x), bool)
+        if marks:
+            sub = self._rect_circles(x, y, h, across, along, ch.fc_x, ch.fc_y, ch.fc_r, (s1, c1)).any(1)
+        if edge or (land and ch.land is not None):
+            w = np.asarray(across) / 2.0
+            a = np.asarray(along)
+            w1 = w[:, None] if w.ndim else w
+            a1 = a[:, None] if a.ndim else a
+            lx, ly = _CORNER_FX * w1, _CORNER_FY * a1
+            xs = x[:, None] + lx * c1 + ly * s1
+            ys = y[:, None] - lx * s1 + ly * c1
+            if edge:
+                sub |= ~self._in_area(xs, ys).all(1)
+            if land and ch.land is not None:
+                sub |= shapely.contains_xy(ch.land, xs, ys).any(1)
+                lv = ch.land_vertices
+                dx, dy = lv[None, :, 0] - x[:, None], lv[None, :, 1] - y[:, None]
+                lx = dx * c1 - dy * s1
+                ly = dx * s1 + dy * c1
+                sub |= ((np.abs(lx) <= w1) & (ly >= 0) & (ly <= a1)).any(1)
         hit[k] = sub
         return hit
 
@@ -1065,19 +1178,24 @@ class Obstacles:
         anyhit = m.any(1)
         return np.where(anyhit, self.owners[np.argmax(m, 1)], -1)
 
-    def hull_fixed(self, x, y, h) -> np.ndarray:
+    def hull_fixed(self, x, y, h, cell=None) -> np.ndarray:
         ch = self.chart
         H = ch.H
         hr = np.radians(h)
         dx, dy = np.sin(hr), np.cos(hr)
-        f = np.array([0.05, 0.5, 0.95])[None, :]
-        px = x[:, None] - dx[:, None] * H * f
-        py = y[:, None] - dy[:, None] * H * f
+        px = x[:, None] - dx[:, None] * H * _HULL_F
+        py = y[:, None] - dy[:, None] * H * _HULL_F
         r = 0.21 * H
-        d = np.hypot(px[..., None] - ch.fc[None, None, :, 0], py[..., None] - ch.fc[None, None, :, 1])
-        hit = (d <= ch.fc[None, None, :, 2] + r).any(axis=(1, 2))
-        hit |= ~self._in_area(px, py).all(1)
-        if ch.land is not None:
+        if cell is None:
+            cell = ch.fixed_field.index(x, y)
+        marks, edge, land = ch.fixed_field.kinds_near(cell, 1.2 * H + 1.0)
+        hit = np.zeros(len(x), bool)
+        if marks:
+            d = np.hypot(px[..., None] - ch.fc[None, None, :, 0], py[..., None] - ch.fc[None, None, :, 1])
+            hit = (d <= ch.fc[None, None, :, 2] + r).any(axis=(1, 2))
+        if edge:
+            hit |= ~self._in_area(px, py).all(1)
+        if land and ch.land is not None:
             hit |= shapely.contains_xy(ch.land, px, py).any(1)
         return hit
 
@@ -1098,7 +1216,7 @@ class Obstacles:
             return np.full(len(x), np.inf)
         return np.hypot(x[:, None] - self.bx[None, :], y[:, None] - self.by[None, :]).min(1)
 
-    def free_card(self, x, y, h, tack) -> np.ndarray:
+    def free_card(self, x, y, h, tack, cell=None) -> np.ndarray:
         """Whether some normal card (of the right point of sail and tack) could lie in
         front of each bow without touching a mark, land or the edge."""
         ch = self.chart
@@ -1114,7 +1232,8 @@ class Obstacles:
         ok = np.zeros(n, bool)
         if len(ki):
             c = normal[cj]
-            hit = self.rect_fixed(x[ki], y[ki], h[ki], ch.c_across[c], ch.c_along[c])
+            hit = self.rect_fixed(x[ki], y[ki], h[ki], ch.c_across[c], ch.c_along[c],
+                                  None if cell is None else cell[ki])
             np.logical_or.at(ok, ki, ~hit)
         return ok
 
@@ -1139,10 +1258,10 @@ class Obstacles:
             np.logical_or.at(ok, ki, who < 0)
         return ok
 
-    def room_fixed(self, x, y, h) -> np.ndarray:
+    def room_fixed(self, x, y, h, cell=None) -> np.ndarray:
         """The next card needs the delay card's room ahead of the bow."""
         ch = self.chart
-        return self.rect_fixed(x, y, h, ch.W, ch.L)
+        return self.rect_fixed(x, y, h, ch.W, ch.L, cell)
 
 
 _CHARTS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()

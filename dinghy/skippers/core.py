@@ -57,6 +57,30 @@ NEAR = 0.6           # at most, for ending right beside another boat (less furth
 TRAP_COST = 25.0     # ... when it ends where no card may ever lie again
 
 
+def _card_and_hull_reach(game) -> float:
+    """How far from a bow a card laid in front of it and another boat's hull can reach
+    together: another boat's bow further off than this holds no card of ours aside."""
+    r = game.__dict__.get("_skipper_card_hull_reach")
+    if r is None:
+        card = max(float(np.hypot(t.outline[:, 0], t.outline[:, 1]).max()) for t in game.cards.types.values())
+        hull = max(float(np.hypot(*np.asarray(game.hull(dr.Pose(0.0, 0.0, 0), t).exterior.coords.xy)).max())
+                   for t in (Tack.PORT, Tack.STARBOARD))
+        r = game.__dict__["_skipper_card_hull_reach"] = card + hull + 2.0
+    return r
+
+
+def _boat_within_reach(game, state, boat) -> bool:
+    """Whether another boat's bow lies near enough for a card of ``boat``'s to touch its hull."""
+    r = _card_and_hull_reach(game)
+    x, y = boat.pose.x, boat.pose.y
+    return any(b.index != boat.index and abs(b.pose.x - x) < r and abs(b.pose.y - y) < r for b in state.boats)
+
+
+#: a cramped bow's pivots, 45° a turn: the turn and the turns it takes
+_WAY_OUT_TURNS = np.array([45, -45, 90, -90, 135, -135, 180])
+_WAY_OUT_STEPS = np.array([1, 1, 2, 2, 3, 3, 4])
+
+
 @dataclass(frozen=True)
 class Style:
     """How a skipper plays."""
@@ -80,6 +104,8 @@ class _Track:
     heading: float = 0.0
     escapes: int = 0
     turn_sign: int = 0                              # the way a locked boat keeps turning
+    memo: tuple | None = None                       # what placing the card found out (Skipper._memo_ok)
+    plan_memo: tuple | None = None                  # ... and planning pivots from where the boat lies
 
 
 class Skipper:
@@ -87,6 +113,15 @@ class Skipper:
         self.style = style
         self._still = 0
         self._obs = None
+        # Placing a card weighs every exit of every card; sailing it next turn weighs the
+        # exits of that card again from the same bow. What depends only on where an exit
+        # ends (the fixed obstacles there, the turns still to sail from there) is kept in
+        # two dicts keyed by the exact end (store), and looked up when the card is sailed
+        # (look); other boats, which have moved meanwhile, are judged afresh.
+        self._memo_store: tuple[dict, dict] | None = None
+        self._memo_look: tuple[dict, dict] | None = None
+        self._memo_more = None          # (rows, x, y): the engine's ends where they differ
+        self._held_memo: dict | None = None
         self._memory: "weakref.WeakKeyDictionary[Race, dict[int, _Track]]" = weakref.WeakKeyDictionary()
 
     # -- entry point ------------------------------------------------------------------
@@ -138,12 +173,23 @@ class Skipper:
 
     def leaf(self, race: Race, ch: Chart, B: Batch, rnd: int, boat) -> np.ndarray:
         """Turns still to sail from each candidate (hazards and penalties included)."""
+        v = self._course_leaf(race, ch, B, rnd, boat) + B.cost
+        return np.where(B.finished, FINISHED + B.cost, self.escape_bias(race, ch, B, rnd, boat, v))
+
+    def _course_leaf(self, race: Race, ch: Chart, B: Batch, rnd: int, boat) -> np.ndarray:
+        """:meth:`leaf` before the candidates' costs and the escape: what depends only on
+        where each move ends."""
         v, tx, ty = ch.course_value(B, rnd, self.slot(race, boat.index))
         v = v + ch.heading_penalty(B, tx, ty, self.style.heading_scale)
         if B.spi.any():
             v = v + (ch.spi_adjust(B, tx, ty, v) if self.style.spinnaker else np.where(B.spi, 1.0, 0.0))
-        v = v + B.cost
-        return np.where(B.finished, FINISHED + B.cost, self.escape_bias(race, ch, B, rnd, boat, v))
+        return v
+
+    def _memo_ok(self) -> bool:
+        """Whether placing a card keeps what it found for sailing it (a skipper looking
+        one card ahead with the standard leaf values)."""
+        return self.style.depth <= 1 and type(self).leaf is Skipper.leaf and \
+            type(self)._course_leaf is Skipper._course_leaf
 
     def escape_bias(self, race: Race, ch: Chart, B: Batch, rnd: int, boat, v: np.ndarray) -> np.ndarray:
         """``v`` with a pull away from where the boat stalled, while it is breaking away
@@ -174,19 +220,36 @@ class Skipper:
                 ph = P.h[K.parent[j]]
                 bad = obs.rect_fixed(K.px[j], K.py[j], ph, ch.c_across[c], ch.c_along[c])
                 extra[j[bad]] += TRAP_COST
-        chk = mv & (ch.fixed_field.at(K.x, K.y) < ch.look)
-        if chk.any():
+        ff = ch.fixed_field
+        cells = ff.index(K.x, K.y)
+        chk = mv & (ff.flat[cells] < ch.look)
+        # the engine's ends of the same moves, weighed alongside for sailing them next turn
+        X = self._memo_more if self._memo_store is not None else None
+        xi = None
+        if X is not None:
+            xj, xx, xy = X
+            xcells = ff.index(xx, xy)
+            xi = np.flatnonzero(ff.flat[xcells] < ch.look)
+            if not len(xi):
+                xi = None
+        if chk.any() or xi is not None:
             idx = np.flatnonzero(chk)
-            kx, ky, kh = K.x[idx], K.y[idx], K.h[idx]
-            dead = obs.hull_fixed(kx, ky, kh) | obs.room_fixed(kx, ky, kh)
-            cramped = ~dead
-            if cramped.any():
-                j = np.flatnonzero(cramped)
-                cramped[j] = ~obs.free_card(kx[j], ky[j], kh[j], K.tack[idx][j])
-            cost_c = np.zeros(len(idx))
-            if cramped.any():
-                j = np.flatnonzero(cramped)
-                cost_c[j] = self._way_out(ch, obs, kx[j], ky[j], kh[j])
+            kx, ky, kh, kt, kc = K.x[idx], K.y[idx], K.h[idx], K.tack[idx], cells[idx]
+            if xi is not None:
+                r = xj[xi]
+                kx, ky, kh = np.concatenate([kx, xx[xi]]), np.concatenate([ky, xy[xi]]), np.concatenate([kh, K.h[r]])
+                kt, kc = np.concatenate([kt, K.tack[r]]), np.concatenate([kc, xcells[xi]])
+            dead, cost_c = self._fixed_verdicts(ch, obs, kx, ky, kh, kt, kc)
+            m = len(idx)
+            if xi is not None:
+                xd = xi[dead[m:]]
+                if len(xd):
+                    xx, xy = xx.copy(), xy.copy()
+                    xx[xd] = K.px[xj[xd]]
+                    xy[xd] = K.py[xj[xd]]
+                    self._memo_more = (xj, xx, xy)
+                dead, cost_c = dead[:m], cost_c[:m]
+        if chk.any():
             extra[idx] += np.where(dead, DEAD, 0.0) + cost_c
             if dead.any():
                 # the engine stops such a move short of the obstacle: it gets nowhere (and
@@ -218,8 +281,6 @@ class Skipper:
             uniq, inv = np.unique(pairs, return_inverse=True)
             pp = uniq // (len(ch.keys) + 1)
             cc = uniq % (len(ch.keys) + 1)
-            across = np.where(cc < len(ch.keys), ch.c_across[np.minimum(cc, len(ch.keys) - 1)], ch.W)
-            along = np.where(cc < len(ch.keys), ch.c_along[np.minimum(cc, len(ch.keys) - 1)], ch.L)
             near = np.hypot(P.x[pp][:, None] - obs.bx[None, :], P.y[pp][:, None] - obs.by[None, :]).min(1) \
                 < ch.L + ch.H
             held = np.zeros(len(uniq))
@@ -237,6 +298,34 @@ class Skipper:
         if self.style.tack_penalty:
             extra += np.where(mv & (ch.c_kind[np.maximum(K.card, 0)] == TACK), self.style.tack_penalty, 0.0)
         return extra
+
+    def _fixed_verdicts(self, ch: Chart, obs: Obstacles, kx, ky, kh, kt, kc):
+        """For move ends near something fixed: whether each is dead (its hull or the room
+        for the next card touches a mark, land or the edge), and the turns of pivoting a
+        cramped one needs to lay a card again. Kept or looked up by the exact end."""
+        keys = got = None
+        if self._memo_store is not None or self._memo_look is not None:
+            keys = list(zip(kx.tolist(), ky.tolist(), kh.tolist(), kt.tolist()))
+        if self._memo_look is not None:
+            got = [self._memo_look[0].get(k) for k in keys]
+            if None in got:
+                got = None
+        if got is not None:
+            dead = np.array([g[0] for g in got], bool)
+            cost_c = np.array([g[1] for g in got], float)
+        else:
+            dead = obs.hull_fixed(kx, ky, kh, kc) | obs.room_fixed(kx, ky, kh, kc)
+            cramped = ~dead
+            if cramped.any():
+                j = np.flatnonzero(cramped)
+                cramped[j] = ~obs.free_card(kx[j], ky[j], kh[j], kt[j], kc[j])
+            cost_c = np.zeros(len(kx))
+            if cramped.any():
+                j = np.flatnonzero(cramped)
+                cost_c[j] = self._way_out(ch, obs, kx[j], ky[j], kh[j], kc[j])
+        if self._memo_store is not None:
+            self._memo_store[0].update(zip(keys, zip(dead.tolist(), cost_c.tolist())))
+        return dead, cost_c
 
     def _luck_value(self, race: Race, ch: Chart, boat) -> float:
         """What a Lady Luck card is worth now: cards not spent by the finish are wasted,
@@ -260,16 +349,22 @@ class Skipper:
             pose = dr.Pose(float(P.x[p]), float(P.y[p]), int(P.h[p]))
             tack = Tack.STARBOARD if P.tack[p] > 0 else Tack.PORT
             keys = tuple(ch.keys[int(cards[i])] if cards[i] < len(ch.keys) else ch.delay_key for i in idx)
-            # only cards whose bounding box meets a hull's are built and judged
-            near = np.flatnonzero(_near(card_boxes(game, pose, tack, keys), hull_boxes).any(axis=1)).tolist()
-            if not near:
-                continue
-            if oth is None:
-                oth = table_others(game, state.boats, state.active)
-            shapes = card_shapes(game, pose, tack, 0.0, tuple(keys[j] for j in near))
-            hits = oth.hull_hits(shapes)
-            for j, h in zip(near, hits):
-                res[idx[j]] = -1 if h is None else int(h)
+            # within one placing the same card at the same bow is judged once
+            known = self._held_memo.setdefault((pose, tack), {}) if self._held_memo is not None else {}
+            todo = tuple(dict.fromkeys(k for k in keys if k not in known))
+            if todo:
+                found = dict.fromkeys(todo, -1)
+                # only cards whose bounding box meets a hull's are built and judged
+                near = np.flatnonzero(_near(card_boxes(game, pose, tack, todo), hull_boxes).any(axis=1)).tolist()
+                if near:
+                    if oth is None:
+                        oth = table_others(game, state.boats, state.active)
+                    shapes = card_shapes(game, pose, tack, 0.0, tuple(todo[j] for j in near))
+                    for j, h in zip(near, oth.hull_hits(shapes)):
+                        found[todo[j]] = -1 if h is None else int(h)
+                known.update(found)
+            for j, k in enumerate(keys):
+                res[idx[j]] = known[k]
         return res
 
     def _pivot_ok(self, race: Race, boat, heads) -> np.ndarray:
@@ -283,22 +378,20 @@ class Skipper:
         fixed = game.fixed_hits(hulls, edge=False)
         return ~(bad | np.array([f is not None for f in fixed]))
 
-    def _way_out(self, ch: Chart, obs: Obstacles, x, y, h) -> np.ndarray:
+    def _way_out(self, ch: Chart, obs: Obstacles, x, y, h, cells=None) -> np.ndarray:
         """Turns it takes a bow where no normal card fits to pivot (45° a turn, the hull
         swinging clear of marks) to a heading where one does; a bow with no way out at
         all is a trap."""
-        out = np.full(len(x), TRAP_COST)
-        for steps, turns in ((1, (45, -45)), (2, (90, -90)), (3, (135, -135)), (4, (180,))):
-            for t in turns:
-                todo = out > steps + 1
-                if not todo.any():
-                    break
-                j = np.flatnonzero(todo)
-                h2 = (h[j] + t) % 360
-                t2 = np.where(((ch.wind - h2) % 360) < 180, 1, -1)
-                ok = obs.free_card(x[j], y[j], h2, t2) & ~self._hull_marks(ch, x[j], y[j], h2)
-                out[j[ok]] = steps + 1.0
-        return out
+        n, m = len(x), len(_WAY_OUT_TURNS)
+        if n == 0:
+            return np.full(0, TRAP_COST)
+        # every pivot at once: the fewest turns to a heading where a card fits
+        h2 = (np.repeat(h, m) + np.tile(_WAY_OUT_TURNS, n)) % 360
+        t2 = np.where(((ch.wind - h2) % 360) < 180, 1, -1)
+        xs, ys = np.repeat(x, m), np.repeat(y, m)
+        ok = obs.free_card(xs, ys, h2, t2, None if cells is None else np.repeat(cells, m)) & \
+            ~self._hull_marks(ch, xs, ys, h2)
+        return np.where(ok, np.tile(_WAY_OUT_STEPS, n) + 1.0, TRAP_COST).reshape(n, m).min(1)
 
     def _boat_room(self, ch: Chart, K: Batch, nb, mv, obs: Obstacles) -> np.ndarray:
         """Ending next to other boats: a little for being close, more when no card
@@ -314,6 +407,8 @@ class Skipper:
 
     def value_of(self, race: Race, ch: Chart, K: Batch, rnd: int, boat, depth: int) -> np.ndarray:
         """Value of each candidate, looking ``depth - 1`` more cards ahead (no boats)."""
+        if depth <= 1 and (self._memo_store is not None or self._memo_look is not None):
+            return self._memo_value(race, ch, K, rnd, boat)
         ch.advance(K, rnd)
         out = self.leaf(race, ch, K, rnd, boat)
         if depth <= 1 or len(K) == 0:
@@ -332,6 +427,48 @@ class Skipper:
         out[live] = np.where(np.isfinite(best), best + 1.0, out[live] + 1.0)
         return out
 
+    def _memo_value(self, race: Race, ch: Chart, K: Batch, rnd: int, boat) -> np.ndarray:
+        """:meth:`leaf` of the advanced candidates, what depends only on where each move
+        ends kept (placing) or looked up (sailing) by that end, exactly."""
+        n = len(K)
+        X = self._memo_more if self._memo_store is not None else None
+        B = K
+        if X is not None:               # the engine's ends alongside
+            B = K.take(np.concatenate([np.arange(n), X[0]]))
+            B.x[n:], B.y[n:] = X[1], X[2]
+        slot = self.slot(race, boat.index)
+        # after the start the turns to go do not depend on the round
+        when = (min(rnd, PRESTART_ROUNDS + 1), slot)
+        if not B.parent.any():
+            # one parent: what every move inherits from it is said once
+            when += ("one", int(B.legs[0]), int(B.stage[0]), bool(B.started[0]), bool(B.finished[0]),
+                     float(B.px[0]), float(B.py[0]))
+            keys = list(zip(B.x.tolist(), B.y.tolist(), B.h.tolist(), B.tack.tolist(), B.spi.tolist()))
+        else:
+            keys = list(zip(B.x.tolist(), B.y.tolist(), B.h.tolist(), B.tack.tolist(), B.spi.tolist(),
+                            B.legs.tolist(), B.stage.tolist(), B.started.tolist(), B.finished.tolist(),
+                            B.px.tolist(), B.py.tolist()))
+        got = None
+        if self._memo_look is not None:
+            memo = self._memo_look[1]
+            got = [memo.get(when + k) for k in keys]
+            if None in got:
+                got = None
+        if got is not None:
+            base = np.array([g[0] for g in got], float)
+            B.finished = np.array([g[1] for g in got], bool)
+        else:
+            ch.advance(B, rnd)
+            base = self._course_leaf(race, ch, B, rnd, boat)
+        if self._memo_store is not None:
+            self._memo_store[1].update(zip((when + k for k in keys),
+                                           zip(base.tolist(), B.finished.tolist())))
+        if B is not K:
+            base = base[:n]
+            K.legs, K.stage, K.started, K.finished = B.legs[:n], B.stage[:n], B.started[:n], B.finished[:n]
+        v = base + K.cost
+        return np.where(K.finished, FINISHED + K.cost, self.escape_bias(race, ch, K, rnd, boat, v))
+
     def scores(self, race: Race, ch: Chart, boat, P: Batch, masks: np.ndarray, delay_ok: np.ndarray,
                rnd: int, last: int, obs: Obstacles):
         """For each parent pose and each card (the delay last), the turns to go after laying
@@ -341,6 +478,12 @@ class Skipper:
         self._obs = obs
         K = ch.expand(P, rnd, last=np.full(N, last), cards=masks, luck=boat.lady_luck,
                       luck_value=self._lv, with_delay=False)
+        self._memo_more = None
+        ends = Chart.engine_ends(K) if self._memo_store is not None else None
+        if ends is not None:
+            j = np.flatnonzero((ends[0] != K.x) | (ends[1] != K.y))
+            if len(j):
+                self._memo_more = (j, ends[0][j], ends[1][j])
         if delay_ok.any():
             D = ch.delay_kids(P, rnd)
             D = D.take(np.flatnonzero(delay_ok[D.parent]))
@@ -516,11 +659,18 @@ class Skipper:
         card = game.cards.types[state.turn.card]
         moves = [a for a in legal if isinstance(a, Move)]
         subs = [a for a in legal if isinstance(a, Substitute)]
-        obs = Obstacles(ch, state, boat.index)
+        obs = Obstacles.of(ch, state, boat.index)
         self._obs = obs
         scores: list[float] = []
-        if moves:
-            scores = list(self._move_values(race, ch, boat, card, moves, obs))
+        trk = self.track(race, boat.index)
+        memo, trk.memo = trk.memo, None
+        if memo is not None and memo[0] == boat.pose and memo[1] == boat.tack and self._memo_ok():
+            self._memo_look = memo[2]
+        try:
+            if moves:
+                scores = list(self._move_values(race, ch, boat, card, moves, obs))
+        finally:
+            self._memo_look = None
         for s in subs:
             scores.append(self._substitute_value(race, ch, s, boat, obs))
         acts = moves + subs
@@ -657,6 +807,13 @@ class Skipper:
 
     # -- placing -----------------------------------------------------------------------
     def place(self, race: Race, rng) -> Action:
+        self._held_memo = {}
+        try:
+            return self._place(race, rng)
+        finally:
+            self._held_memo = None
+
+    def _place(self, race: Race, rng) -> Action:
         game, state = race.game, race.state
         ch = chart_of(game)
         boat = state.boat()
@@ -669,7 +826,7 @@ class Skipper:
         done = state.turn.card
         if done in keys and game.cards.copies.get(done, 0) == 1 and len(keys) > 1:
             keys = [k for k in keys if k != done]
-        obs = Obstacles(ch, state, boat.index)
+        obs = Obstacles.of(ch, state, boat.index)
         trk = self.track(race, boat.index)
         if trk.last_xy is not None and math.dist(trk.last_xy, boat.pose.xy) < 1e-6:
             trk.still += 1
@@ -688,8 +845,15 @@ class Skipper:
         # every card leads into trouble it is weighed by a plan (below)
         only_delay = not mask.any()
         waiting = state.round + 1 <= PRESTART_ROUNDS        # before the start a delay is a wait
-        vals, clean = self.scores(race, ch, boat, P, mask, np.array([dk in keys and (only_delay or waiting)]),
-                                  state.round + 1, last, obs)
+        memo = ({}, {}) if self._memo_ok() else None
+        self._memo_store = memo
+        try:
+            vals, clean = self.scores(race, ch, boat, P, mask, np.array([dk in keys and (only_delay or waiting)]),
+                                      state.round + 1, last, obs)
+        finally:
+            self._memo_store = None
+            self._memo_more = None
+        trk.memo = None if memo is None else (boat.pose, boat.tack, memo)
         score = {k: float(vals[0, ch.index[k]]) for k in keys if k != dk}
         if dk in keys:
             score[dk] = float(vals[0, -1]) if (only_delay or waiting) else math.inf
@@ -698,7 +862,8 @@ class Skipper:
             # aside, exchanged for the delay next turn, and only then pivots: a turn worse
             # than laying the delay now
             who = self._held_by(ch, P, np.zeros(len(normal), np.int64),
-                                np.array([ch.index[k] for k in normal], np.int64)) if normal else []
+                                np.array([ch.index[k] for k in normal], np.int64)) \
+                if normal and _boat_within_reach(race.game, state, boat) else [-1] * len(normal)
             stuck_held = [k for k, w in zip(normal, who) if w >= 0 and obs.stuck.get(int(w))]
             if not waiting and (stuck_held or not any(clean[0, ch.index[k]] for k in normal)):
                 # every card leads into trouble: plan a way out, pivoting with delay cards
@@ -741,7 +906,7 @@ class Skipper:
         ch = chart_of(race.game)
         boat = state.boat()
         legal = race.legal_actions()
-        obs = Obstacles(ch, state, boat.index)
+        obs = Obstacles.of(ch, state, boat.index)
         plan = self._heading_plan(race, ch, boat, obs)
         h0 = boat.pose.heading
         vals = []
@@ -808,7 +973,18 @@ class Skipper:
                   np.full(n, boat.pose.x), np.full(n, boat.pose.y))
         T = np.full(n, np.inf)
         if lay.any():
-            vals, _ = self.scores(race, ch, boat, P, lay, np.zeros(n, bool), state.round + 1, -1, obs)
+            # the plan is made again as the boat pivots on the spot: what depends only on
+            # where each card would take it is kept for the place it lies
+            saved = self._memo_store, self._memo_look
+            if self._memo_ok():
+                trk = self.track(race, boat.index)
+                if trk.plan_memo is None or trk.plan_memo[0] != boat.pose.xy:
+                    trk.plan_memo = (boat.pose.xy, ({}, {}))
+                self._memo_store = self._memo_look = trk.plan_memo[1]
+            try:
+                vals, _ = self.scores(race, ch, boat, P, lay, np.zeros(n, bool), state.round + 1, -1, obs)
+            finally:
+                self._memo_store, self._memo_look = saved
             T = vals[:, :-1].min(1)
         D = {int(h): float(t) for h, t in zip(heads, T)}
         step = {int(h): (45 if ok else 90) for h, ok in zip(heads, delay_ok)}

@@ -62,7 +62,7 @@ class EasySkipper(Skipper):
             return False
         ch = chart_of(race.game)
         x, y = boat.pose.x, boat.pose.y
-        if float(ch.fixed_field.at(np.array([x]), np.array([y]))[0]) < OPEN_FIXED * ch.look:
+        if ch.fixed_field.at_point(x, y) < OPEN_FIXED * ch.look:
             return False
         room = OPEN_BOATS * ch.L
         return not any(b.index != boat.index and b.launched and b.racing

@@ -8,9 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from dinghy.ui.widgets import (  # noqa: F401  (configures pyglet first)
-    BODY, DETAIL, LAYER_PANEL, LAYER_WIDGET, TEXT, Button, Gui, Panel, Widget, _round_rect, put,
+from dinghy.ui.widgets.gui import (  # noqa: F401  (configures pyglet first)
+    BODY, DETAIL, LAYER_PANEL, LAYER_WIDGET, TEXT, Gui, Widget, put, round_rect,
 )
+from dinghy.ui.widgets.buttons import Button
+from dinghy.ui.widgets.panels import Panel
 
 from pyglet import shapes  # noqa: E402
 
@@ -88,7 +90,7 @@ class Chip(Button):
             return
         g = self.gui
         s = g.px(12)
-        _round_rect(self.swatch, self.x + g.px(8), self.y + self.h / 2 - s / 2, s, s, g.px(3))
+        round_rect(self.swatch, self.x + g.px(8), self.y + self.h / 2 - s / 2, s, s, g.px(3))
         self.layout_text()
 
     def layout_text(self) -> None:
@@ -332,10 +334,10 @@ class Slider(Widget):
         g = self.gui
         th = g.px(6)
         cy = self.y + self.h / 2
-        _round_rect(self.track, self.x + self._pad, cy - th / 2, self.w - 2 * self._pad, th, th / 2)
+        round_rect(self.track, self.x + self._pad, cy - th / 2, self.w - 2 * self._pad, th, th / 2)
         kx = self.x_of(self.value)
         zero = self.x_of(min(max(0.0, self.lo), self.hi))
-        _round_rect(self.fill, min(zero, kx), cy - th / 2, max(abs(kx - zero), 1), th, th / 2)
+        round_rect(self.fill, min(zero, kx), cy - th / 2, max(abs(kx - zero), 1), th, th / 2)
         self.knob.radius = g.px(11)
         self.knob.position = (kx, cy)
 
@@ -384,7 +386,7 @@ class Dice(Widget):
         size = min(self.h, g.px(40))
         for i, face in enumerate(self.faces):
             x = self.x + i * (size + g.px(8))
-            _round_rect(face, x, self.y + (self.h - size) / 2, size, size, g.px(6))
+            round_rect(face, x, self.y + (self.h - size) / 2, size, size, g.px(6))
             if self.values is None:
                 continue
             cx, cy = x + size / 2, self.y + self.h / 2
@@ -424,7 +426,7 @@ class Toast(Widget):
         w = min(self.text.content_width, self.text.width) + g.px(32)
         h = self.text.content_height + g.px(18)
         x = self.x + (self.w - w) / 2
-        _round_rect(self.body, x, self.y - h, w, h, g.px(8))
+        round_rect(self.body, x, self.y - h, w, h, g.px(8))
         self.text.anchor_y = "center"
         put(self.text, x + w / 2, self.y - h / 2)
 

@@ -1,4 +1,4 @@
-"""A scene made of widgets: it owns a :class:`~dinghy.ui.widgets.Gui`, routes the
+"""A scene made of widgets: it owns a :class:`~dinghy.ui.widgets.gui.Gui`, routes the
 window's events to it first, and opens the help overlay on F1 or "?".
 
 Subclasses fill :meth:`build` (make widgets once) and :meth:`layout` (place them for
@@ -10,7 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from dinghy.ui.app import App, Scene
-from dinghy.ui.widgets import Gui, HelpOverlay, WaterBackground, key
+from dinghy.ui.widgets.gui import Gui, key
+from dinghy.ui.widgets.dialogs import HelpOverlay
+from dinghy.ui.widgets.panels import WaterBackground
 
 COMMON_SHORTCUTS: list[tuple[str, str]] = [
     ("F1 or ?", "Show or hide this help"),

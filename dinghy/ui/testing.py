@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from dinghy.ui.app import App
+from dinghy.ui.widgets.buttons import Button
+from dinghy.ui.widgets.gui import Gui
 
 LEFT = 1   # pyglet.window.mouse.LEFT
 
@@ -31,6 +33,14 @@ def click(app: App, x: float, y: float, button: int = LEFT, modifiers: int = 0) 
     """Press and release at one point (a tap)."""
     press(app, x, y, button, modifiers)
     release(app, x, y, button, modifiers)
+
+
+def find_button(gui: Gui, text: str) -> Button | None:
+    """The first visible button whose label is ``text``."""
+    for w in gui.walk():
+        if isinstance(w, Button) and w.visible and w.label == text:
+            return w
+    return None
 
 
 def tap(app: App, widget: Any) -> None:

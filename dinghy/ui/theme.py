@@ -37,6 +37,12 @@ SHADOW: RGBA = (5, 20, 36, 90)
 DIM: RGBA = (6, 22, 38, 170)
 TOOLTIP: RGB = (30, 42, 56)
 
+# --- the chart: land, marks and line buoys look the same on every board ---
+LAND: RGB = (206, 190, 146)
+LAND_EDGE: RGB = (150, 130, 90)
+MARK: RGB = (243, 120, 40)
+LINE_BUOY: RGB = (250, 210, 70)
+
 # --- type (points at 96 dpi, before the pixel ratio) ---
 FONT: list[str] = ["DejaVu Sans", "Noto Sans", "Segoe UI", "Helvetica Neue", "Arial"]
 TITLE_PT = 26

@@ -36,10 +36,39 @@ def _afloat(game: Table, boats: tuple[Boat, ...], index: int):
 
 def others_boxes(game: Table, boats: tuple[Boat, ...], index: int) -> tuple[np.ndarray, np.ndarray]:
     """Bounds of the hulls and of the cards :func:`others` would build (same order),
-    from their corners alone: no polygons (cached per boat's pose)."""
-    afloat, with_card = _afloat(game, boats, index)
-    return (_placed_boxes(game, [(b.pose, b.tack, None) for b in afloat]),
-            _placed_boxes(game, [(b.pose, b.tack, k) for b, k in with_card]))
+    from their corners alone: no polygons (kept per fleet object, each boat's per boat
+    object; the arrays are read-only)."""
+    memo = game.__dict__.setdefault("_others_boxes", {})
+    hit = memo.get((id(boats), index))
+    if hit is not None and hit[0] is boats:
+        return hit[1]
+    per_boat = game.__dict__.setdefault("_boat_exact_boxes", {})
+    delay = None
+    hulls, cards = [], []
+    for b in boats:
+        if b.index == index or not b.launched or b.finished is not None:
+            continue
+        e = per_boat.get(id(b))
+        if e is None or e[0] is not b:
+            if b.delays:
+                key = delay = delay or game.cards.delay_key()
+            else:
+                key = b.planned if b.planned is not None and not b.aside else None
+            items = [(b.pose, b.tack, None)] + ([(b.pose, b.tack, key)] if key is not None else [])
+            e = (b,) + tuple(map(tuple, _placed_boxes(game, items).tolist()))
+            if len(per_boat) >= 256:
+                per_boat.clear()
+            per_boat[id(b)] = e
+        hulls.append(e[1])
+        if len(e) > 2:
+            cards.append(e[2])
+    out = (np.array(hulls, dtype=float).reshape(len(hulls), 4), np.array(cards, dtype=float).reshape(len(cards), 4))
+    for arr in out:
+        arr.setflags(write=False)
+    if len(memo) >= 64:
+        memo.clear()
+    memo[(id(boats), index)] = (boats, out)
+    return out
 
 
 def card_boxes(game: Table, pose: Pose, tack: Tack, keys) -> np.ndarray:
@@ -51,26 +80,40 @@ def card_boxes(game: Table, pose: Pose, tack: Tack, keys) -> np.ndarray:
 
 def _pose_card_boxes(game: Table, pose: Pose, tack: Tack) -> tuple[np.ndarray, dict[str, int]]:
     """Bounds of every card of the table in front of one bow, computed together (cached
-    per pose): the arithmetic of :func:`_batch` on the cards' corners."""
+    per pose): the arithmetic of :func:`_batch` on the cards' corners, ``x + lx cos +
+    ly sin``, with the two products taken from a table per heading and tack."""
     cache = game.__dict__.setdefault("_pose_card_boxes", {})
     key = (pose, tack)
     out = cache.get(key)
     if out is None:
         if len(cache) > 4096:
             cache.clear()
+        xc, ys, xs, yc, row = _card_products(game, pose.heading, tack)
+        wx = pose.x + xc + ys
+        wy = pose.y - xs + yc
+        boxes = np.stack([wx.min(axis=1), wy.min(axis=1), wx.max(axis=1), wy.max(axis=1)], axis=1)
+        out = cache[key] = (boxes, row)
+    return out
+
+
+def _card_products(game: Table, heading: int, tack: Tack) -> tuple:
+    """The corners of every card of the table (rows padded by repeating the last
+    corner) times the heading's cosine and sine: lx cos, ly sin, lx sin, ly cos (cached
+    per heading and tack)."""
+    cache = game.__dict__.setdefault("_card_products", {})
+    out = cache.get((heading, tack))
+    if out is None:
         keys = list(game.cards.types)
         outlines = [game.card_outline(game.cards.types[k], tack) for k in keys]
-        boxes = np.empty((len(keys), 4))
-        r = np.radians([pose.heading])[:, None]
+        n = max(len(o) for o in outlines)
+        pts = np.empty((len(keys), n, 2))
+        for i, o in enumerate(outlines):
+            pts[i, :len(o)] = o
+            pts[i, len(o):] = o[-1]
+        r = np.radians([heading])[:, None]
         sn, cs = np.sin(r), np.cos(r)
-        x0, y0 = np.array([pose.x])[:, None], np.array([pose.y])[:, None]
-        for size in sorted({len(o) for o in outlines}):
-            sel = [i for i, o in enumerate(outlines) if len(o) == size]
-            pts = np.stack([outlines[i] for i in sel])
-            lx, ly = pts[..., 0], pts[..., 1]
-            wx, wy = x0 + lx * cs + ly * sn, y0 - lx * sn + ly * cs
-            boxes[sel] = np.stack([wx.min(axis=1), wy.min(axis=1), wx.max(axis=1), wy.max(axis=1)], axis=1)
-        out = cache[key] = (boxes, {k: i for i, k in enumerate(keys)})
+        lx, ly = pts[..., 0], pts[..., 1]
+        out = cache[(heading, tack)] = (lx * cs, ly * sn, lx * sn, ly * cs, {k: i for i, k in enumerate(keys)})
     return out
 
 
@@ -132,3 +175,100 @@ def _inside(a: np.ndarray, box: tuple[float, float, float, float] | None) -> np.
     if box is None:
         return np.zeros(len(a), bool)
     return (a[:, 0] > box[0]) & (a[:, 1] > box[1]) & (a[:, 2] < box[2]) & (a[:, 3] < box[3])
+
+
+# -- quick boxes: plain floats, a hair wider than the shapes -----------------------------
+#
+# The boxes above are exact (the corners' own arithmetic). The quick boxes below come from
+# an outline's bounds turned to a heading once (cached per outline and heading) and moved
+# to the anchor point: the corners come out within a few units in the last place of the
+# exact ones, so each box is widened by MARGIN, far more than that error and far less
+# than anything on the table. A quick box therefore always holds the exact box: "apart"
+# or "strictly inside" judged on quick boxes is still certain.
+
+#: mm a quick box is widened by on every side (coordinates on the table are below 1e5 mm,
+#: where a unit in the last place is about 1e-11 mm)
+MARGIN = 1e-6
+
+_SIN = {h: math.sin(math.radians(h)) for h in range(0, 360, 15)}
+_COS = {h: math.cos(math.radians(h)) for h in range(0, 360, 15)}
+
+
+def turned_box(outline: np.ndarray, heading: int) -> tuple[float, float, float, float]:
+    """Bounds of an outline turned to ``heading`` about its origin, widened by MARGIN."""
+    sn, cs = _SIN[heading], _COS[heading]
+    pts = outline.tolist()
+    xs = [lx * cs + ly * sn for lx, ly in pts]
+    ys = [ly * cs - lx * sn for lx, ly in pts]
+    return (min(xs) - MARGIN, min(ys) - MARGIN, max(xs) + MARGIN, max(ys) + MARGIN)
+
+
+def local_boxes(game: Table) -> dict:
+    """The table's cache of turned boxes: (what, tack, shift, heading) -> box, where
+    ``what`` is a card key, or None for the hull."""
+    return game.__dict__.setdefault("_turned_boxes", {})
+
+
+def quick_box(game: Table, what: str | None, tack: Tack, shift: float, x: float, y: float,
+              heading: int) -> tuple[float, float, float, float]:
+    """A quick box of the hull (``what`` None) or a table's card (shifted) at a pose."""
+    cache = local_boxes(game)
+    key = (what, tack, shift, heading)
+    b = cache.get(key)
+    if b is None:
+        o = game.hull_outline(tack) if what is None else game.card_outline(game.cards.types[what], tack, shift)
+        b = cache[key] = turned_box(o, heading)
+    return (x + b[0], y + b[1], x + b[2], y + b[3])
+
+
+def touching(box: tuple, boxes: list) -> bool:
+    """Whether a box overlaps or touches any of ``boxes`` (False: certainly apart)."""
+    x0, y0, x1, y1 = box
+    for b in boxes:
+        if x0 <= b[2] and x1 >= b[0] and y0 <= b[3] and y1 >= b[1]:
+            return True
+    return False
+
+
+def inside(box: tuple, area: tuple | None) -> bool:
+    """Whether a box lies strictly inside the rectangle (False when there is none)."""
+    return area is not None and box[0] > area[0] and box[1] > area[1] and box[2] < area[2] and box[3] < area[3]
+
+
+def union(boxes: list) -> tuple[float, float, float, float]:
+    """The box round several boxes."""
+    x0, y0, x1, y1 = zip(*boxes)
+    return (min(x0), min(y0), max(x1), max(y1))
+
+
+def others_box_lists(game: Table, boats: tuple[Boat, ...], index: int) -> tuple[list, list]:
+    """Quick boxes of the shapes :func:`others_boxes` bounds, as lists of tuples (same order), kept per
+    fleet object and per boat object: a step asks about the same fleet several times,
+    and a move changes one boat of it."""
+    memo = game.__dict__.setdefault("_others_box_lists", {})
+    hit = memo.get((id(boats), index))
+    if hit is not None and hit[0] is boats:
+        return hit[1]
+    per_boat = game.__dict__.setdefault("_boat_boxes", {})
+    hulls, cards = [], []
+    for b in boats:
+        if b.index == index or not b.launched or b.finished is not None:
+            continue
+        e = per_boat.get(id(b))
+        if e is None or e[0] is not b:
+            key = game.cards.delay_key() if b.delays else (b.planned if b.planned is not None and not b.aside else None)
+            p = b.pose
+            e = (b, quick_box(game, None, b.tack, 0.0, p.x, p.y, p.heading))
+            if key is not None:
+                e += (quick_box(game, key, b.tack, 0.0, p.x, p.y, p.heading),)
+            if len(per_boat) >= 256:
+                per_boat.clear()
+            per_boat[id(b)] = e
+        hulls.append(e[1])
+        if len(e) > 2:
+            cards.append(e[2])
+    out = (hulls, cards)
+    if len(memo) >= 64:
+        memo.clear()
+    memo[(id(boats), index)] = (boats, out)
+    return out

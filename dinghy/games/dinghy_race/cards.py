@@ -91,6 +91,11 @@ class CardType:
         return ", ".join(parts)
 
 
+#: (id of a card set, kind) -> (that card set, its first key of the kind): the set is
+#: kept with its answer, so an id is never read for another set.
+_KEY_OF: dict[tuple[int, "Kind"], tuple["CardSet", str | None]] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class CardSet:
     """A player's whole set of manoeuvre cards in one size, with the table's scale."""
@@ -121,10 +126,18 @@ class CardSet:
         return tuple(k for k, n in self.copies.items() for _ in range(n))
 
     def delay_key(self) -> str:
-        return next(k for k, t in self.types.items() if t.kind is Kind.DELAY)
+        return self.key_of(Kind.DELAY)
 
     def key_of(self, kind: Kind) -> str | None:
-        return next((k for k, t in self.types.items() if t.kind is kind), None)
+        """The first card key of this kind (None: no such card); looked up once per set
+        (the rules ask for the delay card many times a step)."""
+        found = _KEY_OF.get((id(self), kind))
+        if found is None or found[0] is not self:
+            found = (self, next((k for k, t in self.types.items() if t.kind is kind), None))
+            if len(_KEY_OF) > 256:
+                _KEY_OF.clear()
+            _KEY_OF[(id(self), kind)] = found
+        return found[1]
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], source: str) -> "CardSet":
@@ -162,26 +175,40 @@ def exit_pose(pose: Pose, tack: Tack, card: CardType, ex: Exit, hull_length: flo
 
 def exit_track(pose: Pose, tack: Tack, card: CardType, ex: Exit, hull_length: float,
                shift: float = 0.0, samples: int = 6) -> list[tuple[float, float]]:
-    """Points along the bow's path over the card, for rounding and finishing tests."""
+    """Points along the bow's path over the card, for rounding and finishing tests.
+
+    (The arithmetic of ``Pose.offset``/``to_world`` and :func:`exit_pose` written out
+    with each sine and cosine taken once: the same operations in the same order, so the
+    same points.)"""
     s = tack.windward_sign
-    start = pose.offset(s * shift, 0.0)
-    pts = [pose.xy, start.xy]
+    r0 = math.radians(pose.heading)
+    sn, cs = math.sin(r0), math.cos(r0)
+    x0, y0 = pose.x, pose.y
+    lx0 = s * shift
+    sx, sy = x0 + lx0 * cs + 0.0 * sn, y0 - lx0 * sn + 0.0 * cs      # start = pose.offset(s * shift, 0.0)
+    pts = [(x0, y0), (sx, sy)]
     # Follow the arc model between the entry point and the exit point.
-    ex_x, ex_y = ex.x, ex.y
+    ex_x, ex_y, turn = ex.x, ex.y, ex.turn
+    if turn:
+        a = math.radians(abs(turn))
+        r_x = abs(ex_x) / (1 - math.cos(a)) if abs(1 - math.cos(a)) > 1e-12 else 0.0
+        r = r_x if r_x else ex_y / math.sin(a)
     for i in range(1, samples + 1):
         t = i / samples
-        ang = math.radians(ex.turn * t)
-        if ex.turn:
-            a = math.radians(abs(ex.turn))
-            r_x = abs(ex_x) / (1 - math.cos(a)) if abs(1 - math.cos(a)) > 1e-12 else 0.0
-            r = r_x if r_x else ex_y / math.sin(a)
-            lx = math.copysign(r * (1 - math.cos(abs(ang))), ex.turn)
+        if turn:
+            ang = math.radians(turn * t)
+            lx = math.copysign(r * (1 - math.cos(abs(ang))), turn)
             ly = r * math.sin(abs(ang))
         else:
             lx, ly = 0.0, ex_y * t
-        pts.append(start.to_world(s * lx, ly))
-    end = exit_pose(pose, tack, card, ex, hull_length, shift)
-    pts.append(end.xy)
+        wx = s * lx
+        pts.append((sx + wx * cs + ly * sn, sy - wx * sn + ly * cs))
+    # exit_pose: the stern on the exit point, then the hull's length along the exit heading
+    lx, ly = s * (ex_x + shift), ex_y
+    tx, ty = x0 + lx * cs + ly * sn, y0 - lx * sn + ly * cs
+    r1 = math.radians((pose.heading + s * turn) % 360)
+    sn1, cs1 = math.sin(r1), math.cos(r1)
+    pts.append((tx + 0.0 * cs1 + hull_length * sn1, ty - 0.0 * sn1 + hull_length * cs1))
     return pts
 
 

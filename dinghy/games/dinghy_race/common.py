@@ -12,7 +12,7 @@ from dinghy.core.interface import Event
 from dinghy.core.wind import PointOfSail, Tack, points_of_sail
 from dinghy.games.dinghy_race.cards import CardType, Kind
 from dinghy.games.dinghy_race.state import Boat, RaceState
-from dinghy.games.dinghy_race.bounds import _near, card_boxes, others_boxes
+from dinghy.games.dinghy_race.bounds import others_box_lists, quick_box, touching
 from dinghy.games.dinghy_race.table import ALL_LINES, Table, others as others_shapes
 
 PRESTART_ROUNDS = 5
@@ -165,9 +165,10 @@ def card_near_boats(game: Table, state: RaceState, boat: Boat, card: CardType) -
     """Whether the table's ``card`` laid in front of the bow may touch another boat's
     hull, and another boat's card: False means certainly not (their bounding boxes are
     apart), True that shapely must judge."""
-    box = card_boxes(game, boat.pose, boat.tack, (card.key,))
-    hulls, cards = others_boxes(game, state.boats, boat.index)
-    return bool(_near(box, hulls).any()), bool(_near(box, cards).any())
+    p = boat.pose
+    box = quick_box(game, card.key, boat.tack, 0.0, p.x, p.y, p.heading)
+    hulls, cards = others_box_lists(game, state.boats, boat.index)
+    return touching(box, hulls), touching(box, cards)
 
 
 def placement_blocked(game: Table, state: RaceState, boat: Boat, card: CardType) -> str | None:

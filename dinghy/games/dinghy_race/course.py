@@ -670,6 +670,8 @@ def rounding_progress(course: Course, state: RoundingState,
     passages = course._cache.passages
     if stage is None:
         stage = passages[legs_done].initial_stage(pts[0])
+    if passages[legs_done].quiet(pts):
+        return RoundingState(legs_done, stage)      # no event on any segment: nothing changes
     for p, q in zip(pts, pts[1:]):
         while legs_done < n:
             psg = passages[legs_done]

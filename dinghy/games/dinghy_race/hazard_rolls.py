@@ -2,8 +2,6 @@
 itself, and what follows once every roll of the move is made."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from dinghy.core.interface import Event
 from dinghy.games.dinghy_race.actions import Luck, Roll
 from dinghy.games.dinghy_race.common import _say
@@ -18,8 +16,8 @@ def _next_hazard_or_place(game: Table, state: RaceState, ev: list[Event]) -> Rac
         label = game.hazards.rows[row].label
         _say(ev, "hazard", state.active, f"{game.name(state.active)} must roll for: {label}")
         if state.boat().lady_luck:
-            return state.with_(step=Step.LUCK, turn=replace(state.turn, luck=0))
-        return state.with_(step=Step.ROLL, turn=replace(state.turn, luck=0))
+            return state.with_(step=Step.LUCK, turn=state.turn.with_(luck=0))
+        return state.with_(step=Step.ROLL, turn=state.turn.with_(luck=0))
     boat = state.boat()
     if boat.delays:
         return _end_turn(game, state, ev)
@@ -36,7 +34,7 @@ def _do_luck(game: Table, state: RaceState, act: Luck, ev: list[Event]) -> RaceS
         # actually change the net result"
         _say(ev, "luck", boat.index, f"{game.name(boat.index)} commits {act.cards} Lady Luck card(s)")
     state = state.with_boat(boat.with_(lady_luck=boat.lady_luck - act.cards))
-    return state.with_(step=Step.ROLL, turn=replace(state.turn, luck=act.cards))
+    return state.with_(step=Step.ROLL, turn=state.turn.with_(luck=act.cards))
 
 
 
@@ -53,5 +51,5 @@ def _do_roll(game: Table, state: RaceState, act: Roll, ev: list[Event]) -> RaceS
         # placed face-up in front of your boat, replacing any card that may have been there."
         boat = boat.with_(delays=boat.delays + outcome.delay_cards, trapeze=False,
                           spi_up=False, planned=None, aside=False)
-    state = state.with_boat(boat).with_(turn=replace(state.turn, hazards=rest, luck=0))
+    state = state.with_boat(boat, turn=state.turn.with_(hazards=rest, luck=0))
     return _next_hazard_or_place(game, state, ev)

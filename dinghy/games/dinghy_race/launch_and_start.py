@@ -10,12 +10,13 @@ from dinghy.core.geometry import Pose
 from dinghy.core.interface import Event
 from dinghy.core.wind import Tack, tack_of
 from dinghy.games.dinghy_race.actions import Launch
+from dinghy.games.dinghy_race.bounds import inside, others_box_lists, quick_box, touching
 from dinghy.games.dinghy_race.cards import Kind
 from dinghy.games.dinghy_race.common import (EPS, PRESTART_ROUNDS, _say, boat_obstacles, card_fits,
                                              card_obstacles, fixed_hit, others, touches_start_zone)
 from dinghy.games.dinghy_race.rounds import _end_turn
 from dinghy.games.dinghy_race.state import RaceState, Step
-from dinghy.games.dinghy_race.table import Table
+from dinghy.games.dinghy_race.table import ALL_LINES, Table
 
 
 def launch_slots(game: Table, state: RaceState, depth: float | None = None,
@@ -85,25 +86,47 @@ def why_not_launch(game: Table, state: RaceState, act: Launch) -> str | None:
     reason = card_fits(game, boat, card, trapeze=card.trapeze, round_=state.round)
     if reason:
         return reason
-    hull = game.hull(pose, tack)
-    shape = hull.union(game.card_shape(pose, card, tack))
-    if touches_start_zone(game, shape):
-        return "boats and their cards must stay downwind of the start line"
-    hit = fixed_hit(game, shape)
-    if hit:
-        return f"touches {hit}"
-    for b, g in boat_obstacles(game, state, boat.index):
-        if g.intersects(shape):
-            return f"touches {game.name(b.index)}"
-    for b, g in card_obstacles(game, state, boat.index):
-        if g.intersects(shape):
-            return f"touches {game.name(b.index)}'s card"
+    if not _surely_free(game, state, boat.index, pose, tack, card.key):
+        hull = game.hull(pose, tack)
+        shape = hull.union(game.card_shape(pose, card, tack))
+        if touches_start_zone(game, shape):
+            return "boats and their cards must stay downwind of the start line"
+        hit = fixed_hit(game, shape)
+        if hit:
+            return f"touches {hit}"
+        for b, g in boat_obstacles(game, state, boat.index):
+            if g.intersects(shape):
+                return f"touches {game.name(b.index)}"
+        for b, g in card_obstacles(game, state, boat.index):
+            if g.intersects(shape):
+                return f"touches {game.name(b.index)}'s card"
     if relaunch:
         deepest = relaunch_depth(game, state)
         if game.leeward_depth(act.x, act.y) < deepest - EPS:
             return ("must be re-placed at least as far to leeward as the most leeward boat "
                     f"({deepest:.0f} mm below the line)")
     return None
+
+
+
+def _surely_free(game: Table, state: RaceState, index: int, pose: Pose, tack: Tack, key: str) -> bool:
+    """Whether the hull and card at ``pose`` surely lie downwind of the start line, on
+    the water and clear of marks, buoys, land and every other boat and card, judged on
+    their quick boxes (False: let the shapes judge). A box wholly more than EPS to leeward
+    of the line holds only points that are; apart boxes hold shapes that do not touch."""
+    hull = quick_box(game, None, tack, 0.0, pose.x, pose.y, pose.heading)
+    card = quick_box(game, key, tack, 0.0, pose.x, pose.y, pose.heading)
+    area, obstacles = game.area_box, game.obstacle_box_list(ALL_LINES)
+    hulls, cards = others_box_lists(game, state.boats, index)
+    (ax, ay), (ux, uy) = game.start_line[0], game.upwind.tolist()
+    for b in (hull, card):
+        if not inside(b, area) or touching(b, obstacles) or touching(b, hulls) or touching(b, cards):
+            return False
+        for x in (b[0], b[2]):
+            for y in (b[1], b[3]):
+                if (x - ax) * ux + (y - ay) * uy >= -EPS:
+                    return False
+    return True
 
 
 

@@ -7,6 +7,7 @@ from shapely.geometry import LineString
 from dinghy.core.geometry import segment_crosses
 from dinghy.core.interface import Event
 from dinghy.games.dinghy_race import course as course_mod
+from dinghy.games.dinghy_race.bounds import quick_box, touching
 from dinghy.games.dinghy_race.common import EPS, _say, prestart, touches_start_zone
 from dinghy.games.dinghy_race.course import RoundingState
 from dinghy.games.dinghy_race.rounds import _end_turn
@@ -19,12 +20,11 @@ def _after_track(game: Table, state: RaceState, track: list[tuple[float, float]]
     """Start line, marks and finish line, judged on the bow's track of the move."""
     boat = state.boat()
     name = game.name(boat.index)
-    hull = game.hull(boat.pose, boat.tack)
     if prestart(state):
         # "When a player touches the start line before round 6, he must remove his boat
         # place it again ... at least as much to leeward as the boat that is farthest to
         # downwind at this moment. He must then place a delay card".
-        if touches_start_zone(game, hull) or any(
+        if touches_start_zone(game, game.hull(boat.pose, boat.tack)) or any(
                 game.leeward_depth(x, y) <= EPS for x, y in track):
             _say(ev, "prestart", boat.index,
                  f"{name} touched the start line before round 6: re-place to leeward, then a delay")
@@ -37,13 +37,14 @@ def _after_track(game: Table, state: RaceState, track: list[tuple[float, float]]
             boat = boat.with_(started=True)
             crossings = state.start_crossings + ((boat.index, state.round),)
             _say(ev, "start", boat.index, f"{name} crosses the start line ({len(crossings)}.)")
-            state = state.with_boat(boat).with_(start_crossings=crossings)
+            state = state.with_boat(boat, start_crossings=crossings)
         else:
             return state
     boat = _advance_rounding(game, state, boat, track, ev)
     state = state.with_boat(boat)
     legs = len(game.course.legs)
-    if boat.legs_done >= legs:
+    if boat.legs_done >= legs and _may_reach_finish(game, boat, track):
+        hull = game.hull(boat.pose, boat.tack)
         swept = hull.union(LineString(track)) if len(track) > 1 else hull
         # "Each boat finishes the race the moment it touches (or moves beyond) the finish
         # line; the boat itself counts, not its manoeuvre card."
@@ -51,9 +52,21 @@ def _after_track(game: Table, state: RaceState, track: list[tuple[float, float]]
             place = len(state.places) + 1
             boat = boat.with_(finished=place, planned=None, aside=False)
             _say(ev, "finish", boat.index, f"{name} finishes in place {place}")
-            state = state.with_boat(boat).with_(places=state.places + (boat.index,))
+            state = state.with_boat(boat, places=state.places + (boat.index,))
             return _end_turn(game, state, ev)
     return state
+
+
+
+def _may_reach_finish(game: Table, boat: Boat, track: list[tuple[float, float]]) -> bool:
+    """False when the hull's quick box and the track's bounds are apart from the finish
+    line's bounds: the swept shape then surely does not touch the line."""
+    p = boat.pose
+    hull = quick_box(game, None, boat.tack, 0.0, p.x, p.y, p.heading)
+    xs, ys = [x for x, _ in track], [y for _, y in track]
+    box = (min([hull[0], *xs]), min([hull[1], *ys]), max([hull[2], *xs]), max([hull[3], *ys]))
+    (ax, ay), (bx, by) = game.course.finish.a, game.course.finish.b
+    return touching(box, [(min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))])
 
 
 

@@ -2,10 +2,6 @@
 right-of-way ruling when it overlaps another boat's card."""
 from __future__ import annotations
 
-from functools import lru_cache
-
-import numpy as np
-
 from dinghy.core.interface import Event
 from dinghy.core.wind import in_irons
 from dinghy.games.dinghy_race import right_of_way
@@ -14,9 +10,10 @@ from dinghy.games.dinghy_race.cards import Kind
 from dinghy.games.dinghy_race.common import (PRESTART_ROUNDS, _say, card_fits, card_near_boats, card_obstacles, hand,
                                              lines_on_water, placement_blocked, prestart,
                                              touches_start_zone)
+from dinghy.games.dinghy_race.memo import per_object
 from dinghy.games.dinghy_race.rounds import _end_turn
 from dinghy.games.dinghy_race.state import RaceState, RulingRecord, Step
-from dinghy.games.dinghy_race.bounds import card_boxes, fixed_clear
+from dinghy.games.dinghy_race.bounds import inside, quick_box, touching, union
 from dinghy.games.dinghy_race.table import Table, card_shapes
 
 
@@ -30,29 +27,33 @@ def card_options(game: Table, state: RaceState, trapeze: bool | None = None) -> 
     return list(_card_options(game, state))
 
 
-@lru_cache(maxsize=64)
+@per_object(maxsize=64)
 def _card_options(game: Table, state: RaceState) -> tuple[tuple[str, str | None], ...]:
     boat = state.boat()
-    keys = list(hand(game, boat))
-    irons = in_irons(boat.pose.heading, game.wind_from)
+    pose, tack = boat.pose, boat.tack
+    fits, around = _fit_reasons(game, boat, state.round + 1)
+    keys = [k for k, _ in fits]
     lines = lines_on_water(game, state)
     hits: list[str | None] = [None] * len(keys)
     if keys:
-        # only cards whose bounding box is not surely on open water are judged by shapely
-        ask = np.flatnonzero(~fixed_clear(game, card_boxes(game, boat.pose, boat.tack, keys), lines)).tolist()
-        if ask:
-            shapes = card_shapes(game, boat.pose, boat.tack, 0.0, tuple(keys[i] for i in ask))
-            for i, h in zip(ask, game.fixed_hits(shapes, lines=lines)):
-                hits[i] = h
+        # only cards whose quick box is not surely on open water are judged by shapely;
+        # first the box round them all (the hand's turned boxes' union, moved to the bow)
+        area, obstacles = game.area_box, game.obstacle_box_list(lines)
+        every = (pose.x + around[0], pose.y + around[1], pose.x + around[2], pose.y + around[3])
+        if not inside(every, area) or touching(every, obstacles):
+            boxes = [quick_box(game, k, tack, 0.0, pose.x, pose.y, pose.heading) for k in keys]
+            ask = [i for i, b in enumerate(boxes) if not inside(b, area) or touching(b, obstacles)]
+            if ask:
+                shapes = card_shapes(game, pose, tack, 0.0, tuple(keys[i] for i in ask))
+                for i, h in zip(ask, game.fixed_hits(shapes, lines=lines)):
+                    hits[i] = h
     early = prestart(state) and state.round + 1 <= PRESTART_ROUNDS
+    if not early and not any(hits):
+        return fits
     out = []
-    for key, hit in zip(keys, hits):
-        card = game.cards.types[key]
-        reason = card_fits(game, boat, card, trapeze=True, round_=state.round + 1)
-        if irons and card.kind is not Kind.DELAY:
-            reason = "in irons: only the delay card fits"
+    for (key, reason), hit in zip(fits, hits):
         if reason is None and early and touches_start_zone(
-                game, card_shapes(game, boat.pose, boat.tack, 0.0, (key,))[0]):
+                game, card_shapes(game, pose, tack, 0.0, (key,))[0]):
             reason = "before the start, cards must stay downwind of the start line"
         if reason is None and hit:
             # "Boats and the manoeuvre cards placed in front of them may never touch fixed
@@ -60,6 +61,32 @@ def _card_options(game: Table, state: RaceState) -> tuple[tuple[str, str | None]
             reason = f"the card would touch {hit}"
         out.append((key, reason))
     return tuple(out)
+
+
+def _fit_reasons(game: Table, boat, round_: int) -> tuple[tuple[tuple[str, str | None], ...], tuple]:
+    """The hand's card kinds, each with why it cannot be played next turn by a boat
+    heading this way (None: it fits), before anything on the water is looked at; and the
+    union of their turned quick boxes (to be moved to the bow). It depends only on the
+    card in front of the bow, the spinnaker, heading, tack and whether the race has
+    started (cached on the table)."""
+    memo = game.__dict__.setdefault("_fit_reasons", {})
+    key = (boat.planned, boat.spi_up, boat.pose.heading, boat.tack, round_ <= PRESTART_ROUNDS)
+    out = memo.get(key)
+    if out is None:
+        irons = in_irons(boat.pose.heading, game.wind_from)
+        rows = []
+        for k in hand(game, boat):
+            card = game.cards.types[k]
+            reason = card_fits(game, boat, card, trapeze=True, round_=round_)
+            if irons and card.kind is not Kind.DELAY:
+                reason = "in irons: only the delay card fits"
+            rows.append((k, reason))
+        if len(memo) > 4096:
+            memo.clear()
+        h, tack = boat.pose.heading, boat.tack
+        around = union([quick_box(game, k, tack, 0.0, 0.0, 0.0, h) for k, _ in rows]) if rows else None
+        out = memo[key] = (tuple(rows), around)
+    return out
 
 
 
@@ -70,7 +97,11 @@ def _do_place(game: Table, state: RaceState, act: Place, ev: list[Event]) -> Rac
         _say(ev, "dead", boat.index, f"{name} stays dead in the water")
         return _finish_place(game, state.with_boat(boat.with_(planned=None, aside=False)), ev)
     card = game.cards.types[act.card]
-    blocker = placement_blocked(game, state, boat, card)
+    # (the other boats are the same after this boat's card is laid: asked once, here;
+    # a card whose box meets no hull's is surely not blocked)
+    near_hulls, near_cards = card_near_boats(game, state, boat, card)
+    blocker = placement_blocked(game, state, boat, card) if near_hulls else None
+    near_cards = near_cards and blocker is None
     if blocker:
         # "he places the card beside the boat"
         _say(ev, "aside", boat.index, f"{name} holds the card beside the boat ({blocker} is in the way)")
@@ -78,7 +109,7 @@ def _do_place(game: Table, state: RaceState, act: Place, ev: list[Event]) -> Rac
         _say(ev, "place", boat.index, f"{name} places a card")
     boat = boat.with_(planned=act.card, aside=blocker is not None)
     state = state.with_boat(boat)
-    if blocker is None and card_near_boats(game, state, boat, card)[1]:
+    if near_cards:
         shape = game.card_shape(boat.pose, card, boat.tack)
         for other, g in card_obstacles(game, state, boat.index):
             if g.intersects(shape):

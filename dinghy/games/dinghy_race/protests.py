@@ -37,7 +37,7 @@ def _do_overlap(game: Table, state: RaceState, act: Overlap, ev: list[Event]) ->
             f"{game.name(inner)} and {game.name(outer)} swap turn order (rule 3)")
     _say(ev, "right_of_way", inner, text)
     return state.with_(order=right_of_way.swap_positions(state.order, inner, outer),
-                       turn=replace(state.turn, overlap_claimed=True),
+                       turn=state.turn.with_(overlap_claimed=True),
                        last_ruling=RulingRecord(3, outer, inner, True, text))
 
 

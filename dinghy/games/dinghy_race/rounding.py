@@ -64,6 +64,20 @@ def ray_event(o: XY, u: XY, sigma: int, p: XY, q: XY,
     return (t, 1 if aq else -1)
 
 
+def one_side(o: XY, u: XY, sigma: int, pts: list[XY]) -> bool:
+    """Whether every point lies on the same side of the line through ``o`` along ``u``
+    (the side :func:`ray_event` computes, by the same arithmetic): then no segment of the
+    polyline crosses the ray, and :func:`ray_event` finds nothing on any of them."""
+    o0, o1 = o
+    u0, u1 = u
+    p = pts[0]
+    first = sigma * (u0 * (p[1] - o1) - u1 * (p[0] - o0)) >= 0.0
+    for p in pts:
+        if (sigma * (u0 * (p[1] - o1) - u1 * (p[0] - o0)) >= 0.0) is not first:
+            return False
+    return True
+
+
 def unit(dx: float, dy: float) -> XY:
     n = math.hypot(dx, dy)
     return (dx / n, dy / n)
@@ -128,6 +142,10 @@ class MarkPassage:
         found.sort()
         return [(t, d) for t, _, d in found]
 
+    def quiet(self, pts: list[XY]) -> bool:
+        """True when no segment of the polyline ``pts`` has an event (see :func:`one_side`)."""
+        return all(one_side(self.centre, u, self.sigma, pts) for u in self.rays)
+
     def initial_stage(self, x: XY) -> int:
         """1 if ``x`` lies in the rounding sector, else 0 (same predicates as crossing)."""
         vx, vy = x[0] - self.centre[0], x[1] - self.centre[1]
@@ -158,6 +176,10 @@ class GatePassage:
     def events(self, p: XY, q: XY) -> list[tuple[float, int]]:
         e = ray_event(self.a, self.u, self.sigma, p, q, self.width)
         return [] if e is None else [e]
+
+    def quiet(self, pts: list[XY]) -> bool:
+        """True when no segment of the polyline ``pts`` has an event (see :func:`one_side`)."""
+        return one_side(self.a, self.u, self.sigma, pts)
 
     def initial_stage(self, x: XY) -> int:
         return 0

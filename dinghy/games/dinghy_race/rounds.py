@@ -21,16 +21,20 @@ def initial_state(game: Table, order: tuple[int, ...]) -> RaceState:
 
 
 
+#: the empty turn (immutable, so one serves every state)
+_NO_TURN = Turn()
+
+
 def _end_turn(game: Table, state: RaceState, ev: list[Event]) -> RaceState:
     done = state.done | {state.active}
-    state = state.with_(done=done, turn=Turn())
     racing = [i for i in state.order if state.boats[i].racing]
+    waiting = [i for i in racing if i not in done]
+    if waiting:      # (one copy where two would make the same state)
+        return state.with_(done=done, turn=_NO_TURN, active=waiting[0], step=Step.BEGIN)
+    state = state.with_(done=done, turn=_NO_TURN)
     if not racing:
         _say(ev, "over", None, "All boats have finished")
         return state.with_(step=Step.OVER)
-    waiting = [i for i in racing if i not in done]
-    if waiting:
-        return state.with_(active=waiting[0], step=Step.BEGIN)
     if any(we.owner is not None for we in state.weather_eyes):
         # "The last player in the round moves all Weather Eye cards downwind": a boat
         # that has just finished is out of the game, so the last boat still racing does.

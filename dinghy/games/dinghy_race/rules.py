@@ -107,6 +107,12 @@ def legal_actions(game: Table, state: RaceState) -> list[Action]:
 
 
 
+#: the actions each step waits for
+_EXPECTED = {Step.LAUNCH: Launch, Step.BEGIN: Begin, Step.PIVOT: Pivot, Step.MOVE: (Move, Substitute),
+             Step.LUCK: Luck, Step.ROLL: Roll, Step.PLACE: Place,
+             Step.WEATHER_EYE: (WeatherEye, Pass), Step.DRIFT: Drift}
+
+
 def why_not(game: Table, state: RaceState, action: Action) -> str | None:
     """Why ``action`` is not legal now, or None."""
     step, boat = state.step, state.boat()
@@ -125,9 +131,7 @@ def why_not(game: Table, state: RaceState, action: Action) -> str | None:
         if action.boat != inner:
             return f"only the innermost boat, {game.name(inner)}, may demand room"
         return None
-    expected = {Step.LAUNCH: Launch, Step.BEGIN: Begin, Step.PIVOT: Pivot, Step.MOVE: (Move, Substitute),
-                Step.LUCK: Luck, Step.ROLL: Roll, Step.PLACE: Place,
-                Step.WEATHER_EYE: (WeatherEye, Pass), Step.DRIFT: Drift}.get(step)
+    expected = _EXPECTED.get(step)
     if expected is None:
         return "the race is over"
     if not isinstance(action, expected):
@@ -143,7 +147,7 @@ def why_not(game: Table, state: RaceState, action: Action) -> str | None:
                     if not subs else f"exchange for one of: {', '.join(subs)}")
         return None
     if isinstance(action, Move):
-        opts = exit_options(game, state)
+        opts = _exit_options(game, state, 0.0)
         if not 0 <= action.exit < len(opts):
             return f"the card has exits 0..{len(opts) - 1}"
         opt = opts[action.exit]
@@ -151,7 +155,7 @@ def why_not(game: Table, state: RaceState, action: Action) -> str | None:
             return ("no Weather Eye in reach: no sideways shift" if not opt.shift_limit
                     else f"the shift may be at most {opt.shift_limit:.1f} mm")
         if action.shift:
-            opt = exit_options(game, state, action.shift)[action.exit]
+            opt = _exit_options(game, state, float(action.shift))[action.exit]
         if opt.reason:
             return opt.reason
         if action.bonus and opt.bonus is None:

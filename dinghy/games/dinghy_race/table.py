@@ -19,9 +19,10 @@ from shapely.geometry import Polygon
 from dinghy.games.dinghy_race.cards import CardSet, CardType, Kind
 from dinghy.core.geometry import Pose, hull_outline, shape_at, shapes_at
 from dinghy.core.setup import RaceSetup
-from dinghy.games.dinghy_race.state import Boat
+from dinghy.games.dinghy_race.state import Boat, fast_new
 from dinghy.core.wind import Tack
-from dinghy.games.dinghy_race.bounds import _afloat, _bounds, _boxes, _inside, _near, others_boxes
+from dinghy.games.dinghy_race.bounds import (_COS, _SIN, _afloat, _bounds, inside, others_box_lists,
+                                             quick_box, touching, union)
 
 EDGE = "the edge of the playing area"
 ALL_LINES = (True, True)    # (start line on the water, finish line on the water)
@@ -80,6 +81,17 @@ class Table:
 
     @cached_property
     def _obstacle_boxes(self) -> dict:
+        return {}
+
+    def obstacle_box_list(self, lines: tuple[bool, bool] = (True, True)) -> list[tuple[float, float, float, float]]:
+        """:meth:`obstacle_boxes` as a list of tuples of floats."""
+        out = self._obstacle_box_lists.get(lines)
+        if out is None:
+            out = self._obstacle_box_lists[lines] = [tuple(map(float, b)) for b in self.obstacle_boxes(lines).tolist()]
+        return out
+
+    @cached_property
+    def _obstacle_box_lists(self) -> dict:
         return {}
 
     @cached_property
@@ -287,6 +299,9 @@ class Reach:
     cards_met: tuple[int, ...]   # boats whose manoeuvre cards the move lies on
 
 
+_reach = fast_new(Reach)
+
+
 def tack_after(wind_from: int, headings: np.ndarray, previous: Tack) -> list[Tack]:
     rel = (wind_from - headings) % 360
     return [previous if r in (0, 180) else (Tack.STARBOARD if r < 180 else Tack.PORT)
@@ -301,104 +316,140 @@ def reach(game: Table, boats: tuple[Boat, ...], boat: Boat, cards: list[CardType
     room the next card needs ahead of the bow (the delay card's footprint, for fixed
     obstacles only) touches.
 
-    The corners of every shape are computed with numpy; a shape whose bounding box lies
-    strictly inside a rectangular playing area and strictly apart from every obstacle's
-    and boat's bounding box surely touches nothing, and only the others are built as
-    polygons and judged by shapely, exactly as :func:`dinghy.games.dinghy_race.reach_exact.reach_exact` judges them all.
+    Where each exit puts the boat is plain float arithmetic (the same operations, in the
+    same order, as :func:`dinghy.games.dinghy_race.reach_exact.reach_exact`'s numpy). A
+    shape whose quick box (:func:`bounds.quick_box`, a hair wider than the shape) lies
+    strictly inside a rectangular playing area and apart from every obstacle's and
+    boat's box surely touches nothing; only the others are built as polygons (with the
+    reference's arithmetic) and judged by shapely, exactly as ``reach_exact`` judges them all.
     """
     spec = _exit_spec(game, cards)
     if spec is None:
         return []
-    keys, idx, ex_x, ex_y, turns, unique = spec
-    n = len(keys)
-    s = boat.tack.windward_sign
-    h0 = math.radians(boat.pose.heading)
-    sin0, cos0 = math.sin(h0), math.cos(h0)
-    lx = s * (ex_x + shift)
-    ly = ex_y
-    sx = boat.pose.x + lx * cos0 + ly * sin0
-    sy = boat.pose.y - lx * sin0 + ly * cos0
-    headings = (boat.pose.heading + s * turns) % 360
-    hr = np.radians(headings)
-    sn, cs = np.sin(hr), np.cos(hr)
-    L = game.cards.hull_length
-    bx, by = sx + L * sn, sy + L * cs
-    tacks = tack_after(game.wind_from, headings, boat.tack)
-
-    # Corners: the cards (as card_shapes builds them), the hulls and the rooms ahead (as
-    # shapes_at builds them): the same arithmetic, so the same polygons when built.
-    outl = np.stack([game.card_outline(game.cards.types[k], boat.tack, shift) for k in unique])
-    ca, sa = math.cos(h0), math.sin(h0)
-    clx, cly = outl[..., 0], outl[..., 1]
-    cwx = boat.pose.x + clx * ca + cly * sa
-    cwy = boat.pose.y - clx * sa + cly * ca
-    c_, s_ = cs[:, None], sn[:, None]
-    hull_o = np.stack([game.hull_outline(t) for t in tacks])
-    hwx = bx[:, None] + hull_o[..., 0] * c_ + hull_o[..., 1] * s_
-    hwy = by[:, None] - hull_o[..., 0] * s_ + hull_o[..., 1] * c_
-    room_o = game.card_outline(game.delay_card, Tack.PORT)
-    rlx, rly = room_o[:, 0][None, :], room_o[:, 1][None, :]
-    rwx = bx[:, None] + rlx * c_ + rly * s_
-    rwy = by[:, None] - rlx * s_ + rly * c_
-    nc = len(unique)
-    boxes = np.concatenate([_boxes(cwx, cwy), _boxes(hwx, hwy), _boxes(rwx, rwy)])
-    built: list = []
+    exits, unique = spec[6], spec[5]
+    pose, tack = boat.pose, boat.tack
+    x0, y0, h = pose.x, pose.y, pose.heading
+    ends = []           # (bx, by, heading, tack) per exit
+    hull_bx, room_bx = [], []
+    for p, q, pn, qn, ls, lc, hd, t, hb, rb in _turned_exits(game, spec, h, tack, shift):
+        # the reference's x + lx cos + ly sin (+ L sin of the exit heading), in its order
+        bx = x0 + p + q + ls
+        by = y0 - pn + qn + lc
+        ends.append((bx, by, hd, t))
+        hull_bx.append((bx + hb[0], by + hb[1], bx + hb[2], by + hb[3]))
+        room_bx.append((bx + rb[0], by + rb[1], bx + rb[2], by + rb[3]))
+    card_bx = [quick_box(game, k, tack, shift, x0, y0, h) for k in unique]
+    nc, n = len(unique), len(exits)
+    boxes = card_bx + hull_bx + room_bx
+    built: dict[int, object] = {}
 
     def shapes(todo: list[int]) -> np.ndarray:
         """The polygons of the shapes numbered ``todo`` (cards, hulls, rooms), built
-        kind by kind, all of a kind at once, the first time one is asked for."""
-        if not built:
-            built.extend([None, None, None])
-        kinds = [0 if i < nc else 1 if i < nc + n else 2 for i in todo]
-        for k in set(kinds):
-            if built[k] is None:
-                built[k] = (card_shapes(game, boat.pose, boat.tack, shift, unique) if k == 0 else
-                            shapely.polygons(np.stack([hwx, hwy], axis=-1)) if k == 1 else
-                            shapely.polygons(np.stack([rwx, rwy], axis=-1)))
-        base = (0, nc, nc + n)
+        with the reference's arithmetic, each kind in one batch."""
+        want = [i for i in todo if i not in built]
+        if any(i < nc for i in want):
+            built.update(enumerate(card_shapes(game, pose, tack, shift, unique)))
+        hulls = [i for i in want if nc <= i < nc + n]
+        if hulls:
+            outl = np.stack([game.hull_outline(ends[i - nc][3]) for i in hulls])
+            built.update(zip(hulls, _placed_at([ends[i - nc] for i in hulls], outl)))
+        rooms = [i for i in want if i >= nc + n]
+        if rooms:
+            room = game.card_outline(game.delay_card, Tack.PORT)
+            outl = np.broadcast_to(room, (len(rooms),) + room.shape)
+            built.update(zip(rooms, _placed_at([ends[i - nc - n] for i in rooms], outl)))
         out = np.empty(len(todo), dtype=object)
-        out[:] = [built[k][i - base[k]] for i, k in zip(todo, kinds)]
+        out[:] = [built[i] for i in todo]
         return out
 
     # fixed obstacles: cards, hulls and rooms
     fixed: list[str | None] = [None] * (nc + 2 * n)
-    ask = ~_inside(boxes, game.area_box) | _near(boxes, game.obstacle_boxes(lines)).any(axis=1)
-    todo = np.flatnonzero(ask).tolist()
-    if todo:
-        for i, f in zip(todo, game.fixed_hits(shapes(todo), lines=lines)):
-            fixed[i] = f
-    fixed_cards, fixed_hulls, fixed_rooms = fixed[:nc], fixed[nc:nc + n], fixed[nc + n:]
+    area, obstacles = game.area_box, game.obstacle_box_list(lines)
+    every = union(boxes)
+    if not inside(every, area) or touching(every, obstacles):
+        todo = [i for i, b in enumerate(boxes) if not inside(b, area) or touching(b, obstacles)]
+        if todo:
+            for i, f in zip(todo, game.fixed_hits(shapes(todo), lines=lines)):
+                fixed[i] = f
     # other boats: cards and hulls against their hulls (obstacles) and cards (right of way)
-    hull_boxes, other_cards = others_boxes(game, boats, boat.index)
+    hull_boxes, other_cards = others_box_lists(game, boats, boat.index)
     moving = boxes[:nc + n]
     hit: list[int | None] = [None] * (nc + n)
     met: list[tuple[int, ...]] = [()] * (nc + n)
-    todo = np.flatnonzero(_near(moving, hull_boxes).any(axis=1)).tolist()
-    if todo:
-        oth = others(game, boats, boat.index)
-        for i, h in zip(todo, oth.hull_hits(shapes(todo))):
-            hit[i] = h
-    todo = np.flatnonzero(_near(moving, other_cards).any(axis=1)).tolist()
-    if todo:
-        oth = others(game, boats, boat.index)
-        for i, m in zip(todo, oth.card_hits(shapes(todo))):
-            met[i] = m
-    boat_cards, boat_hulls = hit[:nc], hit[nc:]
-    met_cards, met_hulls = met[:nc], met[nc:]
+    if hull_boxes or other_cards:
+        every = union(moving)
+        if touching(every, hull_boxes):
+            todo = [i for i, b in enumerate(moving) if touching(b, hull_boxes)]
+            if todo:
+                oth = others(game, boats, boat.index)
+                for i, hb in zip(todo, oth.hull_hits(shapes(todo))):
+                    hit[i] = hb
+        if touching(every, other_cards):
+            todo = [i for i, b in enumerate(moving) if touching(b, other_cards)]
+            if todo:
+                oth = others(game, boats, boat.index)
+                for i, m in zip(todo, oth.card_hits(shapes(todo))):
+                    met[i] = m
 
     card_pos = {k: i for i, k in enumerate(unique)}
     out = []
-    xs, ys, hs = bx.tolist(), by.tolist(), headings.astype(int).tolist()
-    for i in range(n):
-        c = card_pos[keys[i]]
-        blocked = fixed_cards[c] or fixed_hulls[i] or fixed_rooms[i]
+    for i, (key, ei, _, _, _) in enumerate(exits):
+        c = card_pos[key]
+        bx, by, hd, t = ends[i]
+        blocked = fixed[c] or fixed[nc + i] or fixed[nc + n + i]
         if blocked is None:
-            h = boat_cards[c] if boat_cards[c] is not None else boat_hulls[i]
-            blocked = game.name(h) if h is not None else None
-        m = met_cards[c] + met_hulls[i]
-        out.append(Reach(keys[i], idx[i], Pose.trusted(xs[i], ys[i], hs[i]), tacks[i], blocked,
+            hb = hit[c] if hit[c] is not None else hit[nc + i]
+            blocked = game.name(hb) if hb is not None else None
+        m = met[c] + met[nc + i]
+        out.append(_reach(key, ei, Pose.trusted(bx, by, hd), t, blocked,
                          tuple(sorted(set(m))) if m else ()))
     return out
+
+
+def _turned_exits(game: Table, spec: tuple, h: int, tack: Tack, shift: float) -> list[tuple]:
+    """What the exits of ``spec`` look like from a bow at heading ``h`` on ``tack``, the
+    card shifted by ``shift`` (cached on the table): per exit the four products of the
+    stern point's place (exit point times the heading's sine and cosine), the hull's
+    length along the exit heading, that heading, the tack it leaves the boat on, and the
+    turned quick boxes of the hull and of the room ahead. Adding them to a pose, in the
+    reference's order, gives exactly the reference's bow points."""
+    cache = game.__dict__.setdefault("_turned_exits", {})
+    key = (id(spec), h, tack, shift)
+    hit = cache.get(key)
+    if hit is not None and hit[0] is spec:
+        return hit[1]
+    s = tack.windward_sign
+    h0 = math.radians(h)
+    sin0, cos0 = math.sin(h0), math.cos(h0)
+    L = game.cards.hull_length
+    wind = game.wind_from
+    delay = game.delay_card.key
+    rows = []
+    for _, _, ex, ey, turn in spec[6]:
+        lx = s * (ex + shift)
+        hd = (h + s * turn) % 360
+        rel = (wind - hd) % 360
+        t = tack if rel == 0 or rel == 180 else (Tack.STARBOARD if rel < 180 else Tack.PORT)
+        rows.append((lx * cos0, ey * sin0, lx * sin0, ey * cos0, L * _SIN[hd], L * _COS[hd], hd, t,
+                     quick_box(game, None, t, 0.0, 0.0, 0.0, hd),
+                     quick_box(game, delay, Tack.PORT, 0.0, 0.0, 0.0, hd)))
+    if len(cache) > 8192:
+        cache.clear()
+    cache[key] = (spec, rows)
+    return rows
+
+
+def _placed_at(ends: list[tuple[float, float, int, Tack]], outlines: np.ndarray) -> np.ndarray:
+    """Polygons of local outlines (m, k, 2) placed at bow points and headings: the
+    arithmetic of :func:`dinghy.core.geometry.shapes_at`, so the reference's polygons."""
+    bx = np.array([e[0] for e in ends])[:, None]
+    by = np.array([e[1] for e in ends])[:, None]
+    hr = np.radians(np.array([e[2] for e in ends]))
+    s_, c_ = np.sin(hr)[:, None], np.cos(hr)[:, None]
+    lx, ly = outlines[..., 0], outlines[..., 1]
+    wx = bx + lx * c_ + ly * s_
+    wy = by - lx * s_ + ly * c_
+    return shapely.polygons(np.stack([wx, wy], axis=-1))
 
 
 def _exit_spec(game: Table, cards: list[CardType]):
@@ -419,7 +470,8 @@ def _exit_spec(game: Table, cards: list[CardType]):
     spec = None
     if keys:
         spec = (keys, idx, np.asarray(ex_x), np.asarray(ex_y), np.asarray(turns),
-                tuple(dict.fromkeys(c.key for c in cards)))
+                tuple(dict.fromkeys(c.key for c in cards)),
+                tuple(zip(keys, idx, ex_x, ex_y, turns)))
     if own:
         cache[key] = spec
     return spec

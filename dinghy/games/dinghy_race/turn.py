@@ -4,14 +4,14 @@ itself (stopping short, the spinnaker bonus, the hazards it calls for), and rule
 substitute for a tack or jibe that has no room."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from functools import lru_cache
+from dataclasses import dataclass
 
 from dinghy.core.geometry import Pose
 from dinghy.core.interface import Event
 from dinghy.core.wind import PointOfSail, Tack, off_wind, points_of_sail, tack_of
 from dinghy.games.dinghy_race import right_of_way
 from dinghy.games.dinghy_race.actions import Begin, Move, Pivot, Substitute
+from dinghy.games.dinghy_race.bounds import others_box_lists, quick_box, touching
 from dinghy.games.dinghy_race.cards import CardType, Kind, exit_track
 from dinghy.games.dinghy_race.common import (EPS, _path_blocker, _say, aspects, boat_obstacles,
                                              card_fits, fixed_hit, lines_on_water, move_shape,
@@ -19,9 +19,10 @@ from dinghy.games.dinghy_race.common import (EPS, _path_blocker, _say, aspects, 
                                              touches_start_zone)
 from dinghy.games.dinghy_race.hazard_rolls import _next_hazard_or_place
 from dinghy.games.dinghy_race.lines_and_marks import _after_track
+from dinghy.games.dinghy_race.memo import per_object
 from dinghy.games.dinghy_race.right_of_way import Ruling
 from dinghy.games.dinghy_race.rounds import _end_turn
-from dinghy.games.dinghy_race.state import Boat, RaceState, RulingRecord, Step, Turn
+from dinghy.games.dinghy_race.state import Boat, RaceState, RulingRecord, Step, Turn, fast_new
 from dinghy.games.dinghy_race.table import Table, fixed_within, reach
 from dinghy.games.dinghy_race.weather_eye import weather_eye_shift
 
@@ -50,7 +51,7 @@ def exit_options(game: Table, state: RaceState, shift: float = 0.0) -> list[Exit
 
 
 
-@lru_cache(maxsize=64)
+@per_object(maxsize=64)
 def _exit_options(game: Table, state: RaceState, shift: float) -> tuple[ExitOption, ...]:
     boat = state.boat()
     card = game.cards.types[state.turn.card]
@@ -103,8 +104,11 @@ def _exit_options(game: Table, state: RaceState, shift: float) -> tuple[ExitOpti
         for r in raw:
             if r[4] is None and r[9]:
                 r[4] = f"{r[9][0].text}: another exit avoids the card"
-    return tuple(ExitOption(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], limit, r[9], r[10])
+    return tuple(_exit_option(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], limit, r[9], r[10])
                  for r in raw)
+
+
+_exit_option = fast_new(ExitOption)
 
 
 
@@ -139,7 +143,12 @@ def why_not_pivot(game: Table, state: RaceState, turn: int) -> str | None:
         return None
     boat = state.boat()
     pose = Pose(boat.pose.x, boat.pose.y, boat.pose.heading + turn)
-    hull = game.hull(pose, tack_of(pose.heading, game.wind_from, boat.tack))
+    tack = tack_of(pose.heading, game.wind_from, boat.tack)
+    box = quick_box(game, None, tack, 0.0, pose.x, pose.y, pose.heading)
+    if not touching(box, game.obstacle_box_list(lines_on_water(game, state))) and \
+            not touching(box, others_box_lists(game, state.boats, boat.index)[0]):
+        return None     # the hull's quick box is apart from every buoy, land and hull
+    hull = game.hull(pose, tack)
     # The table's edge is no obstacle to turning on the spot (the rule text knows only
     # boats, buoys and land); without this a boat that stops by the edge could be
     # pinned there for ever.
@@ -153,14 +162,16 @@ def _do_begin(game: Table, state: RaceState, act: Begin, ev: list[Event]) -> Rac
     name = game.name(boat.index)
     if act.trapeze != boat.trapeze:
         _say(ev, "trapeze", boat.index, f"{name} {'goes out on' if act.trapeze else 'comes in from'} the trapeze")
-    boat = boat.with_(trapeze=act.trapeze)
-    state = state.with_boat(boat).with_(turn=Turn())
+        boat = boat.with_(trapeze=act.trapeze)
+        state = state.with_boat(boat, turn=Turn())
+    else:
+        state = state.with_(turn=Turn())
     # Face-up delay cards: "Each turn, remove one delay card."
     if boat.delays:
         boat = boat.with_(delays=boat.delays - 1, trapeze=False, spi_up=False)
         left = boat.delays
         _say(ev, "delay", boat.index, f"{name} removes a delay card ({left} left)")
-        return state.with_boat(boat).with_(step=Step.PIVOT, turn=Turn(pivot_limit=45, then_place=left == 0))
+        return state.with_boat(boat, step=Step.PIVOT, turn=Turn(pivot_limit=45, then_place=left == 0))
     # Dead in the water: "such a boat may make a 90°-turn in either direction and may then
     # place ... any manoeuvre card ... that fits the current boat aspect".
     if boat.planned is None:
@@ -178,7 +189,7 @@ def _do_begin(game: Table, state: RaceState, act: Begin, ev: list[Event]) -> Rac
             # would otherwise hold both aside for ever).
             _say(ev, "aside", boat.index, f"{name} executes the delay card from beside the boat")
             boat = boat.with_(planned=None, aside=False, trapeze=False, spi_up=False)
-            return state.with_boat(boat).with_(step=Step.PIVOT, turn=Turn(card=card.key, pivot_limit=45))
+            return state.with_boat(boat, step=Step.PIVOT, turn=Turn(card=card.key, pivot_limit=45))
         if blocker:
             delay = game.cards.delay_key()
             _say(ev, "aside", boat.index,
@@ -192,13 +203,13 @@ def _do_begin(game: Table, state: RaceState, act: Begin, ev: list[Event]) -> Rac
         # "The illegal card is immediately replaced with a delay card which you then execute"
         _say(ev, "illegal", boat.index, f"{name} revealed an illegal card ({reason}): delay instead")
         boat = boat.with_(planned=None, trapeze=False, spi_up=False)
-        return state.with_boat(boat).with_(step=Step.PIVOT, turn=Turn(card=game.cards.delay_key(),
+        return state.with_boat(boat, step=Step.PIVOT, turn=Turn(card=game.cards.delay_key(),
                                                                        pivot_limit=45))
     _say(ev, "reveal", boat.index, f"{name} reveals {card.name}")
     if card.kind is Kind.DELAY:
         # "A delay card automatically and immediately removes any trapezing or spi up status"
         boat = boat.with_(planned=None, trapeze=False, spi_up=False)
-        return state.with_boat(boat).with_(step=Step.PIVOT, turn=Turn(card=card.key, pivot_limit=45))
+        return state.with_boat(boat, step=Step.PIVOT, turn=Turn(card=card.key, pivot_limit=45))
     return state.with_(step=Step.MOVE, turn=Turn(card=card.key))
 
 
@@ -230,7 +241,7 @@ def _do_pivot(game: Table, state: RaceState, act: Pivot, ev: list[Event]) -> Rac
             # 6, he must remove his boat place it again ... He must then place a delay card"
             _say(ev, "prestart", boat.index, f"{game.name(boat.index)} touched the start line "
                  "before round 6: re-place to leeward, then a delay")
-            return state.with_boat(boat.with_(planned=None)).with_(step=Step.LAUNCH)
+            return state.with_boat(boat.with_(planned=None), step=Step.LAUNCH)
     state = state.with_boat(boat.with_(planned=None))
     if state.turn.then_place:
         return state.with_(step=Step.PLACE)
@@ -247,7 +258,8 @@ def _stop_short(game: Table, state: RaceState, boat: Boat, card: CardType, end: 
     Fixed obstacles: "it must stop one card length (short side) short of the obstacle and
     does not place a new movement card; it is dead in the water".
     """
-    boats = [g for _, g in boat_obstacles(game, state, boat.index)]
+    boats: list | None = None
+    hull_boxes = others_box_lists(game, state.boats, boat.index)[0]
     gap = game.cards.card_width
     lines = lines_on_water(game, state)
     fixed_hit_any = (fixed_hit(game, move_shape(game, boat, card, end, tack, shift), lines=lines) is not None
@@ -256,14 +268,33 @@ def _stop_short(game: Table, state: RaceState, boat: Boat, card: CardType, end: 
     for i in range(20, -1, -1):
         t = i / 20
         pose = Pose(x0 + (end.x - x0) * t, y0 + (end.y - y0) * t, end.heading)
-        hull = game.hull(pose, tack)
-        if any(g.intersects(hull) for g in boats):
-            continue
-        if fixed_hit_any:
-            if fixed_within(game, hull, gap - EPS, lines):
+        # the hull is built only where its quick box does not settle the question
+        box = quick_box(game, None, tack, 0.0, pose.x, pose.y, pose.heading)
+        hull = None
+        if touching(box, hull_boxes):
+            hull = game.hull(pose, tack)
+            if boats is None:
+                boats = [g for _, g in boat_obstacles(game, state, boat.index)]
+            if any(g.intersects(hull) for g in boats):
+                continue
+        if fixed_hit_any and not _surely_beyond(game, box, gap - EPS, lines):
+            if fixed_within(game, game.hull(pose, tack) if hull is None else hull, gap - EPS, lines):
                 continue
         return pose, tack, fixed_hit_any
     return boat.pose, boat.tack, fixed_hit_any
+
+
+def _surely_beyond(game: Table, box: tuple, gap: float, lines: tuple[bool, bool]) -> bool:
+    """Whether a shape with this (quick) box surely lies more than ``gap`` inside a
+    rectangular playing area and more than ``gap`` from every mark, buoy and land
+    (False: let :func:`fixed_within` judge the shape)."""
+    area = game.area_box
+    if area is None:
+        return False
+    if not (box[0] - area[0] > gap and box[1] - area[1] > gap and area[2] - box[2] > gap and area[3] - box[3] > gap):
+        return False
+    grown = (box[0] - gap, box[1] - gap, box[2] + gap, box[3] + gap)
+    return not touching(grown, game.obstacle_box_list(lines))
 
 
 
@@ -271,7 +302,7 @@ def _do_move(game: Table, state: RaceState, act: Move, ev: list[Event]) -> RaceS
     boat = state.boat()
     name = game.name(boat.index)
     card = game.cards.types[state.turn.card]
-    opt = exit_options(game, state, act.shift)[act.exit]
+    opt = _exit_options(game, state, float(act.shift))[act.exit]
     ex = card.exits[act.exit]
     end, tack, dead = opt.pose, opt.tack, False
     track = exit_track(boat.pose, boat.tack, card, ex, game.cards.hull_length, act.shift)
@@ -334,9 +365,9 @@ def _do_move(game: Table, state: RaceState, act: Move, ev: list[Event]) -> RaceS
     if not state.boats[boat.index].racing or state.step is Step.LAUNCH:
         return state
     if dead:
-        state = state.with_(turn=replace(state.turn, hazards=tuple(rows), then_place=False))
+        state = state.with_(turn=state.turn.with_(hazards=tuple(rows), then_place=False))
     else:
-        state = state.with_(turn=replace(state.turn, hazards=tuple(rows), then_place=True))
+        state = state.with_(turn=state.turn.with_(hazards=tuple(rows), then_place=True))
     return _next_hazard_or_place(game, state, ev)
 
 
@@ -347,6 +378,6 @@ def _do_substitute(game: Table, state: RaceState, act: Substitute, ev: list[Even
     if card.kind is Kind.DELAY:
         _say(ev, "right_of_way", state.active, f"{name} cannot tack or jibe here (rule 1) and takes a one-turn delay")
         boat = state.boat().with_(planned=None, trapeze=False, spi_up=False)
-        return state.with_boat(boat).with_(step=Step.PIVOT, turn=Turn(card=card.key, pivot_limit=45))
+        return state.with_boat(boat, step=Step.PIVOT, turn=Turn(card=card.key, pivot_limit=45))
     _say(ev, "right_of_way", state.active, f"{name} cannot tack or jibe here (rule 1) and sails {card.name} instead")
-    return state.with_(turn=replace(state.turn, card=card.key, substituted=True))
+    return state.with_(turn=state.turn.with_(card=card.key, substituted=True))

@@ -21,7 +21,7 @@ from dinghy.core.geometry import Pose
 from dinghy.games.dinghy_race.cards import exit_track
 from dinghy.ui import theme
 from dinghy.ui.mesh import Mesh
-from dinghy.ui.widgets import BODY, LAYER_WIDGET, Gui, Widget
+from dinghy.ui.widgets.gui import BODY, LAYER_WIDGET, Gui, Widget
 
 CARD = (250, 246, 236)
 CARD_EDGE = (120, 110, 90)

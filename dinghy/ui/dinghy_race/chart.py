@@ -33,16 +33,13 @@ from dinghy.games.dinghy_race.sketch import course_chain  # noqa: E402
 from dinghy.core.setup import PALETTE  # noqa: E402
 from dinghy.ui import camera as camera_module  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
+from dinghy.ui.theme import LAND, LAND_EDGE, LINE_BUOY, MARK  # noqa: E402
 from dinghy.ui.mesh import Mesh  # noqa: E402
 from dinghy.core.wind import Tack  # noqa: E402
 
 G_TABLE, G_COURSE, G_TRACK, G_WEATHER, G_CARDS, G_BOATS, G_GHOSTS, G_PREVIEW = range(8)
 
 TABLE_WATER = (24, 72, 110)
-LAND = (206, 190, 146)
-LAND_EDGE = (150, 130, 90)
-MARK = (243, 120, 40)
-LINE_BUOY = (250, 210, 70)
 CARD_BACK = (52, 66, 96)
 CARD_FACE = (250, 246, 236)
 DELAY_FACE = (240, 200, 196)

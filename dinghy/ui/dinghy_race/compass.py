@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from dinghy.ui.widgets import (  # noqa: F401  (configures pyglet first)
-    BACK, BODY, DETAIL, LAYER_PANEL, TEXT, Gui, Widget, _round_rect, put,
+from dinghy.ui.widgets.gui import (  # noqa: F401  (configures pyglet first)
+    BACK, BODY, DETAIL, LAYER_PANEL, TEXT, Gui, Widget, put, round_rect,
 )
 
 from pyglet import shapes  # noqa: E402
@@ -62,7 +62,7 @@ class Compass(Widget):
 
     def layout(self) -> None:
         g = self.gui
-        _round_rect(self.back, self.x, self.y, self.w, self.h, g.px(theme.RADIUS))
+        round_rect(self.back, self.x, self.y, self.w, self.h, g.px(theme.RADIUS))
         put(self.title, self.x + self.w / 2, self.y + self.h - g.px(11))
         self._clear(self.shapes)
         cx, cy = self.centre

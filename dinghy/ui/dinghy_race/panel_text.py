@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from dinghy.ui import theme
-from dinghy.ui.widgets import Button, Widget
+from dinghy.ui.widgets.gui import Widget
+from dinghy.ui.widgets.buttons import Button
 
 
 def exit_short(move: Any, opts: list[Any]) -> str:

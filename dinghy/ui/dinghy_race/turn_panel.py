@@ -17,9 +17,10 @@ from dinghy.games.dinghy_race.state import Step
 from dinghy.ui import theme
 from dinghy.ui.dinghy_race.panel_text import _fit_button_texts, _leg_text, exit_short
 from dinghy.ui.hud import Dice, Slider
-from dinghy.ui.widgets import (
-    BODY, LAYER_WIDGET, Button, ChoiceSelector, Gui, Text, Toggle, Widget, _round_rect,
-)
+from dinghy.ui.widgets.gui import BODY, LAYER_WIDGET, Gui, Widget, round_rect
+from dinghy.ui.widgets.buttons import Button, Toggle
+from dinghy.ui.widgets.selectors import ChoiceSelector
+from dinghy.ui.widgets.text import Text
 
 STEP_TITLES = {
     Step.LAUNCH: "Put the boat on the water",
@@ -124,7 +125,7 @@ class OddsTable(Widget):
             for j, cell in enumerate(cells):
                 cell.x, cell.y = round(self.x + first + col * (j + 1) - g.px(4)), round(cy)
         hy = top - row_h * (self.chosen + 2)
-        _round_rect(self.highlight, self.x, hy, self.w, row_h, g.px(4))
+        round_rect(self.highlight, self.x, hy, self.w, row_h, g.px(4))
 
 
 class TurnPanel:

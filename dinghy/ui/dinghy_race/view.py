@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from dinghy.ui.widgets import Button, Dialog, key  # noqa: F401  (configures pyglet first)
+from dinghy.ui.widgets.gui import key  # noqa: F401  (configures pyglet first)
+from dinghy.ui.widgets.buttons import Button
+from dinghy.ui.widgets.dialogs import Dialog
 
 from dinghy.games.dinghy_race import rules as dr  # noqa: E402
 from dinghy.games.dinghy_race.state import Step  # noqa: E402
@@ -25,6 +27,11 @@ from dinghy.ui.dinghy_race.turn_panel import TurnPanel  # noqa: E402
 from dinghy.ui.hud import SeatChip  # noqa: E402
 from dinghy.ui.shell.board_view import skipper_word  # noqa: E402
 from dinghy.ui.shell.views import BoardView  # noqa: E402
+
+#: The Hint button's label while the coach reads new water (a few seconds, once a course).
+HINT_WAIT = "Hint…"
+#: Seconds the first Hint waits for the field before it lets the table run on.
+HINT_PATIENCE = 0.3
 
 
 def round_parts(state: Any) -> tuple[str, str]:
@@ -129,9 +136,12 @@ class DinghyRaceView(Choices, BoardView):
         s.chart = self.chart                 # the scene frees it when it leaves the stack
         add = g.add
         self.turn = TurnPanel(self)
-        if any(seat.skipper == "hard" for seat in self.game.setup.seats):
-            from dinghy.skippers.field import warm
-            warm(self.game)        # the hard skipper's field, built while people play
+        self._field_job: Any = None          # the thread building the coach's field
+        self._hint_asked: int | None = None  # the action count at which Hint was tapped
+        if any(seat.skipper in (None, "hard") for seat in self.game.setup.seats):
+            # the field of the hard skipper and of a person's Hint, built while people
+            # play (one core for a few seconds, once per course; the window stays live)
+            self._read_the_water()
         self.compass = add(Compass(g, self.game.wind_from))
         self.zoom_in = add(Button(g, "+", lambda: self.zoom(1.4), style="water", pt=theme.HEADER_PT + 2))
         self.zoom_out = add(Button(g, "−", lambda: self.zoom(1 / 1.4), style="water", pt=theme.HEADER_PT + 2))
@@ -345,9 +355,36 @@ class DinghyRaceView(Choices, BoardView):
 
         if not self.human_turn or self.race.over or self.race.chance:
             return
+        if self._read_the_water(HINT_PATIENCE):   # a field on disk loads in a moment
+            # new water: the field is built on its own thread while the table stays
+            # live; the hint comes when it is ready (see tick), if the step is still ours
+            self._hint_asked = len(self.race.actions)
+            self.hint_button.label = HINT_WAIT
+            self.scene.toast.show("The coach is reading the water: a few seconds, once per course")
+            return
         self.hints = coach.hints(self.race)
         if self.hints:
             show_hints(self, self.hints)      # each ghost's label: rank, rounds, risk
+
+    def _read_the_water(self, patience: float = 0.0) -> bool:
+        """Start building (or loading) the coach's field if nobody has; True while it is
+        still being built (after waiting up to ``patience`` seconds for it)."""
+        if self._field_job is None:
+            from dinghy.skippers.field import warm
+
+            self._field_job = warm(self.game)
+        self._field_job.join(patience)
+        return self._field_job.is_alive()
+
+    def tick(self, dt: float) -> None:
+        """Called every frame by the table: a Hint asked for on new water is shown once
+        the field is ready, if it is still the same person's same step."""
+        if self._hint_asked is None or self._field_job.is_alive():
+            return
+        asked, self._hint_asked = self._hint_asked, None
+        self.hint_button.label = "Hint"
+        if asked == len(self.race.actions):
+            self.hint()
 
     # --- out of turn: protests and the inner boat's claim (rule 3) --------------------------
     def _update_interjections(self) -> None:

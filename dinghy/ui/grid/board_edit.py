@@ -10,24 +10,19 @@ from __future__ import annotations
 
 import os
 import string
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from dinghy.core import io
 from dinghy.core.errors import DataError, DinghyError
 from dinghy.games.grid import compass
-from dinghy.games.grid.board import MAX_SIZE, Board, Line, Mark
+from dinghy.games.grid.board import MAX_SIZE, Board, FrozenMap, Line, Mark, thaw
 from dinghy.games.grid.loading import board_dir, load_board, shipped_boards
+from dinghy.ui.grid.extras import Finding, check as check_extras
 
 
 class EditRefused(DinghyError):
     """An edit the board cannot take (the message says why)."""
-
-
-@dataclass(frozen=True)
-class Finding:
-    level: str            # "error" or "warning"
-    text: str
 
 
 # --- new boards and files ----------------------------------------------------------------
@@ -218,11 +213,35 @@ def rename(b: Board, name: str) -> Board:
     return replace(b, name=name, title=b.title if b.title != b.name else name)
 
 
+def set_extra(b: Board, key: str, value: object) -> Board:
+    """The board's ``extras[key]`` set to ``value`` (None takes the field away: the
+    game's default then)."""
+    extras = thaw(b.extras)
+    if value is None:
+        extras.pop(key, None)
+    else:
+        extras[key] = value
+    return replace(b, extras=FrozenMap(extras))
+
+
+def toggle_extra_cell(b: Board, key: str, x: int, y: int) -> Board:
+    """The cell added to the end of the board's ``extras[key]`` list of squares, or taken
+    out of it when listed already."""
+    _inside(b, x, y)
+    raw = b.extras.get(key, ())
+    listed = [tuple(p) for p in raw] if isinstance(raw, (list, tuple)) else []
+    if (x, y) in listed:
+        listed.remove((x, y))
+    else:
+        listed.append((x, y))
+    return set_extra(b, key, [list(p) for p in listed] or None)
+
 # --- the check -----------------------------------------------------------------------------
 
 def check(b: Board) -> list[Finding]:
-    """Errors: what loading the saved file would refuse. Warnings: lines on land, no
-    mark to round, a start line along the wind."""
+    """Errors: what loading the saved file would refuse (the game's extras included,
+    see :mod:`dinghy.ui.grid.extras`). Warnings: lines on land, no mark to round, a
+    start line along the wind."""
     out: list[Finding] = []
     try:
         Board.from_mapping(b.to_mapping(), source=b.name)
@@ -238,7 +257,7 @@ def check(b: Board) -> list[Finding]:
     if b.start.side_of(b.wind_from) == 0:
         out.append(Finding("warning", f"the start line runs along the wind (from the "
                            f"{compass.NAMES[b.wind_from]}): boats cannot cross it upwind"))
-    return out
+    return out + check_extras(b)
 
 
 def errors(b: Board) -> list[Finding]:

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from dinghy.ui.widgets import (  # noqa: F401  (configures pyglet first)
-    LAYER_DIALOG, Button, Gui, Panel, _Modal, key, put,
-)
+from dinghy.ui.widgets.gui import LAYER_DIALOG, Gui, key, put  # noqa: F401  (configures pyglet first)
+from dinghy.ui.widgets.buttons import Button
+from dinghy.ui.widgets.dialogs import Modal
+from dinghy.ui.widgets.panels import Panel
 
 from dinghy.ui import theme  # noqa: E402
 
 
-class SquareChooser(_Modal):
+class SquareChooser(Modal):
     """``SquareChooser(gui, title, [(label, callback)])``; open with ``gui.open``."""
 
     def __init__(self, gui: Gui, title: str, choices: Sequence[tuple[str, Callable[[], Any]]],

@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from dinghy.ui.widgets import (  # noqa: F401  (configures pyglet first)
-    BACK, BODY, DETAIL, LAYER_PANEL, TEXT, Gui, Widget, _round_rect, put,
+from dinghy.ui.widgets.gui import (  # noqa: F401  (configures pyglet first)
+    BACK, BODY, DETAIL, LAYER_PANEL, TEXT, Gui, Widget, put, round_rect,
 )
 
 from pyglet import shapes  # noqa: E402
@@ -44,7 +44,7 @@ class WindRose(Widget):
         for s in self.shapes:
             s.delete()
         self.shapes = []
-        _round_rect(self.back, self.x, self.y, self.w, self.h, g.px(theme.RADIUS))
+        round_rect(self.back, self.x, self.y, self.w, self.h, g.px(theme.RADIUS))
         self.title.text = self.title_text
         put(self.title, self.x + self.w / 2, self.y + self.h - g.px(11))
         cx, cy = self.x + self.w / 2, self.y + (self.h - g.px(22)) / 2

@@ -5,7 +5,9 @@ tool drops a mark on the tapped cell (rounded last, to port); tapping a mark tur
 rounding side; dragging a mark moves it to another cell. *Land* turns a cell to land
 and back. *Start* and *Finish* take two taps: one end, then the other. *Erase* takes a
 mark (the later ones move up the order) or land away. The wind selector turns the
-wind. The live check lists what the saved file would be refused for (errors) and what a
+wind. A board's game-specific ``extras`` (:mod:`dinghy.ui.grid.extras`: start squares,
+fixed puffs, ...) have a selector: a list of cells is edited by taps with the *Extras*
+tool, a number by a second selector. The live check lists what the saved file would be refused for (errors) and what a
 race officer should look at (warnings); *Save* writes the board atomically through
 :func:`dinghy.games.grid.loading.save_board` and refuses while there are errors; *Test
 sail* saves, then bots race the board's game on it over the designer.
@@ -19,9 +21,11 @@ import os
 from pathlib import Path
 from typing import Any, Callable
 
-from dinghy.ui.widgets import (  # noqa: F401  (configures pyglet first)
-    Button, ChoiceSelector, Panel, Text, key,
-)
+from dinghy.ui.widgets.gui import key  # noqa: F401  (configures pyglet first)
+from dinghy.ui.widgets.buttons import Button
+from dinghy.ui.widgets.panels import Panel
+from dinghy.ui.widgets.selectors import ChoiceSelector
+from dinghy.ui.widgets.text import Text
 
 from dinghy.core.errors import DinghyError  # noqa: E402
 from dinghy.games.grid import compass  # noqa: E402
@@ -30,11 +34,12 @@ from dinghy.games.grid.loading import save_board  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.camera import Camera  # noqa: E402
 from dinghy.ui.grid import board_edit as E  # noqa: E402
+from dinghy.ui.grid import extras as X  # noqa: E402
 from dinghy.ui.grid.compass import WindRose  # noqa: E402
 from dinghy.ui.grid.drawing import BoardDrawing  # noqa: E402
 from dinghy.ui.grid.view import MAX_ZOOM, MIN_ZOOM, fit_board, fit_text  # noqa: E402
 from dinghy.ui.scene import ChartScene  # noqa: E402
-from dinghy.ui.shell.flow import TestSail  # noqa: E402
+from dinghy.ui.grid.test_sail import sail_board  # noqa: E402
 
 TOOLS = (("mark", "Mark"), ("land", "Land"), ("start", "Start"), ("finish", "Finish"), ("erase", "Erase"))
 HINTS = {
@@ -44,6 +49,7 @@ HINTS = {
     "start": "Tap one end of the start line, then the other.",
     "finish": "Tap one end of the finish line, then the other.",
     "erase": "Tap a mark or land to take it away.",
+    "extras": "Tap a cell to add it to the {} (at the end of the list), tap it again to take it away.",
 }
 SEAT_ONE = {0: (243, 178, 62)}
 
@@ -53,7 +59,7 @@ class GridDesignerScene(ChartScene):
     ``$DINGHY_HOME/courses/grid/<name>.toml``; a shipped board saves as a copy there)."""
 
     shortcuts = [
-        ("1 … 5", "Mark, Land, Start, Finish, Erase tool"),
+        ("1 … 6", "Mark, Land, Start, Finish, Erase, Extras tool"),
         ("Ctrl+Z / Ctrl+Y", "Undo / redo"),
         ("Ctrl+S", "Save"),
         ("F, + / −", "Fit the board, zoom in / out"),
@@ -76,6 +82,9 @@ class GridDesignerScene(ChartScene):
         self.camera = Camera(min_zoom=MIN_ZOOM, max_zoom=MAX_ZOOM)
         self._press: tuple[float, float, tuple[int, int] | None] | None = None
         self._fitted = False
+        self.extras = X.extras_of(board.game)
+        self.tools = TOOLS + ((("extras", "Extras"),) if any(e.kind == "cells" for e in self.extras) else ())
+        self.extra = self.extras[0] if self.extras else None
 
     # --- the board and its history -----------------------------------------------------------
     @property
@@ -130,7 +139,11 @@ class GridDesignerScene(ChartScene):
         self.help_button = add(Button(g, "?", self.show_help, style="water", pt=theme.HEADER_PT))
         self.close_button = add(Button(g, "Close", self.close, style="water"))
         self.panel = add(Panel(g))
-        self.tool_buttons = {t: add(Button(g, label, lambda t=t: self.set_tool(t))) for t, label in TOOLS}
+        self.tool_buttons = {t: add(Button(g, label, lambda t=t: self.set_tool(t))) for t, label in self.tools}
+        self.extra_choice = add(ChoiceSelector(g, [(e, e.title) for e in self.extras] or [(None, "")], 0,
+                                               self.choose_extra))
+        self.extra_value = add(ChoiceSelector(g, [(None, "")], 0, self.set_extra_value, wrap=False))
+        self.extra_choice.visible = bool(self.extras)
         self.wind = add(ChoiceSelector(g, [(i, f"Wind from {compass.NAMES[i]}") for i in range(8)],
                                        self.board.wind_from, lambda v: self.edit(E.set_wind, v)))
         sizes = [(n, f"{n} wide") for n in range(2, MAX_SIZE + 1)]
@@ -172,7 +185,7 @@ class GridDesignerScene(ChartScene):
         # the tools: three on the first row, two on the second
         per_row = 3
         bw = (inner - px(6) * (per_row - 1)) / per_row
-        for i, (tool, _) in enumerate(TOOLS):
+        for i, (tool, _) in enumerate(self.tools):
             r, c = divmod(i, per_row)
             self.tool_buttons[tool].place(col_x + pad + c * (bw + px(6)), top - (r + 1) * t - r * px(6), bw, t)
         top -= 2 * t + px(6) + px(10)
@@ -182,6 +195,10 @@ class GridDesignerScene(ChartScene):
         self.width_choice.place(col_x + pad, top - t, half, t)
         self.height_choice.place(col_x + pad + half + px(6), top - t, half, t)
         top -= t + px(10)
+        if self.extras:     # the extra to edit, and a number extra's value under it
+            self.extra_choice.place(col_x + pad, top - t, inner, t)
+            self.extra_value.place(col_x + pad, top - 2 * t - px(6), inner, t)
+            top -= 2 * t + px(16)
         rest = top - (m + pad)
         self.hint.place(col_x + pad, top - px(54), inner, px(54))
         self.status.place(col_x + pad, top - px(54) - px(48), inner, px(48))
@@ -217,7 +234,10 @@ class GridDesignerScene(ChartScene):
                               (self.height_choice, b.height)):
             if choice.value != value:
                 choice.set_value(value)
-        hint = HINTS[self.tool]
+        hint = HINTS[self.tool].format(self.extra.title.lower() if self.extra else "")
+        if self.tool == "extras" and self.extra is not None and self.extra.kind != "cells":
+            hint = "Choose a list of cells (start squares, ...) in the extras selector, then tap cells."
+        self._show_extra_value()
         if self.pending is not None:
             hint = f"First end at {list(self.pending)}: tap the other end (Esc forgets it)."
         self.hint.text = hint
@@ -247,7 +267,8 @@ class GridDesignerScene(ChartScene):
             return
         self.drawing.board = self.board
         pending = [self.pending] if self.pending is not None else []
-        self.drawing.draw(self.camera, None, SEAT_ONE, targets=pending)
+        self.drawing.draw(self.camera, X.picture(self.board) if self.extras else None, SEAT_ONE,
+                          targets=pending)
 
     def fit(self, redraw: bool = True) -> None:
         g = self.gui
@@ -281,6 +302,32 @@ class GridDesignerScene(ChartScene):
         self.message = ""
         self.refresh()
 
+    def choose_extra(self, extra: X.Extra) -> None:
+        """The extra to edit: a list of cells takes the Extras tool, a number its selector."""
+        self.extra = extra
+        if extra.kind == "cells":
+            self.set_tool("extras")
+        else:
+            self.refresh()
+
+    def set_extra_value(self, value: Any) -> None:
+        if self.extra is not None and self.edit(E.set_extra, self.extra.key, value):
+            self.say(X.value_words(self.extra, value) + ".")
+
+    def _show_extra_value(self) -> None:
+        """The value selector follows the chosen number extra (hidden for a list)."""
+        e, sel = self.extra, self.extra_value
+        sel.visible = e is not None and e.kind == "number"
+        if not sel.visible:
+            return
+        value = self.board.extras.get(e.key)
+        values = list(e.values) + ([value] if value not in e.values else [])
+        options = [(v, X.value_words(e, v)) for v in values]
+        if sel.options != options:
+            sel.options = options
+        if sel.value != value or sel.shown_text != X.value_words(e, value):
+            sel.set_value(value)
+
     def cell_at(self, sx: float, sy: float) -> tuple[int, int] | None:
         if not self.camera.contains_screen(sx, sy):
             return None
@@ -306,6 +353,10 @@ class GridDesignerScene(ChartScene):
             self.edit(E.toggle_land, x, y)
         elif tool == "erase":
             self.edit(E.remove_at, x, y)
+        elif tool == "extras" and self.extra is not None and self.extra.kind == "cells":
+            was = cell in X.cells(b, self.extra.key)
+            if self.edit(E.toggle_extra_cell, self.extra.key, x, y):
+                self.say(f"{list(cell)} {'taken out of' if was else 'added to'} the {self.extra.title.lower()}.")
         elif tool in ("start", "finish"):
             if self.pending is None:
                 self.pending = cell
@@ -345,19 +396,7 @@ class GridDesignerScene(ChartScene):
 
     def test_sail(self, boats: int = 3) -> Any:
         """Save, then bots race the board in this window (the designer waits below)."""
-        from dinghy import games
-        from dinghy.ui.shell.autosave import Autosave, home
-
-        rules = self.board.game
-        if rules not in games.GAMES:
-            self.say(f"No game called {rules!r} is installed to sail this board.")
-            return None
-        target = self.save()
-        if target is None or self.app is None:
-            return None
-        sail = GridTestSail(self.app, Autosave(home() / "test-sail"), rules, bot_delay=self.bot_delay)
-        self.app.test_sail = sail  # type: ignore[attr-defined]
-        return sail(target, boats=boats)
+        return sail_board(self, boats)
 
     def close(self) -> None:
         if self.app is not None:
@@ -414,8 +453,8 @@ class GridDesignerScene(ChartScene):
         elif symbol == key.ESCAPE and self.pending is not None:
             self.pending = None
             self.refresh()
-        elif not accel and key._1 <= symbol < key._1 + len(TOOLS):
-            self.set_tool(TOOLS[symbol - key._1][0])
+        elif not accel and key._1 <= symbol < key._1 + len(self.tools):
+            self.set_tool(self.tools[symbol - key._1][0])
         elif symbol == key.F:
             self.fit()
         elif symbol in (key.PLUS, key.EQUAL, key.NUM_ADD):
@@ -425,19 +464,6 @@ class GridDesignerScene(ChartScene):
         else:
             return False
         return True
-
-
-class GridTestSail(TestSail):
-    """A test sail of a grid board: the race is of the board's game, not the first one."""
-
-    __test__ = False
-
-    def __init__(self, app: Any, autosave: Any, rules: str, **kw: Any) -> None:
-        super().__init__(app, autosave, **kw)
-        self.rules = rules
-
-    def start(self, setup: Any, rules: str | None = None, *, confirmed: bool = False) -> Any:
-        return super().start(setup, rules or self.rules, confirmed=confirmed)
 
 
 def run_grid_designer(file: str | os.PathLike[str] | None = None, *, game: str | None = None,

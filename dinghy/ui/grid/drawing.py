@@ -24,13 +24,11 @@ import pyglet  # noqa: E402
 from pyglet.graphics import Group  # noqa: E402
 
 from dinghy.ui import theme  # noqa: E402
+from dinghy.ui.theme import LAND, MARK  # noqa: E402
 from dinghy.ui.mesh import Mesh  # noqa: E402
 
 BOARD_WATER = (28, 84, 126)
 GRID_LINE = (70, 124, 166)
-LAND = (206, 190, 146)
-LAND_EDGE = (150, 130, 90)
-MARK = (243, 120, 40)
 PORT = (220, 60, 60)          # rounding arrows: red leaves the mark to port
 STARBOARD = (40, 170, 90)     # green: to starboard
 START = (240, 245, 250)

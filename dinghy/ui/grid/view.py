@@ -16,7 +16,9 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from dinghy.ui.widgets import Button, Text, key  # noqa: F401  (configures pyglet first)
+from dinghy.ui.widgets.gui import key  # noqa: F401  (configures pyglet first)
+from dinghy.ui.widgets.buttons import Button
+from dinghy.ui.widgets.text import Text
 
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.camera import Camera  # noqa: E402

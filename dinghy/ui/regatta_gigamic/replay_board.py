@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from dinghy.ui.widgets import Button, key  # noqa: F401  (configures pyglet first)
+from dinghy.ui.widgets.gui import key  # noqa: F401  (configures pyglet first)
+from dinghy.ui.widgets.buttons import Button
 
 from dinghy.ui.camera import Camera  # noqa: E402
 from dinghy.ui.hud import SeatChip  # noqa: E402

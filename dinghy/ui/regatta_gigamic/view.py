@@ -4,7 +4,8 @@ each arrow of the hand would put the boat, as ghosts to tap.
 
 The side column is the generic view's (every legal action as a button in the game's
 words — ``action_label`` — grouped under Sail / Heave to headers and paged, with the
-engine's reason when refused, and a field to type one). Ghosts are the engine's own
+engine's reason when refused, and a field to type one); the swaps are chosen by their
+cards, a turn in place by a selector (:mod:`dinghy.ui.regatta_gigamic.pickers`). Ghosts are the engine's own
 results: a legal play is applied to a copy of the state to find where it ends (a stop
 at a zone's entry included); a refused one is drawn grey and a tap shows the engine's
 reason. Nothing here decides a rule.
@@ -15,7 +16,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from dinghy.ui.widgets import Text  # noqa: F401  (configures pyglet first)
+from dinghy.ui.widgets.text import Text  # noqa: F401  (configures pyglet first)
 
 from dinghy.games.regatta_gigamic.actions import Act  # noqa: E402
 from dinghy.games.regatta_gigamic.moving import end_spot  # noqa: E402
@@ -23,7 +24,8 @@ from dinghy.games.regatta_gigamic.state import AGAIN, EXTRA, TURN  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.camera import Camera  # noqa: E402
 from dinghy.ui.regatta_gigamic.board import REFUSED, Board, colour_of  # noqa: E402
-from dinghy.ui.shell.generic import GenericView  # noqa: E402
+from dinghy.ui.regatta_gigamic.pickers import SwapPicker, TurnPicker  # noqa: E402
+from dinghy.ui.shell.generic import GenericView, PickerRow  # noqa: E402
 from dinghy.ui.shell.views import ordinal  # noqa: E402
 
 
@@ -45,6 +47,8 @@ class GigamicView(GenericView):
         self.camera = Camera(min_zoom=0.05, max_zoom=25.0)
         self.ghosts: list[Ghost] = []
         self.root: Any = None
+        self.swap_picker = SwapPicker(self)
+        self.turn_picker = TurnPicker(self)
 
     @classmethod
     def board_name(cls, game: Any) -> str:
@@ -113,6 +117,19 @@ class GigamicView(GenericView):
                     cx, cy = end.to_world(0, -game.deck.hull_length / 2)
                     self.ghosts.append(Ghost(act, cx, cy, reason))
         self.board.show_ghosts(drawn)
+
+    def group_picker(self, group: str, actions: list[Any]) -> list[PickerRow] | None:
+        """A group of swaps is chosen by its cards (toggles, then one button); a group of
+        turns in place by a selector and one button."""
+        verbs = {a.verb for a in actions}
+        if verbs == {"swap"}:
+            state = self.race.state
+            hand = state.hands[state.active]
+            return self.swap_picker.rows(group, actions, hand, lambda c: self.game.deck.face(c).name,
+                                         turn=(len(self.race.actions), hand))
+        if verbs == {"pivot"}:
+            return self.turn_picker.rows(group, actions)
+        return None
 
     # --- layout and input -------------------------------------------------------------------
     def layout(self, x: float, y: float, w: float, h: float) -> None:

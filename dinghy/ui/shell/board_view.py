@@ -130,6 +130,9 @@ class BoardView:
     def look_at(self, seat: int) -> None:
         """The seats bar's chip for ``seat`` was tapped."""
 
+    def tick(self, dt: float) -> None:
+        """Every frame, while the table runs: for work a view waits on (nothing here)."""
+
     def on_curtain_lifted(self) -> None:
         """The next player is at the table."""
 

@@ -45,7 +45,7 @@ def export(race: Any, fmt: str, folder: str | Path) -> Path:
 def export_dialog(gui: Any, race: Any, folder: str | Path, done: Any = None) -> Any:
     """A dialog with one button per format; each writes the file, then says where."""
     from dinghy.ui.shell.autosave import short_path
-    from dinghy.ui.widgets import Dialog
+    from dinghy.ui.widgets.dialogs import Dialog
 
     fmts = formats(race)
 

@@ -176,7 +176,7 @@ class Flow:
         return self.show_table(race)
 
     def problem(self, title: str, message: str, buttons: Any = (("OK", None),)) -> Any:
-        from dinghy.ui.widgets import Dialog
+        from dinghy.ui.widgets.dialogs import Dialog
 
         scene = self.app.scene
         gui = getattr(scene, "gui", None)

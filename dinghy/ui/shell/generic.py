@@ -2,7 +2,8 @@
 
 The side column lists the seat's legal actions as buttons (each action's text, or the
 game's ``action_label``; one the engine refuses is greyed with ``why_not``'s reason; a
-long list grouped by kind behind header buttons and paged, see ``action_list``), "Roll"
+long list grouped by kind behind header buttons and paged, see ``action_list``; a view
+may show an open group as a picker of its own, see :meth:`GenericView.group_picker`), "Roll"
 when chance is due and a person rolls, and a field to type any action (a refused one
 shows the engine's reason) — an extra: every action is reachable by taps alone.
 The board area shows the places and what the seat at the table may see
@@ -11,9 +12,13 @@ The board area shows the places and what the seat at the table may see
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
-from dinghy.ui.widgets import Button, Panel, Text, TextField, Widget, key  # noqa: F401  (configures pyglet first)
+from dinghy.ui.widgets.gui import Widget, key  # noqa: F401  (configures pyglet first)
+from dinghy.ui.widgets.buttons import Button
+from dinghy.ui.widgets.panels import Panel
+from dinghy.ui.widgets.text import Text, TextField
 
 from dinghy.core.errors import DinghyError  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
@@ -30,6 +35,14 @@ def observation_lines(obs: Any) -> list[str]:
     if isinstance(obs, dict):
         return [f"{k}: {v if isinstance(v, (str, int, float)) else json.dumps(v)}" for k, v in obs.items()]
     return [json.dumps(obs) if not isinstance(obs, str) else obs]
+
+
+@dataclass(eq=False)
+class PickerRow:
+    """One row of a view's picker (widgets side by side), shown in an open group's
+    place instead of one button an action."""
+
+    widgets: list[Widget]
 
 
 class GenericView(BoardView):
@@ -105,15 +118,25 @@ class GenericView(BoardView):
             self._panel_texts, self.page = texts, 0
             if groups and self.open_group not in dict(groups):
                 self.open_group = groups[0][0]
-        sh = sheet(groups, self.open_group, self.page, room)
+        picker = self.group_picker(self.open_group, dict(groups)[self.open_group]) \
+            if self.open_group in dict(groups) else None
+        listed = groups if picker is None else \
+            [(g, list(picker) if g == self.open_group else acts) for g, acts in groups]
+        sh = sheet(listed, self.open_group, self.page, room)
         self.page, self.pages = sh.page, sh.pages
         self.keyed = []
+        counts = {g: len(acts) for g, acts in groups}
         for e in sh.entries:
             if e.action is None:
                 mark = "▾" if e.open else "▸"
                 self.group_buttons[e.group] = self._add(Button(
-                    self.gui, f"{mark} {e.group} ({e.count})", lambda g=e.group: self.toggle_group(g),
+                    self.gui, f"{mark} {e.group} ({counts[e.group]})", lambda g=e.group: self.toggle_group(g),
                     style="primary" if e.open else "secondary"))
+                continue
+            if isinstance(e.action, PickerRow):
+                for w in e.action.widgets:
+                    self._add(w, row=False)
+                self.rows.append(e.action.widgets)
                 continue
             a = e.action
             text = game.action_text(a)
@@ -124,6 +147,12 @@ class GenericView(BoardView):
             label = f"{n + 1}. {label}" if n < 9 else label
             self.buttons[text] = self._add(Button(self.gui, label, lambda a=a: self.play(a),
                                                   enabled=why is None, reason=why or ""))
+        shown = {id(e.action) for e in sh.entries}
+        for row in picker or []:        # a picker's rows on another page: not drawn
+            if id(row) not in shown:
+                for w in row.widgets:
+                    w.delete()
+                self.buttons = {k: b for k, b in self.buttons.items() if b not in row.widgets}
         if sh.pages > 1:
             back = Button(self.gui, "▲", lambda: self.turn_page(-1), enabled=sh.page > 0)
             more = Button(self.gui, f"More ({sh.page + 1}/{sh.pages}) ▼", lambda: self.turn_page(1))
@@ -142,6 +171,12 @@ class GenericView(BoardView):
         """The actions the panel offers as buttons (a board view leaves out those it
         plays by taps on the board)."""
         return list(self.race.legal_actions())
+
+    def group_picker(self, group: str, actions: list[Any]) -> list[PickerRow] | None:
+        """A view may show an open group as a picker of its own instead of one button
+        an action (the cards of a swap as toggles, then one button, say): its rows of
+        fresh widgets, which page like actions. None here: the plain list."""
+        return None
 
     def toggle_group(self, group: str) -> None:
         """A group header tapped: open its list (close it if it was open)."""
@@ -240,16 +275,21 @@ class GenericView(BoardView):
                 bw = g.px(80)
                 row[0].place(x, top - g.touch, w - bw - g.px(6), g.touch)
                 row[1].place(x + w - bw, top - g.touch, bw, g.touch)
-            else:           # the pager: "▲" then "More (2/3) ▼"
+            elif row[0] is self.buttons.get("page_back"):     # the pager: "▲" then "More (2/3) ▼"
                 bw = max(g.touch, g.px(56))
                 row[0].place(x, top - g.touch, bw, g.touch)
                 row[1].place(x + bw + g.px(6), top - g.touch, w - bw - g.px(6), g.touch)
+            else:           # a picker's row: equal widths side by side
+                gap = g.px(6)
+                bw = (w - gap * (len(row) - 1)) / len(row)
+                for i, b in enumerate(row):
+                    b.place(x + i * (bw + gap), top - g.touch, bw, g.touch)
             for b in row:
                 if isinstance(b, Button) and not b.icon:
-                    self._fit_button(b)
+                    self.fit_label(b)
             top -= rh
 
-    def _fit_button(self, b: Button) -> None:
+    def fit_label(self, b: Button) -> None:
         """A button's words in its width: smaller type, then two lines, then cut with "…"."""
         g, t = self.gui, b.text
         room = b.w - g.px(12)

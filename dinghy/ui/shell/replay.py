@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from dinghy.ui.widgets import Button, Panel, Text, key  # noqa: F401  (configures pyglet first)
+from dinghy.ui.widgets.gui import key  # noqa: F401  (configures pyglet first)
+from dinghy.ui.widgets.buttons import Button
+from dinghy.ui.widgets.panels import Panel
+from dinghy.ui.widgets.text import Text
 
 from dinghy.core.race import Race  # noqa: E402
 from dinghy.core.setup import PALETTE  # noqa: E402

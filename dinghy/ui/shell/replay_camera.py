@@ -4,7 +4,7 @@ this in, has a ``camera`` and a ``fit()`` that leaves the board drawn, and redra
 ``camera_moved()`` if its drawing follows the camera."""
 from __future__ import annotations
 
-from dinghy.ui.widgets import key
+from dinghy.ui.widgets.gui import key
 
 
 class ReplayCamera:

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from dinghy.ui.widgets import DETAIL, Button, Panel, Text, _round_rect, key  # (configures pyglet first)
+from dinghy.ui.widgets.gui import DETAIL, key, round_rect  # (configures pyglet first)
+from dinghy.ui.widgets.buttons import Button
+from dinghy.ui.widgets.panels import Panel
+from dinghy.ui.widgets.text import Text
 
 from dinghy.core.setup import PALETTE  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
@@ -133,7 +136,7 @@ class ResultsScene(GuiScene):
         for place, chip, name, note in self.lines:
             ly -= row
             place.place(x + pad, ly, px(60), row)
-            _round_rect(chip, x + pad + px(64), ly + row / 2 - px(9), px(18), px(18), px(4))
+            round_rect(chip, x + pad + px(64), ly + row / 2 - px(9), px(18), px(18), px(4))
             name.place(x + pad + px(92), ly, px(240), row)
             note.place(x + w - pad - px(140), ly, px(140), row)
         if self.cells:
@@ -149,7 +152,7 @@ class ResultsScene(GuiScene):
                     if k == 1:
                         chip = self.chips[r]
                         if chip is not None:
-                            _round_rect(chip, cx, ly + row / 2 - px(8), px(16), px(16), px(4))
+                            round_rect(chip, cx, ly + row / 2 - px(8), px(16), px(16), px(4))
                         cx += px(26)
                     cell.place(cx, ly, cw, row)
                     cx += cw

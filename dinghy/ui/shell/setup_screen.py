@@ -19,9 +19,11 @@ from dinghy.ui.shell.setup_form import (
     BOT_SKIPPER, CARD_CHOICES, MAX_SEATS, MIN_SEATS, SUPPLY_RANGE, WIND_CHOICES, SeatForm, SetupForm,
     course_title, level_choices, skipper_problem,
 )
-from dinghy.ui.widgets import (
-    Button, ChoiceSelector, CycleButton, Panel, Text, TextField, Toggle, Widget, key, put,
-)
+from dinghy.ui.widgets.gui import Widget, key, put
+from dinghy.ui.widgets.buttons import Button, CycleButton, Toggle
+from dinghy.ui.widgets.panels import Panel
+from dinghy.ui.widgets.selectors import ChoiceSelector
+from dinghy.ui.widgets.text import Text, TextField
 
 SUBTITLE = "Set up the race: boats, course and options"
 _CHOICE_TEXT = {None: "As course", "light": "Light", "medium": "Medium", "strong": "Strong",

@@ -15,9 +15,11 @@ import math
 import random
 from typing import Any, Callable
 
-from dinghy.ui.widgets import (  # noqa: F401  (configures pyglet first)
-    Button, Curtain, Dialog, Panel, Text, key,
-)
+from dinghy.ui.widgets.gui import key  # noqa: F401  (configures pyglet first)
+from dinghy.ui.widgets.buttons import Button
+from dinghy.ui.widgets.dialogs import Curtain, Dialog
+from dinghy.ui.widgets.panels import Panel
+from dinghy.ui.widgets.text import Text
 
 from dinghy.core.errors import DinghyError  # noqa: E402
 from dinghy.core.setup import PALETTE  # noqa: E402
@@ -379,6 +381,7 @@ class TableScene(MotionMixin, ChartScene):
         motion = getattr(self.view, "motion", None)
         if motion is not None and motion.active:
             motion.update(dt)
+        self.view.tick(dt)
         self.run_bots(dt)
         if self.race.over:
             self._report_over()

@@ -18,9 +18,21 @@ from __future__ import annotations
 import importlib
 from typing import Any, Callable
 
-from dinghy.ui.grid import is_grid_game
 from dinghy.ui.shell.board_view import BoardView, ordinal, seat_colour
 from dinghy.ui.shell.generic import GenericView
+
+
+def is_grid_game(game: Any) -> bool:
+    """Whether ``game`` keeps the grid contract: a grid ``board`` and ``picture`` /
+    ``square_actions`` methods (see :mod:`dinghy.games.grid.picture`)."""
+    if not (callable(getattr(game, "picture", None)) and callable(getattr(game, "square_actions", None))):
+        return False
+    try:
+        from dinghy.games.grid.board import Board
+    except ImportError:         # no grid board in this build
+        return False
+    return isinstance(getattr(game, "board", None), Board)
+
 
 #: rules name -> the view class, or "module:Class" (imported when first asked for).
 _VIEWS: dict[str, Any] = {

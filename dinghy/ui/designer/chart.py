@@ -26,14 +26,9 @@ from dinghy.games.dinghy_race import sketch  # noqa: E402
 from dinghy.games.dinghy_race.course import Course  # noqa: E402
 from dinghy.ui import camera as camera_module  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
-from dinghy.ui.dinghy_race.chart import _Pin  # noqa: E402
+from dinghy.ui.theme import LAND, LAND_EDGE, LINE_BUOY, MARK  # noqa: E402
+from dinghy.ui.dinghy_race.chart import TABLE_WATER, WEATHER_EYE, _Pin  # noqa: E402  (the race chart's table)
 
-TABLE_WATER = (24, 72, 110)
-LAND = (206, 190, 146)
-LAND_EDGE = (150, 130, 90)
-MARK = (243, 120, 40)
-LINE_BUOY = (250, 210, 70)
-WEATHER_EYE = (200, 236, 255)
 COURSE_LINE = (243, 178, 62)
 FINISH = (255, 235, 150)
 SELECT = (120, 230, 255)

@@ -1,0 +1,70 @@
+"""Surfaces: the rounded :class:`Panel` card and the :class:`WaterBackground` under
+everything else.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pyglet import shapes
+
+from dinghy.ui import theme
+from dinghy.ui.widgets.gui import BACK, BODY, DETAIL, LAYER_PANEL, Gui, Widget, put, round_rect
+
+
+# ------------------------------------------------------------------------------------
+class Panel(Widget):
+    """A rounded card with a soft shadow, optionally titled (top left)."""
+
+    def __init__(self, gui: Gui, title: str = "", *, colour: theme.RGB = theme.CREAM,
+                 layer: int = LAYER_PANEL, shadow: bool = True) -> None:
+        super().__init__(gui, layer)
+        self.shadow = self._own(gui.rect(theme.SHADOW, layer, BACK)) if shadow else None
+        self.body = self._own(gui.rect(colour, layer, BODY))
+        self.title = self._own(gui.label(title, theme.HEADER_PT, theme.INK, layer=layer,
+                                         bold=True, anchor_y="top")) if title else None
+
+    def layout(self) -> None:
+        g, r = self.gui, self.gui.px(theme.RADIUS)
+        if self.shadow is not None:
+            round_rect(self.shadow, self.x + g.px(1), self.y - g.px(4), self.w, self.h, r)
+        round_rect(self.body, self.x, self.y, self.w, self.h, r)
+        if self.title is not None:
+            put(self.title, self.x + g.px(theme.PAD), self.y + self.h - g.px(theme.PAD * 0.8))
+
+    @property
+    def content_top(self) -> float:
+        """The y below the title (or the top padding) where content may start."""
+        g = self.gui
+        title_h = g.px(theme.HEADER_PT * 1.9) if self.title is not None else 0
+        return self.y + self.h - g.px(theme.PAD * 0.8) - title_h
+
+
+
+class WaterBackground(Widget):
+    """Deep water with faint swell lines, under everything else (layer -1)."""
+
+    def __init__(self, gui: Gui, layer: int = -1) -> None:
+        super().__init__(gui, layer)
+        self.sea = self._own(gui.rect(theme.WATER, layer, BACK, rounded=False))
+        self.swell: list[Any] = []
+
+    def layout(self) -> None:
+        import math
+
+        g = self.gui
+        self.sea.position = (self.x, self.y)
+        self.sea.width, self.sea.height = max(self.w, 1), max(self.h, 1)
+        for line in self.swell:
+            line.delete()
+            self._drawables.remove(line)
+        self.swell = []
+        spacing, wave = g.px(64), g.px(90)
+        n = int(self.h // spacing) + 1
+        for row in range(n):
+            y0 = self.y + spacing * (row + 0.5)
+            shift = (row % 2) * wave / 2
+            pts = [(self.x + i * g.px(10), y0 + g.px(3) * math.sin((i * g.px(10) + shift) / wave * 2 * math.pi))
+                   for i in range(int(self.w // g.px(10)) + 2)]
+            line = shapes.MultiLine(*pts, thickness=g.px(1.5), color=theme.rgba(theme.WAVE, 110),
+                                    batch=g.batch, group=g.group(self.layer, DETAIL))
+            self.swell.append(self._own(line))

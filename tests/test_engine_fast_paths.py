@@ -1,0 +1,303 @@
+"""The engine's fast paths must rule exactly as the plain ones (issue "Speed": "without
+changing a single ruling"): the quick boxes (``bounds.quick_box``) that let the engine
+skip shapely for shapes surely on open water always hold the exact shape, and the card
+options they speed up equal the plain shapely check of every card; the bow's track is the
+plain ``Pose`` arithmetic; a track the rounding skips crosses no ray. (``table.reach``
+against ``reach_exact`` is in ``test_speed_equivalence.py``.)
+
+Rule text judged here: "Boats and the manoeuvre cards placed in front of them may never
+touch fixed obstacles like buoys, the start ship, land".
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import shapely
+from hypothesis import given, settings, strategies as st
+
+from dinghy.core.geometry import Pose
+from dinghy.core.wind import Tack, in_irons, tack_of
+from dinghy.games.dinghy_race import bounds, placing, table
+from dinghy.games.dinghy_race.cards import Kind
+from dinghy.games.dinghy_race.common import (PRESTART_ROUNDS, card_fits, card_near_boats, hand,
+                                             lines_on_water, prestart, touches_start_zone)
+from dinghy.games.dinghy_race.state import Boat, RaceState, Step
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_speed_equivalence import _bench_game  # noqa: E402  (the course of bench_legal_actions)
+
+
+def _boat(data, i: int) -> Boat:
+    h = data.draw(st.integers(0, 23)) * 15
+    x = data.draw(st.floats(-1700, 1700, allow_nan=False))
+    y = data.draw(st.floats(-800, 2600, allow_nan=False))
+    if data.draw(st.booleans()):            # crowd them round the islands and the marks
+        x, y = data.draw(st.floats(-450, 450)), data.draw(st.floats(300, 1250))
+    game = _bench_game()
+    cards = [k for k, c in game.cards.types.items() if c.exits]
+    return Boat(i, Pose(x, y, h), tack_of(h, 0, Tack.STARBOARD), planned=data.draw(st.sampled_from([None] + cards)),
+                launched=True, started=data.draw(st.booleans()), spi_up=data.draw(st.booleans()),
+                delays=data.draw(st.integers(0, 1)))
+
+
+def _holds(quick, exact) -> bool:
+    return quick[0] <= exact[0] and quick[1] <= exact[1] and quick[2] >= exact[2] and quick[3] >= exact[3]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_a_quick_box_always_holds_the_shape(data):
+    """The hull and every card at any pose and shift lie inside their quick boxes."""
+    game = _bench_game()
+    b = _boat(data, 0)
+    shift = data.draw(st.sampled_from([0.0, 12.5, -20.0, 7.3]))
+    key = data.draw(st.sampled_from(sorted(game.cards.types)))
+    p = b.pose
+    card = shapely.bounds(table.card_shapes(game, p, b.tack, shift, (key,))[0]).tolist()
+    assert _holds(bounds.quick_box(game, key, b.tack, shift, p.x, p.y, p.heading), card)
+    hull = shapely.bounds(game.hull(p, b.tack)).tolist()
+    assert _holds(bounds.quick_box(game, None, b.tack, 0.0, p.x, p.y, p.heading), hull)
+
+
+def _plain_card_options(game, state):
+    """The card options with every card built and judged by shapely (no boxes)."""
+    boat = state.boat()
+    keys = list(hand(game, boat))
+    lines = lines_on_water(game, state)
+    hits = game.fixed_hits(table.card_shapes(game, boat.pose, boat.tack, 0.0, tuple(keys)), lines=lines)
+    early = prestart(state) and state.round + 1 <= PRESTART_ROUNDS
+    out = []
+    for key, hit in zip(keys, hits):
+        card = game.cards.types[key]
+        reason = card_fits(game, boat, card, trapeze=True, round_=state.round + 1)
+        if in_irons(boat.pose.heading, game.wind_from) and card.kind is not Kind.DELAY:
+            reason = "in irons: only the delay card fits"
+        if reason is None and early and touches_start_zone(
+                game, table.card_shapes(game, boat.pose, boat.tack, 0.0, (key,))[0]):
+            reason = "before the start, cards must stay downwind of the start line"
+        if reason is None and hit:
+            reason = f"the card would touch {hit}"
+        out.append((key, reason))
+    return tuple(out)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_card_options_equal_the_plain_shapely_check(data):
+    """Every card of the hand gets the same verdict as when each card is built and
+    judged by shapely; and a card said to be clear of the other boats is."""
+    game = _bench_game()
+    fleet = tuple(_boat(data, i) for i in range(data.draw(st.integers(1, 6))))
+    state = RaceState(fleet, tuple(range(len(fleet))), round=data.draw(st.integers(1, 9)), active=0, step=Step.PLACE)
+    assert placing._card_options(game, state) == _plain_card_options(game, state)
+    me = fleet[0]
+    others = table.others(game, fleet, 0)
+    for key in hand(game, me):
+        card = game.cards.types[key]
+        near_hull, near_card = card_near_boats(game, state, me, card)
+        shape = game.card_shape(me.pose, card, me.tack)
+        if not near_hull:
+            assert not any(g.intersects(shape) for g in others.hulls)
+        if not near_card:
+            assert not any(g.intersects(shape) for g in others.cards)
+
+
+def _plain_track(pose, tack, card, ex, hull_length, shift, samples=6):
+    """The bow's path built with ``Pose.offset``/``to_world`` and ``exit_pose`` (the
+    reference ``exit_track`` must equal point for point)."""
+    import math
+
+    from dinghy.games.dinghy_race.cards import exit_pose
+    s = tack.windward_sign
+    start = pose.offset(s * shift, 0.0)
+    pts = [pose.xy, start.xy]
+    for i in range(1, samples + 1):
+        t = i / samples
+        ang = math.radians(ex.turn * t)
+        if ex.turn:
+            a = math.radians(abs(ex.turn))
+            r_x = abs(ex.x) / (1 - math.cos(a)) if abs(1 - math.cos(a)) > 1e-12 else 0.0
+            r = r_x if r_x else ex.y / math.sin(a)
+            lx, ly = math.copysign(r * (1 - math.cos(abs(ang))), ex.turn), r * math.sin(abs(ang))
+        else:
+            lx, ly = 0.0, ex.y * t
+        pts.append(start.to_world(s * lx, ly))
+    pts.append(exit_pose(pose, tack, card, ex, hull_length, shift).xy)
+    return pts
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_the_exit_track_is_the_plain_pose_arithmetic(data):
+    """The track a move's marks and lines are judged on ("Each boat finishes the race the
+    moment it touches (or moves beyond) the finish line") is exactly the one ``Pose``
+    arithmetic gives, ending where ``exit_pose`` puts the bow."""
+    from dinghy.games.dinghy_race.cards import exit_track
+    game = _bench_game()
+    b = _boat(data, 0)
+    card = data.draw(st.sampled_from([c for c in game.cards.types.values() if c.exits]))
+    ex = data.draw(st.sampled_from(card.exits))
+    shift = data.draw(st.sampled_from([0.0, 12.5, -20.0, 7.3]))
+    L = game.cards.hull_length
+    assert exit_track(b.pose, b.tack, card, ex, L, shift) == _plain_track(b.pose, b.tack, card, ex, L, shift)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_a_quiet_track_has_no_rounding_event(data):
+    """``rounding_progress`` skips a track that stays on one side of each ray of the
+    mark (or of the gate's line): no segment of it may then cross one. Rule text: "a
+    boat must round the buoys in the order and direction given"."""
+    game = _bench_game()
+    passages = game.course._cache.passages
+    psg = data.draw(st.sampled_from(passages))
+    x, y = data.draw(st.floats(-900, 900)), data.draw(st.floats(-300, 1800))
+    pts = [(x, y)]
+    for _ in range(data.draw(st.integers(1, 9))):
+        x += data.draw(st.floats(-120, 120))
+        y += data.draw(st.floats(-120, 120))
+        pts.append((x, y))
+    quiet = psg.quiet(pts)
+    crossings = [e for p, q in zip(pts, pts[1:]) for e in psg.events(p, q)]
+    if quiet:
+        assert crossings == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_a_launch_is_judged_as_the_shapes_judge_it(data):
+    """``why_not_launch`` lets quick boxes pass a boat and card that are surely free; its
+    verdict must be the one the shapes give. Rule text: "each player puts his boat in a
+    position of his choice downwind of the start line and places one manoeuvre card of
+    his choice in front of it"."""
+    from unittest import mock
+
+    from dinghy.games.dinghy_race import launch_and_start
+    from dinghy.games.dinghy_race.actions import Launch
+    game = _bench_game()
+    fleet = []
+    for i in range(data.draw(st.integers(1, 6))):
+        h = data.draw(st.sampled_from([45, 90, 270, 315, 0]))
+        x, y = data.draw(st.floats(-700, 700)), data.draw(st.floats(-560, 80))
+        fleet.append(Boat(i, Pose(x, y, h), tack_of(h, 0, Tack.STARBOARD), launched=i > 0,
+                          planned=data.draw(st.sampled_from([None, "close_hauled.port", "reach.starboard"]))))
+    state = RaceState(tuple(fleet), tuple(range(len(fleet))), round=data.draw(st.sampled_from([0, 0, 2])),
+                      active=0, step=Step.LAUNCH)
+    act = Launch(data.draw(st.floats(-1600, 1600)), data.draw(st.floats(-700, 120)),
+                 data.draw(st.sampled_from([45, 90, 270, 315])),
+                 data.draw(st.sampled_from(["close_hauled.port", "close_hauled.starboard", "reach.port",
+                                            "reach.starboard", game.cards.delay_key()])))
+    fast = launch_and_start.why_not_launch(game, state, act)
+    with mock.patch.object(launch_and_start, "_surely_free", lambda *a: False):
+        assert launch_and_start.why_not_launch(game, state, act) == fast
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_a_move_said_to_be_far_from_the_finish_does_not_touch_it(data):
+    """The finish is judged on the shapes only where the boxes of the hull and the track
+    meet the line's: "Each boat finishes the race the moment it touches (or moves beyond)
+    the finish line; the boat itself counts, not its manoeuvre card"."""
+    from shapely.geometry import LineString
+
+    from dinghy.games.dinghy_race.cards import exit_track
+    from dinghy.games.dinghy_race.course import crosses_line
+    from dinghy.games.dinghy_race.lines_and_marks import _may_reach_finish
+    game = _bench_game()
+    b = _boat(data, 0)
+    if data.draw(st.booleans()):          # near the line (from -300,0 to 300,0)
+        b = b.with_(pose=Pose(data.draw(st.floats(-450, 450)), data.draw(st.floats(-150, 150)), b.pose.heading))
+    card = data.draw(st.sampled_from([c for c in game.cards.types.values() if c.exits]))
+    track = exit_track(b.pose, b.tack, card, data.draw(st.sampled_from(card.exits)), game.cards.hull_length)
+    end = Pose(track[-1][0], track[-1][1], b.pose.heading)
+    moved = b.with_(pose=end)
+    swept = game.hull(end, b.tack).union(LineString(track))
+    if not _may_reach_finish(game, moved, track):
+        assert not crosses_line(game.course.finish, swept)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_the_exact_boxes_are_the_polygons_bounds(data):
+    """``card_boxes`` and ``others_boxes`` (the skippers read them to judge "exactly as the
+    engine sees it") are the very bounds of the polygons the engine builds."""
+    import numpy as np
+
+    game = _bench_game()
+    fleet = tuple(_boat(data, i) for i in range(data.draw(st.integers(1, 6))))
+    me = fleet[0]
+    keys = tuple(data.draw(st.lists(st.sampled_from(sorted(game.cards.types)), min_size=1, max_size=5)))
+    got = bounds.card_boxes(game, me.pose, me.tack, keys)
+    assert np.array_equal(got, shapely.bounds(table.card_shapes(game, me.pose, me.tack, 0.0, keys)))
+    hulls, cards = bounds.others_boxes(game, fleet, 0)
+    oth = table.others(game, fleet, 0)
+    assert np.array_equal(hulls, shapely.bounds(oth.hulls).reshape(len(oth.hulls), 4))
+    assert np.array_equal(cards, shapely.bounds(oth.cards).reshape(len(oth.cards), 4))
+
+
+def _plain_stop_short(game, state, boat, card, end, tack, shift):
+    """``turn._stop_short`` with every hull built and judged by shapely (the reference)."""
+    from dinghy.games.dinghy_race.common import (EPS, boat_obstacles, fixed_hit, lines_on_water, move_shape,
+                                                 room_ahead)
+    boats = [g for _, g in boat_obstacles(game, state, boat.index)]
+    gap = game.cards.card_width
+    lines = lines_on_water(game, state)
+    fixed_hit_any = (fixed_hit(game, move_shape(game, boat, card, end, tack, shift), lines=lines) is not None
+                     or fixed_hit(game, room_ahead(game, end, tack), lines=lines) is not None)
+    x0, y0 = boat.pose.xy
+    for i in range(20, -1, -1):
+        t = i / 20
+        pose = Pose(x0 + (end.x - x0) * t, y0 + (end.y - y0) * t, end.heading)
+        hull = game.hull(pose, tack)
+        if any(g.intersects(hull) for g in boats):
+            continue
+        if fixed_hit_any and table.fixed_within(game, hull, gap - EPS, lines):
+            continue
+        return pose, tack, fixed_hit_any
+    return boat.pose, boat.tack, fixed_hit_any
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_stopping_short_is_judged_as_the_shapes_judge_it(data):
+    """Where a blocked move stops: "stop the execution of his move in a way that his boat
+    does not touch the other boat"; before a fixed obstacle "it must stop one card length
+    (short side) short of the obstacle". The quick boxes must not change the spot."""
+    from dinghy.games.dinghy_race import turn
+    game = _bench_game()
+    fleet = tuple(b.with_(launched=True) for b in (_boat(data, i) for i in range(data.draw(st.integers(2, 6)))))
+    me = fleet[0]
+    card = data.draw(st.sampled_from([c for c in game.cards.types.values() if c.exits]))
+    r = data.draw(st.sampled_from(table.reach(game, fleet, me, [card])))
+    if data.draw(st.booleans()):     # another boat in the way, near where the move ends
+        x, y = r.pose.x + data.draw(st.floats(-60, 60)), r.pose.y + data.draw(st.floats(-60, 60))
+        fleet = (me, fleet[1].with_(pose=Pose(x, y, fleet[1].pose.heading))) + fleet[2:]
+    state = RaceState(fleet, tuple(range(len(fleet))), round=7, active=0, step=Step.MOVE)
+    assert turn._stop_short(game, state, me, card, r.pose, r.tack, 0.0) == \
+        _plain_stop_short(game, state, me, card, r.pose, r.tack, 0.0)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_a_pivot_is_judged_as_the_shapes_judge_it(data):
+    """A pivot "may make a 90°-turn in either direction"; the hull may not swing into a
+    boat, a mark or land. The quick boxes must give the verdict the hull's shape gives."""
+    from dinghy.games.dinghy_race import turn
+    from dinghy.games.dinghy_race.common import _path_blocker
+    from dinghy.games.dinghy_race.state import Turn
+    game = _bench_game()
+    fleet = tuple(b.with_(launched=True) for b in (_boat(data, i) for i in range(data.draw(st.integers(1, 6)))))
+    if len(fleet) > 1 and data.draw(st.booleans()):    # another hull right by the bow
+        me = fleet[0].pose
+        fleet = (fleet[0], fleet[1].with_(pose=Pose(me.x + data.draw(st.floats(-80, 80)),
+                                                    me.y + data.draw(st.floats(-80, 80)), fleet[1].pose.heading))) + fleet[2:]
+    lim = data.draw(st.sampled_from([45, 90]))
+    state = RaceState(fleet, tuple(range(len(fleet))), round=7, active=0, step=Step.PIVOT,
+                      turn=Turn(pivot_limit=lim))
+    t = data.draw(st.sampled_from([lim, -lim]))
+    b = fleet[0]
+    pose = Pose(b.pose.x, b.pose.y, b.pose.heading + t)
+    hull = game.hull(pose, tack_of(pose.heading, game.wind_from, b.tack))
+    blocker = _path_blocker(game, state, b, hull, edge=False)
+    assert turn.why_not_pivot(game, state, t) == (f"the hull would swing into {blocker}" if blocker else None)
