@@ -1,0 +1,65 @@
+"""What a newcomer trips over, played headless by taps: the set-up screen, the table,
+the results and the replay, on a laptop (1280x800, 1024x600) and an upright tablet
+(800x1280). Each test taps through the friction it guards against."""
+from __future__ import annotations
+
+import pytest
+
+from dinghy.ui import testing as ui
+from dinghy.ui.shell.autosave import Autosave
+from dinghy.ui.shell.flow import Flow
+from dinghy.ui.shell.table import TableScene
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DINGHY_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def start_by_taps(app, home, rules, bots_only=False):
+    """The set-up screen, driven as a newcomer does: the game chosen with its arrow, the
+    second seat made a bot (the rest already are), "Start race". Returns the table."""
+    flow = Flow(app, Autosave(home), bot_delay=0)
+    app.flow = flow
+    setup = flow.show_setup()
+    app.step()
+    for _ in range(len(setup.games)):
+        if setup.rules == rules:
+            break
+        ui.click(app, *setup.game_choice.next_point)
+    assert setup.rules == rules
+    ui.tap(app, setup.rows[1].level)                  # Human -> Bot
+    if bots_only:
+        ui.tap(app, setup.rows[0].level)              # Human -> Bot
+    assert [s.skipper is None for s in setup.form.to_setup().seats].count(True) == (0 if bots_only else 1)
+    ui.tap(app, setup.start_button)
+    app.step()
+    scene = app.scene
+    assert isinstance(scene, TableScene)
+    return scene
+
+
+def inside(widget, label, slack=1.0):
+    """Whether a pyglet label's drawn box lies within the widget's rectangle."""
+    w = label.content_width
+    left = {"left": label.x, "center": label.x - w / 2, "right": label.x - w}[label.anchor_x]
+    return widget.x - slack <= left and left + w <= widget.x + widget.w + slack
+
+
+@pytest.mark.parametrize("size", [(800, 1280), (1024, 600)])
+def test_the_seats_bar_keeps_each_boats_words_inside_its_chip(make_ui_app, home, size):
+    """Upright, four chips share a narrow strip: each chip's name and status ("bot ·
+    luck 3") stay inside it, cut with "…" rather than spilling onto the next chip —
+    also after the chips are told their (unchanged) status again on the next step."""
+    app = make_ui_app(*size)
+    scene = start_by_taps(app, home, "dinghy_race")
+    for _ in range(3):
+        app.step()
+        scene.refresh(new_step=True)
+    chips = scene.order.chips
+    assert len(chips) == 4
+    for chip in chips:
+        assert chip.status.text, "every chip says something of its boat"
+        assert inside(chip, chip.status), (chip._status, chip.status.text, chip.w)
+        assert inside(chip, chip.text), (chip.label, chip.text.text, chip.w)
