@@ -3,6 +3,9 @@ the results and the replay, on a laptop (1280x800, 1024x600) and an upright tabl
 (800x1280). Each test taps through the friction it guards against."""
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 
 from dinghy.ui import testing as ui
@@ -40,6 +43,13 @@ def start_by_taps(app, home, rules, bots_only=False):
     return scene
 
 
+def shot(app, name):
+    """A screenshot for a person to look at, when DINGHY_SHOTS names a folder."""
+    folder = os.environ.get("DINGHY_SHOTS")
+    if folder:
+        app.screenshot(Path(folder) / name)
+
+
 def inside(widget, label, slack=1.0):
     """Whether a pyglet label's drawn box lies within the widget's rectangle."""
     w = label.content_width
@@ -63,3 +73,55 @@ def test_the_seats_bar_keeps_each_boats_words_inside_its_chip(make_ui_app, home,
         assert chip.status.text, "every chip says something of its boat"
         assert inside(chip, chip.status), (chip._status, chip.status.text, chip.w)
         assert inside(chip, chip.text), (chip.label, chip.text.text, chip.w)
+
+
+def race_to_replay(app, home, rules):
+    """Two bots race to the end (set up by taps), then "Replay" on the results."""
+    from dinghy.ui.shell.results import ResultsScene
+
+    flow = Flow(app, Autosave(home), bot_delay=0)
+    app.flow = flow
+    setup = flow.show_setup()
+    app.step()
+    for _ in range(len(setup.games)):
+        if setup.rules == rules:
+            break
+        ui.click(app, *setup.game_choice.next_point)
+    while len(setup.rows) > 2:
+        ui.tap(app, setup.rows[-1].remove)
+    ui.tap(app, setup.rows[0].level)          # Human -> Bot
+    ui.tap(app, setup.rows[1].level)          # Human -> Bot
+    ui.tap(app, setup.start_button)
+    for _ in range(4000):
+        app.step()
+        if isinstance(app.scene, ResultsScene):
+            break
+    results = app.scene
+    assert isinstance(results, ResultsScene)
+    ui.tap(app, results.replay_button)
+    app.step()
+    return app.scene
+
+
+@pytest.mark.parametrize("size", [(800, 1280), (1280, 800)])
+def test_the_replay_top_bar_and_position_line_do_not_overlap(make_ui_app, home, size):
+    """The replay's title ("Replay · Olympic triangle") ends before the first seat chip,
+    and the position line ("5/1732 · Round 1 · start in 5 rounds · begin") stays in the
+    bar; upright, the race log lies under the board instead of eating its width."""
+    app = make_ui_app(*size)
+    replay = race_to_replay(app, home, "dinghy_race")
+    for _ in range(5):
+        ui.tap(app, replay.fwd_button)
+    app.step()
+    shot(app, f"newcomer_replay_{size[0]}x{size[1]}.png")
+    title = replay.title_text.label
+    assert title.x + title.content_width <= replay.order.chips[0].x + 1
+    assert title.text.startswith("Replay")
+    pos = replay.position
+    assert pos.label.text and pos.label.x + pos.label.content_width <= replay.bar.x + replay.bar.w + 1
+    assert replay.index == 5
+    W, H = size
+    if H > W:
+        assert replay.log.w > W * 0.9 and replay.log.y + replay.log.h <= replay.board.camera.y0 + 1
+    else:
+        assert replay.log.x >= replay.bar.x + replay.bar.w
