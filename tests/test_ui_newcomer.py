@@ -125,3 +125,40 @@ def test_the_replay_top_bar_and_position_line_do_not_overlap(make_ui_app, home, 
         assert replay.log.w > W * 0.9 and replay.log.y + replay.log.h <= replay.board.camera.y0 + 1
     else:
         assert replay.log.x >= replay.bar.x + replay.bar.w
+
+
+def to_a_person_turn(app, scene, limit=200):
+    for _ in range(limit):
+        app.step()
+        modal = scene.gui.modal
+        if modal is not None and hasattr(modal, "button"):      # the curtain
+            ui.tap(app, modal.button)
+        if scene.human_turn and not scene.race.chance:
+            return
+    raise AssertionError("no person's turn came")
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (800, 1280)])
+def test_a_cut_engine_note_is_shown_whole_in_the_turn_panel(make_ui_app, home, size):
+    """Race the Wind's note ("Turn 1 (before the start): Orange to act, beam reach: two
+    actions, each a move or a turn.") is longer than the line over the board: the
+    panel shows it whole, wrapped, inside the panel, and a tapped square still sails."""
+    app = make_ui_app(*size)
+    scene = start_by_taps(app, home, "race_the_wind")
+    to_a_person_turn(app, scene)
+    view = scene.view
+    note = view.picture.note
+    assert view.note.label.text != note and view.note.label.text.endswith("…")
+    row = view.note_row
+    assert row is not None and row.text == note
+    assert row.label.content_width <= row.w + 1                            # wrapped to fit
+    p = scene.panel
+    assert p.x <= row.x and row.x + row.w <= p.x + p.w + 1
+    assert p.y <= row.y and row.y + row.h <= p.y + p.h + 1
+    shot(app, f"newcomer_note_{size[0]}x{size[1]}.png")
+    cell = next(iter(view.targets))
+    n = len(scene.race.actions)
+    ui.click(app, *view.screen_of(cell))
+    if len(scene.race.actions) == n and scene.gui.modal is not None:    # several: a chooser
+        ui.tap(app, scene.gui.modal.buttons[0])
+    assert len(scene.race.actions) > n
