@@ -13,6 +13,7 @@ from dinghy.core.setup import PALETTE, RaceSetup, Seat
 from dinghy.games.race_the_wind import actions as A
 from dinghy.skippers import levels, race_the_wind_hard as H, skipper
 from rtw_kit import make_game, position
+from botkit import sail_checked
 
 BOARDS = games.GAMES["race_the_wind"].boards()
 
@@ -30,15 +31,7 @@ def test_hard_is_the_hard_level_of_race_the_wind():
 @pytest.mark.parametrize("board", BOARDS)
 def test_seeded_races_of_the_hard_skipper_finish_with_every_action_legal(board):
     race = _race(board, ["hard", "medium", "hard"], seed=5)
-    rng = random.Random(5)
-    bots = [skipper(s.skipper, "race_the_wind") for s in race.game.setup.seats]
-    while not race.over and len(race.actions) < 20000:
-        if race.chance:
-            race.roll()
-            continue
-        action = bots[race.current_player()].choose(race, rng)
-        assert race.why_not(action) is None, action.text()
-        race.push(action)
+    sail_checked(race, random.Random(5))
     assert race.over
     places = race.game.places(race.state)
     assert sorted(p for p in places if p is not None) == [1, 2, 3]
