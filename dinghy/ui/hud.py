@@ -65,9 +65,10 @@ class Chip(Button):
         if self.label != name:
             self.label = name
         self.swatch.color = theme.rgba(colour)
-        self._status = status
-        if self.status.text != status:
+        if status != self._status:      # a new line to fit (the label may hold a cut one)
+            self._status = status
             self.status.text = status
+            self.status._dinghy_fit = None
         if self.mark.text != mark:
             self.mark.text = mark
         changed = (active, done) != (self.active, self.done)
@@ -90,16 +91,29 @@ class Chip(Button):
             return
         g = self.gui
         s = g.px(12)
-        round_rect(self.swatch, self.x + g.px(8), self.y + self.h / 2 - s / 2, s, s, g.px(3))
+        if self.narrow:
+            s = g.px(8)
+            round_rect(self.swatch, self.x + g.px(4), self.y + self.h - g.px(4) - s, s, s, g.px(2))
+        else:
+            round_rect(self.swatch, self.x + g.px(8), self.y + self.h / 2 - s / 2, s, s, g.px(3))
         self.layout_text()
+
+    @property
+    def narrow(self) -> bool:
+        """Too narrow for the swatch beside the words (a tablet held upright): the
+        swatch goes to the top corner and the words get the whole width."""
+        return self.w < self.gui.px(96)
 
     def layout_text(self) -> None:
         g = self.gui
-        room = self.w - g.px(34)
+        if self.narrow:
+            room, cx = self.w - g.px(8), self.x + self.w / 2
+        else:
+            room, cx = self.w - g.px(34), self.x + self.w / 2 + g.px(6)
         fit_text(self.text, self._label, room, g.px(theme.SMALL_PT + 1), g.px(theme.SMALL_PT))
         fit_text(self.status, self._status, room, g.px(theme.SMALL_PT - 1))
-        put(self.text, self.x + self.w / 2 + g.px(6), self.y + self.h / 2 + g.px(6))
-        put(self.status, self.x + self.w / 2 + g.px(6), self.y + self.h / 2 - g.px(10))
+        put(self.text, cx, self.y + self.h / 2 + g.px(6))
+        put(self.status, cx, self.y + self.h / 2 - g.px(10))
         put(self.mark, self.x + self.w - g.px(16), self.y + self.h - g.px(10))
 
 

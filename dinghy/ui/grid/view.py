@@ -329,6 +329,33 @@ class GridView(GenericView):
         on_squares = self.scan.legal_actions() if self.scan is not None else []
         return [a for a in self.race.legal_actions() if a not in on_squares]
 
+    def build_panel(self) -> None:
+        """The generic panel; when the line over the board cuts the game's note (the
+        engine's words: whose turn, the point of sailing, what it allows), the whole
+        note goes under the hint, wrapped, if the panel has the room."""
+        super().build_panel()
+        self.note_row: Text | None = None
+        note = self.picture.note if self.picture is not None else ""
+        if self.hint_row is None or not note or self.note.label.text == note \
+                or not hasattr(self.scene, "side_rect"):
+            return
+        g = self.gui
+        row = Text(g, note, theme.SMALL_PT + 1, theme.INK, multiline=True)
+        row.label.width = max(1, int(self.scene.side_rect[1] - 2 * g.px(theme.PAD)))
+        need = row.label.content_height + g.px(8)
+        if need > self.scene.panel_rows_free(self.used_rows()) * (g.touch + g.px(6)):
+            row.delete()
+            return
+        self.gui.add(row)
+        self.widgets.append(row)
+        self.rows.insert(self.rows.index([self.hint_row]) + 1, [row])
+        self.note_row, self._note_h = row, need
+
+    def row_height(self, row: list[Any]) -> float:
+        if row and row[0] is getattr(self, "note_row", None):
+            return self._note_h
+        return super().row_height(row)
+
     def panel_hint(self) -> str:
         if not self.targets:
             return ""

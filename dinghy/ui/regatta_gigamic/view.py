@@ -126,7 +126,7 @@ class GigamicView(GenericView):
             state = self.race.state
             hand = state.hands[state.active]
             return self.swap_picker.rows(group, actions, hand, lambda c: self.game.deck.face(c).name,
-                                         turn=len(self.race.actions))
+                                         turn=(len(self.race.actions), hand))
         if verbs == {"pivot"}:
             return self.turn_picker.rows(group, actions)
         return None

@@ -17,7 +17,7 @@ from dinghy.ui.widgets.text import Text
 from dinghy.core.race import Race  # noqa: E402
 from dinghy.core.setup import PALETTE  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
-from dinghy.ui.hud import EventLog, OrderStrip, SeatChip, Slider, warm_glyphs  # noqa: E402
+from dinghy.ui.hud import EventLog, OrderStrip, SeatChip, Slider, fit_text, warm_glyphs  # noqa: E402
 from dinghy.ui.scene import ChartScene  # noqa: E402
 from dinghy.ui.shell.views import ordinal, replay_board_class, seat_colour  # noqa: E402
 
@@ -85,6 +85,7 @@ class ReplayScene(ChartScene):
         add = g.add
         self.top = add(Panel(g, colour=theme.WATER_DEEP, shadow=False))
         self.title_text = add(Text(g, self.title, theme.HEADER_PT, theme.ON_WATER, bold=True))
+        self._title_pt = self.title_text.label.font_size
         self.order = add(OrderStrip(g))
         self.close_button = add(Button(g, "Close", self.close, style="water"))
         self.help_button = add(Button(g, "?", self.show_help, style="water", pt=theme.HEADER_PT))
@@ -123,24 +124,47 @@ class ReplayScene(ChartScene):
         if self.export_button.visible:
             self.export_button.place(right - px(84), by, px(84), t)
             right -= px(84) + px(6)
-        self.title_text.place(m + px(6), by, px(250), t)
-        self.order.place(m + px(262), by, max(t, right - px(6) - m - px(262)), t)
-        side = min(max(px(300), W * 0.26), px(400))
+        # the title takes what it needs (at most 250 px), the seats bar the rest
+        title_w = min(px(250), max(t, right - m - px(6) - 4 * t))
+        fit_text(self.title_text.label, self.title, title_w, self._title_pt, px(theme.BODY_PT))
+        title_w = min(title_w, self.title_text.label.content_width + px(12))
+        self.title_text.place(m + px(6), by, title_w, t)
+        chips_x = m + px(6) + title_w + px(6)
+        self.order.place(chips_x, by, max(t, right - px(6) - chips_x), t)
+        upright = H > W * 1.1          # a tablet held upright: the log under the board
+        side = 0 if upright else min(max(px(300), W * 0.26), px(400))
+        bar_w = W - 2 * m - (side + m if side else 0)
         bar_h = t * 2 + px(24)
-        self.bar.place(m, m, W - 2 * m - side - m, bar_h)
+        self.bar.place(m, m, bar_w, bar_h)
         x = 2 * m
         y2 = m + px(8)
         for b, bw in ((self.first_button, t), (self.back_button, t), (self.play_button, px(90)),
                       (self.fwd_button, t), (self.last_button, t), (self.speed_button, px(70))):
             b.place(x, y2, bw, t)
             x += bw + px(6)
-        self.position.place(x + px(6), y2, px(260), t)
-        self.scrub.place(2 * m, y2 + t + px(4), W - 2 * m - side - 4 * m, t)
-        self.log.place(W - side - m, m, side, H - topbar - 2 * m)
-        board = (0, bar_h + m, W - side - 2 * m, H - topbar - bar_h - m)
+        room = m + bar_w - m - (x + px(6))
+        self.position.place(x + px(6), y2, max(t, room), t)
+        self._fit_position()
+        self.scrub.place(2 * m, y2 + t + px(4), bar_w - 2 * m, t)
+        if upright:
+            log_h = min(px(260), (H - topbar) * 0.24)
+            self.log.place(m, bar_h + 2 * m, W - 2 * m, log_h)
+            below = bar_h + 2 * m + log_h
+            board = (0, below + m, W, H - topbar - below - m)
+        else:
+            self.log.place(W - side - m, m, side, H - topbar - 2 * m)
+            board = (0, bar_h + m, W - side - 2 * m, H - topbar - bar_h - m)
         self.places.place(board[0] + 3 * m, board[1] + m, board[2] - 6 * m, board[3] - 2 * m)
         if self.board is not None:
             self.board.layout(*board)
+
+    def _fit_position(self) -> None:
+        """Where the replay is ("12/240 · Round 3 · sail 045"), cut to the bar's room."""
+        text = getattr(self, "_position", "")
+        if self.position.w > 1:
+            fit_text(self.position.label, text, self.position.w, self.position.label.font_size)
+        else:
+            self.position.text = text
 
     # --- moving through the record -------------------------------------------------------
     def seek(self, i: int, from_scrub: bool = False) -> None:
@@ -161,7 +185,8 @@ class ReplayScene(ChartScene):
             self.scrub.set(i, notify=False)
         action = pb.actions[i - 1].text() if i else "start"
         where = self.board.status_text(state) if self.board is not None else ""
-        self.position.text = " · ".join(p for p in (f"{i}/{len(pb) - 1}", where, action) if p)
+        self._position = " · ".join(p for p in (f"{i}/{len(pb) - 1}", where, action) if p)
+        self._fit_position()
         self.first_button.enabled = self.back_button.enabled = i > 0
         self.fwd_button.enabled = self.last_button.enabled = i < len(pb) - 1
         self.speed_button.label = f"{self.speed:g}×"

@@ -1,0 +1,164 @@
+"""What a newcomer trips over, played headless by taps: the set-up screen, the table,
+the results and the replay, on a laptop (1280x800, 1024x600) and an upright tablet
+(800x1280). Each test taps through the friction it guards against."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from dinghy.ui import testing as ui
+from dinghy.ui.shell.autosave import Autosave
+from dinghy.ui.shell.flow import Flow
+from dinghy.ui.shell.table import TableScene
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DINGHY_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def start_by_taps(app, home, rules, bots_only=False):
+    """The set-up screen, driven as a newcomer does: the game chosen with its arrow, the
+    second seat made a bot (the rest already are), "Start race". Returns the table."""
+    flow = Flow(app, Autosave(home), bot_delay=0)
+    app.flow = flow
+    setup = flow.show_setup()
+    app.step()
+    for _ in range(len(setup.games)):
+        if setup.rules == rules:
+            break
+        ui.click(app, *setup.game_choice.next_point)
+    assert setup.rules == rules
+    ui.tap(app, setup.rows[1].level)                  # Human -> Bot
+    if bots_only:
+        ui.tap(app, setup.rows[0].level)              # Human -> Bot
+    assert [s.skipper is None for s in setup.form.to_setup().seats].count(True) == (0 if bots_only else 1)
+    ui.tap(app, setup.start_button)
+    app.step()
+    scene = app.scene
+    assert isinstance(scene, TableScene)
+    return scene
+
+
+def shot(app, name):
+    """A screenshot for a person to look at, when DINGHY_SHOTS names a folder."""
+    folder = os.environ.get("DINGHY_SHOTS")
+    if folder:
+        app.screenshot(Path(folder) / name)
+
+
+def inside(widget, label, slack=1.0):
+    """Whether a pyglet label's drawn box lies within the widget's rectangle."""
+    w = label.content_width
+    left = {"left": label.x, "center": label.x - w / 2, "right": label.x - w}[label.anchor_x]
+    return widget.x - slack <= left and left + w <= widget.x + widget.w + slack
+
+
+@pytest.mark.parametrize("size", [(800, 1280), (1024, 600)])
+def test_the_seats_bar_keeps_each_boats_words_inside_its_chip(make_ui_app, home, size):
+    """Upright, four chips share a narrow strip: each chip's name and status ("bot ·
+    luck 3") stay inside it, cut with "…" rather than spilling onto the next chip —
+    also after the chips are told their (unchanged) status again on the next step."""
+    app = make_ui_app(*size)
+    scene = start_by_taps(app, home, "dinghy_race")
+    for _ in range(3):
+        app.step()
+        scene.refresh(new_step=True)
+    chips = scene.order.chips
+    assert len(chips) == 4
+    for chip in chips:
+        assert chip.status.text, "every chip says something of its boat"
+        assert inside(chip, chip.status), (chip._status, chip.status.text, chip.w)
+        assert inside(chip, chip.text), (chip.label, chip.text.text, chip.w)
+
+
+def race_to_replay(app, home, rules):
+    """Two bots race to the end (set up by taps), then "Replay" on the results."""
+    from dinghy.ui.shell.results import ResultsScene
+
+    flow = Flow(app, Autosave(home), bot_delay=0)
+    app.flow = flow
+    setup = flow.show_setup()
+    app.step()
+    for _ in range(len(setup.games)):
+        if setup.rules == rules:
+            break
+        ui.click(app, *setup.game_choice.next_point)
+    while len(setup.rows) > 2:
+        ui.tap(app, setup.rows[-1].remove)
+    ui.tap(app, setup.rows[0].level)          # Human -> Bot
+    ui.tap(app, setup.rows[1].level)          # Human -> Bot
+    ui.tap(app, setup.start_button)
+    for _ in range(4000):
+        app.step()
+        if isinstance(app.scene, ResultsScene):
+            break
+    results = app.scene
+    assert isinstance(results, ResultsScene)
+    ui.tap(app, results.replay_button)
+    app.step()
+    return app.scene
+
+
+@pytest.mark.parametrize("size", [(800, 1280), (1280, 800)])
+def test_the_replay_top_bar_and_position_line_do_not_overlap(make_ui_app, home, size):
+    """The replay's title ("Replay · Olympic triangle") ends before the first seat chip,
+    and the position line ("5/1732 · Round 1 · start in 5 rounds · begin") stays in the
+    bar; upright, the race log lies under the board instead of eating its width."""
+    app = make_ui_app(*size)
+    replay = race_to_replay(app, home, "dinghy_race")
+    for _ in range(5):
+        ui.tap(app, replay.fwd_button)
+    app.step()
+    shot(app, f"newcomer_replay_{size[0]}x{size[1]}.png")
+    title = replay.title_text.label
+    assert title.x + title.content_width <= replay.order.chips[0].x + 1
+    assert title.text.startswith("Replay")
+    pos = replay.position
+    assert pos.label.text and pos.label.x + pos.label.content_width <= replay.bar.x + replay.bar.w + 1
+    assert replay.index == 5
+    W, H = size
+    if H > W:
+        assert replay.log.w > W * 0.9 and replay.log.y + replay.log.h <= replay.board.camera.y0 + 1
+    else:
+        assert replay.log.x >= replay.bar.x + replay.bar.w
+
+
+def to_a_person_turn(app, scene, limit=200):
+    for _ in range(limit):
+        app.step()
+        modal = scene.gui.modal
+        if modal is not None and hasattr(modal, "button"):      # the curtain
+            ui.tap(app, modal.button)
+        if scene.human_turn and not scene.race.chance:
+            return
+    raise AssertionError("no person's turn came")
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (800, 1280)])
+def test_a_cut_engine_note_is_shown_whole_in_the_turn_panel(make_ui_app, home, size):
+    """Race the Wind's note ("Turn 1 (before the start): Orange to act, beam reach: two
+    actions, each a move or a turn.") is longer than the line over the board: the
+    panel shows it whole, wrapped, inside the panel, and a tapped square still sails."""
+    app = make_ui_app(*size)
+    scene = start_by_taps(app, home, "race_the_wind")
+    to_a_person_turn(app, scene)
+    view = scene.view
+    note = view.picture.note
+    assert view.note.label.text != note and view.note.label.text.endswith("…")
+    row = view.note_row
+    assert row is not None and row.text == note
+    assert row.label.content_width <= row.w + 1                            # wrapped to fit
+    p = scene.panel
+    assert p.x <= row.x and row.x + row.w <= p.x + p.w + 1
+    assert p.y <= row.y and row.y + row.h <= p.y + p.h + 1
+    shot(app, f"newcomer_note_{size[0]}x{size[1]}.png")
+    cell = next(iter(view.targets))
+    n = len(scene.race.actions)
+    ui.click(app, *view.screen_of(cell))
+    if len(scene.race.actions) == n and scene.gui.modal is not None:    # several: a chooser
+        ui.tap(app, scene.gui.modal.buttons[0])
+    assert len(scene.race.actions) > n
