@@ -162,3 +162,39 @@ def test_a_cut_engine_note_is_shown_whole_in_the_turn_panel(make_ui_app, home, s
     if len(scene.race.actions) == n and scene.gui.modal is not None:    # several: a chooser
         ui.tap(app, scene.gui.modal.buttons[0])
     assert len(scene.race.actions) > n
+
+
+def test_one_step_forward_in_a_dinghy_race_replay_is_shown_moving(make_ui_app, home):
+    """Replay, "▶" once on a boat's move: the boat slides along its card's track (the
+    table's Motion: hidden from the still chart while it moves) and ends where the
+    record puts it; a jump elsewhere (the scrubber, "◀") shows no animation, and a
+    tap on the board skips one that runs."""
+    from dinghy.games.dinghy_race.actions import Move
+
+    app = make_ui_app(1280, 800)
+    replay = race_to_replay(app, home, "dinghy_race")
+    pb = replay.playback
+    move_at = next(i for i, a in enumerate(pb.actions) if isinstance(a, Move))
+    replay.seek(move_at)                                 # just before the first move
+    motion = replay.board.motion
+    assert not motion.active
+    ui.tap(app, replay.fwd_button)
+    assert replay.index == move_at + 1
+    assert motion.active and motion.hidden, "the moving boat is drawn by the motion"
+    boat = next(iter(motion.hidden))
+    assert replay.board.chart.hidden == motion.hidden
+    shot(app, "newcomer_replay_motion_start.png")
+    slides = motion.clips[0]
+    assert slides[0].path[-1] == pytest.approx(pb.states[move_at + 1].boats[boat].pose.xy)
+    for _ in range(120):                                 # about two seconds of frames
+        app.step(1 / 60)
+        if not motion.active:
+            break
+    assert not motion.active and not replay.board.chart.hidden
+    ui.tap(app, replay.back_button)                      # one back: no animation
+    assert replay.index == move_at and not motion.active
+    ui.tap(app, replay.fwd_button)
+    assert motion.active
+    x, y = replay.board.camera.x0 + 40, replay.board.camera.y0 + 40
+    ui.click(app, x, y)                                  # a tap on the board skips it
+    assert not motion.active and not replay.board.chart.hidden

@@ -170,10 +170,13 @@ class ReplayScene(ChartScene):
     def seek(self, i: int, from_scrub: bool = False) -> None:
         pb = self.playback
         i = max(0, min(len(pb) - 1, i))
+        one_forward = i == self.index + 1 and not from_scrub and not self.playing
         self.index = i
         state = pb.states[i]
         if self.board is not None:
             self.board.show(i, state)
+            if one_forward and hasattr(self.board, "animate"):
+                self.board.animate(i)          # a board that can shows the step moving
             self.order.set_seats(self.board.seat_chips(state))
         else:
             self.order.set_seats(self.seat_chips(state))
@@ -233,8 +236,13 @@ class ReplayScene(ChartScene):
         self.speed_i = (self.speed_i + 1) % len(SPEEDS)
         self.speed_button.label = f"{self.speed:g}×"
 
+    def motion_done(self) -> None:
+        """An animated step ended (the log is already up to date in a replay)."""
+
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.board is not None and hasattr(self.board, "update"):
+            self.board.update(dt)
         self._log_wait -= dt
         if self._log_due and (self._log_wait <= 0 or not self.playing):
             self._update_log()
@@ -258,12 +266,19 @@ class ReplayScene(ChartScene):
         elif self.app is not None:
             self.app.close()
 
+    def on_exit(self) -> None:
+        if self.board is not None and hasattr(self.board, "delete"):
+            self.board.delete()                # its animation layer, before the chart goes
+        super().on_exit()
+
     # --- input ---------------------------------------------------------------------------
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> Any:
         if super().on_mouse_press(x, y, button, modifiers):
             self._press = None
             return True
         self._press = (x, y) if self.board is not None and self.board.board_contains(x, y) else None
+        if self._press is not None and hasattr(self.board, "skip"):
+            self.board.skip()                   # a tap on the board ends an animation
         return True
 
     def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> Any:
