@@ -198,3 +198,25 @@ def test_one_step_forward_in_a_dinghy_race_replay_is_shown_moving(make_ui_app, h
     x, y = replay.board.camera.x0 + 40, replay.board.camera.y0 + 40
     ui.click(app, x, y)                                  # a tap on the board skips it
     assert not motion.active and not replay.board.chart.hidden
+
+
+@pytest.mark.parametrize("size", [(800, 1280), (1280, 800)])
+def test_the_set_up_says_how_a_seat_becomes_a_bot(make_ui_app, home, size):
+    """The level button reads "Human" or "Bot": the line under the seats says that a
+    tap changes who sails, and it fits the boats panel; the tap it describes works."""
+    from dinghy.ui.shell.setup_screen import SetupScreen
+
+    app = make_ui_app(*size)
+    flow = Flow(app, Autosave(home), bot_delay=0)
+    s = flow.show_setup()
+    app.step()
+    assert isinstance(s, SetupScreen) and s.seats_hint.visible
+    hint = s.seats_hint.label
+    assert "Tap Human / Bot" in hint.text
+    assert hint.content_width <= s.seats_hint.w + 1
+    assert hint.content_height <= s.seats_hint.h + 1
+    assert s.boats_panel.y <= s.seats_hint.y
+    shot(app, f"newcomer_setup_{size[0]}x{size[1]}.png")
+    assert s.rows[0].level.label == "Human"
+    ui.tap(app, s.rows[0].level)
+    assert s.rows[0].level.label == "Bot" and s.form.seats[0].skipper is not None
