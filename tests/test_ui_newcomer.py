@@ -220,3 +220,50 @@ def test_the_set_up_says_how_a_seat_becomes_a_bot(make_ui_app, home, size):
     assert s.rows[0].level.label == "Human"
     ui.tap(app, s.rows[0].level)
     assert s.rows[0].level.label == "Bot" and s.form.seats[0].skipper is not None
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (800, 1280)])
+def test_gigamic_ghosts_can_be_told_apart_by_a_finger(make_ui_app, home, size):
+    """Fitted to the whole Large table the arrows' ghosts lie a few pixels apart: on a
+    person's turn the view zooms in on the boat and its ghosts so that each is a
+    finger's width from the next; "+", "−" and "Fit table" work the camera by taps (a
+    tablet has no wheel), and a tapped ghost sails its arrow."""
+    from dinghy.games.regatta_gigamic.state import TURN
+
+    app = make_ui_app(*size)
+    scene = start_by_taps(app, home, "regatta_gigamic")
+    race, view = scene.race, scene.view
+    for _ in range(300):
+        app.step()
+        modal = scene.gui.modal
+        if modal is not None and hasattr(modal, "button"):
+            ui.tap(app, modal.button)
+        if not scene.human_turn:
+            continue
+        if race.chance:
+            ui.tap(app, view.buttons["roll"])
+        elif race.state.step == TURN and any(g.reason is None for g in view.ghosts):
+            break
+        else:                                   # set the boat down, swap: the panel's first button
+            b = next(b for k, b in view.buttons.items() if k not in ("play_typed",) and b.enabled
+                     and not k.startswith("page"))
+            ui.tap(app, b)
+    else:
+        raise AssertionError("no sailing turn for the person")
+    assert not view.ghosts_crowded()
+    for gh in view.ghosts:
+        assert view.camera.contains_screen(*view.camera.world_to_screen(gh.x, gh.y))
+    shot(app, f"newcomer_gigamic_{size[0]}x{size[1]}.png")
+    zoom = view.camera.zoom
+    ui.tap(app, view.fit_button)
+    assert view.camera.zoom < zoom
+    ui.tap(app, view.zoom_in)
+    assert view.camera.zoom > zoom / 1.4 ** 10 and view.camera.zoom > 0
+    fitted = view.camera.zoom
+    ui.tap(app, view.zoom_out)
+    assert view.camera.zoom < fitted
+    view.focus_ghosts()                          # as a new turn would
+    legal = next(gh for gh in view.ghosts if gh.reason is None)
+    n = len(race.actions)
+    ui.click(app, *view.camera.world_to_screen(legal.x, legal.y))
+    assert race.actions[n] == legal.action
