@@ -267,3 +267,29 @@ def test_gigamic_ghosts_can_be_told_apart_by_a_finger(make_ui_app, home, size):
     n = len(race.actions)
     ui.click(app, *view.camera.world_to_screen(legal.x, legal.y))
     assert race.actions[n] == legal.action
+
+
+@pytest.mark.parametrize("rules", ["regatta_gigamic", "dinghy_race"])
+def test_the_replay_board_zooms_by_taps(make_ui_app, home, rules):
+    """A tablet has no wheel and no "+" key: the replay's "+" and "−" buttons zoom the
+    board, and a fit button (the board's own, or the scene's "Fit") shows it whole."""
+    app = make_ui_app(800, 1280)
+    replay = race_to_replay(app, home, rules)
+    cam = replay.board.camera
+    z0 = cam.zoom
+    ui.tap(app, replay.zoom_in)
+    assert cam.zoom == pytest.approx(min(z0 * 1.4, cam.max_zoom))
+    ui.tap(app, replay.zoom_out)
+    ui.tap(app, replay.zoom_out)
+    assert cam.zoom < z0
+    fit = getattr(replay.board, "fit_button", None) or replay.fit_button
+    ui.tap(app, fit)
+    assert cam.zoom == pytest.approx(z0)
+    for b in (replay.zoom_in, replay.zoom_out, fit):
+        assert b.w >= 47 and b.h >= 47                     # a finger's width
+    ui.tap(app, replay.fwd_button)
+    label = replay.position.label.text
+    assert label.startswith("1/") and label.endswith(
+        replay.game.action_label(replay.playback.actions[0]) if hasattr(replay.game, "action_label")
+        else replay.playback.actions[0].text()) or label.endswith("…")
+    shot(app, f"newcomer_replay_zoom_{rules}.png")

@@ -19,6 +19,7 @@ from dinghy.core.setup import PALETTE  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.hud import EventLog, OrderStrip, SeatChip, Slider, fit_text, warm_glyphs  # noqa: E402
 from dinghy.ui.scene import ChartScene  # noqa: E402
+from dinghy.ui.shell.action_list import label_of  # noqa: E402
 from dinghy.ui.shell.views import ordinal, replay_board_class, seat_colour  # noqa: E402
 
 SPEEDS = (1.0, 2.0, 4.0, 8.0, 16.0, 32.0)
@@ -107,6 +108,16 @@ class ReplayScene(ChartScene):
         self.places = add(Text(g, "", theme.BODY_PT, theme.ON_WATER, multiline=True))
         if self.board is not None:
             self.board.build()
+        # the camera by taps (a tablet has no wheel and no keys)
+        self.camera_buttons: list[tuple[Button, float]] = []
+        if self.board is not None and hasattr(self.board, "zoom"):
+            pt = theme.HEADER_PT + 2
+            self.zoom_in = add(Button(g, "+", lambda: self.board.zoom(1.4), style="water", pt=pt))
+            self.zoom_out = add(Button(g, "−", lambda: self.board.zoom(1 / 1.4), style="water", pt=pt))
+            self.camera_buttons = [(self.zoom_in, 0), (self.zoom_out, 0)]
+            if not hasattr(self.board, "fit_button"):
+                self.fit_button = add(Button(g, "Fit", self.board.fit, style="water"))
+                self.camera_buttons.append((self.fit_button, 80))
         self.seek(0)
 
     def layout(self) -> None:
@@ -157,6 +168,10 @@ class ReplayScene(ChartScene):
         self.places.place(board[0] + 3 * m, board[1] + m, board[2] - 6 * m, board[3] - 2 * m)
         if self.board is not None:
             self.board.layout(*board)
+        bx = board[0] + m
+        for b, bw in self.camera_buttons:
+            b.place(bx, board[1] + m, px(bw) or t, t)
+            bx += (px(bw) or t) + px(6)
 
     def _fit_position(self) -> None:
         """Where the replay is ("12/240 · Round 3 · sail 045"), cut to the bar's room."""
@@ -186,7 +201,7 @@ class ReplayScene(ChartScene):
             self._update_log()
         if not from_scrub:
             self.scrub.set(i, notify=False)
-        action = pb.actions[i - 1].text() if i else "start"
+        action = label_of(self.game, pb.actions[i - 1]) if i else "start"
         where = self.board.status_text(state) if self.board is not None else ""
         self._position = " · ".join(p for p in (f"{i}/{len(pb) - 1}", where, action) if p)
         self._fit_position()
