@@ -293,3 +293,30 @@ def test_the_replay_board_zooms_by_taps(make_ui_app, home, rules):
         replay.game.action_label(replay.playback.actions[0]) if hasattr(replay.game, "action_label")
         else replay.playback.actions[0].text()) or label.endswith("…")
     shot(app, f"newcomer_replay_zoom_{rules}.png")
+
+
+def test_gigamic_start_slots_are_ghosts_on_the_line(make_ui_app, home):
+    """ "Start: slot 2" names a place the newcomer cannot see: on setting the boat down,
+    each slot the engine offers is a ghost behind the start line, and a tapped ghost
+    sets the boat down there (the engine's "place N")."""
+    app = make_ui_app(1024, 600)
+    scene = start_by_taps(app, home, "regatta_gigamic")
+    race, view = scene.race, scene.view
+    for _ in range(200):
+        app.step()
+        if scene.human_turn and race.chance:
+            ui.tap(app, view.buttons["roll"])
+        elif scene.human_turn and any(a.verb == "place" for a in race.legal_actions()):
+            break
+    else:
+        raise AssertionError("the person never set the boat down")
+    places = [a for a in race.legal_actions() if a.verb == "place"]
+    assert sorted(gh.action.n for gh in view.ghosts) == sorted(a.n for a in places)
+    assert not view.ghosts_crowded()
+    assert view.hint_row is not None and "ghost" in view.hint_row.text
+    shot(app, "newcomer_gigamic_slots.png")
+    gh = view.ghosts[len(view.ghosts) // 2]
+    n = len(race.actions)
+    ui.click(app, *view.camera.world_to_screen(gh.x, gh.y))
+    assert race.actions[n] == gh.action
+    assert race.state.boats[0].spot == race.game.slots[gh.action.n - 1]

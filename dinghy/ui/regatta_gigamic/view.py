@@ -123,7 +123,23 @@ class GigamicView(GenericView):
                         drawn.append((end, REFUSED))
                     cx, cy = end.to_world(0, -game.deck.hull_length / 2)
                     self.ghosts.append(Ghost(act, cx, cy, reason))
+        elif not race.over and not race.chance and self.human_turn:
+            # setting the boat down: a ghost on each start slot the engine offers
+            colour = colour_of(game, seat)
+            for act in race.legal_actions():
+                if act.verb == "place" and 1 <= act.n <= len(game.slots):
+                    spot = game.slots[act.n - 1]
+                    drawn.append((spot, (*colour, 130)))
+                    cx, cy = spot.to_world(0, -game.deck.hull_length / 2)
+                    self.ghosts.append(Ghost(act, cx, cy, None))
         self.board.show_ghosts(drawn)
+
+    def panel_hint(self) -> str:
+        """On setting the boat down (a short list): say the ghosts can be tapped. A
+        sailing turn's list is long, and a hint would push it onto a second page."""
+        if not self.ghosts or any(gh.action.verb != "place" for gh in self.ghosts):
+            return ""
+        return "Tap a ghost boat behind the line, or a button below"
 
     def group_picker(self, group: str, actions: list[Any]) -> list[PickerRow] | None:
         """A group of swaps is chosen by its cards (toggles, then one button); a group of
