@@ -1,6 +1,7 @@
 """How strong each skipper level is: the levels race each other in Dinghy Race.
 
     python benchmarks/bench_strength.py [--races-per-course 6] [--workers 2] [--seed 1]
+        [--levels hard,tactician] [--detail] [--save results.json]
 
 The number of races is fixed up front: every shipped course sails ``--races-per-course``
 races (printed before the first starts). In each race the levels (easy, medium, hard,
@@ -10,6 +11,13 @@ the same for every seat: a boat's k-th hazard roll is drawn from a stream keyed 
 race's seed and k alone, not by who rolls or how many rolls came before, so a level
 never wins by drawing kinder dice (the rolls are ordinary actions of the record; the
 game is unchanged).
+
+``--levels`` races only the named skippers (two of them: a head-to-head of two-boat
+races, the seats swapped from race to race). ``--detail`` adds, per level and course,
+where the boats stood at the start signal (the time-to-go field's turns to go), the
+round they finished, what they sailed beyond the field's promise, delay cards taken,
+Lady Luck spent, cards held aside, right-of-way rulings they had to keep clear by,
+hazard rolls and tacks refused under rule 1: where a level loses.
 
 Prints: each level's openskill rating (Plackett-Luce; mu with a 95% interval of
 mu ± 1.96 sigma), its mean place and win share, and the head-to-head table: how often
@@ -90,6 +98,7 @@ class Diagnosis:
         self.finish = [None] * n
         self.delays = [0] * n
         self.aside = [0] * n
+        self.rule1 = [0] * n
         self.rolls: list[list[str]] = [[] for _ in range(n)]
         self.keep_clear = [0] * n
         self.luck0 = [b.lady_luck for b in race.state.boats]
@@ -114,6 +123,8 @@ class Diagnosis:
         for ev in race.last_events:
             if ev.kind == "aside" and ev.boat is not None:
                 self.aside[ev.boat] += 1
+            if ev.kind == "right_of_way" and ev.boat is not None and "cannot tack or jibe" in ev.text:
+                self.rule1[ev.boat] += 1
             if ev.kind == "hazard" and ev.boat is not None:
                 self.rolls[ev.boat].append(ev.text.split("roll for: ", 1)[-1])
         r = state.last_ruling
@@ -124,7 +135,7 @@ class Diagnosis:
     def rows(self, race: Race) -> list[dict]:
         return [{"gun": self.gun[i], "finish": self.finish[i], "delays": self.delays[i],
                  "luck": self.luck0[i] - b.lady_luck, "aside": self.aside[i],
-                 "keep_clear": self.keep_clear[i], "rolls": self.rolls[i]} for i, b in enumerate(race.state.boats)]
+                 "keep_clear": self.keep_clear[i], "rolls": self.rolls[i], "rule1": self.rule1[i]} for i, b in enumerate(race.state.boats)]
 
 
 def plan(per_course: int, seed: int) -> list[tuple[str, int, tuple[str, ...]]]:
@@ -164,12 +175,22 @@ def head_to_head(results: list[dict]) -> dict[tuple[str, str], tuple[int, int]]:
     return {k: (v[0], v[1]) for k, v in out.items()}
 
 
+def wilson(w: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% (Wilson score) interval of a share of ``w`` in ``n``."""
+    p = w / n
+    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return mid - half, mid + half
+
+
 def detail(results: list[dict], levels: list[str], courses: list[str]) -> None:
     """Means per level and course: the field's turns to go at the start signal, the round
-    it finished, delay cards taken, Lady Luck spent, cards held aside, rulings to keep clear."""
+    it finished, the rounds it sailed beyond the field's promise, delay cards taken, Lady
+    Luck spent, cards held aside, rulings to keep clear, hazard rolls, and tacks or jibes
+    refused under rule 1 (another boat's card in the way)."""
     print()
     print(f"{'course':18s} {'level':10s} {'place':>5s} {'gun':>6s} {'finish':>6s} {'sailed':>6s} "
-          f"{'delays':>6s} {'luck':>5s} {'aside':>5s} {'clear':>5s} {'rolls':>5s}")
+          f"{'delays':>6s} {'luck':>5s} {'aside':>5s} {'clear':>5s} {'rolls':>5s} {'rule1':>5s}")
     for c in courses + ["all"]:
         for n in levels:
             rows = [(p, b) for r in results if c in ("all", r["course"])
@@ -182,7 +203,7 @@ def detail(results: list[dict], levels: list[str], courses: list[str]) -> None:
             print(f"{c:18s} {n:10s} {mean([p or 9 for p, _ in rows]):5.2f} {mean([b['gun'] for _, b in rows]):6.1f} "
                   f"{mean(fin):6.1f} {mean([b['finish'] - 5 - b['gun'] for _, b in rows if b['finish']]):+6.1f} "
                   f"{mean([b['delays'] for _, b in rows]):6.2f} {mean([b['luck'] for _, b in rows]):5.2f} "
-                  f"{mean([b['aside'] for _, b in rows]):5.2f} {mean([b['keep_clear'] for _, b in rows]):5.2f} {mean([len(b['rolls']) for _, b in rows]):5.1f}")
+                  f"{mean([b['aside'] for _, b in rows]):5.2f} {mean([b['keep_clear'] for _, b in rows]):5.2f} {mean([len(b['rolls']) for _, b in rows]):5.1f} {mean([b['rule1'] for _, b in rows]):5.2f}")
 
 
 def main() -> None:
@@ -239,6 +260,13 @@ def main() -> None:
                 w, n = h2h.get((a, b), (0, 0))
                 cells.append(f"{(100 * w / n if n else float('nan')):9.0f}%")
         print(f"{a:10s}" + "".join(cells))
+    print()
+    print("head to head with a 95% interval (Wilson):")
+    for a, b in itertools.combinations(levels, 2):
+        w, n = h2h.get((a, b), (0, 0))
+        if n:
+            lo, hi = wilson(w, n)
+            print(f"  {a} ahead of {b}: {w}/{n} = {w / n:.0%} ({lo:.0%} .. {hi:.0%})")
     if args.detail:
         detail(results, levels, courses)
     print()

@@ -160,6 +160,123 @@ def test_lady_luck_is_weighed_over_every_throw_of_the_dice():
     assert hard.capsize_risk(race, "tack_trapeze", 0, 1) == Fraction(1, 36)
 
 
+def test_a_tack_where_another_boat_will_lay_its_next_card_is_priced_as_refused(up_and_down):
+    """Rule 1: "a boat may not execute a tack or jibe if this would put the boat or its new
+    manoeuvre card on another boat's manoeuvre card" -- every other boat sails once and
+    lays a new card before our tack is executed; a tack whose end or path lies where a
+    sampled next card of theirs would lie costs the refused turn, a tack clear of it and
+    a card that keeps the tack cost nothing."""
+    from dinghy.skippers import hard
+    from dinghy.skippers.brain import TACK
+    game, f = up_and_down
+    ch = f.chart
+    sk = hard.HardSkipper()
+    (ax, ay), (bx, by) = game.start_line
+    x0, y0 = (ax + bx) / 2 + ch.upx * 6 * ch.L, (ay + by) / 2 + ch.upy * 6 * ch.L
+    h0 = (game.wind_from + 45) % 360
+    P = single(x0, y0, h0, -1, False, 0, 0, True)
+    K = ch.expand(P, 10, with_delay=False)
+    tacks = np.flatnonzero(ch.c_kind[K.card] == TACK)
+    keeps = np.flatnonzero((ch.c_kind[K.card] == 0) & (K.tack == P.tack[0]))
+    assert len(tacks) and len(keeps)
+    t = int(tacks[0])
+    oh = (game.wind_from - 45) % 360            # a starboard boat on a beat, its card across the wind
+    orad = math.radians(oh)
+    # its bow a little short of where our tack ends: its next card lies over our end
+    bow = (K.x[t] - 0.3 * ch.W * math.sin(orad), K.y[t] - 0.3 * ch.W * math.cos(orad))
+    sk._traffic = (np.array([bow[0]]), np.array([bow[1]]), np.array([1]), np.array([1.0]), np.array([oh]))
+    risk = sk._rule1_risk(ch, K, P)
+    assert risk[t] == pytest.approx(hard.RULE1)
+    assert (risk[keeps] == 0).all()
+    # the same boat five card lengths away: no risk
+    sk._traffic = (np.array([bow[0] + 5 * ch.L]), np.array([bow[1]]), np.array([1]), np.array([1.0]),
+                   np.array([oh]))
+    assert (sk._rule1_risk(ch, K, P)[tacks] == 0).all()
+
+
+def test_before_the_start_the_hard_skipper_heads_for_the_favoured_end_and_crosses_at_the_gun():
+    """"Boats may cross the start line in round 6"; "a good start puts you in a very good
+    position for the first leg". On the island course the field says the right-hand part
+    of the line is a turn nearer the finish than its left end: the hard skipper, alone,
+    launches and waits there, and crosses the line in round 6 (the start signal) or the
+    round after (a hazard roll may delay it)."""
+    from dinghy.skippers import hard
+    from dinghy.skippers.brain import chart_of
+    race = make_race("island_race", ["hard"], 1)
+    game = race.game
+    (ax, ay), (bx, by) = game.start_line
+    ch = chart_of(game)
+    sk = hard.HardSkipper()
+    xs = ax + (bx - ax) * np.array([0.05, 0.5, 0.8])
+    ys = ay + (by - ay) * np.array([0.05, 0.5, 0.8])
+    B = single(0, 0, 0, 1, False, 0, None, False).take(np.zeros(3, np.int64))
+    B.x, B.y = xs, ys
+    lost = sk._favoured_end(race, ch, B)
+    assert lost[0] > lost[1] > lost[2] >= 0.0 and lost[0] > 0.5
+    rng = random.Random(1)
+    lat = None
+    while not race.over and race.state.round < 9:
+        if race.current_player() == CHANCE:
+            race.roll()
+            continue
+        race.push(hard.choose(race, rng))
+        if lat is None and race.state.round == 6:
+            b = race.state.boat(0)
+            lat = ((b.pose.x - ax) * (bx - ax) + (b.pose.y - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2)
+    assert lat is not None and 0.5 <= lat <= 0.95
+    assert race.state.start_crossings and race.state.start_crossings[0][1] in (6, 7)
+
+
+def test_the_launch_does_not_wait_for_a_field_being_built_in_the_background(up_and_down):
+    """While the table builds the field on its thread, the hard skipper's pull towards the
+    favoured end of the line is left out (nothing to wait for); once it is there, the
+    pull is the field's."""
+    from dinghy.skippers import field as fieldmod, hard
+    from dinghy.skippers.brain import chart_of
+    game, f = up_and_down
+    ch = chart_of(game)
+    (ax, ay), (bx, by) = game.start_line
+    B = single(ax + 0.05 * (bx - ax), ay + 0.05 * (by - ay), 0, 1, False, 0, None, False)
+    race = Race(game)
+    hard._LINE.pop(id(game), None)
+    with fieldmod._BUILDING:                  # a build under way on another thread
+        assert fieldmod.field_now(game) is None
+        assert (hard._SKIPPER._favoured_end(race, ch, B) == 0).all()
+    assert fieldmod.field_now(game) is f
+    assert hard._SKIPPER._favoured_end(race, ch, B)[0] > 0
+
+
+def test_a_move_ending_against_another_boats_hull_is_priced_as_a_lock():
+    """"Right of way never applies once a boat has completed its move; the boat ... then
+    acts like a fixed obstacle ... you can neither move through it nor place a manoeuvre
+    card on top of it": a bow that ends against another hull leaves each boat's cards on
+    the other's hull (the strength benchmark saw two such boats held for 40 rounds), so
+    the hard skipper prices it; the same move two card lengths away costs no such thing."""
+    from dinghy.skippers import hard, skipper
+    from dinghy.skippers.brain import Obstacles, chart_of
+    race = make_race("up_and_down", ["hard", "simple"], 1)
+    rng = random.Random(1)
+    while race.state.round < 7:
+        if race.current_player() == CHANCE:
+            race.roll()
+        else:
+            race.push(skipper(race.game.setup.seats[race.current_player()].skipper).choose(race, rng))
+    state = race.state
+    ch = chart_of(race.game)
+    other = state.boats[1]
+    obs = Obstacles(ch, state, 0)
+    me = state.boats[0]
+    P = single(me.pose.x, me.pose.y, me.pose.heading, 1 if me.tack.value == "starboard" else -1, False,
+               me.legs_done, me.stage, True)
+    K = P.take(np.zeros(2, np.int64))
+    K.card = np.array([0, 0])
+    K.x = np.array([other.pose.x + 1.0, other.pose.x + 2 * ch.L])
+    K.y = np.array([other.pose.y + 1.0, other.pose.y + 2 * ch.L])
+    extra = hard.HardSkipper().judge(ch, K, P, obs, False)
+    assert extra[0] >= 4.0          # several turns, not the mere nearness of another boat
+    assert extra[1] < 1.0
+
+
 # -- the coach ---------------------------------------------------------------------------
 
 def test_the_coach_offers_up_to_three_distinct_legal_actions_fewest_rounds_first():
@@ -208,9 +325,9 @@ def test_a_field_kept_on_disk_loads_back_the_same(up_and_down, tmp_path, monkeyp
 def test_bots_racing_in_the_terminal_let_the_hard_skipper_claim_room():
     """Right-of-way rule 3 (room at a mark) is claimed out of turn; ``play_bots`` (the
     terminal race) asks each skipper that speaks out of turn before every action, so a
-    hard seat claims room there as it does in the benchmark (seed 3 of six boats on the
-    up-and-down course meets two such mark roundings). Every claim is the claiming seat's
-    own, made when the engine offered it, and the race finishes."""
+    hard seat claims room there as it does in the benchmark (six boats on the up-and-down
+    course; the first of a few seeds whose race meets such a mark rounding). Every claim
+    is the claiming seat's own, made when the engine offered it, and the race finishes."""
     import random as _random
 
     from dinghy import games as _games
@@ -221,10 +338,13 @@ def test_bots_racing_in_the_terminal_let_the_hard_skipper_claim_room():
     names = ("Orange", "Sky", "Green", "Yellow", "Blue", "Purple")
     kinds = ("hard", "simple") * 3
     seats = tuple(_Seat(c, c, s) for c, s in zip(names, kinds))
-    race = _Race(_games.load_game(_RaceSetup(seats=seats, course="up_and_down", seed=3)))
-    play_bots(race, _random.Random(1))
-    assert race.over and all(p is not None for p in race.places())
-    claims = [(i, a) for i, a in enumerate(race.actions) if type(a).__name__ == "Overlap"]
+    for seed in (4, 5, 2):
+        race = _Race(_games.load_game(_RaceSetup(seats=seats, course="up_and_down", seed=seed)))
+        play_bots(race, _random.Random(1))
+        assert race.over and all(p is not None for p in race.places())
+        claims = [(i, a) for i, a in enumerate(race.actions) if type(a).__name__ == "Overlap"]
+        if claims:
+            break
     assert claims, "the hard seats claimed no room"
     for i, a in claims:
         assert kinds[a.boat] == "hard" and a in race.game.interjections(race.history[i])

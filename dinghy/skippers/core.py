@@ -106,6 +106,7 @@ class _Track:
     turn_sign: int = 0                              # the way a locked boat keeps turning
     memo: tuple | None = None                       # what placing the card found out (Skipper._memo_ok)
     plan_memo: tuple | None = None                  # ... and planning pivots from where the boat lies
+    before: tuple = (None, 0, math.inf)             # (values list, how many of it, their least value)
 
 
 class Skipper:
@@ -278,7 +279,10 @@ class Skipper:
         if first and len(obs.bx):
             # the card itself, in front of the parent's bow, once per (parent, card)
             pairs = K.parent * (len(ch.keys) + 1) + np.where(mv, K.card, len(ch.keys))
-            uniq, inv = np.unique(pairs, return_inverse=True)
+            seen = np.zeros(len(P) * (len(ch.keys) + 1), bool)
+            seen[pairs] = True
+            uniq = np.flatnonzero(seen)                 # np.unique, without sorting
+            inv = np.cumsum(seen)[pairs] - 1
             pp = uniq // (len(ch.keys) + 1)
             cc = uniq % (len(ch.keys) + 1)
             near = np.hypot(P.x[pp][:, None] - obs.bx[None, :], P.y[pp][:, None] - obs.by[None, :]).min(1) \
@@ -386,12 +390,12 @@ class Skipper:
         if n == 0:
             return np.full(0, TRAP_COST)
         # every pivot at once: the fewest turns to a heading where a card fits
-        h2 = (np.repeat(h, m) + np.tile(_WAY_OUT_TURNS, n)) % 360
+        h2 = ((h[:, None] + _WAY_OUT_TURNS[None, :]) % 360).ravel()
         t2 = np.where(((ch.wind - h2) % 360) < 180, 1, -1)
         xs, ys = np.repeat(x, m), np.repeat(y, m)
         ok = obs.free_card(xs, ys, h2, t2, None if cells is None else np.repeat(cells, m)) & \
             ~self._hull_marks(ch, xs, ys, h2)
-        return np.where(ok, np.tile(_WAY_OUT_STEPS, n) + 1.0, TRAP_COST).reshape(n, m).min(1)
+        return np.where(ok.reshape(n, m), _WAY_OUT_STEPS[None, :] + 1.0, TRAP_COST).min(1)
 
     def _boat_room(self, ch: Chart, K: Batch, nb, mv, obs: Obstacles) -> np.ndarray:
         """Ending next to other boats: a little for being close, more when no card
@@ -450,8 +454,8 @@ class Skipper:
                             B.px.tolist(), B.py.tolist()))
         got = None
         if self._memo_look is not None:
-            memo = self._memo_look[1]
-            got = [memo.get(when + k) for k in keys]
+            memo = self._memo_look[1].get(when, {})
+            got = [memo.get(k) for k in keys]
             if None in got:
                 got = None
         if got is not None:
@@ -461,7 +465,7 @@ class Skipper:
             ch.advance(B, rnd)
             base = self._course_leaf(race, ch, B, rnd, boat)
         if self._memo_store is not None:
-            self._memo_store[1].update(zip((when + k for k in keys),
+            self._memo_store[1].setdefault(when, {}).update(zip(keys,
                                            zip(base.tolist(), B.finished.tolist())))
         if B is not K:
             base = base[:n]
@@ -603,7 +607,7 @@ class Skipper:
         # close-hauled, as the old hands do: the card lies across the wind and leaves
         # the next slot free for the next boat
         off = off_wind_deg(hs, ch.wind)
-        v = v + np.where(off == 45, 0.0, 0.3)
+        v = v + np.where(off == 45, 0.0, 0.3) + self.launch_bias(race, ch, B)
         others = [b for b in state.boats if b.launched and b.index != boat.index and b.racing]
         if others:
             # the launch card is sailed in round 1 whatever happens: where will we all be?
@@ -619,6 +623,10 @@ class Skipper:
             v = v + 3.0 * np.maximum(0.0, 1.0 - d / (2.0 * ch.L))
         jitter = np.array([rng.random() for _ in range(n)]) * 1e-6
         return legal[int(np.argmin(v + jitter))]
+
+    def launch_bias(self, race: Race, ch: Chart, B: Batch) -> np.ndarray | float:
+        """Turns a skipper adds to each launch position (a hook: none here)."""
+        return 0.0
 
     @staticmethod
     def _free_launches(race: Race, ch: Chart) -> list[Launch]:
@@ -891,7 +899,13 @@ class Skipper:
         if trk.escape_until >= state.round or len(trk.values) < n + 2:
             return
         recent = min(v for _, v in trk.values[-n:])
-        before = min(v for _, v in trk.values[:-n])
+        # the least value before the last n, kept as the list grows (not read again each turn)
+        seen, k, before = trk.before
+        if seen is not trk.values:
+            k, before = 0, math.inf
+        upto = len(trk.values) - n
+        before = min(before, min((v for _, v in trk.values[k:upto]), default=math.inf))
+        trk.before = (trk.values, upto, before)
         if recent > before - 0.5:
             trk.escapes += 1
             trk.escape_until = state.round + 3 + min(trk.escapes, 4)

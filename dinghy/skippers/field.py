@@ -414,6 +414,17 @@ def field_of(game, disk: bool | None = None) -> Field:
         return _field_of(game, disk)
 
 
+def field_now(game) -> Field | None:
+    """The field, unless a build is under way on another thread (:func:`warm`): then
+    None at once instead of waiting for it (for a caller that can do without)."""
+    if not _BUILDING.acquire(blocking=False):
+        return None
+    try:
+        return _field_of(game, None)
+    finally:
+        _BUILDING.release()
+
+
 def _field_of(game, disk: bool | None) -> Field:
     try:
         key = (_content_key(game), game.wind_from)

@@ -9,7 +9,9 @@ heading*, tacks, jibes and mark roundings included, built once per course and wi
 the heading costs there: the turns of tacking, jibing or bearing away to the best heading
 at that spot, marks and land included. (Valued by the field alone, it sailed slower, alone
 and against the tactician: the field's own line, sailed exactly, takes 9 to 29% longer
-than it promises.) Before the start the open-water estimate stands alone. On top of that:
+than it promises.) Before the start the open-water estimate keeps the timing (at the line
+when round 6 begins, never touching it early) and the field picks the place on the line:
+the boat launches and waits towards the favoured end. On top of that:
 
 * Lady Luck: before a hazard roll it reads every throw of the dice the game offers
   (``game.chance_outcomes``) through the hazard table, and commits the number of cards
@@ -18,7 +20,9 @@ than it promises.) Before the start the open-water estimate stands alone. On top
 * Other boats' hidden cards: a nearby boat's face-down card is known only by how it
   lies (the seat's ``game.observation``); the skipper samples cards that fit that
   footprint and the boat's point of sail, and where their exits would put the boat
-  before our next move, and avoids ending its own move there.
+  before our next move, and avoids ending its own move there; and a tack or jibe whose
+  path or end lies where such a boat would lay its next card is priced as refused under
+  rule 1 (it costs the turn).
 * Right of way, where it is simple: near a boat on the other tack it prefers to be the
   starboard boat (the port boat keeps clear), and at a mark it claims room as the
   inner boat (:func:`interject`). Protests are the players' call (the Race Steward's),
@@ -37,9 +41,9 @@ from dinghy.core.race import Race
 from dinghy.games.dinghy_race.actions import Action, Luck, Overlap
 from dinghy.games.dinghy_race.cards import Kind
 from dinghy.games.dinghy_race.state import Step
-from dinghy.skippers.brain import FINISHED, PRESTART_ROUNDS, Batch, Chart, Obstacles, chart_of
+from dinghy.skippers.brain import FINISHED, JIBE, PRESTART_ROUNDS, TACK, Batch, Chart, Obstacles, chart_of
 from dinghy.skippers.core import Skipper, Style
-from dinghy.skippers.field import field_of
+from dinghy.skippers.field import field_now, field_of
 
 NAME = "hard"
 
@@ -47,13 +51,17 @@ STYLE = Style(depth=2, tack_penalty=0.0, luck_value=0.35, heading_scale=0.6)
 FALLBACK = 2.0          # turns added where the field knows no value (beside a mark, off the grid)
 TRAFFIC = 0.8           # turns for ending our next move where a nearby boat is likely to be
 GIVE_WAY = 0.5          # ... more when we would be the port-tack boat, keeping clear
+START_PULL = 1.0        # weight of the field's favoured end of the start line
+RULE1 = 1.0             # turns a tack refused under rule 1 costs (a one-turn delay)
+LOCK_NEAR = 0.5         # a bow this close (hull lengths) to another hull's centre line ...
+LOCK = 5.0              # ... risks a lock of the two boats: turns it is priced at
 SAMPLES = 8             # sampled (card, exit) of a nearby boat's face-down card
 
 
 class HardSkipper(Skipper):
     def __init__(self) -> None:
         super().__init__(STYLE)
-        self._traffic: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._traffic: tuple[np.ndarray, ...] | None = None
 
     # -- the value of a position ---------------------------------------------------------
     use_field = True
@@ -75,6 +83,8 @@ class HardSkipper(Skipper):
     heading_weight = 0.5
 
     def leaf(self, race: Race, ch: Chart, B: Batch, rnd: int, boat) -> np.ndarray:
+        if rnd <= PRESTART_ROUNDS and self.use_field:
+            return super().leaf(race, ch, B, rnd, boat) + START_PULL * self._favoured_end(race, ch, B)
         if rnd <= PRESTART_ROUNDS or not self.use_field:
             return super().leaf(race, ch, B, rnd, boat)
         f = field_of(race.game)
@@ -94,6 +104,38 @@ class HardSkipper(Skipper):
         v = v + B.cost
         return np.where(B.finished, FINISHED + B.cost, self.escape_bias(race, ch, B, rnd, boat, v))
 
+    def launch_bias(self, race: Race, ch: Chart, B: Batch) -> np.ndarray | float:
+        return START_PULL * self._favoured_end(race, ch, B) if self.use_field else 0.0
+
+    def _favoured_end(self, race: Race, ch: Chart, B: Batch) -> np.ndarray:
+        """Before the start: the turns a place along the line loses to the best place on
+        it (the field's turns to go from just below the line, on the best heading there),
+        so the skipper heads for the favoured end; the open-water estimate keeps the
+        timing, the depth and the line's ends (it is flat along the line's middle). While
+        the field is still being built in the background (the table's first race on this
+        water), nothing: the launch does not wait for it."""
+        game = race.game
+        (ax, ay), (bx, by) = game.start_line
+        prof = _LINE.get(id(game))
+        if prof is None or prof[0] is not game:
+            f = field_now(game)
+            if f is None:
+                return np.zeros(len(B))
+            ts = np.linspace(0.0, 1.0, 21)
+            x = ax + (bx - ax) * ts - ch.upx * 0.3 * ch.L
+            y = ay + (by - ay) * ts - ch.upy * 0.3 * ch.L
+            v = f.value(np.repeat(x, 24), np.repeat(y, 24), np.tile(np.arange(24) * 15, len(ts)),
+                        np.zeros(24 * len(ts), np.int64)).reshape(len(ts), 24)
+            v = np.where(np.isfinite(v), v, np.inf).min(1)
+            v = np.where(np.isfinite(v), v - v[np.isfinite(v)].min(), 0.0) if np.isfinite(v).any() else 0 * v
+            if len(_LINE) >= 8:
+                _LINE.pop(next(iter(_LINE)))
+            prof = _LINE[id(game)] = (game, ts, v)
+        _g, ts, v = prof
+        n2 = (bx - ax) ** 2 + (by - ay) ** 2
+        lat = np.clip(((B.x - ax) * (bx - ax) + (B.y - ay) * (by - ay)) / n2, 0.12, 0.88)
+        return np.interp(lat, ts, v)
+
     def _luck_value(self, race: Race, ch: Chart, boat) -> float:
         """A Lady Luck card is worth less as the finish nears (unspent, it is wasted)."""
         if race.state.round <= PRESTART_ROUNDS or not boat.started:
@@ -107,15 +149,56 @@ class HardSkipper(Skipper):
     # -- the table: other boats where we will move ---------------------------------------
     def judge(self, ch: Chart, K: Batch, P: Batch, obs: Obstacles, first: bool, boats: bool = True) -> np.ndarray:
         extra = super().judge(ch, K, P, obs, first, boats)
+        if boats and len(obs.bx) and len(K):
+            # a bow ending against another boat's hull: each boat's cards then lie on the
+            # other's hull, and two such boats can hold each other for dozens of rounds
+            # (seen in the strength benchmark, before and just after the start)
+            nb = obs.nearest_boat(K.x, K.y)
+            extra = extra + np.where((K.card >= 0) & (nb < LOCK_NEAR * ch.H), LOCK, 0.0)
         if first and boats and self._traffic is not None and len(K):
-            ox, oy, otack, ow = self._traffic
+            ox, oy, otack, ow, oh = self._traffic
             d = np.hypot(K.x[:, None] - ox[None, :], K.y[:, None] - oy[None, :])
             near = d < ch.H + 0.25 * ch.L
             port_vs_star = (K.tack[:, None] < 0) & (otack[None, :] > 0)
             star_vs_port = (K.tack[:, None] > 0) & (otack[None, :] < 0)
             cost = np.where(port_vs_star, TRAFFIC + GIVE_WAY, np.where(star_vs_port, 0.4 * TRAFFIC, TRAFFIC))
             extra = extra + (near * cost * ow[None, :]).sum(1) * (K.card >= 0)
+            extra = extra + self._rule1_risk(ch, K, P)
         return extra
+
+    def _rule1_risk(self, ch: Chart, K: Batch, P: Batch) -> np.ndarray:
+        """Rule 1: "a boat may not execute a tack or jibe if this would put the boat ... on
+        another boat's manoeuvre card" -- the tack is refused and costs a turn. Every
+        other boat sails once before our card is executed and lays a new card ahead of
+        where it then is: a tack (or jibe, voluntary or not) of ours whose path or end
+        lies where a sampled new card of a nearby boat would lie is likely refused."""
+        ox, oy, _ot, ow, oh = self._traffic
+        mv = K.card >= 0
+        kind = ch.c_kind[np.maximum(K.card, 0)]
+        turning = mv & ((kind == TACK) | (kind == JIBE) | (K.tack != P.tack[K.parent]))
+        out = np.zeros(len(K))
+        if not turning.any():
+            return out
+        j = np.flatnonzero(turning)
+        hr = np.radians(K.h[j])
+        # the bow where the move ends, the stern, and half way along the path
+        px = np.stack([K.x[j], K.x[j] - ch.H * np.sin(hr), 0.5 * (K.x[j] + K.px[j])], 1)
+        py = np.stack([K.y[j], K.y[j] - ch.H * np.cos(hr), 0.5 * (K.y[j] + K.py[j])], 1)
+        # the other boat's next card: ahead of its bow, across the wind on a beat
+        orad = np.radians(oh)
+        close = ((oh - ch.wind) % 360 <= 90) | ((ch.wind - oh) % 360 <= 90)
+        across = np.where(close, ch.L, ch.W)
+        along = np.where(close, ch.W, ch.L)
+        dx = px[:, :, None] - ox[None, None, :]
+        dy = py[:, :, None] - oy[None, None, :]
+        s, c = np.sin(orad)[None, None, :], np.cos(orad)[None, None, :]
+        lx = dx * c - dy * s
+        ly = dx * s + dy * c
+        inside = (np.abs(lx) <= across[None, None, :] / 2 + 0.1 * ch.L) & (ly >= -0.1 * ch.L) \
+            & (ly <= along[None, None, :] + 0.1 * ch.L)
+        hit = inside.any(1)                       # (candidates, samples)
+        out[j] = RULE1 * np.minimum((hit * ow[None, :]).sum(1), 1.0)
+        return out
 
     def _sample_traffic(self, race: Race, ch: Chart, rng: random.Random) -> None:
         """Where nearby boats may be after their next move, from what our seat may see:
@@ -129,7 +212,7 @@ class HardSkipper(Skipper):
         me = state.active
         obs = game.observation(state, me)
         mine = obs["boats"][me]
-        xs, ys, ts, ws = [], [], [], []
+        xs, ys, ts, ws, hs = [], [], [], [], []
         types = game.cards.types
         for b in obs["boats"]:
             if (b["boat"] == me or not b["launched"] or b["finished"] is not None or b["aside"]
@@ -158,8 +241,9 @@ class HardSkipper(Skipper):
                 ys.append(b["y"] + float(by[i]))
                 ts.append(int(t2[i]))
                 ws.append(1.0 / len(pick))
+                hs.append(int(h2[i]))
         if xs:
-            self._traffic = (np.array(xs), np.array(ys), np.array(ts), np.array(ws))
+            self._traffic = (np.array(xs), np.array(ys), np.array(ts), np.array(ws), np.array(hs))
 
     # -- the steps -----------------------------------------------------------------------
     def place(self, race: Race, rng) -> Action:
@@ -219,6 +303,7 @@ def _dice(race: Race):
 
 
 _DICE_CACHE: list | None = None
+_LINE: dict = {}         # id(game) -> (game, places along the start line, turns lost there)
 _SKIPPER = HardSkipper()
 
 

@@ -15,10 +15,16 @@ turns instead (:func:`_start_turn`): every sequence of moves and turns its turn 
 scored by the exact whole turns still to the crossing (:func:`turn_table`), no earlier
 than turn 8, and the start penalties (the line at turns 6-7, a third turn on one square).
 The fractional costs above undercount a second manoeuvre on a broad reach or a run (one
-action a turn there), which once sent the boat away from the line at the gun. It does its penalty turns as soon as it may start them after the start gun,
-sets the spinnaker for a long broad reach or run and drops it when it must turn up, waits
-when the rules make it wait, declares a penalty on a boat in its way when it may, and
-breaks a deadlock now and then with a random legal move.
+action a turn there), which once sent the boat away from the line at the gun. It does
+its penalty turns as soon as it may start them after the start gun, sets the spinnaker
+for a long broad reach or run and drops it when it must turn up, waits when the rules
+make it wait, declares a penalty on a boat in its way when it may, and breaks a
+deadlock now and then with a random legal move.
+
+(About 500 lines: the exact whole-turn table, :func:`turn_table`, is built on the
+navigator's graph and serves this skipper and the hard one,
+:mod:`dinghy.skippers.race_the_wind_hard`; it stays here so that neither module
+imports the other both ways.)
 """
 from __future__ import annotations
 

@@ -12,10 +12,13 @@ duels against the greedy skipper; its whole-card steps cannot tell a card that g
 **The turn.** Every legal action of its turn (each card and arrow, the helm's extra
 card, a cloud's second play, a turn in place, a change of cards) is applied by the
 engine on a copy. Where the turn leaves the boat is worth one more turn for the best
-card of its next hand from there — the cards it keeps, and each card it will draw by
-the odds of the cards it has not seen (the deck less its own hand, the discard and the
-suns on the table, from ``observation``: the other hands stay hidden), exact Fractions
-— or, when no card gains, where it stands and a turn lost. A card's arrows are followed
+card of its next hand from there — the cards it keeps (and, a turn later, a second of
+them: plans of two cards, which round a buoy better than one), and each card it will
+draw by the odds of the cards it has not seen (the deck less its own hand, the discard
+and the suns on the table, from ``observation``: the other hands stay hidden), exact
+Fractions — or, when no card gains, where it stands and a turn lost. Heaving to (a turn
+in place, a change of cards) costs a little more than the turn it takes, so that the
+boat does not swing its bow to and fro. A card's arrows are followed
 kinematically with cheap checks against the table's edge, the buoys, the obstacles, the
 other hulls and their forbidden zones. A sun goes in front of the boat with the least
 distance to go.
@@ -34,12 +37,15 @@ import shapely
 from dinghy.core.errors import DinghyError
 from dinghy.games.regatta_gigamic.actions import Act
 from dinghy.games.regatta_gigamic.moving import end_spot, samples, spot_at
+from dinghy.games.regatta_gigamic.progress import advance
 from dinghy.games.regatta_gigamic.spot import Spot
 from dinghy.skippers import regatta_gigamic as greedy
 
 NAME = "hard"
 BIG = 99.0                # turns to go where no card helps
 SUN_GAIN = 0.5            # turns a sun on a rival is worth to us
+HEAVE_COST = 0.2          # turns a turn in place or a change of cards costs beyond the turn
+DEPTH = 2                 # cards planned from the kept hand (1: the next card alone)
 LOST_TURN = 1.0           # a turn spent without moving
 ADVANCE = 130.0           # mm a card takes a boat on, about (the hull and an arrow)
 
@@ -80,6 +86,7 @@ class _Eye:
         self.hull = game.deck.hull_length
         self.memo: dict[Any, float] = {}
         self.clear_memo: dict[Any, bool] = {}
+        self.ends_memo: dict[Any, list] = {}
         beam = game.shapes.beam
         self.reach = beam + 4.0                  # two half-beams and a little room
         others = [b.spot for i, b in enumerate(state.boats) if i != seat and b.racing]
@@ -97,24 +104,40 @@ class _Eye:
             self.memo[key] = v
         return v
 
-    def after_card(self, card: str, stage: int, spot: Spot, wound: float) -> float:
-        """The best place one card takes the boat (its arrows, kinematically; the
-        stage as the bow's chord passes the line or winds round the buoy)."""
+    def ends(self, card: str, stage: int, spot: Spot, wound: float) -> list[tuple]:
+        """Where one card's arrows take the boat: (stage, spot, wound) each, kinematically
+        (the stage as the bow's chord passes the line or winds round the buoy); an arrow
+        that would stop at a forbidden zone's entry leaves the boat where it is."""
+        key = (card, stage, spot, wound)
+        hit = self.ends_memo.get(key)
+        if hit is not None:
+            return hit
+        out = []
         face = self.game.deck.face(card)
-        if face.is_sun or not face.arrows:
-            return BIG
-        best = BIG
-        from dinghy.games.regatta_gigamic.progress import advance
         for arrow in face.arrows:
-            end = end_spot(spot, arrow, self.hull)
             clear = self.clear(spot, arrow)
             if clear is None:
                 continue
-            if not clear:           # stopped at the entry of a forbidden zone: no headway
-                best = min(best, self.here(stage, spot, wound) + 0.5)
+            if not clear:
+                out.append((stage, spot, wound, 0.5))
                 continue
+            end = end_spot(spot, arrow, self.hull)
             st, w, _ = advance(self.game.course, stage, wound, [(spot.x, spot.y), (end.x, end.y)])
-            best = min(best, self.here(st, end, w))
+            out.append((st, end, w, 0.0))
+        self.ends_memo[key] = out
+        return out
+
+    def after_card(self, card: str, stage: int, spot: Spot, wound: float, rest: tuple = ()) -> float:
+        """The best place one card takes the boat, in cards to go; with ``rest`` (the
+        other cards it will hold) also a second card from there, a turn later."""
+        best = BIG
+        for st, end, w, extra in self.ends(card, stage, spot, wound):
+            v = self.here(st, end, w) + extra
+            if rest and st < self.game.course.stages and not extra:
+                for c2 in set(rest):
+                    for st2, end2, w2, extra2 in self.ends(c2, st, end, w):
+                        v = min(v, 1.0 + self.here(st2, end2, w2) + extra2)
+            best = min(best, v)
         return best
 
     def clear(self, spot: Spot, arrow: Any) -> bool | None:
@@ -170,16 +193,24 @@ class _Eye:
         stage, spot, wound = b.stage, b.spot, b.wound
         standing = self.here(stage, spot, wound)
         hand = [c for c in state.hands[self.seat]]
-        kept = min((self.after_card(c, stage, spot, wound) for c in set(hand)), default=BIG)
+        moving = [c for c in hand if not self.game.deck.face(c).is_sun]
+        kept = min((self.after_card(c, stage, spot, wound, _without(moving, c) if DEPTH > 1 else ())
+                    for c in set(moving)), default=BIG)
         need = self.game.deck.hand_size - len(hand)
         if need <= 0 or not self.odds:
             best = kept
         else:
             best = 0.0
             for c, p in self.odds:
-                best += float(p) * min(kept, self.after_card(c, stage, spot, wound))
+                best += float(p) * min(kept, self.after_card(c, stage, spot, wound, tuple(moving)))
         becalmed = 1.0 if b.sun is not None else 0.0
         return becalmed + min(1.0 + best, standing + LOST_TURN)
+
+
+def _without(hand: list[str], card: str) -> tuple[str, ...]:
+    rest = list(hand)
+    rest.remove(card)
+    return tuple(rest)
 
 
 # --- the choice -------------------------------------------------------------------------
@@ -203,11 +234,13 @@ def _q(eye: _Eye, state: Any, a: Act, depth: int = 0) -> float:
         return _value(eye, game.apply(state, Act("no sun"))[0], depth) - SUN_GAIN \
             + 0.01 * eye.here(b.stage, b.spot, b.wound)
     if a.verb == "swap":
-        return _swap_value(eye, state, a)
+        return _swap_value(eye, state, a) + HEAVE_COST
     try:
         after, _ = game.apply(state, a)
     except DinghyError:
         return BIG * 3
+    if a.verb == "pivot":
+        return _value(eye, after, depth) + HEAVE_COST
     return _value(eye, after, depth)
 
 

@@ -54,8 +54,9 @@ def others_boxes(game: Table, boats: tuple[Boat, ...], index: int) -> tuple[np.n
                 key = delay = delay or game.cards.delay_key()
             else:
                 key = b.planned if b.planned is not None and not b.aside else None
-            items = [(b.pose, b.tack, None)] + ([(b.pose, b.tack, key)] if key is not None else [])
-            e = (b,) + tuple(map(tuple, _placed_boxes(game, items).tolist()))
+            e = (b, _placed_box(game, (b.pose, b.tack, None)))
+            if key is not None:
+                e += (_placed_box(game, (b.pose, b.tack, key)),)
             if len(per_boat) >= 256:
                 per_boat.clear()
             per_boat[id(b)] = e
@@ -154,6 +155,19 @@ def _placed_boxes(game: Table, items: list) -> np.ndarray:
                 found[it] = cache[it] = _corner_box(pose, o)
         boxes = [found[it] if b is None else b for it, b in zip(items, boxes)]
     return np.array(boxes, dtype=float).reshape(len(items), 4)
+
+
+def _placed_box(game: Table, item: tuple) -> tuple[float, float, float, float]:
+    """:func:`_placed_boxes` of one item, as a tuple (the same cache)."""
+    cache = game.__dict__.setdefault("_placed_boxes", {})
+    b = cache.get(item)
+    if b is None:
+        if len(cache) > 8192:
+            cache.clear()
+        pose, t, k = item
+        o = game.hull_outline(t) if k is None else game.card_outline(game.cards.types[k], t)
+        b = cache[item] = _corner_box(pose, o)
+    return b
 
 
 def _boxes(wx: np.ndarray, wy: np.ndarray) -> np.ndarray:

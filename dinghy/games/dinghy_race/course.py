@@ -670,9 +670,15 @@ def rounding_progress(course: Course, state: RoundingState,
     passages = course._cache.passages
     if stage is None:
         stage = passages[legs_done].initial_stage(pts[0])
-    if passages[legs_done].quiet(pts):
+    # segments that cross no line of the current passage's rays are skipped while that
+    # passage is current (the same side tests ``events`` makes; once a leg is done the
+    # rest of the track is asked in full)
+    flips: list[bool] | None = passages[legs_done].flips(pts)
+    if not any(flips):
         return RoundingState(legs_done, stage)      # no event on any segment: nothing changes
-    for p, q in zip(pts, pts[1:]):
+    for k, (p, q) in enumerate(zip(pts, pts[1:])):
+        if flips is not None and not flips[k]:
+            continue
         while legs_done < n:
             psg = passages[legs_done]
             done_at = None
@@ -684,6 +690,7 @@ def rounding_progress(course: Course, state: RoundingState,
             if done_at is None:
                 break
             legs_done += 1
+            flips = None
             p = (p[0] + done_at * (q[0] - p[0]), p[1] + done_at * (q[1] - p[1]))
             stage = passages[legs_done].initial_stage(p) if legs_done < n else 0
         if legs_done >= n:

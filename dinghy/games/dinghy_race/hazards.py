@@ -157,6 +157,10 @@ class HazardTable:
         Counted from the distribution of the dice total, band by band, rather than by
         calling :meth:`resolve`, so that the tests can check one against the other.
         """
+        memo = self.__dict__.setdefault("_odds", {})
+        known = memo.get((row_id, luck, modifier, type(luck), type(modifier)))
+        if known is not None:
+            return dict(known)      # a fresh dict: the caller may change its own
         row = self.row(row_id)
         _check_luck(luck, modifier)
         shift = luck + modifier
@@ -167,7 +171,9 @@ class HazardTable:
             counts[hazard.outcome] += caught
             floor = max(floor, hazard.below)
         counts[UNSCATHED] += sum(n for t, n in _TOTALS.items() if t + shift >= floor)
-        return {outcome: Fraction(n, len(_ROLLS)) for outcome, n in counts.items()}
+        out = {outcome: Fraction(n, len(_ROLLS)) for outcome, n in counts.items()}
+        memo[(row_id, luck, modifier, type(luck), type(modifier))] = out    # (a pure function of these)
+        return dict(out)
 
     def odds_table(self, row_id: str, max_luck: int, modifier: int = 0) -> list[dict[Outcome, Fraction]]:
         """``odds`` for 0, 1, ... ``max_luck`` Lady Luck cards (list index = cards), for

@@ -40,8 +40,10 @@ def _after_track(game: Table, state: RaceState, track: list[tuple[float, float]]
             state = state.with_boat(boat, start_crossings=crossings)
         else:
             return state
-    boat = _advance_rounding(game, state, boat, track, ev)
-    state = state.with_boat(boat)
+    rounded = _advance_rounding(game, state, boat, track, ev)
+    if rounded is not boat:
+        boat = rounded
+        state = state.with_boat(boat)
     legs = len(game.course.legs)
     if boat.legs_done >= legs and _may_reach_finish(game, boat, track):
         hull = game.hull(boat.pose, boat.tack)
@@ -80,4 +82,6 @@ def _advance_rounding(game: Table, state: RaceState, boat: Boat, track, ev) -> B
              + (f" to {leg.side}" if leg.side else " (gate)"))
     if rs.legs_done == len(game.course.legs) and before < rs.legs_done:
         _say(ev, "rounding", boat.index, f"{game.name(boat.index)} sails for the finish")
+    if rs.legs_done == boat.legs_done and rs.stage == boat.stage:
+        return boat
     return boat.with_(legs_done=rs.legs_done, stage=rs.stage)

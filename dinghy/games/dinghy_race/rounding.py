@@ -64,18 +64,18 @@ def ray_event(o: XY, u: XY, sigma: int, p: XY, q: XY,
     return (t, 1 if aq else -1)
 
 
-def one_side(o: XY, u: XY, sigma: int, pts: list[XY]) -> bool:
-    """Whether every point lies on the same side of the line through ``o`` along ``u``
-    (the side :func:`ray_event` computes, by the same arithmetic): then no segment of the
-    polyline crosses the ray, and :func:`ray_event` finds nothing on any of them."""
+def side_flips(o: XY, u: XY, sigma: int, pts: list[XY], flips: list[bool]) -> None:
+    """Mark in ``flips`` each segment of the polyline whose ends lie on different sides
+    of the line through ``o`` along ``u`` (the side :func:`ray_event` computes, by the
+    same arithmetic): :func:`ray_event` finds nothing on any other segment."""
     o0, o1 = o
     u0, u1 = u
-    p = pts[0]
-    first = sigma * (u0 * (p[1] - o1) - u1 * (p[0] - o0)) >= 0.0
-    for p in pts:
-        if (sigma * (u0 * (p[1] - o1) - u1 * (p[0] - o0)) >= 0.0) is not first:
-            return False
-    return True
+    before = None
+    for k, p in enumerate(pts):
+        side = sigma * (u0 * (p[1] - o1) - u1 * (p[0] - o0)) >= 0.0
+        if k and side is not before:
+            flips[k - 1] = True
+        before = side
 
 
 def unit(dx: float, dy: float) -> XY:
@@ -142,9 +142,13 @@ class MarkPassage:
         found.sort()
         return [(t, d) for t, _, d in found]
 
-    def quiet(self, pts: list[XY]) -> bool:
-        """True when no segment of the polyline ``pts`` has an event (see :func:`one_side`)."""
-        return all(one_side(self.centre, u, self.sigma, pts) for u in self.rays)
+    def flips(self, pts: list[XY]) -> list[bool]:
+        """For each segment of the polyline ``pts``: False when it surely has no event
+        (see :func:`side_flips`)."""
+        out = [False] * (len(pts) - 1)
+        for u in self.rays:
+            side_flips(self.centre, u, self.sigma, pts, out)
+        return out
 
     def initial_stage(self, x: XY) -> int:
         """1 if ``x`` lies in the rounding sector, else 0 (same predicates as crossing)."""
@@ -177,9 +181,12 @@ class GatePassage:
         e = ray_event(self.a, self.u, self.sigma, p, q, self.width)
         return [] if e is None else [e]
 
-    def quiet(self, pts: list[XY]) -> bool:
-        """True when no segment of the polyline ``pts`` has an event (see :func:`one_side`)."""
-        return one_side(self.a, self.u, self.sigma, pts)
+    def flips(self, pts: list[XY]) -> list[bool]:
+        """For each segment of the polyline ``pts``: False when it surely has no event
+        (see :func:`side_flips`)."""
+        out = [False] * (len(pts) - 1)
+        side_flips(self.a, self.u, self.sigma, pts, out)
+        return out
 
     def initial_stage(self, x: XY) -> int:
         return 0

@@ -81,13 +81,19 @@ def legal_actions(game: Table, state: RaceState) -> list[Action]:
         return [Pivot(t) for t in (0, -lim, lim) if why_not_pivot(game, state, t) is None]
     if step is Step.MOVE:
         acts: list[Action] = []
-        for opt in exit_options(game, state):
+        opts = exit_options(game, state)
+        for opt in opts:
             if opt.reason is None:
                 acts.append(Move(opt.index))
                 if opt.bonus is not None:
                     acts.append(Move(opt.index, bonus=True))
-                if opt.shift_limit:
-                    acts += [Move(opt.index, s) for s in (-opt.shift_limit, opt.shift_limit)]
+        # a Weather Eye shift (the card moved sideways, "as far as you wish" within the
+        # "+" zone: listed at its two limits) is judged on the shifted card, not on the
+        # unshifted one: it may evade an obstacle the card would meet, or meet one
+        limit = opts[0].shift_limit if opts else 0.0
+        if limit:
+            for s in (-limit, limit):
+                acts += [Move(o.index, s) for o in _exit_options(game, state, s) if o.reason is None]
         acts += [Substitute(k) for k in substitutes(game, state)]
         return acts
     if step is Step.LUCK:

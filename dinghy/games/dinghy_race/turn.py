@@ -326,7 +326,8 @@ def _do_move(game: Table, state: RaceState, act: Move, ev: list[Event]) -> RaceS
                 f"with {game.name(r.right_of_way)}")
         _say(ev, "right_of_way", boat.index, text)
         last = RulingRecord(r.rule, r.keeps_clear, r.right_of_way, True, text)
-    state = state.with_(order=order, last_ruling=last)
+    if order is not state.order or last is not state.last_ruling:
+        state = state.with_(order=order, last_ruling=last)
     turned = (end.heading - boat.pose.heading) % 360
     desc = "straight on" if turned == 0 else f"to {end.heading:03d}°"
     _say(ev, "move", boat.index, f"{name} sails {desc} ({off_wind(end.heading, game.wind_from)}° off the wind)")
