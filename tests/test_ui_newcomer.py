@@ -320,3 +320,34 @@ def test_gigamic_start_slots_are_ghosts_on_the_line(make_ui_app, home):
     ui.click(app, *view.camera.world_to_screen(gh.x, gh.y))
     assert race.actions[n] == gh.action
     assert race.state.boats[0].spot == race.game.slots[gh.action.n - 1]
+
+
+@pytest.mark.parametrize("size", [(800, 1280), (1024, 600)])
+def test_dinghy_race_launch_spots_are_shown_close_enough_to_tap(make_ui_app, home, size):
+    """Launching, the whole course in view draws the launch spots as overlapping rings
+    a few pixels apart: the view shows the start area closer, so that a finger picks
+    one spot; a tapped spot, then "Launch here", puts the boat on the water."""
+    from test_ui_table import tap_ghost
+
+    app = make_ui_app(*size)
+    scene = start_by_taps(app, home, "dinghy_race")
+    to_a_person_turn(app, scene)
+    view, race = scene.view, scene.race
+    spots = view.launch_spots()
+    assert len(spots) > 1
+    course_zoom = view.camera.zoom
+    view.fit()                                 # the whole course, as "Fit course" shows it
+    assert view.camera.zoom <= course_zoom
+    view.keep_fleet_in_view()                  # what a new step does
+    assert view.camera.zoom == pytest.approx(course_zoom)
+    pts = [view.camera.world_to_screen(o[0].x, o[0].y) for o in spots]
+    gaps = sorted(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5
+                  for i, a in enumerate(pts) for b in pts[i + 1:])
+    shot(app, f"newcomer_launch_{size[0]}x{size[1]}.png")
+    assert gaps[0] >= app.scene.gui.touch * 0.75 or view.camera.zoom == pytest.approx(
+        view.camera.clamp(app.scene.gui.px(170) / race.game.cards.card_length))
+    n = len(race.actions)
+    tap_ghost(app, scene, ("spot", len(spots) // 2))
+    app.step()
+    ui.tap(app, scene.view.turn.buttons["launch"])
+    assert len(race.actions) > n
