@@ -195,7 +195,9 @@ def test_one_step_forward_in_a_dinghy_race_replay_is_shown_moving(make_ui_app, h
     assert replay.index == move_at and not motion.active
     ui.tap(app, replay.fwd_button)
     assert motion.active
-    x, y = replay.board.camera.x0 + 40, replay.board.camera.y0 + 40
+    cam = replay.board.camera
+    x, y = cam.x0 + cam.width / 2, cam.y0 + cam.height / 2
+    assert replay.gui.widget_at(x, y) is None
     ui.click(app, x, y)                                  # a tap on the board skips it
     assert not motion.active and not replay.board.chart.hidden
 
