@@ -353,3 +353,27 @@ def test_dinghy_race_launch_spots_are_shown_close_enough_to_tap(make_ui_app, hom
     app.step()
     ui.tap(app, scene.view.turn.buttons["launch"])
     assert len(race.actions) > n
+
+
+def test_an_upright_grid_table_gives_the_board_more_than_an_empty_panel(make_ui_app, home):
+    """Upright, a grid game's turn panel holds a hint, the rules' note and a few buttons:
+    its sheet takes less of the screen than Dinghy Race's (whose card drawing needs the
+    room), everything in it still fits, and a tapped square still sails."""
+    app = make_ui_app(800, 1280)
+    scene = start_by_taps(app, home, "race_the_wind")
+    to_a_person_turn(app, scene)
+    view = scene.view
+    assert scene.sheet_h < 1280 * 0.35
+    x, y, w, h = view.board_rect
+    assert h > 1280 * 0.55
+    p = scene.panel
+    for row in view.rows:
+        for wdg in row:
+            assert p.y <= wdg.y and wdg.y + wdg.h <= p.y + p.h + 1, wdg
+    shot(app, "newcomer_grid_upright.png")
+    cell = next(iter(view.targets))
+    n = len(scene.race.actions)
+    ui.click(app, *view.screen_of(cell))
+    if len(scene.race.actions) == n and scene.gui.modal is not None:
+        ui.tap(app, scene.gui.modal.buttons[0])
+    assert len(scene.race.actions) > n
