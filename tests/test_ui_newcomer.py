@@ -162,3 +162,218 @@ def test_a_cut_engine_note_is_shown_whole_in_the_turn_panel(make_ui_app, home, s
     if len(scene.race.actions) == n and scene.gui.modal is not None:    # several: a chooser
         ui.tap(app, scene.gui.modal.buttons[0])
     assert len(scene.race.actions) > n
+
+
+def test_one_step_forward_in_a_dinghy_race_replay_is_shown_moving(make_ui_app, home):
+    """Replay, "▶" once on a boat's move: the boat slides along its card's track (the
+    table's Motion: hidden from the still chart while it moves) and ends where the
+    record puts it; a jump elsewhere (the scrubber, "◀") shows no animation, and a
+    tap on the board skips one that runs."""
+    from dinghy.games.dinghy_race.actions import Move
+
+    app = make_ui_app(1280, 800)
+    replay = race_to_replay(app, home, "dinghy_race")
+    pb = replay.playback
+    move_at = next(i for i, a in enumerate(pb.actions) if isinstance(a, Move))
+    replay.seek(move_at)                                 # just before the first move
+    motion = replay.board.motion
+    assert not motion.active
+    ui.tap(app, replay.fwd_button)
+    assert replay.index == move_at + 1
+    assert motion.active and motion.hidden, "the moving boat is drawn by the motion"
+    boat = next(iter(motion.hidden))
+    assert replay.board.chart.hidden == motion.hidden
+    shot(app, "newcomer_replay_motion_start.png")
+    slides = motion.clips[0]
+    assert slides[0].path[-1] == pytest.approx(pb.states[move_at + 1].boats[boat].pose.xy)
+    for _ in range(120):                                 # about two seconds of frames
+        app.step(1 / 60)
+        if not motion.active:
+            break
+    assert not motion.active and not replay.board.chart.hidden
+    ui.tap(app, replay.back_button)                      # one back: no animation
+    assert replay.index == move_at and not motion.active
+    ui.tap(app, replay.fwd_button)
+    assert motion.active
+    cam = replay.board.camera
+    x, y = cam.x0 + cam.width / 2, cam.y0 + cam.height / 2
+    assert replay.gui.widget_at(x, y) is None
+    ui.click(app, x, y)                                  # a tap on the board skips it
+    assert not motion.active and not replay.board.chart.hidden
+
+
+@pytest.mark.parametrize("size", [(800, 1280), (1280, 800)])
+def test_the_set_up_says_how_a_seat_becomes_a_bot(make_ui_app, home, size):
+    """The level button reads "Human" or "Bot": the line under the seats says that a
+    tap changes who sails, and it fits the boats panel; the tap it describes works."""
+    from dinghy.ui.shell.setup_screen import SetupScreen
+
+    app = make_ui_app(*size)
+    flow = Flow(app, Autosave(home), bot_delay=0)
+    s = flow.show_setup()
+    app.step()
+    assert isinstance(s, SetupScreen) and s.seats_hint.visible
+    hint = s.seats_hint.label
+    assert "Tap Human / Bot" in hint.text
+    assert hint.content_width <= s.seats_hint.w + 1
+    assert hint.content_height <= s.seats_hint.h + 1
+    assert s.boats_panel.y <= s.seats_hint.y
+    shot(app, f"newcomer_setup_{size[0]}x{size[1]}.png")
+    assert s.rows[0].level.label == "Human"
+    ui.tap(app, s.rows[0].level)
+    assert s.rows[0].level.label == "Bot" and s.form.seats[0].skipper is not None
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (800, 1280)])
+def test_gigamic_ghosts_can_be_told_apart_by_a_finger(make_ui_app, home, size):
+    """Fitted to the whole Large table the arrows' ghosts lie a few pixels apart: on a
+    person's turn the view zooms in on the boat and its ghosts so that each is a
+    finger's width from the next; "+", "−" and "Fit table" work the camera by taps (a
+    tablet has no wheel), and a tapped ghost sails its arrow."""
+    from dinghy.games.regatta_gigamic.state import TURN
+
+    app = make_ui_app(*size)
+    scene = start_by_taps(app, home, "regatta_gigamic")
+    race, view = scene.race, scene.view
+    for _ in range(300):
+        app.step()
+        modal = scene.gui.modal
+        if modal is not None and hasattr(modal, "button"):
+            ui.tap(app, modal.button)
+        if not scene.human_turn:
+            continue
+        if race.chance:
+            ui.tap(app, view.buttons["roll"])
+        elif race.state.step == TURN and any(g.reason is None for g in view.ghosts):
+            break
+        else:                                   # set the boat down, swap: the panel's first button
+            b = next(b for k, b in view.buttons.items() if k not in ("play_typed",) and b.enabled
+                     and not k.startswith("page"))
+            ui.tap(app, b)
+    else:
+        raise AssertionError("no sailing turn for the person")
+    assert not view.ghosts_crowded()
+    for gh in view.ghosts:
+        assert view.camera.contains_screen(*view.camera.world_to_screen(gh.x, gh.y))
+    shot(app, f"newcomer_gigamic_{size[0]}x{size[1]}.png")
+    zoom = view.camera.zoom
+    ui.tap(app, view.fit_button)
+    assert view.camera.zoom < zoom
+    ui.tap(app, view.zoom_in)
+    assert view.camera.zoom > zoom / 1.4 ** 10 and view.camera.zoom > 0
+    fitted = view.camera.zoom
+    ui.tap(app, view.zoom_out)
+    assert view.camera.zoom < fitted
+    view.focus_ghosts()                          # as a new turn would
+    legal = next(gh for gh in view.ghosts if gh.reason is None)
+    n = len(race.actions)
+    ui.click(app, *view.camera.world_to_screen(legal.x, legal.y))
+    assert race.actions[n] == legal.action
+
+
+@pytest.mark.parametrize("rules", ["regatta_gigamic", "dinghy_race"])
+def test_the_replay_board_zooms_by_taps(make_ui_app, home, rules):
+    """A tablet has no wheel and no "+" key: the replay's "+" and "−" buttons zoom the
+    board, and a fit button (the board's own, or the scene's "Fit") shows it whole."""
+    app = make_ui_app(800, 1280)
+    replay = race_to_replay(app, home, rules)
+    cam = replay.board.camera
+    z0 = cam.zoom
+    ui.tap(app, replay.zoom_in)
+    assert cam.zoom == pytest.approx(min(z0 * 1.4, cam.max_zoom))
+    ui.tap(app, replay.zoom_out)
+    ui.tap(app, replay.zoom_out)
+    assert cam.zoom < z0
+    fit = getattr(replay.board, "fit_button", None) or replay.fit_button
+    ui.tap(app, fit)
+    assert cam.zoom == pytest.approx(z0)
+    for b in (replay.zoom_in, replay.zoom_out, fit):
+        assert b.w >= 47 and b.h >= 47                     # a finger's width
+    ui.tap(app, replay.fwd_button)
+    label = replay.position.label.text
+    assert label.startswith("1/") and label.endswith(
+        replay.game.action_label(replay.playback.actions[0]) if hasattr(replay.game, "action_label")
+        else replay.playback.actions[0].text()) or label.endswith("…")
+    shot(app, f"newcomer_replay_zoom_{rules}.png")
+
+
+def test_gigamic_start_slots_are_ghosts_on_the_line(make_ui_app, home):
+    """ "Start: slot 2" names a place the newcomer cannot see: on setting the boat down,
+    each slot the engine offers is a ghost behind the start line, and a tapped ghost
+    sets the boat down there (the engine's "place N")."""
+    app = make_ui_app(1024, 600)
+    scene = start_by_taps(app, home, "regatta_gigamic")
+    race, view = scene.race, scene.view
+    for _ in range(200):
+        app.step()
+        if scene.human_turn and race.chance:
+            ui.tap(app, view.buttons["roll"])
+        elif scene.human_turn and any(a.verb == "place" for a in race.legal_actions()):
+            break
+    else:
+        raise AssertionError("the person never set the boat down")
+    places = [a for a in race.legal_actions() if a.verb == "place"]
+    assert sorted(gh.action.n for gh in view.ghosts) == sorted(a.n for a in places)
+    assert not view.ghosts_crowded()
+    assert view.hint_row is not None and "ghost" in view.hint_row.text
+    shot(app, "newcomer_gigamic_slots.png")
+    gh = view.ghosts[len(view.ghosts) // 2]
+    n = len(race.actions)
+    ui.click(app, *view.camera.world_to_screen(gh.x, gh.y))
+    assert race.actions[n] == gh.action
+    assert race.state.boats[0].spot == race.game.slots[gh.action.n - 1]
+
+
+@pytest.mark.parametrize("size", [(800, 1280), (1024, 600)])
+def test_dinghy_race_launch_spots_are_shown_close_enough_to_tap(make_ui_app, home, size):
+    """Launching, the whole course in view draws the launch spots as overlapping rings
+    a few pixels apart: the view shows the start area closer, so that a finger picks
+    one spot; a tapped spot, then "Launch here", puts the boat on the water."""
+    from test_ui_table import tap_ghost
+
+    app = make_ui_app(*size)
+    scene = start_by_taps(app, home, "dinghy_race")
+    to_a_person_turn(app, scene)
+    view, race = scene.view, scene.race
+    spots = view.launch_spots()
+    assert len(spots) > 1
+    course_zoom = view.camera.zoom
+    view.fit()                                 # the whole course, as "Fit course" shows it
+    assert view.camera.zoom <= course_zoom
+    view.keep_fleet_in_view()                  # what a new step does
+    assert view.camera.zoom == pytest.approx(course_zoom)
+    pts = [view.camera.world_to_screen(o[0].x, o[0].y) for o in spots]
+    gaps = sorted(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5
+                  for i, a in enumerate(pts) for b in pts[i + 1:])
+    shot(app, f"newcomer_launch_{size[0]}x{size[1]}.png")
+    assert gaps[0] >= app.scene.gui.touch * 0.75 or view.camera.zoom == pytest.approx(
+        view.camera.clamp(app.scene.gui.px(170) / race.game.cards.card_length))
+    n = len(race.actions)
+    tap_ghost(app, scene, ("spot", len(spots) // 2))
+    app.step()
+    ui.tap(app, scene.view.turn.buttons["launch"])
+    assert len(race.actions) > n
+
+
+def test_an_upright_grid_table_gives_the_board_more_than_an_empty_panel(make_ui_app, home):
+    """Upright, a grid game's turn panel holds a hint, the rules' note and a few buttons:
+    its sheet takes less of the screen than Dinghy Race's (whose card drawing needs the
+    room), everything in it still fits, and a tapped square still sails."""
+    app = make_ui_app(800, 1280)
+    scene = start_by_taps(app, home, "race_the_wind")
+    to_a_person_turn(app, scene)
+    view = scene.view
+    assert scene.sheet_h < 1280 * 0.35
+    x, y, w, h = view.board_rect
+    assert h > 1280 * 0.55
+    p = scene.panel
+    for row in view.rows:
+        for wdg in row:
+            assert p.y <= wdg.y and wdg.y + wdg.h <= p.y + p.h + 1, wdg
+    shot(app, "newcomer_grid_upright.png")
+    cell = next(iter(view.targets))
+    n = len(scene.race.actions)
+    ui.click(app, *view.screen_of(cell))
+    if len(scene.race.actions) == n and scene.gui.modal is not None:
+        ui.tap(app, scene.gui.modal.buttons[0])
+    assert len(scene.race.actions) > n

@@ -1,5 +1,7 @@
 """Dinghy Race's board in the replay viewer: the chart at any point of the record, each
-boat's track (its bow after every action), the compass and "Fit course"."""
+boat's track (its bow after every action), the compass and "Fit course". One step
+forward is shown moving, as at the table (the table's :class:`Motion`, fed from the
+record: the states before and after, the action, its events)."""
 from __future__ import annotations
 
 from typing import Any
@@ -10,6 +12,7 @@ from dinghy.ui.widgets.buttons import Button
 from dinghy.ui.camera import Camera  # noqa: E402
 from dinghy.ui.dinghy_race.chart import Chart  # noqa: E402
 from dinghy.ui.dinghy_race.compass import Compass  # noqa: E402
+from dinghy.ui.dinghy_race.motion import Motion  # noqa: E402
 from dinghy.ui.dinghy_race.view import round_text, seat_chips  # noqa: E402
 from dinghy.ui.hud import SeatChip  # noqa: E402
 from dinghy.ui.shell.replay_camera import ReplayCamera  # noqa: E402
@@ -23,6 +26,17 @@ class BoatTracks(Tracks[tuple[float, float]]):
         super().__init__([(b.index, b.pose.xy) for b in s.boats if b.launched] for s in states)
 
 
+class ShownState:
+    """What :class:`Motion` asks of "the race": the state on the screen."""
+
+    def __init__(self, scene: Any) -> None:
+        self.scene = scene
+
+    @property
+    def state(self) -> Any:
+        return self.scene.playback.states[self.scene.index]
+
+
 class ChartReplay(ReplayCamera):
     """``ChartReplay(scene)``: what the replay scene asks of the board."""
 
@@ -34,6 +48,13 @@ class ChartReplay(ReplayCamera):
         self.camera = Camera(min_zoom=0.05, max_zoom=25.0)
         self.tracks = BoatTracks(scene.playback.states)
         self._fitted = False
+        self.race = ShownState(scene)
+        self.motion: Motion | None = None
+        self.board_rect = (0.0, 0.0, 1.0, 1.0)
+
+    @property
+    def gui(self) -> Any:
+        return self.scene.gui
 
     def build(self) -> None:
         s = self.scene
@@ -43,11 +64,13 @@ class ChartReplay(ReplayCamera):
         s.chart = self.chart                # the scene frees it when it leaves the stack
         self.compass = g.add(Compass(g, self.game.wind_from))
         self.fit_button = g.add(Button(g, "Fit course", self.fit, style="water"))
+        self.motion = Motion(self)
 
     def layout(self, x: float, y: float, w: float, h: float) -> None:
         g = self.scene.gui
         px, t, m = g.px, g.touch, g.px(8)
         self.camera.set_viewport(x, y, w, h)
+        self.board_rect = (x, y, w, h)
         self.compass.place(m, y + h - m - px(190), px(150), px(190))
         self.fit_button.place(x + w - px(110), y + m, px(110), t)
         if not self._fitted:
@@ -61,8 +84,40 @@ class ChartReplay(ReplayCamera):
         self.chart.camera_moved()
 
     def show(self, index: int, state: Any) -> None:
+        if self.motion is not None and self.motion.active:
+            self.motion.finish(redraw=False)
+        self.chart.hidden = frozenset()
         self.chart.update_state(state)
         self.chart.show_tracks(self.tracks.tracks(index))
+
+    # --- one step forward, moving ----------------------------------------------------------
+    def animate(self, index: int) -> bool:
+        """Show action ``index - 1`` moving into state ``index`` (already shown); False:
+        nothing to show."""
+        pb = self.scene.playback
+        if self.motion is None or not 0 < index < len(pb):
+            return False
+        events = pb.events[pb.event_counts[index - 1]:pb.event_counts[index]]
+        if not self.motion.start(pb.states[index - 1], pb.actions[index - 1], events, pb.states[index]):
+            return False
+        self.chart.hidden = self.motion.hidden
+        self.chart.update_state(pb.states[index])
+        return True
+
+    def update(self, dt: float) -> None:
+        if self.motion is not None and self.motion.active:
+            self.motion.update(dt)
+
+    def skip(self) -> bool:
+        """Skip the animation to its end (a tap on the board); False: none running."""
+        if self.motion is None or not self.motion.active:
+            return False
+        self.motion.finish()
+        return True
+
+    def delete(self) -> None:
+        if self.motion is not None:
+            self.motion.delete()
 
     def status_text(self, state: Any) -> str:
         return round_text(state)

@@ -9,6 +9,8 @@ helpers' reasons, and plays what the player chose through ``scene.act``.
 """
 from __future__ import annotations
 
+import math
+
 from typing import Any
 
 from dinghy.ui.widgets.gui import key  # noqa: F401  (configures pyglet first)
@@ -239,7 +241,8 @@ class DinghyRaceView(Choices, BoardView):
             spots = self.launch_spots()
             if spots:
                 x0, y0, x1, y1 = self.camera.visible_bounds()
-                if force or not all(x0 <= o[0].x <= x1 and y0 <= o[0].y <= y1 for o in spots):
+                if force or not all(x0 <= o[0].x <= x1 and y0 <= o[0].y <= y1 for o in spots) \
+                        or self.spots_crowded(spots):
                     self.show_launch_spots()
                 return
         b = self.fleet_bounds()
@@ -252,6 +255,13 @@ class DinghyRaceView(Choices, BoardView):
         readable = self.camera.clamp((self.gui.px(170) if self.gui else 170) / self.game.cards.card_length)
         self.camera.zoom = min(self.camera.zoom, readable)
         self.chart.camera_moved()
+
+    def spots_crowded(self, spots: list[Any]) -> bool:
+        """Whether two launch spots lie closer on the screen than a finger can tell
+        apart (three quarters of a touch target): then they are shown closer up."""
+        pts = [self.camera.world_to_screen(o[0].x, o[0].y) for o in spots]
+        reach = (self.gui.touch if self.gui else 48) * 0.75
+        return any(math.dist(a, b) < reach for i, a in enumerate(pts) for b in pts[i + 1:])
 
     def zoom(self, factor: float) -> None:
         c = self.camera

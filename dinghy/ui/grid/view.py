@@ -129,6 +129,9 @@ class GridView(GenericView):
         ("Drag / wheel", "Pan / zoom the board"),
     ]
 
+    #: Upright, the panel holds a hint, the note and a few buttons: the board takes more.
+    sheet_share = 0.3
+
     def __init__(self, scene: Any) -> None:
         super().__init__(scene)
         self.follow = True

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dinghy.ui.widgets.text import Text  # noqa: F401  (configures pyglet first)
+from dinghy.ui.widgets.buttons import Button
 
 from dinghy.games.regatta_gigamic.actions import Act  # noqa: E402
 from dinghy.games.regatta_gigamic.moving import end_spot  # noqa: E402
@@ -70,6 +71,10 @@ class GigamicView(GenericView):
         self.title = g.add(Text(g, "", theme.HEADER_PT, theme.ON_WATER, bold=True))
         self.places = g.add(Text(g, "", theme.SMALL_PT + 1, theme.ON_WATER, multiline=True))
         self.seen = self.places            # the generic refresh is not used
+        # a tablet has no wheel: the camera's buttons, as on the other boards
+        self.zoom_in = g.add(Button(g, "+", lambda: self.zoom(1.4), style="water", pt=theme.HEADER_PT + 2))
+        self.zoom_out = g.add(Button(g, "−", lambda: self.zoom(1 / 1.4), style="water", pt=theme.HEADER_PT + 2))
+        self.fit_button = g.add(Button(g, "Fit table", self.fit, style="water"))
 
     def delete(self) -> None:
         if hasattr(self, "board"):
@@ -89,6 +94,8 @@ class GigamicView(GenericView):
         self.places.text = "\n".join(rows)
         self.board.show(race.state)
         self._draw_ghosts()
+        if new_step:
+            self.focus_ghosts()
         self.build_panel()
         self.scene.layout_side()
 
@@ -116,7 +123,23 @@ class GigamicView(GenericView):
                         drawn.append((end, REFUSED))
                     cx, cy = end.to_world(0, -game.deck.hull_length / 2)
                     self.ghosts.append(Ghost(act, cx, cy, reason))
+        elif not race.over and not race.chance and self.human_turn:
+            # setting the boat down: a ghost on each start slot the engine offers
+            colour = colour_of(game, seat)
+            for act in race.legal_actions():
+                if act.verb == "place" and 1 <= act.n <= len(game.slots):
+                    spot = game.slots[act.n - 1]
+                    drawn.append((spot, (*colour, 130)))
+                    cx, cy = spot.to_world(0, -game.deck.hull_length / 2)
+                    self.ghosts.append(Ghost(act, cx, cy, None))
         self.board.show_ghosts(drawn)
+
+    def panel_hint(self) -> str:
+        """On setting the boat down (a short list): say the ghosts can be tapped. A
+        sailing turn's list is long, and a hint would push it onto a second page."""
+        if not self.ghosts or any(gh.action.verb != "place" for gh in self.ghosts):
+            return ""
+        return "Tap a ghost boat behind the line, or a button below"
 
     def group_picker(self, group: str, actions: list[Any]) -> list[PickerRow] | None:
         """A group of swaps is chosen by its cards (toggles, then one button); a group of
@@ -134,13 +157,57 @@ class GigamicView(GenericView):
     # --- layout and input -------------------------------------------------------------------
     def layout(self, x: float, y: float, w: float, h: float) -> None:
         g = self.gui
+        px, t = g.px, g.touch
+        self.board_rect = (x, y, w, h)
         self.camera.set_viewport(x, y, w, h)
-        self.camera.fit(self.bounds, margin=g.px(24))
-        pad = g.px(theme.PAD)
-        self.title.place(x + pad, y + h - pad - g.px(30), w - 2 * pad, g.px(30))
-        self.places.place(x + pad, y + h - pad - g.px(150), w / 2, g.px(110))
+        self.camera.fit(self.bounds, margin=px(24))
+        pad = px(theme.PAD)
+        self.title.place(x + pad, y + h - pad - px(30), w - 2 * pad, px(30))
+        self.places.place(x + pad, y + h - pad - px(150), w / 2, px(110))
         self.places.label.anchor_y = "top"
-        self.places.label.y = round(y + h - pad - g.px(40))
+        self.places.label.y = round(y + h - pad - px(40))
+        bx = x + px(8)
+        for b, bw in ((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110))):
+            b.place(bx, y + px(8), bw, t)
+            bx += bw + px(6)
+        self.focus_ghosts()
+
+    # --- the camera ----------------------------------------------------------------------
+    def zoom(self, factor: float) -> None:
+        c = self.camera
+        c.zoom_at(c.x0 + c.width / 2, c.y0 + c.height / 2, factor)
+
+    def fit(self) -> None:
+        """The whole table in view ("Fit table")."""
+        self.camera.fit(self.bounds, margin=self.gui.px(24))
+
+    def ghosts_crowded(self) -> bool:
+        """Whether two different ghosts lie closer on the screen than a finger can
+        tell apart (three quarters of a touch target)."""
+        spots = {(round(gh.x, 3), round(gh.y, 3)) for gh in self.ghosts}
+        pts = [self.camera.world_to_screen(x, y) for x, y in spots]
+        reach = self.gui.touch * 0.75
+        return any(math.dist(a, b) < reach for i, a in enumerate(pts) for b in pts[i + 1:])
+
+    def focus_ghosts(self) -> None:
+        """On a person's turn, when the ghosts are too close together to tap (or out of
+        view), zoom in on the acting boat and its ghosts (the Fit button shows the whole table again)."""
+        if not self.ghosts or self.gui is None or self.camera.width <= 1:
+            return
+        seen = all(self.camera.contains_screen(*self.camera.world_to_screen(gh.x, gh.y))
+                   for gh in self.ghosts)
+        if seen and not self.ghosts_crowded():
+            return
+        boat = self.race.state.boats[self.race.state.active]
+        xs = [gh.x for gh in self.ghosts]
+        ys = [gh.y for gh in self.ghosts]
+        if boat.spot is not None:
+            bx, by = boat.spot.to_world(0, 0)
+            xs.append(bx)
+            ys.append(by)
+        hull = self.game.deck.hull_length
+        self.camera.fit((min(xs) - hull, min(ys) - hull, max(xs) + hull, max(ys) + hull),
+                        margin=self.gui.touch * 1.5)
 
     def board_contains(self, x: float, y: float) -> bool:
         return self.camera.contains_screen(x, y)

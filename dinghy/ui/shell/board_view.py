@@ -39,6 +39,8 @@ class BoardView:
     shortcuts: list[tuple[str, str]] = []
     #: Whether the seats' skippers roll the dice themselves (else chance rolls for bots).
     bots_roll = False
+    #: The share of an upright window the turn panel's sheet takes (the board the rest).
+    sheet_share = 0.4
 
     def __init__(self, scene: Any) -> None:
         self.scene = scene

@@ -19,6 +19,7 @@ from dinghy.core.setup import PALETTE  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.hud import EventLog, OrderStrip, SeatChip, Slider, fit_text, warm_glyphs  # noqa: E402
 from dinghy.ui.scene import ChartScene  # noqa: E402
+from dinghy.ui.shell.action_list import label_of  # noqa: E402
 from dinghy.ui.shell.views import ordinal, replay_board_class, seat_colour  # noqa: E402
 
 SPEEDS = (1.0, 2.0, 4.0, 8.0, 16.0, 32.0)
@@ -107,6 +108,16 @@ class ReplayScene(ChartScene):
         self.places = add(Text(g, "", theme.BODY_PT, theme.ON_WATER, multiline=True))
         if self.board is not None:
             self.board.build()
+        # the camera by taps (a tablet has no wheel and no keys)
+        self.camera_buttons: list[tuple[Button, float]] = []
+        if self.board is not None and hasattr(self.board, "zoom"):
+            pt = theme.HEADER_PT + 2
+            self.zoom_in = add(Button(g, "+", lambda: self.board.zoom(1.4), style="water", pt=pt))
+            self.zoom_out = add(Button(g, "−", lambda: self.board.zoom(1 / 1.4), style="water", pt=pt))
+            self.camera_buttons = [(self.zoom_in, 0), (self.zoom_out, 0)]
+            if not hasattr(self.board, "fit_button"):
+                self.fit_button = add(Button(g, "Fit", self.board.fit, style="water"))
+                self.camera_buttons.append((self.fit_button, 80))
         self.seek(0)
 
     def layout(self) -> None:
@@ -157,6 +168,10 @@ class ReplayScene(ChartScene):
         self.places.place(board[0] + 3 * m, board[1] + m, board[2] - 6 * m, board[3] - 2 * m)
         if self.board is not None:
             self.board.layout(*board)
+        bx = board[0] + m
+        for b, bw in self.camera_buttons:
+            b.place(bx, board[1] + m, px(bw) or t, t)
+            bx += (px(bw) or t) + px(6)
 
     def _fit_position(self) -> None:
         """Where the replay is ("12/240 · Round 3 · sail 045"), cut to the bar's room."""
@@ -170,10 +185,13 @@ class ReplayScene(ChartScene):
     def seek(self, i: int, from_scrub: bool = False) -> None:
         pb = self.playback
         i = max(0, min(len(pb) - 1, i))
+        one_forward = i == self.index + 1 and not from_scrub and not self.playing
         self.index = i
         state = pb.states[i]
         if self.board is not None:
             self.board.show(i, state)
+            if one_forward and hasattr(self.board, "animate"):
+                self.board.animate(i)          # a board that can shows the step moving
             self.order.set_seats(self.board.seat_chips(state))
         else:
             self.order.set_seats(self.seat_chips(state))
@@ -183,7 +201,7 @@ class ReplayScene(ChartScene):
             self._update_log()
         if not from_scrub:
             self.scrub.set(i, notify=False)
-        action = pb.actions[i - 1].text() if i else "start"
+        action = label_of(self.game, pb.actions[i - 1]) if i else "start"
         where = self.board.status_text(state) if self.board is not None else ""
         self._position = " · ".join(p for p in (f"{i}/{len(pb) - 1}", where, action) if p)
         self._fit_position()
@@ -233,8 +251,13 @@ class ReplayScene(ChartScene):
         self.speed_i = (self.speed_i + 1) % len(SPEEDS)
         self.speed_button.label = f"{self.speed:g}×"
 
+    def motion_done(self) -> None:
+        """An animated step ended (the log is already up to date in a replay)."""
+
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.board is not None and hasattr(self.board, "update"):
+            self.board.update(dt)
         self._log_wait -= dt
         if self._log_due and (self._log_wait <= 0 or not self.playing):
             self._update_log()
@@ -258,12 +281,19 @@ class ReplayScene(ChartScene):
         elif self.app is not None:
             self.app.close()
 
+    def on_exit(self) -> None:
+        if self.board is not None and hasattr(self.board, "delete"):
+            self.board.delete()                # its animation layer, before the chart goes
+        super().on_exit()
+
     # --- input ---------------------------------------------------------------------------
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> Any:
         if super().on_mouse_press(x, y, button, modifiers):
             self._press = None
             return True
         self._press = (x, y) if self.board is not None and self.board.board_contains(x, y) else None
+        if self._press is not None and hasattr(self.board, "skip"):
+            self.board.skip()                   # a tap on the board ends an animation
         return True
 
     def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> Any:

@@ -29,6 +29,12 @@ class ReplayCamera:
             self.camera.scroll(x, y, clicks)
             self.camera_moved()
 
+    def zoom(self, factor: float) -> None:
+        """Zoom about the middle of the board (the "+" and "−" buttons)."""
+        c = self.camera
+        c.zoom_at(c.x0 + c.width / 2, c.y0 + c.height / 2, factor)
+        self.camera_moved()
+
     def on_shortcut(self, symbol: int, modifiers: int) -> bool:
         c = self.camera
         if symbol == key.F:

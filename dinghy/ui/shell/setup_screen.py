@@ -26,6 +26,8 @@ from dinghy.ui.widgets.selectors import ChoiceSelector
 from dinghy.ui.widgets.text import Text, TextField
 
 SUBTITLE = "Set up the race: boats, course and options"
+SEATS_HINT = (f"{MIN_SEATS} to {MAX_SEATS} boats. Tap Human / Bot to choose who sails a boat: "
+              "a person, or the computer (Bot, Easy, Medium, Hard).")
 _CHOICE_TEXT = {None: "As course", "light": "Light", "medium": "Medium", "strong": "Strong",
                 "small": "Small", "standard": "Standard"}
 
@@ -143,8 +145,7 @@ class SetupScreen(GuiScene):
                                      reason=f"{MAX_SEATS} boats at most"))
         self.race_panel = add(Panel(g, "Race"))
         self.more_button = add(Button(g, "More…", self.next_page))
-        self.seats_hint = add(Text(g, f"{MIN_SEATS} to {MAX_SEATS} boats. A bot boat is sailed "
-                                      "by the computer.", theme.SMALL_PT + 1, theme.INK_SOFT))
+        self.seats_hint = add(Text(g, SEATS_HINT, theme.SMALL_PT + 1, theme.INK_SOFT, multiline=True))
 
         def choice(values: Sequence[Any], current: Any, attr: str, **kw: Any) -> ChoiceSelector:
             opts = [(v, _CHOICE_TEXT.get(v, str(v)) if not isinstance(v, int) else str(v))
@@ -437,8 +438,8 @@ class SetupScreen(GuiScene):
             row.remove.place(right - remove_w, y, remove_w, t)
             row.bot.place(right - remove_w - sp - bot_w, y, bot_w, t)
             y -= pitch - t
-        self.seats_hint.place(bx + pad, y - px(22), inner, px(20))
-        self.seats_hint.visible = y - px(22) > py + pad
+        self.seats_hint.place(bx + pad, y - px(44), inner, px(40))
+        self.seats_hint.visible = y - px(44) > py + pad
 
         # race options: label column, chooser column
         rx = bx + boats_w + gap

@@ -160,7 +160,8 @@ class TableScene(MotionMixin, ChartScene):
         strip_x = m + px(200)
         self.order.place(strip_x, by, max(t, x - strip_x - px(6)), t)
         if self.portrait:
-            sheet = round(min(max(px(260), H * 0.4), H - bar - px(260)))
+            share = getattr(self.view, "sheet_share", 0.4)
+            sheet = round(min(max(px(260), H * share), H - bar - px(260)))
             self.side_rect = (m, side)
             self.sheet_h = sheet
             self.layout_side()
