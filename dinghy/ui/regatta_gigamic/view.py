@@ -208,6 +208,20 @@ class GigamicView(GenericView):
         hull = self.game.deck.hull_length
         self.camera.fit((min(xs) - hull, min(ys) - hull, max(xs) + hull, max(ys) + hull),
                         margin=self.gui.touch * 1.5)
+        if not self.ghosts_crowded():
+            return
+        # the whole picture is still too small for a finger: closer, on the ghosts alone
+        # (as close as their nearest pair needs, while every ghost stays on the screen)
+        spots = sorted({(round(gh.x, 3), round(gh.y, 3)) for gh in self.ghosts})
+        nearest = min(math.dist(a, b) for i, a in enumerate(spots) for b in spots[i + 1:])
+        gx = [x for x, _ in spots]
+        gy = [y for _, y in spots]
+        pad = self.gui.touch * 0.5
+        fits = min((self.camera.width - 2 * pad) / max(max(gx) - min(gx), 1e-6),
+                   (self.camera.height - 2 * pad) / max(max(gy) - min(gy), 1e-6))
+        want = self.gui.touch * 0.75 / max(nearest, 1e-6) * 1.05
+        self.camera.zoom = self.camera.clamp(max(self.camera.zoom, min(want, fits)))
+        self.camera.cx, self.camera.cy = (min(gx) + max(gx)) / 2, (min(gy) + max(gy)) / 2
 
     def board_contains(self, x: float, y: float) -> bool:
         return self.camera.contains_screen(x, y)
