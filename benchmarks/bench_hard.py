@@ -27,7 +27,7 @@ from dinghy.core.interface import CHANCE
 from dinghy.core.race import Race
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
 from dinghy.skippers import hard, skipper
-from dinghy.skippers.brain import PRESTART_ROUNDS
+from dinghy.skippers.batch import PRESTART_ROUNDS
 from dinghy.skippers.field import field_of
 
 

@@ -106,7 +106,8 @@ class Diagnosis:
 
     def note(self, race: Race) -> None:
         from dinghy.skippers.field import field_of
-        from dinghy.skippers.brain import chart_of, single, tack_sign
+        from dinghy.skippers.batch import single, tack_sign
+        from dinghy.skippers.brain import chart_of
         state = race.state
         for a, b in zip(self.prev.boats, state.boats):
             if b.delays > a.delays:

@@ -15,7 +15,7 @@ from dinghy.core import io
 from dinghy.core.interface import CHANCE
 from dinghy.core.race import Race
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
-from dinghy.skippers.brain import single
+from dinghy.skippers.batch import single
 from dinghy.skippers.field import field_of
 
 
@@ -167,7 +167,7 @@ def test_a_tack_where_another_boat_will_lay_its_next_card_is_priced_as_refused(u
     sampled next card of theirs would lie costs the refused turn, a tack clear of it and
     a card that keeps the tack cost nothing."""
     from dinghy.skippers import hard
-    from dinghy.skippers.brain import TACK
+    from dinghy.skippers.batch import TACK
     game, f = up_and_down
     ch = f.chart
     sk = hard.HardSkipper()
@@ -253,7 +253,8 @@ def test_a_move_ending_against_another_boats_hull_is_priced_as_a_lock():
     the other's hull (the strength benchmark saw two such boats held for 40 rounds), so
     the hard skipper prices it; the same move two card lengths away costs no such thing."""
     from dinghy.skippers import hard, skipper
-    from dinghy.skippers.brain import Obstacles, chart_of
+    from dinghy.skippers.brain import chart_of
+    from dinghy.skippers.obstacles import Obstacles
     race = make_race("up_and_down", ["hard", "simple"], 1)
     rng = random.Random(1)
     while race.state.round < 7:

@@ -23,246 +23,17 @@ from __future__ import annotations
 
 import math
 import weakref
-from dataclasses import dataclass, field
 
 import numpy as np
 import shapely
 
 from dinghy.games.dinghy_race.cards import Kind
 from dinghy.games.dinghy_race.rounding import GatePassage
-from dinghy.core.wind import Tack
-
-PRESTART_ROUNDS = 5
-CH, REACH, RUN = 1, 2, 4
-KIND_CODE = {Kind.NORMAL: 0, Kind.TACK: 1, Kind.JIBE: 2, Kind.SPI_UP: 3, Kind.SPI_DOWN: 4, Kind.DELAY: 5}
-NORMAL, TACK, JIBE, SPI_UP, SPI_DOWN, DELAY = range(6)
-FINISHED = -1000.0        # value of a boat that has finished (turns; anything this low wins)
-BIG = 50.0                # a move the engine would punish (touching the line early, ...)
-
-
-def tack_sign(t: Tack) -> int:
-    return 1 if t is Tack.STARBOARD else -1
-
-
-def sign_tack(s: int) -> Tack:
-    return Tack.STARBOARD if s > 0 else Tack.PORT
-
-
-def off_wind_deg(h: np.ndarray, wind: int) -> np.ndarray:
-    d = (np.asarray(h) - wind) % 360
-    return np.where(d > 180, 360 - d, d)
-
-
-def aspect_bits(off: np.ndarray) -> np.ndarray:
-    off = np.asarray(off)
-    return (((off >= 45) & (off <= 90)) * CH | ((off >= 90) & (off <= 135)) * REACH
-            | (off >= 135) * RUN).astype(np.int64)
-
-
-def seg_intersects(px, py, qx, qy, ax, ay, bx, by) -> np.ndarray:
-    """Whether segments p-q (arrays) meet the segment a-b (scalars); touching counts."""
-    def orient(x1, y1, x2, y2, x3, y3):
-        return (x2 - x1) * (y3 - y1) - (y2 - y1) * (x3 - x1)
-    o1 = orient(px, py, qx, qy, ax, ay)
-    o2 = orient(px, py, qx, qy, bx, by)
-    o3 = orient(ax, ay, bx, by, px, py)
-    o4 = orient(ax, ay, bx, by, qx, qy)
-    return (o1 * o2 <= 0) & (o3 * o4 <= 0) & ~((o1 == 0) & (o2 == 0) & (o3 == 0))
-
-
-def cheapest_point(chart: "Chart", px: np.ndarray, py: np.ndarray, x: np.ndarray, y: np.ndarray,
-                   extra: np.ndarray | None = None):
-    """For each (x, y), the cheapest of the points (px, py) to sail to (plus ``extra`` per
-    point): (turns, point x, point y); of equal ones the first wins, and where none is
-    finite the point is (x, y) itself. All points at once, one (n, points) array."""
-    c = chart.time(px[None, :] - x[:, None], py[None, :] - y[:, None])
-    if extra is not None:
-        c = c + extra[None, :]
-    k = np.argmin(c, axis=1)
-    best = c[np.arange(len(x)), k]
-    found = best < np.inf
-    return best, np.where(found, px[k], x), np.where(found, py[k], y)
-
-
-def point_segment_distance(px, py, ax, ay, bx, by) -> np.ndarray:
-    dx, dy = bx - ax, by - ay
-    n2 = dx * dx + dy * dy
-    t = np.clip(((px - ax) * dx + (py - ay) * dy) / n2, 0.0, 1.0) if n2 > 0 else 0.0
-    return np.hypot(px - (ax + t * dx), py - (ay + t * dy))
-
-
-# --- a batch of boat positions ----------------------------------------------------------
-
-@dataclass
-class Batch:
-    """Boat states after a move (one entry per candidate), and how they came about."""
-
-    x: np.ndarray
-    y: np.ndarray
-    h: np.ndarray            # heading, degrees (int)
-    tack: np.ndarray         # +1 starboard, -1 port
-    spi: np.ndarray          # bool
-    legs: np.ndarray         # int
-    stage: np.ndarray        # int (-99: not known yet)
-    started: np.ndarray      # bool
-    finished: np.ndarray     # bool
-    card: np.ndarray         # card index that made the move (-1: none / delay)
-    exit: np.ndarray         # exit index on that card (delay: pivot index)
-    parent: np.ndarray       # index into the parent batch
-    cost: np.ndarray         # turns already spent beyond the plies (hazards, penalties)
-    px: np.ndarray = field(default=None)     # where the bow started (for crossings)
-    py: np.ndarray = field(default=None)
-
-    def __len__(self) -> int:
-        return len(self.x)
-
-    def take(self, idx) -> "Batch":
-        return Batch(*(getattr(self, f)[idx] if getattr(self, f) is not None else None
-                       for f in self.__dataclass_fields__))
-
-
-def single(x, y, h, tack, spi, legs, stage, started, card=-1) -> Batch:
-    a = np.array
-    return Batch(a([float(x)]), a([float(y)]), a([int(h)]), a([int(tack)]), a([bool(spi)]),
-                 a([int(legs)]), a([int(-99 if stage is None else stage)]), a([bool(started)]),
-                 a([False]), a([int(card)]), a([0]), a([0]), a([0.0]), a([float(x)]), a([float(y)]))
-
-
-def concat(batches: list[Batch]) -> Batch:
-    return Batch(*(np.concatenate([getattr(b, f) for b in batches]) for f in Batch.__dataclass_fields__))
-
-
-# --- the course as a cost-to-go ---------------------------------------------------------
-
-class _MarkLeg:
-    def __init__(self, chart: "Chart", psg, radius: float) -> None:
-        self.cx, self.cy = psg.centre
-        self.sigma = psg.sigma
-        u0, u1 = psg.rays
-        self.u0, self.u1 = u0, u1
-        self.a0 = math.atan2(u0[1], u0[0])
-        a1 = math.atan2(u1[1], u1[0])
-        theta = math.degrees((self.sigma * (a1 - self.a0)) % (2 * math.pi))
-        if theta > 359.999:
-            theta = 0.0
-        self.theta = theta
-        self.rc = radius
-        # the circle, unrolled over three laps: ray 0 at index 0, ray 1 at index i1
-        n_in = max(1, math.ceil(theta / 15.0))
-        n_out = max(1, math.ceil((360.0 - theta) / 15.0))
-        lap = [theta * i / n_in for i in range(n_in)] + \
-              [theta + (360.0 - theta) * i / n_out for i in range(n_out)]
-        self.m = len(lap)
-        self.i1 = n_in
-        t = np.array([a + 360.0 * k for k in range(4) for a in lap] + [360.0 * 4])
-        self.t = t
-        ang = self.a0 + self.sigma * np.radians(t)
-        self.cxs = self.cx + radius * np.cos(ang)
-        self.cys = self.cy + radius * np.sin(ang)
-        step = chart.time(np.diff(self.cxs), np.diff(self.cys))
-        self.cum = np.concatenate([[0.0], np.cumsum(step)])
-        self.R = 0.0
-        self._ahead = np.arange(8)[None, :]
-        self.exit_point = (float(self.cxs[self.i1]), float(self.cys[self.i1]))
-        self.target = (self.cx, self.cy)
-
-    def offset(self, x, y) -> np.ndarray:
-        ang = np.arctan2(np.asarray(y) - self.cy, np.asarray(x) - self.cx)
-        return np.degrees((self.sigma * (ang - self.a0)) % (2 * math.pi))
-
-    def initial_stage(self, x, y) -> np.ndarray:
-        off = self.offset(x, y)
-        return ((off > 1e-9) & (off <= self.theta + 1e-9)).astype(np.int64)
-
-    def cost(self, chart: "Chart", s: int, x: np.ndarray, y: np.ndarray):
-        off = self.offset(x, y)
-        need = 2 - s
-        if s % 2 == 1:
-            base = self.theta - off
-            base = np.where(base < -1e-6, base + 360.0, np.maximum(base, 0.0))
-            A = base + 360.0 * ((need - 1) // 2)
-        else:
-            base = (360.0 - off) % 360.0
-            A = base + self.theta + 360.0 * max(0, (need - 2) // 2)
-        end = off + A
-        f = np.minimum(np.searchsorted(self.t, end - 1e-6), len(self.t) - 1)   # the final point
-        first = np.searchsorted(self.t, off + 1e-6)                             # first point ahead
-        i = np.minimum(first[:, None] + self._ahead, f[:, None])                # (n, k) candidates
-        cxs, cys = self.cxs[i], self.cys[i]
-        X, Y = x[:, None], y[:, None]
-        c = chart.time(cxs - X, cys - Y) + (self.cum[f][:, None] - self.cum[i])
-        # a straight hop may not cut inside the circle: no further round than the tangent
-        r = np.hypot(x - self.cx, y - self.cy)
-        tangent = np.degrees(np.arccos(np.minimum(self.rc / np.maximum(r, 1e-9), 1.0))) + 12.0
-        c = c + 3.0 * ((self.t[i] - off[:, None]) > tangent[:, None])
-        k = np.argmin(c, axis=1)
-        rows = np.arange(len(x))
-        return c[rows, k] + self.R, cxs[rows, k], cys[rows, k]
-
-
-def _centre_to_segments(cx, cy, ax, ay, bx, by):
-    dx, dy = bx - ax, by - ay
-    n2 = dx * dx + dy * dy
-    t = np.clip(((cx - ax) * dx + (cy - ay) * dy) / np.maximum(n2, 1e-12), 0.0, 1.0)
-    return np.hypot(cx - (ax + t * dx), cy - (ay + t * dy))
-
-
-class _GateLeg:
-    def __init__(self, chart: "Chart", psg: GatePassage, radius: float, margin: float) -> None:
-        self.ax, self.ay = psg.a
-        self.u = psg.u
-        self.width = psg.width
-        self.sigma = psg.sigma
-        ux, uy = psg.u
-        self.nx, self.ny = psg.sigma * -uy, psg.sigma * ux       # pointing to the "after" side
-        self.bx, self.by = self.ax + ux * self.width, self.ay + uy * self.width
-        lo = min(radius + margin, self.width / 2.0 - 1.0)
-        ts = np.linspace(lo, self.width - lo, 7)
-        self.xs = self.ax + ux * ts
-        self.ys = self.ay + uy * ts
-        self.Rj = np.zeros(len(ts))
-        c = radius + margin
-        self.ends = []
-        for (ex, ey, sgn) in ((self.ax, self.ay, -1.0), (self.bx, self.by, 1.0)):
-            ox, oy = ex + sgn * ux * c, ey + sgn * uy * c
-            self.ends.append(((ox + self.nx * c, oy + self.ny * c), (ox - self.nx * c, oy - self.ny * c)))
-        self.around = np.zeros(2)
-        self.loop = 0.0
-        mx, my = (self.ax + self.bx) / 2, (self.ay + self.by) / 2
-        self.target = (mx, my)
-        self.exit_point = (mx + self.nx * margin, my + self.ny * margin)
-
-    def side(self, x, y):
-        return (np.asarray(x) - self.ax) * self.nx + (np.asarray(y) - self.ay) * self.ny
-
-    def finish_setup(self, chart: "Chart") -> None:
-        """Costs that need the next leg (``Rj``) already known."""
-        arounds = []
-        for (aft, bef) in self.ends:
-            c, _, _ = self.before_cost(chart, np.array([bef[0]]), np.array([bef[1]]))
-            arounds.append(float(chart.time(bef[0] - aft[0], bef[1] - aft[1])) + float(c[0]))
-        self.around = np.array(arounds)
-        self.aft_x = np.array([aft[0] for aft, _ in self.ends], dtype=float)
-        self.aft_y = np.array([aft[1] for aft, _ in self.ends], dtype=float)
-        mx, my = self.target
-        loops = []
-        for (aft, bef) in self.ends:
-            loops.append(float(chart.time(aft[0] - mx, aft[1] - my)) +
-                         float(chart.time(bef[0] - aft[0], bef[1] - aft[1])) +
-                         float(chart.time(mx - bef[0], my - bef[1])))
-        self.loop = min(loops)
-
-    def before_cost(self, chart, x, y):
-        return cheapest_point(chart, self.xs, self.ys, np.asarray(x, dtype=float), np.asarray(y, dtype=float),
-                              self.Rj)
-
-    def cost(self, chart: "Chart", s: int, x: np.ndarray, y: np.ndarray):
-        need = max(1, 1 - s)
-        bc, btx, bty = self.before_cost(chart, x, y)
-        best, tx, ty = cheapest_point(chart, self.aft_x, self.aft_y, x, y, self.around)
-        after = self.side(x, y) >= 0
-        out = np.where(after, best, bc) + (need - 1) * self.loop
-        return out, np.where(after, tx, btx), np.where(after, ty, bty)
+from dinghy.skippers.batch import (BIG, CH, FINISHED, JIBE, KIND_CODE, NORMAL, PRESTART_ROUNDS, REACH,
+                                   RUN, SPI_DOWN, SPI_UP, TACK, Batch, aspect_bits, cheapest_point,
+                                   concat, off_wind_deg, seg_intersects, tack_sign)
+from dinghy.skippers.legs import Detour, GateLeg, MarkLeg, ray_events
+from dinghy.skippers.obstacles import FixedField
 
 
 class Chart:
@@ -357,10 +128,10 @@ class Chart:
             psg = passages[k]
             radius = max(c.mark(mid).radius for mid in leg.mark_ids)
             if isinstance(psg, GatePassage):
-                self.legs.append(_GateLeg(self, psg, radius, self.margin))
+                self.legs.append(GateLeg(self, psg, radius, self.margin))
             else:
-                self.legs.append(_MarkLeg(self, psg, radius + self.margin))
-        self._detours: dict[tuple[float, float], "_Detour"] = {}
+                self.legs.append(MarkLeg(self, psg, radius + self.margin))
+        self._detours: dict[tuple[float, float], "Detour"] = {}
         # finish points
         inset = min(r0 + 0.3 * self.L, c.finish.length / 2.0 - 1.0)
         ts = np.linspace(inset, c.finish.length - inset, 7) / c.finish.length
@@ -373,7 +144,7 @@ class Chart:
         # suffix costs, from the last leg back to the first
         for k in range(self.n_legs - 1, -1, -1):
             leg = self.legs[k]
-            if isinstance(leg, _GateLeg):
+            if isinstance(leg, GateLeg):
                 xs = leg.xs + leg.nx * 5.0
                 ys = leg.ys + leg.ny * 5.0
                 leg.Rj = self._after_leg(k, xs, ys)
@@ -405,7 +176,7 @@ class Chart:
         key = (round(float(tx), 3), round(float(ty), 3))
         d = self._detours.get(key)
         if d is None:
-            d = self._detours[key] = _Detour(self, key)
+            d = self._detours[key] = Detour(self, key)
         return d.excess(x, y)
 
     def _after_leg(self, k: int, x: np.ndarray, y: np.ndarray) -> np.ndarray:
@@ -414,7 +185,7 @@ class Chart:
             return self.finish_cost(x, y)[0]
         nxt = self.legs[k + 1]
         out = np.empty(len(x))
-        if isinstance(nxt, _MarkLeg):
+        if isinstance(nxt, MarkLeg):
             st = nxt.initial_stage(x, y)
         else:
             st = np.zeros(len(x), dtype=np.int64)
@@ -425,7 +196,7 @@ class Chart:
 
     def _after_start(self, x, y):
         leg = self.legs[0]
-        st = leg.initial_stage(x, y) if isinstance(leg, _MarkLeg) else np.zeros(len(x), dtype=np.int64)
+        st = leg.initial_stage(x, y) if isinstance(leg, MarkLeg) else np.zeros(len(x), dtype=np.int64)
         out = np.empty(len(x))
         for s in np.unique(st):
             sel = st == s
@@ -698,7 +469,7 @@ class Chart:
                 B.started = B.started | crossed
                 st = B.stage.copy()
                 leg = self.legs[0]
-                if isinstance(leg, _MarkLeg):
+                if isinstance(leg, MarkLeg):
                     st[crossed] = leg.initial_stage(qx[crossed], qy[crossed])
                 else:
                     st[crossed] = 0
@@ -737,8 +508,8 @@ class Chart:
         if (st == -99).any():
             st = st.copy()
             unknown = st == -99
-            st[unknown] = (leg.initial_stage(px[unknown], py[unknown]) if isinstance(leg, _MarkLeg) else 0)
-        if isinstance(leg, _MarkLeg):
+            st[unknown] = (leg.initial_stage(px[unknown], py[unknown]) if isinstance(leg, MarkLeg) else 0)
+        if isinstance(leg, MarkLeg):
             # quick look: which rays' lines does any track cross at all?
             u0, u1 = leg.u0, leg.u1
             sp0 = u0[0] * (py - leg.cy) - u0[1] * (px - leg.cx)
@@ -753,8 +524,8 @@ class Chart:
                 else:
                     S = B.stage.copy(); S[sel] = st; B.stage = S
                 return
-            t0, d0 = _ray_events(leg.cx, leg.cy, u0, leg.sigma, px, py, qx, qy, None)
-            t1, d1 = _ray_events(leg.cx, leg.cy, u1, leg.sigma, px, py, qx, qy, None)
+            t0, d0 = ray_events(leg.cx, leg.cy, u0, leg.sigma, px, py, qx, qy, None)
+            t1, d1 = ray_events(leg.cx, leg.cy, u1, leg.sigma, px, py, qx, qy, None)
             first_is_0 = t0 <= t1
             da = np.where(first_is_0, d0, d1)
             db = np.where(first_is_0, d1, d0)
@@ -763,7 +534,7 @@ class Chart:
             goal_done = (s1 >= 2) | (s2 >= 2)
             new = np.where(goal_done, 0, s2)
         else:
-            t0, d0 = _ray_events(leg.ax, leg.ay, leg.u, leg.sigma, px, py, qx, qy, leg.width)
+            t0, d0 = ray_events(leg.ax, leg.ay, leg.u, leg.sigma, px, py, qx, qy, leg.width)
             if not d0.any():
                 if sel is None:
                     B.stage = st
@@ -775,7 +546,7 @@ class Chart:
             new = np.where(goal_done, 0, s1)
         if goal_done.any() and k + 1 < self.n_legs:
             nxt = self.legs[k + 1]
-            if isinstance(nxt, _MarkLeg):
+            if isinstance(nxt, MarkLeg):
                 new = np.where(goal_done, nxt.initial_stage(qx, qy), new)
         if sel is None:
             B.legs = B.legs + goal_done
@@ -815,7 +586,7 @@ class Chart:
                 if s == -99:
                     leg = self.legs[k] if k < self.n_legs else None
                     idx = np.flatnonzero(sel)
-                    ss = (leg.initial_stage(B.x[sel], B.y[sel]) if isinstance(leg, _MarkLeg)
+                    ss = (leg.initial_stage(B.x[sel], B.y[sel]) if isinstance(leg, MarkLeg)
                           else np.zeros(len(idx), dtype=np.int64))
                     for s2 in np.unique(ss):
                         sub = idx[ss == s2]
@@ -884,384 +655,6 @@ class Chart:
         gain = moves * self.bonus / self.v_re - self.expect("spi_down")
         lose = self.expect("spi_down") + 0.3
         return np.where(B.spi, np.where(running, -gain, lose), 0.0)
-
-
-def _ray_events(ox, oy, u, sigma, px, py, qx, qy, limit):
-    sp = sigma * (u[0] * (py - oy) - u[1] * (px - ox))
-    sq = sigma * (u[0] * (qy - oy) - u[1] * (qx - ox))
-    ap, aq = sp >= 0.0, sq >= 0.0
-    cross = ap != aq
-    t = np.divide(sp, np.where(cross, sp - sq, 1.0), out=np.full(len(sp), np.inf), where=cross)
-    lp = u[0] * (px - ox) + u[1] * (py - oy)
-    lq = u[0] * (qx - ox) + u[1] * (qy - oy)
-    along = lp + np.where(cross, t, 0.0) * (lq - lp)
-    ok = cross & (along > 0.0)
-    if limit is not None:
-        ok &= along < limit
-    d = np.where(ok, np.where(aq, 1, -1), 0)
-    return np.where(ok, t, np.inf), d
-
-
-class _Detour:
-    """Extra time land adds on the way to one target: a coarse field, interpolated."""
-
-    CELL = 20.0
-
-    def __init__(self, chart: Chart, target: tuple[float, float]) -> None:
-        self.chart = chart
-        land = chart.land
-        pad = 0.45 * chart.L
-        inflated = land.buffer(pad, quad_segs=2).simplify(pad * 0.3)
-        self.inflated = inflated
-        shapely.prepare(inflated)
-        verts = []
-        for g in getattr(inflated, "geoms", [inflated]):
-            verts.extend(list(g.exterior.coords)[:-1])
-        verts = np.array(verts) if verts else np.zeros((0, 2))
-        # nudge the vertices outward a little so that segments between them are clear
-        cx, cy = target
-        self.tx, self.ty = cx, cy
-        core = land.buffer(pad * 0.9, quad_segs=2)
-        shapely.prepare(core)
-        self.core = core
-        n = len(verts)
-        # visibility between vertices and to the target
-        pts = np.vstack([verts, [[cx, cy]]])
-        m = len(pts)
-        ii, jj = np.triu_indices(m, 1)
-        lines = shapely.linestrings(np.stack([pts[ii], pts[jj]], axis=1))
-        vis = ~shapely.intersects(core, lines)
-        w = np.full((m, m), np.inf)
-        t = chart.time(pts[jj, 0] - pts[ii, 0], pts[jj, 1] - pts[ii, 1])
-        t2 = chart.time(pts[ii, 0] - pts[jj, 0], pts[ii, 1] - pts[jj, 1])
-        w[ii[vis], jj[vis]] = t[vis]
-        w[jj[vis], ii[vis]] = t2[vis]
-        # Dijkstra from every vertex to the target (dense, small)
-        dist = np.full(m, np.inf)
-        dist[m - 1] = 0.0
-        done = np.zeros(m, bool)
-        for _ in range(m):
-            k = int(np.argmin(np.where(done, np.inf, dist)))
-            if not np.isfinite(dist[k]):
-                break
-            done[k] = True
-            dist = np.minimum(dist, w[:, k] + dist[k])
-        self.verts = pts[:-1]
-        self.vdist = dist[:-1]
-        # the field over the area
-        minx, miny, maxx, maxy = chart.area_box
-        gx = np.arange(minx, maxx + self.CELL, self.CELL)
-        gy = np.arange(miny, maxy + self.CELL, self.CELL)
-        self.gx0, self.gy0 = gx[0], gy[0]
-        self.nx, self.ny = len(gx), len(gy)
-        X, Y = np.meshgrid(gx, gy, indexing="ij")
-        X, Y = X.ravel(), Y.ravel()
-        self.field = self._excess_exact(X, Y).reshape(self.nx, self.ny)
-
-    def _excess_exact(self, x, y) -> np.ndarray:
-        chart = self.chart
-        direct = chart.time(self.tx - x, self.ty - y)
-        lines = shapely.linestrings(np.stack([np.stack([x, y], 1), np.tile([[self.tx, self.ty]], (len(x), 1))], 1))
-        blocked = shapely.intersects(self.core, lines)
-        out = np.zeros(len(x))
-        idx = np.flatnonzero(blocked)
-        if len(idx) and len(self.verts):
-            best = np.full(len(idx), np.inf)
-            for v in range(len(self.verts)):
-                vx, vy = self.verts[v]
-                if not np.isfinite(self.vdist[v]):
-                    continue
-                ls = shapely.linestrings(np.stack([np.stack([x[idx], y[idx]], 1),
-                                                   np.tile([[vx, vy]], (len(idx), 1))], 1))
-                ok = ~shapely.intersects(self.core, ls)
-                c = chart.time(vx - x[idx], vy - y[idx]) + self.vdist[v]
-                best = np.where(ok & (c < best), c, best)
-            best = np.where(np.isfinite(best), best, direct[idx] + 5.0)
-            out[idx] = np.maximum(best - direct[idx], 0.0)
-        inside = shapely.contains_xy(self.core, x, y)
-        out[inside] += 3.0
-        return out
-
-    def excess(self, x, y) -> np.ndarray:
-        fx = (np.asarray(x, dtype=float) - self.gx0) / self.CELL
-        fy = (np.asarray(y, dtype=float) - self.gy0) / self.CELL
-        i = np.clip(np.floor(fx).astype(int), 0, self.nx - 2)
-        j = np.clip(np.floor(fy).astype(int), 0, self.ny - 2)
-        ax = np.clip(fx - i, 0, 1)
-        ay = np.clip(fy - j, 0, 1)
-        f = self.field
-        return ((1 - ax) * (1 - ay) * f[i, j] + ax * (1 - ay) * f[i + 1, j]
-                + (1 - ax) * ay * f[i, j + 1] + ax * ay * f[i + 1, j + 1])
-
-
-# --- obstacles, without shapely ------------------------------------------------------------
-
-_CORNER_FX = np.array([-1, 1, -1, 1, 0, -1, 1, 0])[None, :]
-_CORNER_FY = np.array([0, 0, 1, 1, 0.5, 0.5, 0.5, 1])[None, :]
-_HULL_F = np.array([0.05, 0.5, 0.95])[None, :]
-_HULL_CIRCLES = np.array([0.12, 0.37, 0.63, 0.88])[None, :]
-
-
-class FixedField:
-    """Distance from any point to the nearest mark, buoy, land or edge, on a grid:
-    candidates far from everything fixed need no closer look."""
-
-    def __init__(self, chart: "Chart") -> None:
-        minx, miny, maxx, maxy = chart.area_box
-        self.cell = cell = max(4.0, chart.H / 3.0)
-        gx = np.arange(minx, maxx + cell, cell)
-        gy = np.arange(miny, maxy + cell, cell)
-        self.x0, self.y0, self.nx, self.ny = gx[0], gy[0], len(gx), len(gy)
-        X, Y = np.meshgrid(gx, gy, indexing="ij")
-        d = np.full(X.shape, np.inf)
-        for cx, cy, r in chart.fc:
-            d = np.minimum(d, np.hypot(X - cx, Y - cy) - r)
-        marks = d
-        if chart.area_is_box:
-            e = np.minimum(np.minimum(X - minx, maxx - X), np.minimum(Y - miny, maxy - Y))
-        else:
-            pts = shapely.points(X.ravel(), Y.ravel())
-            e = shapely.distance(chart.area.exterior, pts).reshape(X.shape)
-            e = np.where(shapely.contains_xy(chart.area, X.ravel(), Y.ravel()).reshape(X.shape), e, 0.0)
-        d = np.minimum(d, e)
-        land = np.full(X.shape, np.inf)
-        if chart.land is not None:
-            pts = shapely.points(X.ravel(), Y.ravel())
-            land = shapely.distance(chart.land, pts).reshape(X.shape)
-            d = np.minimum(d, land)
-        self.d = d - cell       # conservative: the nearest grid point may be a cell away
-        self.flat = self.d.ravel()
-        # the same, one kind of obstacle at a time (a clamped point off the grid reads an
-        # edge distance of at most nothing: look at the edge first)
-        self.marks = (marks - cell).ravel()
-        self.edge = (e - cell).ravel()
-        self.land = (land - cell).ravel()
-        self.inv = 1.0 / cell
-
-    def index(self, x, y) -> np.ndarray:
-        """The grid cell of each point (into ``flat``, ``marks``, ``edge``, ``land``)."""
-        i = np.minimum(np.maximum((x - self.x0) * self.inv + 0.5, 0.0), self.nx - 1).astype(np.intp)
-        j = np.minimum(np.maximum((y - self.y0) * self.inv + 0.5, 0.0), self.ny - 1).astype(np.intp)
-        return i * self.ny + j
-
-    def at_point(self, x: float, y: float) -> float:
-        """:meth:`at` of one point, in plain floats (the same arithmetic)."""
-        i = int(min(max((x - self.x0) * self.inv + 0.5, 0.0), self.nx - 1))
-        j = int(min(max((y - self.y0) * self.inv + 0.5, 0.0), self.ny - 1))
-        return float(self.flat[i * self.ny + j])
-
-    def kinds_near(self, cell: np.ndarray, reach) -> tuple[bool, bool, bool]:
-        """Whether any of the points (grid cells) may lie within ``reach`` of a mark, of
-        the edge, of land. Near the edge every kind is looked at (a point off the grid
-        reads the edge's cell)."""
-        edge = bool((self.edge[cell] < reach).any())
-        if edge:
-            return True, True, True
-        return bool((self.marks[cell] < reach).any()), False, bool((self.land[cell] < reach).any())
-
-    def at(self, x, y) -> np.ndarray:
-        i = np.minimum(np.maximum((x - self.x0) * self.inv + 0.5, 0.0), self.nx - 1).astype(np.intp)
-        j = np.minimum(np.maximum((y - self.y0) * self.inv + 0.5, 0.0), self.ny - 1).astype(np.intp)
-        return self.flat[i * self.ny + j]
-
-
-class Obstacles:
-    """What a boat may not touch: marks and land (fixed), other boats' hulls (as circles)."""
-
-    def __init__(self, chart: Chart, state, me: int) -> None:
-        self.chart = chart
-        H = chart.H
-        # a boat that cannot move this round (card aside, dead in the water, delays)
-        self.stuck = {b.index: bool(b.aside or b.planned is None or b.delays) for b in state.boats}
-        others = [b for b in state.boats if b.index != me and b.launched and b.finished is None]
-        hr = np.radians(np.array([b.pose.heading for b in others], dtype=float))
-        dx, dy = np.sin(hr)[:, None] * H, np.cos(hr)[:, None] * H
-        self.bx = (np.array([b.pose.x for b in others], dtype=float)[:, None] - dx * _HULL_CIRCLES).ravel()
-        self.by = (np.array([b.pose.y for b in others], dtype=float)[:, None] - dy * _HULL_CIRCLES).ravel()
-        self.br = np.full(len(self.bx), 0.23 * H)
-        self.owners = np.repeat(np.array([b.index for b in others], dtype=np.int64), _HULL_CIRCLES.shape[1])
-
-    @classmethod
-    def of(cls, chart: Chart, state, me: int) -> "Obstacles":
-        """The obstacles for boat ``me``, shared with the last call for ``me`` while no
-        other boat has changed (sailing a card and placing the next see the same table)."""
-        others = tuple(b for b in state.boats if b.index != me)
-        cache = chart._obstacles
-        hit = cache.get(me)
-        if hit is not None and len(hit[0]) == len(others) and all(a is b for a, b in zip(hit[0], others)):
-            return hit[1]
-        obs = cls(chart, state, me)
-        cache[me] = (others, obs)
-        return obs
-
-    # rectangles: entry edge centred at (x, y), heading h, ``across`` wide, ``along`` deep
-    @staticmethod
-    def _rect_circles(x, y, h, across, along, cx, cy, cr, sc=None) -> np.ndarray:
-        """(n, m) bool: rectangle i touches circle j (``sc``: the headings' sines and
-        cosines as (n, 1) columns, when known)."""
-        if len(cx) == 0:
-            return np.zeros((len(x), 0), bool)
-        if sc is None:
-            hr = np.radians(h)[:, None]
-            s, c = np.sin(hr), np.cos(hr)
-        else:
-            s, c = sc
-        dx, dy = cx[None, :] - x[:, None], cy[None, :] - y[:, None]
-        lx = dx * c - dy * s
-        ly = dx * s + dy * c
-        ex = np.maximum(np.abs(lx) - (np.asarray(across)[:, None] if np.ndim(across) else across) / 2.0, 0.0)
-        a = np.asarray(along)[:, None] if np.ndim(along) else along
-        ey = np.maximum(np.maximum(-ly, ly - a), 0.0)
-        return ex * ex + ey * ey <= (cr[None, :] + 0.5) ** 2
-
-    def rect_fixed(self, x, y, h, across, along, cell=None) -> np.ndarray:
-        """Whether each rectangle touches a mark, a buoy, land or the edge (``cell``: the
-        points' cells of the chart's fixed field, when known)."""
-        ch = self.chart
-        ff = ch.fixed_field
-        n = len(x)
-        hit = np.zeros(n, bool)
-        reach = np.hypot(np.asarray(across) / 2.0, along) + 1.0
-        if cell is None:
-            cell = ff.index(x, y)
-        look = ff.flat[cell] < reach
-        if not look.any():
-            return hit
-        k = np.flatnonzero(look)
-        if len(k) < n:
-            x, y, h, cell = x[k], y[k], h[k], cell[k]
-            if np.ndim(across):
-                across = np.asarray(across)[k]
-            if np.ndim(along):
-                along = np.asarray(along)[k]
-            if np.ndim(reach):
-                reach = reach[k]
-        marks, edge, land = ff.kinds_near(cell, reach)
-        hr = np.radians(h)
-        s, c = np.sin(hr), np.cos(hr)
-        s1, c1 = s[:, None], c[:, None]
-        sub = np.zeros(len(x), bool)
-        if marks:
-            sub = self._rect_circles(x, y, h, across, along, ch.fc_x, ch.fc_y, ch.fc_r, (s1, c1)).any(1)
-        if edge or (land and ch.land is not None):
-            w = np.asarray(across) / 2.0
-            a = np.asarray(along)
-            w1 = w[:, None] if w.ndim else w
-            a1 = a[:, None] if a.ndim else a
-            lx, ly = _CORNER_FX * w1, _CORNER_FY * a1
-            xs = x[:, None] + lx * c1 + ly * s1
-            ys = y[:, None] - lx * s1 + ly * c1
-            if edge:
-                sub |= ~self._in_area(xs, ys).all(1)
-            if land and ch.land is not None:
-                sub |= shapely.contains_xy(ch.land, xs, ys).any(1)
-                lv = ch.land_vertices
-                dx, dy = lv[None, :, 0] - x[:, None], lv[None, :, 1] - y[:, None]
-                lx = dx * c1 - dy * s1
-                ly = dx * s1 + dy * c1
-                sub |= ((np.abs(lx) <= w1) & (ly >= 0) & (ly <= a1)).any(1)
-        hit[k] = sub
-        return hit
-
-    def _in_area(self, xs, ys) -> np.ndarray:
-        ch = self.chart
-        if ch.area_is_box:
-            minx, miny, maxx, maxy = ch.area_box
-            return (xs >= minx) & (xs <= maxx) & (ys >= miny) & (ys <= maxy)
-        return shapely.contains_xy(ch.area, xs, ys)
-
-    def rect_boats(self, x, y, h, across, along) -> np.ndarray:
-        """(n,) index of a boat whose hull the rectangle touches, or -1."""
-        m = self._rect_circles(x, y, h, across, along, self.bx, self.by, self.br)
-        if m.shape[1] == 0:
-            return np.full(len(x), -1)
-        anyhit = m.any(1)
-        return np.where(anyhit, self.owners[np.argmax(m, 1)], -1)
-
-    def hull_fixed(self, x, y, h, cell=None) -> np.ndarray:
-        ch = self.chart
-        H = ch.H
-        hr = np.radians(h)
-        dx, dy = np.sin(hr), np.cos(hr)
-        px = x[:, None] - dx[:, None] * H * _HULL_F
-        py = y[:, None] - dy[:, None] * H * _HULL_F
-        r = 0.21 * H
-        if cell is None:
-            cell = ch.fixed_field.index(x, y)
-        marks, edge, land = ch.fixed_field.kinds_near(cell, 1.2 * H + 1.0)
-        hit = np.zeros(len(x), bool)
-        if marks:
-            d = np.hypot(px[..., None] - ch.fc[None, None, :, 0], py[..., None] - ch.fc[None, None, :, 1])
-            hit = (d <= ch.fc[None, None, :, 2] + r).any(axis=(1, 2))
-        if edge:
-            hit |= ~self._in_area(px, py).all(1)
-        if land and ch.land is not None:
-            hit |= shapely.contains_xy(ch.land, px, py).any(1)
-        return hit
-
-    def hull_boats(self, x, y, h) -> np.ndarray:
-        if len(self.bx) == 0:
-            return np.zeros(len(x), bool)
-        H = self.chart.H
-        hr = np.radians(h)
-        dx, dy = np.sin(hr), np.cos(hr)
-        f = np.array([0.05, 0.5, 0.95])[None, :]
-        px = x[:, None] - dx[:, None] * H * f
-        py = y[:, None] - dy[:, None] * H * f
-        d = np.hypot(px[..., None] - self.bx[None, None, :], py[..., None] - self.by[None, None, :])
-        return (d <= self.br[None, None, :] + 0.21 * H).any(axis=(1, 2))
-
-    def nearest_boat(self, x, y) -> np.ndarray:
-        if len(self.bx) == 0:
-            return np.full(len(x), np.inf)
-        return np.hypot(x[:, None] - self.bx[None, :], y[:, None] - self.by[None, :]).min(1)
-
-    def free_card(self, x, y, h, tack, cell=None) -> np.ndarray:
-        """Whether some normal card (of the right point of sail and tack) could lie in
-        front of each bow without touching a mark, land or the edge."""
-        ch = self.chart
-        n = len(x)
-        if n == 0:
-            return np.zeros(0, bool)
-        bits = aspect_bits(off_wind_deg(h, ch.wind))
-        normal = ch.normal_cards
-        fits = (ch.c_fits[normal][None, :] & bits[:, None]) != 0
-        ct = ch.c_tack[normal][None, :]
-        fits &= (ct == 0) | (ct == np.asarray(tack)[:, None])
-        ki, cj = np.nonzero(fits)
-        ok = np.zeros(n, bool)
-        if len(ki):
-            c = normal[cj]
-            hit = self.rect_fixed(x[ki], y[ki], h[ki], ch.c_across[c], ch.c_along[c],
-                                  None if cell is None else cell[ki])
-            np.logical_or.at(ok, ki, ~hit)
-        return ok
-
-    def free_of_boats(self, x, y, h, tack) -> np.ndarray:
-        """Whether some normal card fitting each bow's heading would lie clear of every
-        other boat's hull (else it would be held aside)."""
-        ch = self.chart
-        n = len(x)
-        ok = np.ones(n, bool)
-        if n == 0 or len(self.bx) == 0:
-            return ok
-        bits = aspect_bits(off_wind_deg(h, ch.wind))
-        normal = ch.normal_cards
-        fits = (ch.c_fits[normal][None, :] & bits[:, None]) != 0
-        ct = ch.c_tack[normal][None, :]
-        fits &= (ct == 0) | (ct == np.asarray(tack)[:, None])
-        ki, cj = np.nonzero(fits)
-        ok[:] = False
-        if len(ki):
-            c = normal[cj]
-            who = self.rect_boats(x[ki], y[ki], h[ki], ch.c_across[c], ch.c_along[c])
-            np.logical_or.at(ok, ki, who < 0)
-        return ok
-
-    def room_fixed(self, x, y, h, cell=None) -> np.ndarray:
-        """The next card needs the delay card's room ahead of the bow."""
-        ch = self.chart
-        return self.rect_fixed(x, y, h, ch.W, ch.L, cell)
 
 
 _CHARTS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()

@@ -23,7 +23,9 @@ from dinghy.games.dinghy_race.actions import Luck, Move, Pivot, Place, Substitut
 from dinghy.games.dinghy_race.cards import Kind
 from dinghy.games.dinghy_race.state import Step
 from dinghy.skippers import hard
-from dinghy.skippers.brain import PRESTART_ROUNDS, Obstacles, chart_of
+from dinghy.skippers.batch import PRESTART_ROUNDS
+from dinghy.skippers.brain import chart_of
+from dinghy.skippers.obstacles import Obstacles
 from dinghy.skippers.field import field_of
 
 

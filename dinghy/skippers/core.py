@@ -41,9 +41,10 @@ from dinghy.games.dinghy_race.table import card_shapes, others as table_others
 from dinghy.games.dinghy_race.state import Step
 from dinghy.core.wind import Tack, tack_of
 
-from dinghy.skippers.brain import (BIG, FINISHED, PRESTART_ROUNDS, RUN, SPI_UP, TACK, Batch, Chart,
-                                   Obstacles, aspect_bits, chart_of, concat, off_wind_deg, single,
-                                   tack_sign)
+from dinghy.skippers.batch import (BIG, FINISHED, PRESTART_ROUNDS, RUN, SPI_UP, TACK, Batch, aspect_bits,
+                                   concat, off_wind_deg, single, tack_sign)
+from dinghy.skippers.brain import Chart, chart_of
+from dinghy.skippers.obstacles import Obstacles
 
 DEAD = 3.0           # turns lost when a move runs into a mark, land or the edge
 CRAMPED = 2.0        # ... when it ends where only the delay card fits ahead

@@ -17,7 +17,8 @@ import numpy as np
 from dinghy.core.race import Race
 from dinghy.games.dinghy_race.actions import Action, Luck
 from dinghy.games.dinghy_race.state import Step
-from dinghy.skippers.brain import PRESTART_ROUNDS, TACK, chart_of
+from dinghy.skippers.batch import PRESTART_ROUNDS, TACK
+from dinghy.skippers.brain import chart_of
 from dinghy.skippers.core import DEAD, Skipper, Style
 
 NAME = "easy"

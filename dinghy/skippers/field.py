@@ -45,7 +45,8 @@ from scipy.sparse.csgraph import dijkstra
 
 from dinghy.core import io
 from dinghy.core.errors import DinghyError
-from dinghy.skippers.brain import JIBE, NORMAL, PRESTART_ROUNDS, TACK, Batch, _content_key, chart_of
+from dinghy.skippers.batch import JIBE, NORMAL, PRESTART_ROUNDS, TACK, Batch
+from dinghy.skippers.brain import _content_key, chart_of
 
 HEADINGS = 24
 STATES = 2 * HEADINGS    # each heading, with or without the tack/jibe card just sailed

@@ -41,7 +41,9 @@ from dinghy.core.race import Race
 from dinghy.games.dinghy_race.actions import Action, Luck, Overlap
 from dinghy.games.dinghy_race.cards import Kind
 from dinghy.games.dinghy_race.state import Step
-from dinghy.skippers.brain import FINISHED, JIBE, PRESTART_ROUNDS, TACK, Batch, Chart, Obstacles, chart_of
+from dinghy.skippers.batch import FINISHED, JIBE, PRESTART_ROUNDS, TACK, Batch
+from dinghy.skippers.brain import Chart, chart_of
+from dinghy.skippers.obstacles import Obstacles
 from dinghy.skippers.core import Skipper, Style
 from dinghy.skippers.field import field_now, field_of
 
