@@ -42,6 +42,8 @@ def test_a_hint_on_new_water_waits_for_the_field_and_the_table_stays_live(ui_app
     scene = ui_app.push(TableScene(race, bot_delay=0))
     ui_app.step()
     view = scene.view
+    view.fit()                                   # the whole course: boats are specks
+    ui_app.step()
     ui.tap(ui_app, view.hint_button)
     # not built yet: no ghosts, the button says it is working, the window keeps drawing
     assert view.hints == [] and view.hint_button.label == view_module.HINT_WAIT
@@ -54,6 +56,10 @@ def test_a_hint_on_new_water_waits_for_the_field_and_the_table_stays_live(ui_app
     assert view.hint_button.label == "Hint"
     assert 1 <= len(view.hints) <= 3
     assert [g.action for g in view.chart.ghosts] == [h.action for h in view.hints]
+    # drawn where they can be read: a card about 170 px long, the boat on the screen
+    assert view.camera.zoom * race.game.cards.card_length >= scene.gui.px(170) - 1e-6
+    boat = race.state.boat()
+    assert view.camera.contains_screen(*view.camera.world_to_screen(boat.pose.x, boat.pose.y))
 
 
 def test_a_hint_asked_before_the_step_changed_is_dropped(ui_app, slow_water):

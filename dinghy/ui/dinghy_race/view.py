@@ -375,6 +375,15 @@ class DinghyRaceView(Choices, BoardView):
         self.hints = coach.hints(self.race)
         if self.hints:
             show_hints(self, self.hints)      # each ghost's label: rank, rounds, risk
+            self._close_enough_to_read()
+
+    def _close_enough_to_read(self) -> None:
+        """The coach's ghosts are worth nothing as specks: zoom in to the readable scale
+        (never out) and bring the acting boat to the middle."""
+        want = self.gui.px(170) / self.game.cards.card_length
+        if self.camera.zoom < want:
+            self.camera.zoom = self.camera.clamp(want)
+        self.look_at(self.race.state.active)
 
     def _read_the_water(self, patience: float = 0.0) -> bool:
         """Start building (or loading) the coach's field if nobody has; True while it is
