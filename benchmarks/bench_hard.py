@@ -10,7 +10,8 @@
    before its first decision once the field is cached).
 3. Head to head with the tactician: ``--races`` seeded two-boat races per course (the
    seats swapped every other race, the hard skipper claiming room at marks), the share
-   the hard skipper wins.
+   the hard skipper wins (``--races 0``: none; ``bench_strength.py --levels
+   hard,tactician --detail`` races every course and says where each level loses).
 
 Not a test: no timing assertions, just figures.
 """
@@ -103,7 +104,8 @@ def main() -> None:
     t = sorted(times)
     print(f"decision times over {len(t)} decisions: median {1e3 * statistics.median(t):.1f} ms, "
           f"95th percentile {1e3 * t[int(0.95 * (len(t) - 1))]:.0f} ms, worst {1e3 * t[-1]:.0f} ms", flush=True)
-    head_to_head(args.course or ["up_and_down", "standard_triangle"], args.races)
+    if args.races > 0:
+        head_to_head(args.course or ["up_and_down", "standard_triangle"], args.races)
 
 
 if __name__ == "__main__":

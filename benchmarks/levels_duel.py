@@ -14,14 +14,12 @@ from __future__ import annotations
 import itertools
 import random
 import statistics
-import time
 from concurrent.futures import ProcessPoolExecutor
 
 from dinghy import games
-from dinghy.core.interface import CHANCE
 from dinghy.core.race import Race
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
-from dinghy.skippers import out_of_turn, skipper
+from dinghy.skippers import play_bots, skipper
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -32,22 +30,11 @@ def sail(job: tuple) -> dict:
     race = Race(games.load_game(RaceSetup(seats=seats, course=board, seed=seed, extra=extra), rules))
     rng = random.Random(f"levels:{seed}")
     bots = [skipper(n, rules) for n in names]
+    per_seat: list[list[float]] = [[] for _ in names]
+    play_bots(race, rng, max_actions, bots=bots, timings=per_seat)
     times: dict[str, list[float]] = {n: [] for n in names}
-    n = 0
-    while not race.over and n < max_actions:
-        player = race.current_player()
-        if player == CHANCE:
-            race.roll()
-        else:
-            call = out_of_turn(race, bots, player)
-            if call is not None:
-                race.push(call)
-            else:
-                t = time.process_time()
-                action = bots[player].choose(race, rng)
-                times[names[player]].append(time.process_time() - t)
-                race.push(action)
-        n += 1
+    for n, ts in zip(names, per_seat):
+        times[n] += ts
     return {"board": board, "names": names, "places": race.game.places(race.state), "over": race.over,
             "times": times}
 

@@ -18,6 +18,7 @@ from dinghy.games.dinghy_race.state import Step
 from dinghy.skippers import SKIPPERS, easy, levels, play_bots, simple, skipper, tactician
 
 from toy_game import Pinboat
+from botkit import sail_checked
 
 
 def dinghy_race(course: str, names: list[str], seed: int) -> Race:
@@ -82,14 +83,7 @@ def test_the_easy_skipper_sails_a_whole_race_legally_and_the_same_for_the_same_s
     texts = []
     for _ in range(2):
         race = dinghy_race("olympic_triangle", ["easy", "easy", "medium"], seed=4)
-        rng = random.Random(4)
-        while not race.over and len(race.actions) < 8000:
-            if race.chance:
-                race.roll()
-                continue
-            action = skipper(race.game.setup.seats[race.current_player()].skipper).choose(race, rng)
-            assert race.why_not(action) is None, action.text()
-            race.push(action)
+        sail_checked(race, random.Random(4), max_actions=8000)
         assert race.over
         texts.append([a.text() for a in race.actions])
     assert texts[0] == texts[1]

@@ -13,6 +13,7 @@ from dinghy.core.setup import PALETTE, RaceSetup, Seat
 from dinghy.games.race_the_wind import actions as A
 from dinghy.skippers import levels, race_the_wind_hard as H, skipper
 from rtw_kit import make_game, position
+from botkit import sail_checked
 
 BOARDS = games.GAMES["race_the_wind"].boards()
 
@@ -30,36 +31,34 @@ def test_hard_is_the_hard_level_of_race_the_wind():
 @pytest.mark.parametrize("board", BOARDS)
 def test_seeded_races_of_the_hard_skipper_finish_with_every_action_legal(board):
     race = _race(board, ["hard", "medium", "hard"], seed=5)
-    rng = random.Random(5)
-    bots = [skipper(s.skipper, "race_the_wind") for s in race.game.setup.seats]
-    while not race.over and len(race.actions) < 20000:
-        if race.chance:
-            race.roll()
-            continue
-        action = bots[race.current_player()].choose(race, rng)
-        assert race.why_not(action) is None, action.text()
-        race.push(action)
+    sail_checked(race, random.Random(5))
     assert race.over
     places = race.game.places(race.state)
     assert sorted(p for p in places if p is not None) == [1, 2, 3]
 
 
-def test_a_beam_reach_turn_holds_two_moves_a_close_reach_one():
-    """"beam reach - two actions, each a move or a 45°/90° turn"; "close reach - one move
-    forward or one 45°/90° turn": the table counts whole turns by those shapes. Wind from
-    the north; from (7, 1) heading east the square (11, 1) is two turns away (four moves
-    on a beam reach), heading north-east (7 -> 11 along x takes four close-reach moves
-    diagonally, which also climb) it is not nearer."""
+def test_a_penalty_rotation_takes_two_to_four_turns_in_the_skipper_s_reckoning():
+    """"The full rotation may take as few as 2 turns (if started on a beam reach, where
+    each turn lets you rotate 180 degrees) or as much as 4": the skipper prices an owed
+    penalty by those turns (wind from the north: east is a beam reach)."""
+    beam = min(H.ROTATION[(2, 0, 1)], H.ROTATION[(2, 0, -1)])
+    assert beam == 2
+    assert max(H.ROTATION[(r, 0, d)] for r in range(8) for d in (1, -1)) == 4
     g = make_game(1)
-    s = position(g, [dict(x=3, y=7, heading=2)], wind=0)
-    race = Race.from_state(g, s)
-    # two moves east this turn (a beam reach), ending the turn two squares on
-    ranked = H.ranked(race)
-    assert ranked[0][2] in (A.MOVE, A.turn(-1), A.turn(-2), A.turn(1), A.turn(2))
+    s = position(g, [dict(x=3, y=7, heading=2, penalties=1)], wind=0)
+    assert H.rotation_cost(s.boats[0], 0) == 2
+
+
+def test_the_turn_table_counts_two_beam_reach_moves_as_one_turn():
+    """"beam reach - two actions, each a move or a 45°/90° turn"; "run - one move or one
+    turn": with the wind from the north, two squares east (a beam reach) take one turn,
+    two squares south (a run) two."""
+    g = make_game(1)
     t = H.turn_table(g, 0)
-    key_beam = (3, 7, 2, 1, 0)
-    key_next = (5, 7, 2, 1, 0)
-    assert t.get(key_beam) - t.get(key_next) <= 1.0
+    east = [t.get((x, 7, 2, 1, 0)) for x in (3, 5)]
+    south = [t.get((10, y, 4, 1, 0)) for y in (12, 10)]
+    assert east[0] - east[1] <= 1.0
+    assert south[0] - south[1] <= 2.0
 
 
 def test_the_choice_does_not_change_with_what_other_seats_hide():

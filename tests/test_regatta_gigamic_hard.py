@@ -16,6 +16,7 @@ from dinghy.games.regatta_gigamic.spot import Spot
 from dinghy.games.regatta_gigamic.state import SUN, TURN
 from dinghy.skippers import levels, regatta_gigamic_hard as GH, skipper
 from test_regatta_gigamic import _position
+from botkit import sail_checked
 
 RULES = "regatta_gigamic"
 COURSES = games.GAMES[RULES].boards()
@@ -38,15 +39,7 @@ def test_seeded_races_of_the_hard_skipper_finish_with_every_action_legal(course)
     finish line): sailing on until every boat is home, the hard boats get there with
     every action legal."""
     race = _race(course, ["hard", "medium", "hard"], seed=11, play_on=True)
-    rng = random.Random(11)
-    bots = [skipper(s.skipper, RULES) for s in race.game.setup.seats]
-    while not race.over and len(race.actions) < 8000:
-        if race.chance:
-            race.roll()
-            continue
-        action = bots[race.current_player()].choose(race, rng)
-        assert race.why_not(action) is None, action.text()
-        race.push(action)
+    sail_checked(race, random.Random(11), max_actions=8000)
     assert race.over
     places = race.game.places(race.state)
     assert places[0] is not None and places[2] is not None

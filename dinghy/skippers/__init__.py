@@ -7,6 +7,7 @@ at least one bot from the day it registers.
 from __future__ import annotations
 
 import random
+import time
 from typing import Any, Protocol
 
 from dinghy.core.interface import CHANCE
@@ -84,12 +85,16 @@ def out_of_turn(race, bots: list, player: int) -> Any | None:
     return None
 
 
-def play_bots(race, rng: random.Random, max_actions: int = 20000) -> int:
-    """Let every seat's skipper (the game's default for people too) play until the race
-    is over; chance acts with the race's seeded stream. Returns the number of actions."""
+def play_bots(race, rng: random.Random, max_actions: int = 20000, bots: list | None = None,
+              timings: list[list[float]] | None = None) -> int:
+    """Let every seat's skipper (the game's default for people too; ``bots``: one per
+    seat instead) play until the race is over; chance acts with the race's seeded stream.
+    ``timings``, one list per seat, receives the CPU seconds of each of its decisions.
+    Returns the number of actions."""
     n = 0
     rules = race.game.rules_name
-    bots = [skipper(seat.skipper, rules) for seat in race.game.setup.seats]
+    if bots is None:
+        bots = [skipper(seat.skipper, rules) for seat in race.game.setup.seats]
     while not race.over and n < max_actions:
         player = race.current_player()
         if player == CHANCE:
@@ -98,7 +103,12 @@ def play_bots(race, rng: random.Random, max_actions: int = 20000) -> int:
             call = out_of_turn(race, bots, player)
             if call is not None:          # then ask again who acts
                 race.push(call)
-            else:
+            elif timings is None:
                 race.push(bots[player].choose(race, rng))
+            else:
+                t = time.process_time()
+                action = bots[player].choose(race, rng)
+                timings[player].append(time.process_time() - t)
+                race.push(action)
         n += 1
     return n

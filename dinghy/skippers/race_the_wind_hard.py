@@ -268,14 +268,6 @@ def choose(race: Any, rng: random.Random) -> A.Act:
     return ranked(race)[0][2]
 
 
-def prepare(game: Any) -> None:
-    """Build the tables a race will need first (the start wind and its two neighbours)."""
-    for dw in (0, -1, 1):
-        w = compass.turn(game.board.wind_from, dw)
-        turn_table(game, w)
-        turn_table(game, w, True)
-
-
 class _Hard:
     NAME = NAME
     choose = staticmethod(choose)
