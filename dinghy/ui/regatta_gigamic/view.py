@@ -206,8 +206,17 @@ class GigamicView(GenericView):
             xs.append(bx)
             ys.append(by)
         hull = self.game.deck.hull_length
-        self.camera.fit((min(xs) - hull, min(ys) - hull, max(xs) + hull, max(ys) + hull),
-                        margin=self.gui.touch * 1.5)
+        c = self.camera
+        c.fit((min(xs) - hull, min(ys) - hull, max(xs) + hull, max(ys) + hull),
+              margin=self.gui.touch * 1.5)
+        for _ in range(4):      # still crowded: closer, while every ghost stays in view
+            if not self.ghosts_crowded():
+                break
+            zoom = c.zoom
+            c.zoom = c.clamp(zoom * 1.4)
+            if not all(c.contains_screen(*c.world_to_screen(gh.x, gh.y)) for gh in self.ghosts):
+                c.zoom = zoom
+                break
 
     def board_contains(self, x: float, y: float) -> bool:
         return self.camera.contains_screen(x, y)
