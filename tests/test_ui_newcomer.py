@@ -20,9 +20,10 @@ def home(tmp_path, monkeypatch):
     return tmp_path / "home"
 
 
-def start_by_taps(app, home, rules, bots_only=False):
+def start_by_taps(app, home, rules, bots_only=False, seed=11):
     """The set-up screen, driven as a newcomer does: the game chosen with its arrow, the
-    second seat made a bot (the rest already are), "Start race". Returns the table."""
+    second seat made a bot (the rest already are), "Start race". Returns the table.
+    The seed (shown small, not a newcomer's choice) is fixed so that a test replays."""
     flow = Flow(app, Autosave(home), bot_delay=0)
     app.flow = flow
     setup = flow.show_setup()
@@ -36,6 +37,7 @@ def start_by_taps(app, home, rules, bots_only=False):
     if bots_only:
         ui.tap(app, setup.rows[0].level)              # Human -> Bot
     assert [s.skipper is None for s in setup.form.to_setup().seats].count(True) == (0 if bots_only else 1)
+    setup.form.seed = seed
     ui.tap(app, setup.start_button)
     app.step()
     scene = app.scene
@@ -377,3 +379,51 @@ def test_an_upright_grid_table_gives_the_board_more_than_an_empty_panel(make_ui_
     if len(scene.race.actions) == n and scene.gui.modal is not None:
         ui.tap(app, scene.gui.modal.buttons[0])
     assert len(scene.race.actions) > n
+
+
+class _Reached(Exception):
+    pass
+
+
+def test_a_long_hazard_name_and_the_card_laying_words_fit_a_tablet_panel(make_ui_app, home):
+    """On a 1024 x 600 tablet the hazard's name over the odds ("Trapeze abuse (each
+    turn)") is the engine's reason for the roll: it shows whole, not cut at the panel's
+    edge; laying a card, the panel says to tap (a tablet has no hover)."""
+    import random
+
+    from dinghy.core.setup import RaceSetup, Seat
+    from dinghy.games.dinghy_race.state import Step
+    from dinghy.ui.widgets.text import Text
+    from test_ui_table import human_turns
+
+    app = make_ui_app(1024, 600)
+    flow = Flow(app, Autosave(home), bot_delay=0)
+    app.flow = flow
+    flow.show_setup()
+    flow.start(RaceSetup(seats=(Seat("Ann", "Orange"), Seat("Bot", "Sky", "simple")),
+                         course="olympic_triangle", seed=7, weather_eye=0))
+    scene = app.scene
+    seen = {}
+
+    def on_step(app, scene):
+        state = scene.race.state
+        if state.step is Step.PLACE and "place" not in seen:
+            seen["place"] = [r.text for r in scene.view.turn.rows if isinstance(r, Text)]
+        if state.step is Step.LUCK:
+            row, modifier = state.turn.hazards[0]
+            if len(scene.race.game.hazards.rows[row].label) > 20:
+                raise _Reached
+        return False
+
+    with pytest.raises(_Reached):
+        human_turns(app, scene, random.Random(3), limit=600, on_step=on_step)
+    assert any(t.startswith("Tap a card") for t in seen["place"]), seen["place"]
+    heading = next(r for r in scene.view.turn.rows if isinstance(r, Text) and "abuse" in r.text)
+    label = heading.label
+    assert label.content_width <= heading.w + 1 and label.content_height <= heading.h + 1
+    assert heading.x + heading.w <= scene.panel.x + scene.panel.w
+    left = next(r for r in scene.view.turn.rows if isinstance(r, Text) and r.text.startswith("Lady Luck"))
+    assert left.label.content_height <= left.h + 1          # its lines all in its row
+    shot(app, "newcomer_hazard_1024x600.png")
+    ui.tap(app, scene.view.turn.buttons["roll"])
+    assert scene.race.state.step is not Step.LUCK

@@ -341,7 +341,11 @@ class TurnPanel:
         row, modifier = state.turn.hazards[0]
         label = game.hazards.rows[row].label
         extra = "" if not modifier else f" ({modifier:+d}, involuntary)"
-        self.text(f"{label}{extra}", theme.HEADER_PT, bold=True)
+        heading = f"{label}{extra}"
+        if len(heading) <= 20:
+            self.text(heading, theme.HEADER_PT, bold=True)
+        else:        # "Spinnaker abuse (each turn)" is wider than the panel in the large type
+            self.text(heading, theme.BODY_PT, bold=True, lines=2)
         max_luck = boat.lady_luck if choose else 0
         if choose:
             table = game.hazards.odds_table(row, max_luck, modifier)
@@ -352,7 +356,7 @@ class TurnPanel:
         self.rows.append(odds)
         if choose:
             self.text(f"Lady Luck cards left: {boat.lady_luck}. Spent cards are gone, even if "
-                      "they do not change the result.", theme.SMALL_PT, theme.INK_SOFT, lines=2)
+                      "they do not change the result.", theme.SMALL_PT, theme.INK_SOFT, lines=3)
             sel = self._add(ChoiceSelector(self.gui, [(n, f"Commit {n} Lady Luck") for n in
                                                       range(max_luck + 1)], s.luck_n,
                                            on_change=s.set_luck, wrap=False))
@@ -370,8 +374,8 @@ class TurnPanel:
 
     def _build_place(self, race: Any, game: Any, state: Any, boat: Any) -> None:
         s = self.view
-        self.text("Lay the next card face-down in front of the bow. Hover a card to see where "
-                  "it lies.", theme.SMALL_PT + 1, lines=2)
+        self.text("Tap a card to lay it face-down in front of the bow (with a mouse, "
+                  "hovering over a card first shows where it lies).", theme.SMALL_PT + 1, lines=2)
         counts = Counter(dr.hand(game, boat))
         options = dr.card_options(game, state)
         options.sort(key=lambda kr: kr[1] is not None)
