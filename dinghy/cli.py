@@ -118,7 +118,7 @@ def _race(args: argparse.Namespace) -> int:
             print(f"{places[seat]}. {names[seat]}")
         for seat, p in enumerate(places):
             if p is None:
-                print(f"-  {names[seat]} did not finish")
+                print(f"-  {names[seat]} {race.game.unplaced_note(race.state, seat)}")
         results.append(places)
         finished = finished and race.over
         if args.save:

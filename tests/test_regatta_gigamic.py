@@ -583,3 +583,22 @@ def test_every_level_sails_a_gigamic_race_to_the_finish():
     race = Race(games.load_game(setup, RULES))
     play_bots(race, random.Random(7), max_actions=6000)
     assert race.over and 1 in race.places()
+
+
+def test_the_results_say_why_the_others_have_no_place():
+    """"Le premier joueur qui franchit la ligne d'arrivée ... est déclaré vainqueur" (the
+    first player over the finish line is declared the winner): the race ends there, and
+    the boats still sailing are said to be so, not to have failed to finish."""
+    from dinghy.skippers import play_bots
+    from dinghy.ui.shell.results import ResultsScene
+
+    seats = tuple(Seat(c, c, "medium") for c in list(PALETTE)[:3])
+    race = Race(games.load_game(RaceSetup(seats=seats, course="small", seed=3), "regatta_gigamic"))
+    play_bots(race, random.Random(3))
+    assert race.over
+    places = race.places()
+    assert places.count(1) == 1 and places.count(None) == 2
+    notes = {race.game.unplaced_note(race.state, k) for k, p in enumerate(places) if p is None}
+    assert notes == {"still sailing: the first boat home wins"}
+    rows = ResultsScene(race).rows()
+    assert [r[3] for r in rows if r[0] == "–"] == ["still sailing: the first boat home wins"] * 2

@@ -100,6 +100,10 @@ class BaseGame:
     def action_text(self, action: Action) -> str:
         return action.text()
 
+    def unplaced_note(self, state: Any, seat: int) -> str:
+        """What the results say beside a boat with no place when the race is over."""
+        return "did not finish"
+
     # -- records -----------------------------------------------------------------------
     def older_record(self, fmt: int, race: Any) -> str | None:
         """Why a record of an older format ``fmt``, replayed as far as it goes into

@@ -78,6 +78,13 @@ class RegattaGigamic(BaseGame):
     def places(self, state: State) -> list[int | None]:
         return [b.place for b in state.boats]
 
+    def unplaced_note(self, state: State, seat: int) -> str:
+        # "Le premier joueur qui franchit la ligne d'arrivée ... est déclaré vainqueur":
+        # the game ends with the first boat home, unless the table chose to sail on
+        if state.step == OVER and not self.play_on:
+            return "still sailing: the first boat home wins"
+        return "did not finish"
+
     def parse_action(self, text: str) -> Act:
         return parse(text)
 

@@ -50,7 +50,7 @@ class ResultsScene(GuiScene):
             seat = game.setup.seats[k]
             colour = PALETTE.get(seat.colour, (200, 200, 200))
             if places[k] is None:
-                out.append(("–", seat.name, colour, "did not finish"))
+                out.append(("–", seat.name, colour, game.unplaced_note(self.race.state, k)))
             else:
                 out.append((ordinal(places[k]), seat.name, colour, skipper_word(seat)))
         return out
