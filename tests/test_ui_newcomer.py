@@ -427,3 +427,26 @@ def test_a_long_hazard_name_and_the_card_laying_words_fit_a_tablet_panel(make_ui
     shot(app, "newcomer_hazard_1024x600.png")
     ui.tap(app, scene.view.turn.buttons["roll"])
     assert scene.race.state.step is not Step.LUCK
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (800, 1280)])
+def test_a_grid_board_with_follow_off_still_shows_the_squares_big_enough_to_tap(make_ui_app, home, size):
+    """Follow is off by default (the whole board in view), but on a person's turn the
+    highlighted squares are never smaller than a finger: the view zooms in on them when
+    the board fitted to the window would make them specks, and leaves the board alone
+    otherwise. A tap on one square then sails."""
+    app = make_ui_app(*size)
+    scene = start_by_taps(app, home, "race_the_wind")
+    view = scene.view
+    assert view.follow is False
+    to_a_person_turn(app, scene)
+    touch = scene.gui.touch
+    assert view.camera.zoom >= touch - 1e-6                      # a square a finger wide
+    for cell in view.targets:
+        assert view.camera.contains_screen(*view.screen_of(cell))
+    cell = next(iter(view.targets))
+    n = len(scene.race.actions)
+    ui.click(app, *view.screen_of(cell))
+    if len(scene.race.actions) == n and scene.gui.modal is not None:
+        ui.tap(app, scene.gui.modal.buttons[0])
+    assert len(scene.race.actions) > n

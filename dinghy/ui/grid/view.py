@@ -203,8 +203,11 @@ class GridView(GenericView):
 
     def follow_acting(self) -> None:
         """On a person's turn: the acting boat and every highlighted square in view, the
-        squares a touch target wide where they can be (else as large as they fit)."""
-        if not self.follow or not self.human_turn or self.gui is None:
+        squares a touch target wide where they can be (else as large as they fit). With
+        Follow off the view is left alone unless the squares are too small to tap."""
+        if not self.human_turn or self.gui is None:
+            return
+        if not self.follow and self.camera.zoom >= self.gui.touch * TOUCH_SLACK:
             return
         spot = self._acting_boat()
         cells = ([spot] if spot is not None else []) + list(self.targets)
