@@ -320,6 +320,10 @@ def test_gigamic_names_its_actions_in_a_players_words(ui_app):
     assert game.action_label(Act("pivot", n=-45)) == "Heave to: turn 45° to port"
     assert game.action_label(Act("pivot", n=90)) == "Heave to: turn 90° to starboard"
     assert game.action_group(Act("pivot", n=90)) == "Heave to: turn"
+    # a draw says nothing of the card drawn (its face is the drawing seat's secret)
+    assert game.action_label(Act("draw", card=card.id)) == "Draw a card"
+    assert card.id not in game.action_label(Act("draw", card=card.id))
+    assert game.action_label(Act("first", n=1)) == f"First to play: {game.name(1)}"
 
 
 def test_the_swap_pickers_cards_come_from_the_engines_list():

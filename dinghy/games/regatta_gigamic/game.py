@@ -113,6 +113,10 @@ class RegattaGigamic(BaseGame):
             return f"Start: slot {action.n}"
         if v == "sun":
             return f"Sun: becalm {self.name(action.n)}"
+        if v == "draw":
+            return "Draw a card"            # its face is the drawing seat's secret
+        if v == "first":
+            return f"First to play: {self.name(action.n)}"
         return _WORDS.get(v, action.text())
 
     # -- hidden information ----------------------------------------------------------
