@@ -38,3 +38,20 @@ def test_yacht_race_is_drawn_and_played_by_tapping_squares(make_ui_app, tmp_path
     ui.click(app, *view.screen_of(one))
     assert len(race.actions) > n
     assert race.actions[n] in [a.action for a in race.game.square_actions(state, *one) if a.legal]
+
+
+def test_yacht_race_names_its_buttons_in_a_players_words():
+    """"A player at the time of his turn may elect to CHANGE THE WIND DIRECTION ... With
+    each card thus spent the player may change the direction from which the wind is
+    blowing by 45 degrees ... only ... in a CLOCKWISE manner": the button says so, and
+    the other actions read as sailing directions."""
+    from dinghy import games
+    from dinghy.core.setup import PALETTE, RaceSetup, Seat
+    from dinghy.games.yacht_race.actions import Forfeit, Sail, WindCard
+    from dinghy.ui.shell.action_list import label_of as action_label
+
+    game = games.load_game(RaceSetup(seats=tuple(Seat(c, c, None) for c in list(PALETTE)[:2])), "yacht_race")
+    assert action_label(game, WindCard()) == "Wind card: shift the wind 45° clockwise"
+    assert action_label(game, Sail(2, True)) == "Sail east with the spinnaker"
+    assert action_label(game, Sail(0, False, 1)) == f"Fog: sail {game.name(1)} north"
+    assert "forfeit" in action_label(game, Forfeit()).lower()

@@ -14,7 +14,7 @@ from typing import Any
 
 from dinghy.core.interface import CHANCE, TERMINAL, Event
 from dinghy.games.yacht_race import luck_effects, rules, view
-from dinghy.games.yacht_race.actions import Action, parse
+from dinghy.games.yacht_race.actions import Action, Forfeit, Sail, WindCard, parse
 from dinghy.games.yacht_race.sailing import LONG
 from dinghy.games.yacht_race.state import Phase, State
 from dinghy.games.yacht_race.waters import YachtWaters
@@ -57,6 +57,19 @@ class YachtRace(YachtWaters):
 
     def parse_action(self, text: str) -> Action:
         return parse(text)
+
+    def action_label(self, action: Action) -> str:
+        """An action in a player's words (the window's buttons; no rule here)."""
+        if isinstance(action, WindCard):
+            # "With each card thus spent the player may change the direction from which
+            # the wind is blowing by 45 degrees ... only ... in a CLOCKWISE manner"
+            return "Wind card: shift the wind 45° clockwise"
+        if isinstance(action, Forfeit):
+            return "Forfeit the turn (no course open)"
+        if isinstance(action, Sail):
+            what = f"{LONG[action.heading]}" + (" with the spinnaker" if action.spinnaker else "")
+            return f"Sail {what}" if action.boat is None else f"Fog: sail {self.name(action.boat)} {what}"
+        return action.text()
 
     def observation(self, state: State, seat: int) -> dict[str, Any]:
         """Everything on the table is public; the Sailors' Luck pack shows only how many of
