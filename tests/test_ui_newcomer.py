@@ -20,10 +20,8 @@ def home(tmp_path, monkeypatch):
     return tmp_path / "home"
 
 
-def start_by_taps(app, home, rules, bots_only=False, seed=11):
-    """The set-up screen, driven as a newcomer does: the game chosen with its arrow, the
-    second seat made a bot (the rest already are), "Start race". Returns the table.
-    The seed (shown small, not a newcomer's choice) is fixed so that a test replays."""
+def setup_for(app, home, rules):
+    """The set-up screen with the game ``rules`` chosen by its arrow, as a newcomer does."""
     flow = Flow(app, Autosave(home), bot_delay=0)
     app.flow = flow
     setup = flow.show_setup()
@@ -33,6 +31,14 @@ def start_by_taps(app, home, rules, bots_only=False, seed=11):
             break
         ui.click(app, *setup.game_choice.next_point)
     assert setup.rules == rules
+    return setup
+
+
+def start_by_taps(app, home, rules, bots_only=False, seed=11):
+    """The set-up screen, driven as a newcomer does: the game chosen with its arrow, the
+    second seat made a bot (the rest already are), "Start race". Returns the table.
+    The seed (shown small, not a newcomer's choice) is fixed so that a test replays."""
+    setup = setup_for(app, home, rules)
     ui.tap(app, setup.rows[1].level)                  # Human -> Bot
     if bots_only:
         ui.tap(app, setup.rows[0].level)              # Human -> Bot
@@ -81,14 +87,7 @@ def race_to_replay(app, home, rules):
     """Two bots race to the end (set up by taps), then "Replay" on the results."""
     from dinghy.ui.shell.results import ResultsScene
 
-    flow = Flow(app, Autosave(home), bot_delay=0)
-    app.flow = flow
-    setup = flow.show_setup()
-    app.step()
-    for _ in range(len(setup.games)):
-        if setup.rules == rules:
-            break
-        ui.click(app, *setup.game_choice.next_point)
+    setup = setup_for(app, home, rules)
     while len(setup.rows) > 2:
         ui.tap(app, setup.rows[-1].remove)
     ui.tap(app, setup.rows[0].level)          # Human -> Bot
