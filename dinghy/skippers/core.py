@@ -27,90 +27,28 @@ from __future__ import annotations
 import math
 import random
 import weakref
-from dataclasses import dataclass, field
 
 import numpy as np
 
-from dinghy.games.dinghy_race.actions import (Action, Begin, Drift, Launch, Luck, Move, Pass, Pivot, Place, Roll,
-                            Substitute, WeatherEye)
-from dinghy.games.dinghy_race.cards import Kind, exit_track
+from dinghy.games.dinghy_race.actions import Action, Begin, Drift, Launch, Luck, Pass, Roll, WeatherEye
 from dinghy.core.race import Race
 from dinghy.games.dinghy_race import rules as dr
 from dinghy.games.dinghy_race.bounds import _near, card_boxes, others_boxes
 from dinghy.games.dinghy_race.table import card_shapes, others as table_others
 from dinghy.games.dinghy_race.state import Step
 from dinghy.core.wind import Tack, tack_of
-
-from dinghy.skippers.batch import (BIG, FINISHED, PRESTART_ROUNDS, RUN, SPI_UP, TACK, Batch, aspect_bits,
-                                   concat, off_wind_deg, single, tack_sign)
+from dinghy.skippers.batch import (FINISHED, PRESTART_ROUNDS, TACK, Batch, concat, off_wind_deg, single,
+                                   tack_sign)
 from dinghy.skippers.brain import Chart, chart_of
 from dinghy.skippers.obstacles import Obstacles
-
-DEAD = 3.0           # turns lost when a move runs into a mark, land or the edge
-CRAMPED = 2.0        # ... when it ends where only the delay card fits ahead
-#: placements in a row without moving after which a delay's pivot must turn the boat
-STILL_BREAK = 6
-HELD = 1.0           # ... when the card would be held aside by another boat's hull
-HELD_STUCK = 2.5     # ... by the hull of a boat that cannot move away before our turn
-BUMP = 0.6           # ... when the move would stop short of another boat
-BOXED = 1.5          # ... when it ends where every card would lie on another boat's hull
-NEAR = 0.6           # at most, for ending right beside another boat (less further off)
-TRAP_COST = 25.0     # ... when it ends where no card may ever lie again
+from dinghy.skippers.costs import (DEAD, HELD, HELD_STUCK, BUMP, BOXED, NEAR, TRAP_COST, WAY_OUT_TURNS,
+                                   WAY_OUT_STEPS, Style, Track)
+from dinghy.skippers.moving import Moving
+from dinghy.skippers.pivoting import Pivoting
+from dinghy.skippers.placing import Placing
 
 
-def _card_and_hull_reach(game) -> float:
-    """How far from a bow a card laid in front of it and another boat's hull can reach
-    together: another boat's bow further off than this holds no card of ours aside."""
-    r = game.__dict__.get("_skipper_card_hull_reach")
-    if r is None:
-        card = max(float(np.hypot(t.outline[:, 0], t.outline[:, 1]).max()) for t in game.cards.types.values())
-        hull = max(float(np.hypot(*np.asarray(game.hull(dr.Pose(0.0, 0.0, 0), t).exterior.coords.xy)).max())
-                   for t in (Tack.PORT, Tack.STARBOARD))
-        r = game.__dict__["_skipper_card_hull_reach"] = card + hull + 2.0
-    return r
-
-
-def _boat_within_reach(game, state, boat) -> bool:
-    """Whether another boat's bow lies near enough for a card of ``boat``'s to touch its hull."""
-    r = _card_and_hull_reach(game)
-    x, y = boat.pose.x, boat.pose.y
-    return any(b.index != boat.index and abs(b.pose.x - x) < r and abs(b.pose.y - y) < r for b in state.boats)
-
-
-#: a cramped bow's pivots, 45° a turn: the turn and the turns it takes
-_WAY_OUT_TURNS = np.array([45, -45, 90, -90, 135, -135, 180])
-_WAY_OUT_STEPS = np.array([1, 1, 2, 2, 3, 3, 4])
-
-
-@dataclass(frozen=True)
-class Style:
-    """How a skipper plays."""
-
-    depth: int = 1                  # cards looked at when placing: 1 = the placed card only
-    tack_penalty: float = 0.0       # extra turns a voluntary tack costs (sail to the layline)
-    luck_value: float | None = None  # turns a Lady Luck card is worth (None: simple threshold)
-    heading_scale: float = 1.0
-    spinnaker: bool = True
-    weather_eye: bool = True
-    stuck_turns: int = 8            # turns without progress before breaking away
-
-
-@dataclass
-class _Track:
-    values: list = field(default_factory=list)      # (round, value) at each placement
-    still: int = 0                                  # placements in a row without moving
-    last_xy: tuple[float, float] | None = None
-    escape_until: int = -1
-    anchor: tuple[float, float] = (0.0, 0.0)
-    heading: float = 0.0
-    escapes: int = 0
-    turn_sign: int = 0                              # the way a locked boat keeps turning
-    memo: tuple | None = None                       # what placing the card found out (Skipper._memo_ok)
-    plan_memo: tuple | None = None                  # ... and planning pivots from where the boat lies
-    before: tuple = (None, 0, math.inf)             # (values list, how many of it, their least value)
-
-
-class Skipper:
+class Skipper(Moving, Placing, Pivoting):
     def __init__(self, style: Style) -> None:
         self.style = style
         self._still = 0
@@ -124,7 +62,7 @@ class Skipper:
         self._memo_look: tuple[dict, dict] | None = None
         self._memo_more = None          # (rows, x, y): the engine's ends where they differ
         self._held_memo: dict | None = None
-        self._memory: "weakref.WeakKeyDictionary[Race, dict[int, _Track]]" = weakref.WeakKeyDictionary()
+        self._memory: "weakref.WeakKeyDictionary[Race, dict[int, Track]]" = weakref.WeakKeyDictionary()
 
     # -- entry point ------------------------------------------------------------------
     def choose(self, race: Race, rng: random.Random) -> Action:
@@ -153,13 +91,13 @@ class Skipper:
         """The index of the preferred candidate (see :meth:`ranking`)."""
         return int(np.argmin(values + np.array([rng.random() * 1e-6 for _ in range(len(values))])))
 
-    def track(self, race: Race, boat: int) -> _Track:
+    def track(self, race: Race, boat: int) -> Track:
         mem = self._memory.get(race)
         if mem is None:
             mem = self._memory[race] = {}
         t = mem.get(boat)
         if t is None:
-            t = mem[boat] = _Track()
+            t = mem[boat] = Track()
         return t
 
     @staticmethod
@@ -387,16 +325,16 @@ class Skipper:
         """Turns it takes a bow where no normal card fits to pivot (45° a turn, the hull
         swinging clear of marks) to a heading where one does; a bow with no way out at
         all is a trap."""
-        n, m = len(x), len(_WAY_OUT_TURNS)
+        n, m = len(x), len(WAY_OUT_TURNS)
         if n == 0:
             return np.full(0, TRAP_COST)
         # every pivot at once: the fewest turns to a heading where a card fits
-        h2 = ((h[:, None] + _WAY_OUT_TURNS[None, :]) % 360).ravel()
+        h2 = ((h[:, None] + WAY_OUT_TURNS[None, :]) % 360).ravel()
         t2 = np.where(((ch.wind - h2) % 360) < 180, 1, -1)
         xs, ys = np.repeat(x, m), np.repeat(y, m)
         ok = obs.free_card(xs, ys, h2, t2, None if cells is None else np.repeat(cells, m)) & \
             ~self._hull_marks(ch, xs, ys, h2)
-        return np.where(ok.reshape(n, m), _WAY_OUT_STEPS[None, :] + 1.0, TRAP_COST).min(1)
+        return np.where(ok.reshape(n, m), WAY_OUT_STEPS[None, :] + 1.0, TRAP_COST).min(1)
 
     def _boat_room(self, ch: Chart, K: Batch, nb, mv, obs: Obstacles) -> np.ndarray:
         """Ending next to other boats: a little for being close, more when no card
@@ -658,421 +596,3 @@ class Skipper:
         if out:
             return out
         raise RuntimeError("no free launch position on the water")
-
-    # -- moving ------------------------------------------------------------------------
-    def move(self, race: Race, rng) -> Action:
-        game, state = race.game, race.state
-        ch = chart_of(game)
-        boat = state.boat()
-        legal = race.legal_actions()
-        card = game.cards.types[state.turn.card]
-        moves = [a for a in legal if isinstance(a, Move)]
-        subs = [a for a in legal if isinstance(a, Substitute)]
-        obs = Obstacles.of(ch, state, boat.index)
-        self._obs = obs
-        scores: list[float] = []
-        trk = self.track(race, boat.index)
-        memo, trk.memo = trk.memo, None
-        if memo is not None and memo[0] == boat.pose and memo[1] == boat.tack and self._memo_ok():
-            self._memo_look = memo[2]
-        try:
-            if moves:
-                scores = list(self._move_values(race, ch, boat, card, moves, obs))
-        finally:
-            self._memo_look = None
-        for s in subs:
-            scores.append(self._substitute_value(race, ch, s, boat, obs))
-        acts = moves + subs
-        if not acts:
-            raise RuntimeError("the engine offers no legal move: every exit of the revealed card is closed")
-        order = self.ranking(np.array(scores, float), rng)
-        for i in order:
-            a = acts[int(i)]
-            # the engine lists shifted moves from the unshifted exit's verdict: check
-            if isinstance(a, Move) and a.shift and race.why_not(a) is not None:
-                continue
-            return a
-        return acts[int(order[0])]
-
-    def _move_values(self, race, ch: Chart, boat, card, moves, obs) -> np.ndarray:
-        game, state = race.game, race.state
-        ci = ch.index[card.key]
-        P = self.batch_of(ch, boat)
-        mask = np.zeros(len(ch.keys), bool)
-        mask[ci] = True
-        K = ch.expand(P, state.round, cards=mask, luck=boat.lady_luck,
-                      luck_value=self._lv, with_delay=False)
-        by_exit = {int(e): i for i, e in enumerate(K.exit)}
-        opts = dr.exit_options(game, state)
-        names = {game.name(b.index) for b in state.boats}
-        s = tack_sign(boat.tack)
-        hr = math.radians(boat.pose.heading)
-        rows, extra = [], []
-        for m in moves:
-            opt = opts[m.exit]
-            pose = opt.bonus if (m.bonus and opt.bonus is not None) else opt.pose
-            x, y = pose.x, pose.y
-            if m.shift:
-                # a Weather Eye shift moves the whole card sideways (to windward if > 0)
-                x += s * m.shift * math.cos(hr)
-                y -= s * m.shift * math.sin(hr)
-            e = 0.0
-            if opt.blocked_by is not None:
-                if opt.blocked_by in names:
-                    # it stops short of the boat: exactly where, and can both still lay cards?
-                    stop = self._stop_short(game, state, boat, card, opt, m)
-                    x, y = stop.x, stop.y
-                    e += 0.4 + self._lock_cost(race, ch, boat, stop, opt.tack)
-                else:
-                    x, y = boat.pose.x, boat.pose.y
-                    e += DEAD
-            if dr.prestart(state) and self._touches_line(game, boat, card, opt, m, pose):
-                e += BIG
-            if opt.gives_way:
-                e += 0.05
-            rows.append((by_exit.get(m.exit, 0), x, y, pose.heading, tack_sign(opt.tack)))
-            extra.append(e)
-        if len(K) == 0:
-            K = self.batch_of(ch, boat)
-        M = K.take(np.array([r[0] for r in rows]))
-        M.x = np.array([r[1] for r in rows], float)
-        M.y = np.array([r[2] for r in rows], float)
-        M.h = np.array([r[3] for r in rows])
-        M.tack = np.array([r[4] for r in rows])
-        M.px = np.full(len(rows), boat.pose.x)
-        M.py = np.full(len(rows), boat.pose.y)
-        M.parent = np.zeros(len(rows), np.int64)
-        M.cost = M.cost + np.array(extra)
-        # the table at the end of the move: room for the next card, other boats near
-        M.cost = M.cost + self.judge(ch, M, P, obs, False)
-        return self.value_of(race, ch, M, state.round, boat, max(1, self.style.depth))
-
-    @staticmethod
-    def _stop_short(game, state, boat, card, opt, m):
-        """Where the engine stops a move that runs into another boat."""
-        stop = getattr(dr, "_stop_short", None)
-        if stop is not None:
-            try:
-                return stop(game, state, boat, card, opt.pose, opt.tack, m.shift)[0]
-            except Exception:        # a changed engine: fall back to half way
-                pass
-        return dr.Pose(boat.pose.x + (opt.pose.x - boat.pose.x) * 0.5,
-                       boat.pose.y + (opt.pose.y - boat.pose.y) * 0.5, opt.pose.heading)
-
-    def _lock_cost(self, race, ch: Chart, boat, pose, tack) -> float:
-        """Turns a bow ending at ``pose`` next to other boats is likely to cost: none if
-        some card may lie clear of their hulls; more if every card would be held aside;
-        a trap if, besides, our hull keeps every card of a boat beside us from lying
-        (neither boat could ever lay a card again)."""
-        game, state = race.game, race.state
-        oth = table_others(game, state.boats, boat.index)
-        b = boat.with_(pose=pose, tack=tack, planned=None)
-        keys = tuple(k for k in dr.hand(game, b)
-                     if game.cards.types[k].kind is Kind.NORMAL and
-                     dr.card_fits(game, b, game.cards.types[k], True, state.round + 1) is None)
-        if keys:
-            hits = oth.hull_hits(card_shapes(game, pose, tack, 0.0, keys))
-            if any(h is None for h in hits):
-                return 0.0
-            blockers = {h for h in hits if h is not None}
-        else:
-            blockers = set(oth.hull_boats)
-        my_hull = game.hull(pose, tack)
-        for i in blockers:
-            o = state.boats[i]
-            okeys = tuple(k for k in dr.hand(game, o.with_(planned=None))
-                          if game.cards.types[k].kind is Kind.NORMAL and
-                          dr.card_fits(game, o, game.cards.types[k], True, state.round + 1) is None)
-            if not okeys:
-                continue
-            shapes = card_shapes(game, o.pose, o.tack, 0.0, okeys)
-            if all(sh.intersects(my_hull) for sh in shapes):
-                return TRAP_COST
-        return BOXED + 1.0
-
-    @staticmethod
-    def _touches_line(game, boat, card, opt, m, pose) -> bool:
-        hull = game.hull(pose, opt.tack)
-        if dr.touches_start_zone(game, hull):
-            return True
-        track = exit_track(boat.pose, boat.tack, card, card.exits[m.exit], game.cards.hull_length, m.shift)
-        return any(game.leeward_depth(x, y) <= 1e-6 for x, y in track)
-
-    def _substitute_value(self, race, ch, sub, boat, obs) -> float:
-        state = race.state
-        card = race.game.cards.types[sub.card]
-        if card.kind is Kind.DELAY:
-            plan = self._heading_plan(race, ch, boat, obs)
-            h = boat.pose.heading
-            return 1.0 + min(plan.get((h + d) % 360, math.inf) for d in (0, -45, 45))
-        P = self.batch_of(ch, boat)
-        mask = np.zeros(len(ch.keys), bool)
-        mask[ch.index[card.key]] = True
-        K = ch.expand(P, state.round, cards=mask, with_delay=False)
-        if not len(K):
-            return BIG
-        K.cost = K.cost + self.judge(ch, K, P, obs, False)
-        return float(self.value_of(race, ch, K, state.round, boat, 1).min())
-
-    # -- placing -----------------------------------------------------------------------
-    def place(self, race: Race, rng) -> Action:
-        self._held_memo = {}
-        try:
-            return self._place(race, rng)
-        finally:
-            self._held_memo = None
-
-    def _place(self, race: Race, rng) -> Action:
-        game, state = race.game, race.state
-        ch = chart_of(game)
-        boat = state.boat()
-        legal = race.legal_actions()
-        keys = [p.card for p in legal if p.card is not None]
-        if not keys:
-            return legal[0]
-        # "you cannot use the same manoeuvre twice in succession if you have only one
-        # card for it": the card just sailed is still on the table while the next is laid
-        done = state.turn.card
-        if done in keys and game.cards.copies.get(done, 0) == 1 and len(keys) > 1:
-            keys = [k for k in keys if k != done]
-        obs = Obstacles.of(ch, state, boat.index)
-        trk = self.track(race, boat.index)
-        if trk.last_xy is not None and math.dist(trk.last_xy, boat.pose.xy) < 1e-6:
-            trk.still += 1
-        else:
-            trk.still = 0
-        trk.last_xy = boat.pose.xy
-        self._still = min(trk.still, 6)
-        P = self.batch_of(ch, boat)
-        mask = np.zeros((1, len(ch.keys)), bool)
-        for k in keys:
-            if k in ch.index:
-                mask[0, ch.index[k]] = True
-        dk = ch.delay_key
-        last = ch.index.get(done, -1) if done else -1
-        # the delay is weighed by the cheap look only when nothing else may be laid; when
-        # every card leads into trouble it is weighed by a plan (below)
-        only_delay = not mask.any()
-        waiting = state.round + 1 <= PRESTART_ROUNDS        # before the start a delay is a wait
-        memo = ({}, {}) if self._memo_ok() else None
-        self._memo_store = memo
-        try:
-            vals, clean = self.scores(race, ch, boat, P, mask, np.array([dk in keys and (only_delay or waiting)]),
-                                      state.round + 1, last, obs)
-        finally:
-            self._memo_store = None
-            self._memo_more = None
-        trk.memo = None if memo is None else (boat.pose, boat.tack, memo)
-        score = {k: float(vals[0, ch.index[k]]) for k in keys if k != dk}
-        if dk in keys:
-            score[dk] = float(vals[0, -1]) if (only_delay or waiting) else math.inf
-            normal = [k for k in keys if k != dk]
-            # a card lying on the hull of a boat that cannot move before our turn is held
-            # aside, exchanged for the delay next turn, and only then pivots: a turn worse
-            # than laying the delay now
-            who = self._held_by(ch, P, np.zeros(len(normal), np.int64),
-                                np.array([ch.index[k] for k in normal], np.int64)) \
-                if normal and _boat_within_reach(race.game, state, boat) else [-1] * len(normal)
-            stuck_held = [k for k, w in zip(normal, who) if w >= 0 and obs.stuck.get(int(w))]
-            if not waiting and (stuck_held or not any(clean[0, ch.index[k]] for k in normal)):
-                # every card leads into trouble: plan a way out, pivoting with delay cards
-                plan = self._heading_plan(race, ch, boat, obs)
-                h = boat.pose.heading
-                score[dk] = 1.0 + min(plan.get((h + d) % 360, math.inf) for d in (0, -45, 45))
-                for k in stuck_held:
-                    score[k] = max(score[k], score[dk] + 1.0)
-        self._note_progress(race, ch, boat, score)
-        acts = [Place(k) for k in keys]
-        return acts[self.best(np.array([score[k] for k in keys], float), rng)]
-
-    def _note_progress(self, race, ch, boat, scores) -> None:
-        """Remember how the distance to go develops; break away when it stalls."""
-        state = race.state
-        if state.round == PRESTART_ROUNDS:
-            self.track(race, boat.index).values = []      # the values change meaning at the start
-            return
-        trk = self.track(race, boat.index)
-        best = min(scores.values()) if scores else BIG
-        if not math.isfinite(best):
-            return
-        trk.values.append((state.round, best))
-        n = self.style.stuck_turns
-        if trk.escape_until >= state.round or len(trk.values) < n + 2:
-            return
-        recent = min(v for _, v in trk.values[-n:])
-        # the least value before the last n, kept as the list grows (not read again each turn)
-        seen, k, before = trk.before
-        if seen is not trk.values:
-            k, before = 0, math.inf
-        upto = len(trk.values) - n
-        before = min(before, min((v for _, v in trk.values[k:upto]), default=math.inf))
-        trk.before = (trk.values, upto, before)
-        if recent > before - 0.5:
-            trk.escapes += 1
-            trk.escape_until = state.round + 3 + min(trk.escapes, 4)
-            trk.anchor = boat.pose.xy
-            rnd = random.Random(f"escape:{race.game.setup.seed}:{boat.index}:{state.round}")
-            trk.heading = rnd.uniform(0, 2 * math.pi)
-            trk.values = []
-
-    # -- pivoting (delay cards, dead in the water) --------------------------------------
-    def pivot(self, race: Race, rng) -> Action:
-        state = race.state
-        ch = chart_of(race.game)
-        boat = state.boat()
-        legal = race.legal_actions()
-        obs = Obstacles.of(ch, state, boat.index)
-        plan = self._heading_plan(race, ch, boat, obs)
-        h0 = boat.pose.heading
-        vals = []
-        for p in legal:
-            h = (h0 + p.turn) % 360
-            if state.turn.then_place:
-                vals.append(plan.get(h, math.inf))
-            else:
-                vals.append(1.0 + min(plan.get((h + d) % 360, math.inf) for d in (0, -45, 45)))
-        v = np.array(vals)
-        if not np.isfinite(v).any():
-            v = np.zeros(len(legal))
-        trk = self.track(race, boat.index)
-        if trk.still >= STILL_BREAK and state.round > PRESTART_ROUNDS and any(p.turn for p in legal):
-            # Laid cards have been held aside turn after turn without the boat moving: two
-            # boats can keep each other there for ever (each one's cards lie on the other's
-            # hull). Turning is the way out the rules give ("face-up delays are removed one
-            # a turn with a 45° pivot"), so stop counting the pivot of 0 as a choice.
-            # Keep turning the same way, whatever the plan says: a plan that swings back
-            # and forth keeps the two boats locked; turning on comes round to a heading
-            # where a card lies clear. The first way is the one that turns the bow away
-            # from the nearest boat; a way the hull cannot swing reverses it.
-            if trk.turn_sign == 0:
-                trk.turn_sign = self._away_sign(state, boat)
-            if not any(p.turn * trk.turn_sign > 0 for p in legal):
-                trk.turn_sign = -trk.turn_sign
-            v = np.array([0.0 if p.turn * trk.turn_sign > 0 else math.inf for p in legal])
-        else:
-            trk.turn_sign = 0
-        v = v + np.array([rng.random() * 1e-6 for _ in legal])
-        return legal[int(np.argmin(v))]
-
-    @staticmethod
-    def _away_sign(state, boat) -> int:
-        """+1 (clockwise) or -1: the way a pivot turns the bow away from the nearest boat."""
-        others = [o for o in state.boats if o.index != boat.index and o.launched and o.finished is None]
-        near = min(others, key=lambda o: math.dist(o.pose.xy, boat.pose.xy), default=None)
-        if near is None:
-            return 1
-        towards = math.degrees(math.atan2(near.pose.x - boat.pose.x, near.pose.y - boat.pose.y))
-        rel = (towards - boat.pose.heading + 180) % 360 - 180     # the other boat's side
-        return -1 if rel > 0 else 1
-
-    def _heading_plan(self, race, ch: Chart, boat, obs: Obstacles) -> dict[int, float]:
-        """For each heading the boat can pivot to (45° steps), the turns to go if it lays
-        its best card there, counting the delay turns it takes to get there: with a
-        delay card the boat pivots 45° a turn; with no card at all (dead in the water)
-        90°. Headings where nothing may lie cost the turns to get away from them."""
-        state = race.state
-        h0 = boat.pose.heading
-        heads = np.array([(h0 + 45 * k) % 360 for k in range(8)])
-        lay, delay_ok = self._layable(race, ch, boat, heads, obs)
-        # the hull swings round the bow: it may not come to lie on a boat or a mark
-        blocked = ~self._pivot_ok(race, boat, heads)
-        blocked[0] = False
-        lay &= ~blocked[:, None]
-        tacks = np.array([tack_sign(tack_of(int(h), ch.wind, boat.tack)) for h in heads])
-        n = len(heads)
-        z = np.zeros(n)
-        P = Batch(np.full(n, boat.pose.x), np.full(n, boat.pose.y), heads.astype(np.int64), tacks,
-                  np.full(n, boat.spi_up), np.full(n, boat.legs_done),
-                  np.full(n, -99 if boat.stage is None else boat.stage), np.full(n, boat.started),
-                  np.zeros(n, bool), np.full(n, -1), np.zeros(n, np.int64), np.zeros(n, np.int64), z,
-                  np.full(n, boat.pose.x), np.full(n, boat.pose.y))
-        T = np.full(n, np.inf)
-        if lay.any():
-            # the plan is made again as the boat pivots on the spot: what depends only on
-            # where each card would take it is kept for the place it lies
-            saved = self._memo_store, self._memo_look
-            if self._memo_ok():
-                trk = self.track(race, boat.index)
-                if trk.plan_memo is None or trk.plan_memo[0] != boat.pose.xy:
-                    trk.plan_memo = (boat.pose.xy, ({}, {}))
-                self._memo_store = self._memo_look = trk.plan_memo[1]
-            try:
-                vals, _ = self.scores(race, ch, boat, P, lay, np.zeros(n, bool), state.round + 1, -1, obs)
-            finally:
-                self._memo_store, self._memo_look = saved
-            T = vals[:, :-1].min(1)
-        D = {int(h): float(t) for h, t in zip(heads, T)}
-        step = {int(h): (45 if ok else 90) for h, ok in zip(heads, delay_ok)}
-        gone = {int(h) for h, b in zip(heads, blocked) if b}
-        for _ in range(8):          # Bellman-Ford over eight headings
-            changed = False
-            for h in D:
-                if h in gone:
-                    continue
-                s = step[h]
-                best = min(D[(h + s) % 360] if (h + s) % 360 not in gone else math.inf,
-                           D[(h - s) % 360] if (h - s) % 360 not in gone else math.inf) + 1.0
-                if best < D[h] - 1e-9:
-                    D[h] = best
-                    changed = True
-            if not changed:
-                break
-        return D
-
-    @staticmethod
-    def _hull_marks(ch: Chart, x, y, h) -> np.ndarray:
-        """Whether the hull at each heading touches a mark, a buoy or land (not the edge:
-        the engine lets a boat turn on the spot by the edge)."""
-        H = ch.H
-        hr = np.radians(h)
-        f = np.array([0.05, 0.5, 0.95])[None, :]
-        px = x[:, None] - np.sin(hr)[:, None] * H * f
-        py = y[:, None] - np.cos(hr)[:, None] * H * f
-        d = np.hypot(px[..., None] - ch.fc[None, None, :, 0], py[..., None] - ch.fc[None, None, :, 1])
-        hit = (d <= ch.fc[None, None, :, 2] + 0.21 * H).any(axis=(1, 2))
-        if ch.land is not None:
-            import shapely
-            hit |= shapely.contains_xy(ch.land, px, py).any(1)
-        return hit
-
-    def _layable(self, race, ch: Chart, boat, heads: np.ndarray, obs: Obstacles):
-        """(heads, cards) bool: the normal cards of the hand that may lie in front of the
-        bow at each heading; and whether the delay card may."""
-        game, state = race.game, race.state
-        b = boat.with_(planned=None)
-        hand = dr.hand(game, b)
-        nc = len(ch.keys)
-        in_hand = np.array([hand.get(k, 0) > 0 for k in ch.keys])
-        off = off_wind_deg(heads, ch.wind)
-        bits = aspect_bits(off)
-        tacks = np.array([tack_sign(tack_of(int(h), ch.wind, boat.tack)) for h in heads])
-        ok = ((ch.c_fits[None, :] & bits[:, None]) != 0) & in_hand[None, :]
-        ok &= (ch.c_tack[None, :] == 0) | (ch.c_tack[None, :] == tacks[:, None])
-        pre = state.round + 1 <= PRESTART_ROUNDS
-        ok &= ~((ch.c_kind[None, :] == SPI_UP) & (boat.spi_up or pre))
-        ok &= (off >= 45)[:, None]
-        hi, cj = np.nonzero(ok)
-        n = len(heads)
-        x = np.full(len(hi) + n, boat.pose.x)
-        y = np.full(len(hi) + n, boat.pose.y)
-        h = np.concatenate([heads[hi], heads])
-        across = np.concatenate([ch.c_across[cj], np.full(n, ch.W)])
-        along = np.concatenate([ch.c_along[cj], np.full(n, ch.L)])
-        hit = obs.rect_fixed(x, y, h, across, along)
-        if dr.prestart(state) and pre:
-            hit |= self._touches_start(ch, x, y, h, across, along)
-        ok[hi, cj] = ~hit[:len(hi)]
-        delay_ok = ~hit[len(hi):] & (hand.get(ch.delay_key, 0) > 0)
-        return ok, delay_ok
-
-    @staticmethod
-    def _touches_start(ch: Chart, x, y, h, across, along) -> np.ndarray:
-        hr = np.radians(h)
-        s, c = np.sin(hr), np.cos(hr)
-        out = np.zeros(len(x), bool)
-        for fx, fy in ((-0.5, 0), (0.5, 0), (-0.5, 1), (0.5, 1)):
-            lx, ly = fx * across, fy * along
-            px = x + lx * c + ly * s
-            py = y - lx * s + ly * c
-            out |= ch.depth(px, py) <= 1e-6
-        return out

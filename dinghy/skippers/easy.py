@@ -19,7 +19,8 @@ from dinghy.games.dinghy_race.actions import Action, Luck
 from dinghy.games.dinghy_race.state import Step
 from dinghy.skippers.batch import PRESTART_ROUNDS, TACK
 from dinghy.skippers.brain import chart_of
-from dinghy.skippers.core import DEAD, Skipper, Style
+from dinghy.skippers.core import Skipper
+from dinghy.skippers.costs import DEAD, Style
 
 NAME = "easy"
 

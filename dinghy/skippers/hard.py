@@ -44,7 +44,8 @@ from dinghy.games.dinghy_race.state import Step
 from dinghy.skippers.batch import FINISHED, JIBE, PRESTART_ROUNDS, TACK, Batch
 from dinghy.skippers.brain import Chart, chart_of
 from dinghy.skippers.obstacles import Obstacles
-from dinghy.skippers.core import Skipper, Style
+from dinghy.skippers.core import Skipper
+from dinghy.skippers.costs import Style
 from dinghy.skippers.field import field_now, field_of
 
 NAME = "hard"

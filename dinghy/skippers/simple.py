@@ -15,7 +15,8 @@ import random
 
 from dinghy.games.dinghy_race.actions import Action
 from dinghy.core.race import Race
-from dinghy.skippers.core import Skipper, Style
+from dinghy.skippers.core import Skipper
+from dinghy.skippers.costs import Style
 
 NAME = "simple"
 
