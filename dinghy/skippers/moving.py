@@ -47,14 +47,8 @@ class Moving:
         acts = moves + subs
         if not acts:
             raise RuntimeError("the engine offers no legal move: every exit of the revealed card is closed")
-        order = self.ranking(np.array(scores, float), rng)
-        for i in order:
-            a = acts[int(i)]
-            # the engine lists shifted moves from the unshifted exit's verdict: check
-            if isinstance(a, Move) and a.shift and race.why_not(a) is not None:
-                continue
-            return a
-        return acts[int(order[0])]
+        # every listed move is legal (a shifted one is listed on the shifted card's verdict)
+        return acts[int(self.ranking(np.array(scores, float), rng)[0])]
 
     def _move_values(self, race, ch: Chart, boat, card, moves, obs) -> np.ndarray:
         game, state = race.game, race.state
