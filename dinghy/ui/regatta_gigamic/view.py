@@ -181,13 +181,19 @@ class GigamicView(GenericView):
         """The whole table in view ("Fit table")."""
         self.camera.fit(self.bounds, margin=self.gui.px(24))
 
+    def _ghost_spots(self) -> list[tuple[float, float]]:
+        """Where the ghosts lie, each spot once (ghosts that coincide are one spot)."""
+        return sorted({(round(gh.x, 3), round(gh.y, 3)) for gh in self.ghosts})
+
+    @staticmethod
+    def _nearest(spots: list[tuple[float, float]]) -> float:
+        """The world distance between the two nearest spots (infinite for fewer than two)."""
+        return min((math.dist(a, b) for i, a in enumerate(spots) for b in spots[i + 1:]), default=math.inf)
+
     def ghosts_crowded(self) -> bool:
         """Whether two different ghosts lie closer on the screen than a finger can
         tell apart (three quarters of a touch target)."""
-        spots = {(round(gh.x, 3), round(gh.y, 3)) for gh in self.ghosts}
-        pts = [self.camera.world_to_screen(x, y) for x, y in spots]
-        reach = self.gui.touch * 0.75
-        return any(math.dist(a, b) < reach for i, a in enumerate(pts) for b in pts[i + 1:])
+        return self._nearest(self._ghost_spots()) * self.camera.zoom < self.gui.touch * 0.75
 
     def focus_ghosts(self) -> None:
         """On a person's turn, when the ghosts are too close together to tap (or out of
@@ -212,8 +218,8 @@ class GigamicView(GenericView):
             return
         # the whole picture is still too small for a finger: closer, on the ghosts alone
         # (as close as their nearest pair needs, while every ghost stays on the screen)
-        spots = sorted({(round(gh.x, 3), round(gh.y, 3)) for gh in self.ghosts})
-        nearest = min(math.dist(a, b) for i, a in enumerate(spots) for b in spots[i + 1:])
+        spots = self._ghost_spots()
+        nearest = self._nearest(spots)
         gx = [x for x, _ in spots]
         gy = [y for _, y in spots]
         pad = self.gui.touch * 0.5
