@@ -22,7 +22,9 @@ from pathlib import Path
 import pytest
 
 from dinghy import games
+from dinghy.core.geometry import Pose
 from dinghy.core.race import Race
+from dinghy.core.wind import tack_of
 from dinghy.games.dinghy_race.placing import card_options
 from dinghy.games.dinghy_race.state import Step, Turn
 from dinghy.games.dinghy_race.turn import why_not_pivot
@@ -38,15 +40,13 @@ def _placeable_headings(race: Race, index: int) -> tuple[set[int], set[int]]:
     state = state.with_(boats=tuple(b if b.index == index else b.with_(finished=k + 1)
                                     for k, b in enumerate(state.boats)))
     boat = state.boats[index]
-    from dinghy.core.wind import tack_of
-
     seen, todo, ok = set(), [boat.pose.heading], set()
     while todo:
         h = todo.pop()
         if h in seen:
             continue
         seen.add(h)
-        b = boat.with_(pose=boat.pose.__class__(boat.pose.x, boat.pose.y, h),
+        b = boat.with_(pose=Pose(boat.pose.x, boat.pose.y, h),
                        tack=tack_of(h, game.wind_from, boat.tack), planned=None)
         at = state.with_boat(b, step=Step.PIVOT, turn=Turn(pivot_limit=90, then_place=True))
         at = at.with_(active=index)
