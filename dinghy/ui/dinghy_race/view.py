@@ -14,7 +14,7 @@ import math
 from typing import Any
 
 from dinghy.ui.widgets.gui import key  # noqa: F401  (configures pyglet first)
-from dinghy.ui.widgets.buttons import Button
+from dinghy.ui.widgets.buttons import Button, place_row
 from dinghy.ui.widgets.dialogs import Dialog
 
 from dinghy.games.dinghy_race import rules as dr  # noqa: E402
@@ -163,11 +163,8 @@ class DinghyRaceView(Choices, BoardView):
         self.board_rect = (x, y, w, h)
         self.camera.set_viewport(x, y, w, h)
         self.compass.place(m, y + h - m - px(190), px(150), px(190))
-        cb = m
-        for b, bw in ((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110)),
-                      (self.follow_button, px(130)), (self.hint_button, px(90))):
-            b.place(cb, y + m, bw, t)
-            cb += bw + px(6)
+        place_row(g, ((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110)),
+                      (self.follow_button, px(130)), (self.hint_button, px(90))), m, y + m)
         self.layout_buttons()
         if not self._fitted:
             self.fit()

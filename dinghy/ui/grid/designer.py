@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from dinghy.ui.widgets.gui import key  # noqa: F401  (configures pyglet first)
-from dinghy.ui.widgets.buttons import Button
+from dinghy.ui.widgets.buttons import Button, place_row
 from dinghy.ui.widgets.panels import Panel
 from dinghy.ui.widgets.selectors import ChoiceSelector
 from dinghy.ui.widgets.text import Text
@@ -208,10 +208,7 @@ class GridDesignerScene(ChartScene):
             txt.label.y = round(txt.y + txt.h)
         board_w = col_x - m
         self.camera.set_viewport(0, 0, board_w, H - bar)
-        bx = m
-        for b, bw in ((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110))):
-            b.place(bx, m, bw, t)
-            bx += bw + px(6)
+        place_row(g, ((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110))), m, m)
         size = min(px(130), board_w * 0.3, (H - bar) * 0.3)
         self.rose.place(m, H - bar - m - size - px(20), size, size + px(20))
         if not self._fitted:

@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from dinghy.ui.widgets.gui import key  # noqa: F401  (configures pyglet first)
-from dinghy.ui.widgets.buttons import Button
+from dinghy.ui.widgets.buttons import Button, place_row
 from dinghy.ui.widgets.text import Text
 
 from dinghy.ui import theme  # noqa: E402
@@ -179,10 +179,7 @@ class GridView(GenericView):
         self.camera.set_viewport(x, y, w, h)
         size = min(px(130), w * 0.3, h * 0.3)
         self.rose.place(x + m, y + h - m - size - px(20), size, size + px(20))
-        bx = x + m
-        for b, bw in ((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110))):
-            b.place(bx, y + m, bw, t)
-            bx += bw + px(6)
+        place_row(g, ((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110))), x + m, y + m)
         nx = x + m + size + px(12)
         self.note.place(nx, y + h - m - px(22), max(t, x + w - m - nx), px(22))
         self._show_note()

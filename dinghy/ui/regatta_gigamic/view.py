@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dinghy.ui.widgets.text import Text  # noqa: F401  (configures pyglet first)
-from dinghy.ui.widgets.buttons import Button
+from dinghy.ui.widgets.buttons import Button, place_row
 
 from dinghy.games.regatta_gigamic.actions import Act  # noqa: E402
 from dinghy.games.regatta_gigamic.moving import end_spot  # noqa: E402
@@ -166,10 +166,8 @@ class GigamicView(GenericView):
         self.places.place(x + pad, y + h - pad - px(150), w / 2, px(110))
         self.places.label.anchor_y = "top"
         self.places.label.y = round(y + h - pad - px(40))
-        bx = x + px(8)
-        for b, bw in ((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110))):
-            b.place(bx, y + px(8), bw, t)
-            bx += bw + px(6)
+        place_row(self.gui, ((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110))),
+                  x + px(8), y + px(8))
         self.focus_ghosts()
 
     # --- the camera ----------------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from dinghy.ui.widgets.gui import key  # noqa: F401  (configures pyglet first)
-from dinghy.ui.widgets.buttons import Button
+from dinghy.ui.widgets.buttons import Button, place_row
 from dinghy.ui.widgets.panels import Panel
 from dinghy.ui.widgets.text import Text
 
@@ -168,10 +168,7 @@ class ReplayScene(ChartScene):
         self.places.place(board[0] + 3 * m, board[1] + m, board[2] - 6 * m, board[3] - 2 * m)
         if self.board is not None:
             self.board.layout(*board)
-        bx = board[0] + m
-        for b, bw in self.camera_buttons:
-            b.place(bx, board[1] + m, px(bw) or t, t)
-            bx += (px(bw) or t) + px(6)
+        place_row(g, [(b, px(bw) or t) for b, bw in self.camera_buttons], board[0] + m, board[1] + m)
 
     def _fit_position(self) -> None:
         """Where the replay is ("12/240 · Round 3 · sail 045"), cut to the bar's room."""

@@ -238,3 +238,13 @@ class CycleButton(Button):
         self.style = "secondary" if getattr(self, "index", 0) == 0 else "water"
         super().restyle()
 
+
+
+def place_row(gui: Gui, row: Sequence[tuple[Widget, float]], x: float, y: float) -> float:
+    """Buttons side by side from ``x`` rightwards at ``y``, each (button, width) a touch
+    target high, a small gap apart (the camera buttons under a board); returns the x
+    after the last."""
+    for b, w in row:
+        b.place(x, y, w, gui.touch)
+        x += w + gui.px(6)
+    return x
