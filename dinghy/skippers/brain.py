@@ -349,6 +349,16 @@ class Chart:
         self._tables[key] = tab
         return tab
 
+    def card_mask(self, keys) -> np.ndarray:
+        """Which of the chart's cards are among ``keys`` (a key it does not move by, the
+        delay card's, is left out): a bool per card, for :meth:`expand`'s ``cards``."""
+        mask = np.zeros(len(self.keys), bool)
+        for k in keys:
+            i = self.index.get(k)
+            if i is not None:
+                mask[i] = True
+        return mask
+
     def expand(self, P: Batch, rnd: int, last: np.ndarray | None = None, cards: np.ndarray | None = None,
                luck: int = 0, luck_value: float | None = None, with_delay: bool = True) -> Batch:
         """Every (card, exit) each parent could sail next, in round ``rnd``.

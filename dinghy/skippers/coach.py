@@ -112,10 +112,7 @@ def _place_values(race, sk, ch, boat, legal) -> list[tuple[float, Any]]:
     sk._sample_traffic(race, ch, random.Random(f"coach:{state.round}:{boat.index}"))
     try:
         P = sk.batch_of(ch, boat)
-        mask = np.zeros((1, len(ch.keys)), bool)
-        for k in keys:
-            if k in ch.index:
-                mask[0, ch.index[k]] = True
+        mask = ch.card_mask(keys)[None, :]
         dk = ch.delay_key
         done = state.turn.card
         last = ch.index.get(done, -1) if done else -1

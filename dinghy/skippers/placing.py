@@ -50,10 +50,7 @@ class Placing:
         trk.last_xy = boat.pose.xy
         self._still = min(trk.still, 6)
         P = self.batch_of(ch, boat)
-        mask = np.zeros((1, len(ch.keys)), bool)
-        for k in keys:
-            if k in ch.index:
-                mask[0, ch.index[k]] = True
+        mask = ch.card_mask(keys)[None, :]
         dk = ch.delay_key
         last = ch.index.get(done, -1) if done else -1
         # the delay is weighed by the cheap look only when nothing else may be laid; when
