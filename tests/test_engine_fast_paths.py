@@ -2,7 +2,8 @@
 changing a single ruling"): the quick boxes (``bounds.quick_box``) that let the engine
 skip shapely for shapes surely on open water always hold the exact shape, and the card
 options they speed up equal the plain shapely check of every card; the bow's track is the
-plain ``Pose`` arithmetic; a track the rounding skips crosses no ray. (``table.reach``
+plain ``Pose`` arithmetic; a track the rounding skips crosses no ray; the convex
+shapes' plain-float verdicts (``convex.verdict``), when sure, are shapely's. (``table.reach``
 against ``reach_exact`` is in ``test_speed_equivalence.py``.)
 
 Rule text judged here: "Boats and the manoeuvre cards placed in front of them may never
@@ -354,3 +355,95 @@ def test_the_rounding_counts_as_the_plain_count(data):
         rr = r * data.draw(st.floats(0.6, 1.4))
         pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
     assert rounding_progress(course, state, pts) == _plain_rounding_progress(course, state, pts)
+
+
+# -- convex shapes judged in plain floats (dinghy_race.convex) ----------------------------
+
+def _shape_of(game, key, x, y, h):
+    """The polygon the engine builds for an outline key at a bow point (the reference)."""
+    what, tack, shift = key
+    pose = Pose(x, y, h)
+    if what is None:
+        return game.hull(pose, tack)
+    return table.card_shapes(game, pose, tack, shift, (what,))[0]
+
+
+def _outline_key(data, game):
+    what = data.draw(st.sampled_from([None] + sorted(game.cards.types)))
+    tack = data.draw(st.sampled_from(list(Tack)))
+    shift = 0.0 if what is None else data.draw(st.sampled_from([0.0, 12.5, -20.0]))
+    return (what, tack, shift)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.data())
+def test_a_sure_convex_verdict_is_the_shapes_verdict(data):
+    """Rule 1 ("a boat may not ... put the boat ... on another boat's manoeuvre card") and
+    the obstacles ("stop ... in a way that his boat does not touch the other boat") ask
+    whether two shapes touch; the plain-float verdict, when it is sure, must be shapely's
+    on the very polygons, touching included. Shapes are set on whole millimetres and
+    right-angle headings as often as not, where edges lie exactly on each other."""
+    from dinghy.games.dinghy_race import convex
+    game = _bench_game()
+    a, b = _outline_key(data, game), _outline_key(data, game)
+    grid = data.draw(st.booleans())
+    ha = data.draw(st.sampled_from([0, 90, 180, 270])) if grid else data.draw(st.integers(0, 23)) * 15
+    hb = data.draw(st.sampled_from([0, 90, 180, 270])) if grid else data.draw(st.integers(0, 23)) * 15
+    ax, ay = data.draw(st.integers(-500, 500)), data.draw(st.integers(-500, 500))
+    if grid:
+        bx, by = ax + data.draw(st.integers(-160, 160)), ay + data.draw(st.integers(-160, 160))
+    else:
+        bx, by = ax + data.draw(st.floats(-160, 160)), ay + data.draw(st.floats(-160, 160))
+    v = convex.verdict(convex.axes(game, a, ha, b, hb), float(ax), float(ay), float(bx), float(by))
+    if v is not None:
+        assert v == _shape_of(game, a, ax, ay, ha).intersects(_shape_of(game, b, bx, by, hb))
+
+
+def test_the_convex_verdict_leaves_shapes_that_just_touch_to_shapely():
+    """Two cards side by side, edge on edge, touch ("touching counts" for shapely): the
+    plain floats must not call them apart; a hair further they are surely apart, well
+    inside each other surely touching."""
+    from dinghy.games.dinghy_race import convex
+    game = _bench_game()
+    key = (sorted(game.cards.types)[0], Tack.PORT, 0.0)
+    xs = game.card_outline(game.cards.types[key[0]], Tack.PORT)[:, 0]
+    width = float(xs.max() - xs.min())
+    rows = convex.axes(game, key, 0, key, 0)
+    assert _shape_of(game, key, 0.0, 0.0, 0).intersects(_shape_of(game, key, width, 0.0, 0))
+    assert convex.verdict(rows, 0.0, 0.0, width, 0.0) is None
+    assert convex.verdict(rows, 0.0, 0.0, width + 1e-3, 0.0) is False
+    assert convex.verdict(rows, 0.0, 0.0, width / 2, 0.0) is True
+
+
+def _plain_placement(game, state, boat, card):
+    """Which hull blocks the card and whose cards it meets, every shape judged by shapely."""
+    from dinghy.games.dinghy_race.common import boat_obstacles, card_obstacles
+    shape = game.card_shape(boat.pose, card, boat.tack)
+    blocker = next((game.name(b.index) for b, g in boat_obstacles(game, state, boat.index)
+                    if g.intersects(shape)), None)
+    met = tuple(b.index for b, g in card_obstacles(game, state, boat.index) if g.intersects(shape))
+    return blocker, met
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_a_card_placed_is_blocked_and_meets_cards_as_the_shapes_judge(data):
+    """"When the player ... would be forced to play his manoeuvre card for the next turn
+    on top of another boat, he places the card beside the boat"; a card laid on another
+    boat's card calls for a right-of-way ruling. The convex verdicts must name the same
+    blocking boat and the same cards met, in the same order, as shapely does."""
+    from dinghy.games.dinghy_race.common import placement_blocked
+    game = _bench_game()
+    fleet = tuple(b.with_(launched=True) for b in (_boat(data, i) for i in range(data.draw(st.integers(2, 6)))))
+    me = fleet[0]
+    moved = []
+    for b in fleet[1:]:              # crowd the others round the bow
+        if data.draw(st.booleans()):
+            b = b.with_(pose=Pose(me.pose.x + data.draw(st.integers(-120, 120)),
+                                  me.pose.y + data.draw(st.integers(-120, 120)), b.pose.heading))
+        moved.append(b)
+    fleet = (me,) + tuple(moved)
+    state = RaceState(fleet, tuple(range(len(fleet))), round=7, active=0, step=Step.PLACE)
+    card = game.cards.types[data.draw(st.sampled_from(sorted(game.cards.types)))]
+    assert (placement_blocked(game, state, me, card), placing.cards_met(game, state, me, card)) == \
+        _plain_placement(game, state, me, card)

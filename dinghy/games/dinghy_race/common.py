@@ -13,6 +13,7 @@ from dinghy.core.wind import PointOfSail, Tack, points_of_sail
 from dinghy.games.dinghy_race.cards import CardType, Kind
 from dinghy.games.dinghy_race.state import Boat, RaceState
 from dinghy.games.dinghy_race.bounds import others_box_lists, quick_box, touching
+from dinghy.games.dinghy_race.convex import others_items, sure_hits
 from dinghy.games.dinghy_race.table import ALL_LINES, Table, others as others_shapes
 
 PRESTART_ROUNDS = 5
@@ -177,8 +178,17 @@ def placement_blocked(game: Table, state: RaceState, boat: Boat, card: CardType)
     Rule text: "When the player ... would be forced to play his manoeuvre card for the
     next turn on top of another boat, he places the card beside the boat".
     """
-    if game.cards.types.get(card.key) is card and not card_near_boats(game, state, boat, card)[0]:
-        return None     # surely apart from every hull (bounding boxes)
+    if game.cards.types.get(card.key) is card:
+        p = boat.pose
+        box = quick_box(game, card.key, boat.tack, 0.0, p.x, p.y, p.heading)
+        hulls = others_box_lists(game, state.boats, boat.index)[0]
+        if not touching(box, hulls):
+            return None     # surely apart from every hull (bounding boxes)
+        # the card and the hulls as convex shapes: shapely judges only a close call
+        sure = sure_hits(game, (card.key, boat.tack, 0.0), (p.x, p.y, p.heading), box,
+                         others_items(game, state.boats, boat.index)[0], hulls, first=True)
+        if sure is not None:
+            return game.name(sure[0]) if sure else None
     shape = game.card_shape(boat.pose, card, boat.tack)
     for b, g in boat_obstacles(game, state, boat.index):
         if g.intersects(shape):

@@ -13,7 +13,8 @@ from dinghy.games.dinghy_race.common import (PRESTART_ROUNDS, _say, card_fits, c
 from dinghy.games.dinghy_race.memo import per_object
 from dinghy.games.dinghy_race.rounds import _end_turn
 from dinghy.games.dinghy_race.state import RaceState, RulingRecord, Step
-from dinghy.games.dinghy_race.bounds import inside, quick_box, touching, union
+from dinghy.games.dinghy_race.bounds import inside, others_box_lists, quick_box, touching, union
+from dinghy.games.dinghy_race.convex import others_items, sure_hits
 from dinghy.games.dinghy_race.table import Table, card_shapes
 
 
@@ -110,20 +111,34 @@ def _do_place(game: Table, state: RaceState, act: Place, ev: list[Event]) -> Rac
     boat = boat.with_(planned=act.card, aside=blocker is not None)
     state = state.with_boat(boat)
     if near_cards:
-        shape = game.card_shape(boat.pose, card, boat.tack)
-        for other, g in card_obstacles(game, state, boat.index):
-            if g.intersects(shape):
-                r = right_of_way.decide(game, state, boat.index, other.index, False)
-                if r.keeps_clear == boat.index:
-                    text = f"{r.text}; the card overlaps, so {name} swaps turn order with {game.name(other.index)}"
-                    state = state.with_(order=right_of_way.swap_positions(state.order, boat.index, other.index),
-                                        last_ruling=RulingRecord(r.rule, r.keeps_clear, r.right_of_way, True, text))
-                    _say(ev, "right_of_way", boat.index, text)
-                else:
-                    _say(ev, "right_of_way", boat.index, r.text)
-                    state = state.with_(last_ruling=RulingRecord(r.rule, r.keeps_clear, r.right_of_way, False, r.text))
+        for j in cards_met(game, state, boat, card):
+            other = state.boats[j]
+            r = right_of_way.decide(game, state, boat.index, other.index, False)
+            if r.keeps_clear == boat.index:
+                text = f"{r.text}; the card overlaps, so {name} swaps turn order with {game.name(other.index)}"
+                state = state.with_(order=right_of_way.swap_positions(state.order, boat.index, other.index),
+                                    last_ruling=RulingRecord(r.rule, r.keeps_clear, r.right_of_way, True, text))
+                _say(ev, "right_of_way", boat.index, text)
+            else:
+                _say(ev, "right_of_way", boat.index, r.text)
+                state = state.with_(last_ruling=RulingRecord(r.rule, r.keeps_clear, r.right_of_way, False, r.text))
     return _finish_place(game, state, ev)
 
+
+
+def cards_met(game: Table, state: RaceState, boat, card) -> tuple[int, ...]:
+    """The boats whose cards the table's ``card`` laid in front of ``boat``'s bow
+    touches, in the others' order: judged as convex shapes (:mod:`convex`), or by
+    shapely on a close call."""
+    p = boat.pose
+    met = sure_hits(game, (card.key, boat.tack, 0.0), (p.x, p.y, p.heading),
+                    quick_box(game, card.key, boat.tack, 0.0, p.x, p.y, p.heading),
+                    others_items(game, state.boats, boat.index)[1],
+                    others_box_lists(game, state.boats, boat.index)[1])
+    if met is None:
+        shape = game.card_shape(p, card, boat.tack)
+        met = tuple(other.index for other, g in card_obstacles(game, state, boat.index) if g.intersects(shape))
+    return met
 
 
 def _finish_place(game: Table, state: RaceState, ev: list[Event]) -> RaceState:

@@ -23,6 +23,7 @@ from dinghy.games.dinghy_race.state import Boat, fast_new
 from dinghy.core.wind import Tack
 from dinghy.games.dinghy_race.bounds import (_COS, _SIN, _afloat, _bounds, inside, others_box_lists,
                                              quick_box, touching, union)
+from dinghy.games.dinghy_race.convex import others_items, sure_hits
 
 EDGE = "the edge of the playing area"
 ALL_LINES = (True, True)    # (start line on the water, finish line on the water)
@@ -321,7 +322,9 @@ def reach(game: Table, boats: tuple[Boat, ...], boat: Boat, cards: list[CardType
     shape whose quick box (:func:`bounds.quick_box`, a hair wider than the shape) lies
     strictly inside a rectangular playing area and apart from every obstacle's and
     boat's box surely touches nothing; only the others are built as polygons (with the
-    reference's arithmetic) and judged by shapely, exactly as ``reach_exact`` judges them all.
+    reference's arithmetic) and judged by shapely, exactly as ``reach_exact`` judges them all;
+    against other boats a shape whose box touches is first judged as a convex shape in
+    plain floats (:func:`convex.sure_hits`), and only a close call goes to shapely.
     """
     spec = _exit_spec(game, cards)
     if spec is None:
@@ -378,14 +381,35 @@ def reach(game: Table, boats: tuple[Boat, ...], boat: Boat, cards: list[CardType
     met: list[tuple[int, ...]] = [()] * (nc + n)
     if hull_boxes or other_cards:
         every = union(moving)
-        if touching(every, hull_boxes):
+        near_hulls, near_cards = touching(every, hull_boxes), touching(every, other_cards)
+        if near_hulls or near_cards:
+            # the shapes whose boxes touch are first judged as convex shapes in plain
+            # floats (convex.verdict); only the close calls are built and asked of shapely
+            own = all(game.cards.types.get(c.key) is c for c in cards)
+            keys = [(k, tack, shift) for k in unique] + [(None, e[3], 0.0) for e in ends]
+            at = [(x0, y0, h)] * nc + [(e[0], e[1], e[2]) for e in ends]
+            hull_items, card_items = others_items(game, boats, boat.index)
+        if near_hulls:
             todo = [i for i, b in enumerate(moving) if touching(b, hull_boxes)]
+            if own:
+                sure = [sure_hits(game, keys[i], at[i], moving[i], hull_items, hull_boxes, first=True)
+                        for i in todo]
+                for i, r in zip(todo, sure):
+                    if r:
+                        hit[i] = r[0]
+                todo = [i for i, r in zip(todo, sure) if r is None]
             if todo:
                 oth = others(game, boats, boat.index)
                 for i, hb in zip(todo, oth.hull_hits(shapes(todo))):
                     hit[i] = hb
-        if touching(every, other_cards):
+        if near_cards:
             todo = [i for i, b in enumerate(moving) if touching(b, other_cards)]
+            if own:
+                sure = [sure_hits(game, keys[i], at[i], moving[i], card_items, other_cards) for i in todo]
+                for i, r in zip(todo, sure):
+                    if r is not None:
+                        met[i] = r
+                todo = [i for i, r in zip(todo, sure) if r is None]
             if todo:
                 oth = others(game, boats, boat.index)
                 for i, m in zip(todo, oth.card_hits(shapes(todo))):
