@@ -28,13 +28,6 @@ from dinghy.games.dinghy_race.bounds import _COS, _SIN, Table
 TOL = 1e-6
 
 
-def _turned(outline: np.ndarray, heading: int) -> list[tuple[float, float]]:
-    """An outline turned to ``heading`` about its origin (the polygons' arithmetic:
-    x = lx cos + ly sin, y = -lx sin + ly cos)."""
-    sn, cs = _SIN[heading], _COS[heading]
-    return [(lx * cs + ly * sn, -lx * sn + ly * cs) for lx, ly in outline.tolist()]
-
-
 def _normals(pts: list[tuple[float, float]]) -> list[tuple[float, float]]:
     """Unit normals of a polygon's edges (one per direction up to sign)."""
     out: list[tuple[float, float]] = []
@@ -50,25 +43,75 @@ def _normals(pts: list[tuple[float, float]]) -> list[tuple[float, float]]:
     return out
 
 
+def _turn(x: float, y: float, heading: int) -> tuple[float, float]:
+    """A local point (or direction) turned to ``heading``: the polygons' arithmetic,
+    x cos + y sin, -x sin + y cos."""
+    sn, cs = _SIN[heading], _COS[heading]
+    return (x * cs + y * sn, -x * sn + y * cs)
+
+
+class _Axes:
+    """The table's candidate axes: each edge direction of an outline (a "family", the
+    unturned unit normal) turned to the 24 headings; and per outline turned to a
+    heading, its extents along every heading of the families met so far."""
+
+    def __init__(self) -> None:
+        self.families: list[tuple[float, float]] = []    # unturned unit normals
+        self.turned: list[list[tuple[float, float]]] = []  # per family, per heading // 15
+        self.of_outline: dict[tuple, list[int]] = {}      # outline key -> its families
+        self.shapes: dict[tuple, tuple] = {}              # (key, heading) -> (corners, extents)
+        self.pairs: dict[tuple, tuple] = {}               # (key a, heading a, key b, heading b) -> rows
+
+    def families_of(self, game: Table, key: tuple) -> list[int]:
+        out = self.of_outline.get(key)
+        if out is None:
+            out = []
+            for nx, ny in _normals([tuple(p) for p in outline(game, key).tolist()]):
+                i = next((j for j, (ox, oy) in enumerate(self.families)
+                          if abs(nx * ox + ny * oy) > 1.0 - 1e-12), None)
+                if i is None:
+                    i = len(self.families)
+                    self.families.append((nx, ny))
+                    self.turned.append([_turn(nx, ny, h) for h in range(0, 360, 15)])
+                out.append(i)
+            self.of_outline[key] = out
+        return out
+
+    def extents(self, game: Table, key: tuple, heading: int) -> list[tuple[list, list]]:
+        """Per family, the min and max of the outline's corners (turned to ``heading``)
+        along the family's normal at each of the 24 headings."""
+        shape = self.shapes.get((key, heading))
+        if shape is None:
+            corners = np.array([_turn(x, y, heading) for x, y in outline(game, key).tolist()])
+            shape = self.shapes[(key, heading)] = (corners, [])
+        done = shape[1]
+        if len(done) < len(self.families):
+            q = shape[0] @ np.array(self.turned[len(done):]).reshape(-1, 2).T
+            lo, hi = q.min(axis=0).tolist(), q.max(axis=0).tolist()
+            done += [(lo[i:i + 24], hi[i:i + 24]) for i in range(0, len(lo), 24)]
+        return done
+
+
 def axes(game: Table, a_key: tuple, a_heading: int, b_key: tuple, b_heading: int) -> tuple[tuple[float, ...], ...]:
-    """Per separating axis candidate: (nx, ny, min and max of shape a's corners, min and
-    max of shape b's corners), each shape anchored at the origin (cached on the table per
-    outlines and headings). A key names one of the table's outlines: (card key, tack,
-    shift), or (None, tack, 0.0) for the hull."""
-    cache = game.__dict__.setdefault("_sat_axes", {})
+    """Per separating axis candidate (the edge normals of both shapes): (nx, ny, min and
+    max of shape a's corners, min and max of shape b's corners), each shape anchored at
+    the origin (cached on the table per outlines and headings). A key names one of the
+    table's outlines: (card key, tack, shift), or (None, tack, 0.0) for the hull."""
+    ax = game.__dict__.get("_sat_axes")
+    if ax is None:
+        ax = game.__dict__["_sat_axes"] = _Axes()
     key = (a_key, a_heading, b_key, b_heading)
-    out = cache.get(key)
+    out = ax.pairs.get(key)
     if out is None:
-        pa, pb = _turned(outline(game, a_key), a_heading), _turned(outline(game, b_key), b_heading)
-        rows = []
-        for nx, ny in _normals(pa) + _normals(pb):
-            qa = [x * nx + y * ny for x, y in pa]
-            qb = [x * nx + y * ny for x, y in pb]
-            rows.append((nx, ny, min(qa), max(qa), min(qb), max(qb)))
-        out = tuple(rows)
-        if len(cache) > 50000:
-            cache.clear()
-        cache[key] = out
+        fa, fb = ax.families_of(game, a_key), ax.families_of(game, b_key)
+        ea, eb = ax.extents(game, a_key, a_heading), ax.extents(game, b_key, b_heading)
+        turned = ax.turned
+        ra, rb = a_heading // 15, b_heading // 15
+        out = tuple([turned[f][ra] + (ea[f][0][ra], ea[f][1][ra], eb[f][0][ra], eb[f][1][ra]) for f in fa]
+                    + [turned[f][rb] + (ea[f][0][rb], ea[f][1][rb], eb[f][0][rb], eb[f][1][rb]) for f in fb])
+        if len(ax.pairs) > 50000:
+            ax.pairs.clear()
+        ax.pairs[key] = out
     return out
 
 
