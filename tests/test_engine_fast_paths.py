@@ -447,3 +447,33 @@ def test_a_card_placed_is_blocked_and_meets_cards_as_the_shapes_judge(data):
     card = game.cards.types[data.draw(st.sampled_from(sorted(game.cards.types)))]
     assert (placement_blocked(game, state, me, card), placing.cards_met(game, state, me, card)) == \
         _plain_placement(game, state, me, card)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_the_box_round_every_exit_holds_each_shape_of_the_move(data):
+    """``reach`` calls a move clear on open water ("Boats and the manoeuvre cards placed
+    in front of them may never touch fixed obstacles") when the relative box round all
+    its shapes, moved to the bow, is clear: that box must hold the quick box of the card,
+    and of the hull and the room ahead at every exit (which hold the shapes)."""
+    from dinghy.games.dinghy_race import exit_tables
+    game = _bench_game()
+    b = _boat(data, 0)
+    cards = data.draw(st.lists(st.sampled_from([c for c in game.cards.types.values() if c.exits]),
+                               min_size=1, max_size=3, unique_by=lambda c: c.key))
+    shift = data.draw(st.sampled_from([0.0, 12.5, -20.0, 7.3]))
+    spec = exit_tables._exit_spec(game, cards)
+    p = b.pose
+    rows = exit_tables._turned_exits(game, spec, p.heading, b.tack, shift)
+    u, m = exit_tables._exit_unions(game, spec, p.heading, b.tack, shift)
+    every = (p.x + u[0], p.y + u[1], p.x + u[2], p.y + u[3])
+    moving = (p.x + m[0], p.y + m[1], p.x + m[2], p.y + m[3])
+    delay = game.delay_card.key
+    for key in spec[5]:
+        card = bounds.quick_box(game, key, b.tack, shift, p.x, p.y, p.heading)
+        assert _holds(every, card) and _holds(moving, card)
+    for r in table.reach(game, (b,), b, cards, shift):
+        hull = bounds.quick_box(game, None, r.tack, 0.0, r.pose.x, r.pose.y, r.pose.heading)
+        room = bounds.quick_box(game, delay, Tack.PORT, 0.0, r.pose.x, r.pose.y, r.pose.heading)
+        assert _holds(every, hull) and _holds(moving, hull) and _holds(every, room)
+    assert len(rows) == len(spec[6])

@@ -179,16 +179,36 @@ def exit_track(pose: Pose, tack: Tack, card: CardType, ex: Exit, hull_length: fl
 
     (The arithmetic of ``Pose.offset``/``to_world`` and :func:`exit_pose` written out
     with each sine and cosine taken once: the same operations in the same order, so the
-    same points.)"""
-    s = tack.windward_sign
-    r0 = math.radians(pose.heading)
-    sn, cs = math.sin(r0), math.cos(r0)
+    same points. The products, which do not depend on where the boat lies, are kept per
+    heading, tack, exit and shift: see :func:`_track_terms`.)"""
     x0, y0 = pose.x, pose.y
-    lx0 = s * shift
-    sx, sy = x0 + lx0 * cs + 0.0 * sn, y0 - lx0 * sn + 0.0 * cs      # start = pose.offset(s * shift, 0.0)
+    a1, a2, b1, b2, arc, e1, e2, f1, f2, g1, g2, h1, h2 = _track_terms(
+        pose.heading, tack.windward_sign, ex.x, ex.y, ex.turn, hull_length, shift, samples)
+    sx, sy = x0 + a1 + a2, y0 - b1 + b2      # start = pose.offset(s * shift, 0.0)
     pts = [(x0, y0), (sx, sy)]
+    pts += [(sx + c1 + c2, sy - d1 + d2) for c1, c2, d1, d2 in arc]
+    tx, ty = x0 + e1 + e2, y0 - f1 + f2
+    pts.append((tx + g1 + g2, ty - h1 + h2))
+    return pts
+
+
+_TRACK_TERMS: dict = {}
+
+
+def _track_terms(heading: int, s: int, ex_x: float, ex_y: float, turn: int, hull_length: float,
+                 shift: float, samples: int) -> tuple:
+    """The products :func:`exit_track` adds to the boat's place, in its order: the
+    start's, each arc point's (``wx cos``, ``ly sin``, ``wx sin``, ``ly cos``), the
+    exit point's and the hull length's along the exit heading (cached)."""
+    key = (heading, s, ex_x, ex_y, turn, hull_length, shift, samples)
+    out = _TRACK_TERMS.get(key)
+    if out is not None:
+        return out
+    r0 = math.radians(heading)
+    sn, cs = math.sin(r0), math.cos(r0)
+    lx0 = s * shift
+    arc = []
     # Follow the arc model between the entry point and the exit point.
-    ex_x, ex_y, turn = ex.x, ex.y, ex.turn
     if turn:
         a = math.radians(abs(turn))
         r_x = abs(ex_x) / (1 - math.cos(a)) if abs(1 - math.cos(a)) > 1e-12 else 0.0
@@ -202,14 +222,17 @@ def exit_track(pose: Pose, tack: Tack, card: CardType, ex: Exit, hull_length: fl
         else:
             lx, ly = 0.0, ex_y * t
         wx = s * lx
-        pts.append((sx + wx * cs + ly * sn, sy - wx * sn + ly * cs))
+        arc.append((wx * cs, ly * sn, wx * sn, ly * cs))
     # exit_pose: the stern on the exit point, then the hull's length along the exit heading
     lx, ly = s * (ex_x + shift), ex_y
-    tx, ty = x0 + lx * cs + ly * sn, y0 - lx * sn + ly * cs
-    r1 = math.radians((pose.heading + s * turn) % 360)
+    r1 = math.radians((heading + s * turn) % 360)
     sn1, cs1 = math.sin(r1), math.cos(r1)
-    pts.append((tx + 0.0 * cs1 + hull_length * sn1, ty - 0.0 * sn1 + hull_length * cs1))
-    return pts
+    out = (lx0 * cs, 0.0 * sn, lx0 * sn, 0.0 * cs, tuple(arc), lx * cs, ly * sn, lx * sn, ly * cs,
+           0.0 * cs1, hull_length * sn1, 0.0 * sn1, hull_length * cs1)
+    if len(_TRACK_TERMS) > 20000:
+        _TRACK_TERMS.clear()
+    _TRACK_TERMS[key] = out
+    return out
 
 
 # --- parsing ---------------------------------------------------------------------------

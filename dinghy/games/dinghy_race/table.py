@@ -21,9 +21,10 @@ from dinghy.core.geometry import Pose, hull_outline, shape_at, shapes_at
 from dinghy.core.setup import RaceSetup
 from dinghy.games.dinghy_race.state import Boat, fast_new
 from dinghy.core.wind import Tack
-from dinghy.games.dinghy_race.bounds import (_COS, _SIN, _afloat, _bounds, inside, others_box_lists,
+from dinghy.games.dinghy_race.bounds import (_afloat, _bounds, inside, others_box_lists,
                                              quick_box, touching, union)
 from dinghy.games.dinghy_race.convex import others_items, sure_hits
+from dinghy.games.dinghy_race.exit_tables import _exit_spec, _exit_unions, _placed_at, _turned_exits
 
 EDGE = "the edge of the playing area"
 ALL_LINES = (True, True)    # (start line on the water, finish line on the water)
@@ -332,9 +333,23 @@ def reach(game: Table, boats: tuple[Boat, ...], boat: Boat, cards: list[CardType
     exits, unique = spec[6], spec[5]
     pose, tack = boat.pose, boat.tack
     x0, y0, h = pose.x, pose.y, pose.heading
+    # Open water: the box round every shape (relative to the bow, cached, a hair wider
+    # than the union of the shapes' boxes) strictly inside the area, apart from every
+    # obstacle, and the moving shapes' box apart from every other boat's: then every
+    # exit is clear, as the box-by-box checks below would find.
+    rows = _turned_exits(game, spec, h, tack, shift)
+    u, m = _exit_unions(game, spec, h, tack, shift)
+    hull_boxes, other_cards = others_box_lists(game, boats, boat.index)
+    every = (x0 + u[0], y0 + u[1], x0 + u[2], y0 + u[3])
+    if inside(every, game.area_box) and not touching(every, game.obstacle_box_list(lines)):
+        moving = (x0 + m[0], y0 + m[1], x0 + m[2], y0 + m[3])
+        if not touching(moving, hull_boxes) and not touching(moving, other_cards):
+            trusted = Pose.trusted
+            return [_reach(key, ei, trusted(x0 + p + q + ls, y0 - pn + qn + lc, hd), t, None, ())
+                    for (key, ei, _, _, _), (p, q, pn, qn, ls, lc, hd, t, _, _) in zip(exits, rows)]
     ends = []           # (bx, by, heading, tack) per exit
     hull_bx, room_bx = [], []
-    for p, q, pn, qn, ls, lc, hd, t, hb, rb in _turned_exits(game, spec, h, tack, shift):
+    for p, q, pn, qn, ls, lc, hd, t, hb, rb in rows:
         # the reference's x + lx cos + ly sin (+ L sin of the exit heading), in its order
         bx = x0 + p + q + ls
         by = y0 - pn + qn + lc
@@ -375,7 +390,6 @@ def reach(game: Table, boats: tuple[Boat, ...], boat: Boat, cards: list[CardType
             for i, f in zip(todo, game.fixed_hits(shapes(todo), lines=lines)):
                 fixed[i] = f
     # other boats: cards and hulls against their hulls (obstacles) and cards (right of way)
-    hull_boxes, other_cards = others_box_lists(game, boats, boat.index)
     moving = boxes[:nc + n]
     hit: list[int | None] = [None] * (nc + n)
     met: list[tuple[int, ...]] = [()] * (nc + n)
@@ -428,76 +442,3 @@ def reach(game: Table, boats: tuple[Boat, ...], boat: Boat, cards: list[CardType
         out.append(_reach(key, ei, Pose.trusted(bx, by, hd), t, blocked,
                          tuple(sorted(set(m))) if m else ()))
     return out
-
-
-def _turned_exits(game: Table, spec: tuple, h: int, tack: Tack, shift: float) -> list[tuple]:
-    """What the exits of ``spec`` look like from a bow at heading ``h`` on ``tack``, the
-    card shifted by ``shift`` (cached on the table): per exit the four products of the
-    stern point's place (exit point times the heading's sine and cosine), the hull's
-    length along the exit heading, that heading, the tack it leaves the boat on, and the
-    turned quick boxes of the hull and of the room ahead. Adding them to a pose, in the
-    reference's order, gives exactly the reference's bow points."""
-    cache = game.__dict__.setdefault("_turned_exits", {})
-    key = (id(spec), h, tack, shift)
-    hit = cache.get(key)
-    if hit is not None and hit[0] is spec:
-        return hit[1]
-    s = tack.windward_sign
-    h0 = math.radians(h)
-    sin0, cos0 = math.sin(h0), math.cos(h0)
-    L = game.cards.hull_length
-    wind = game.wind_from
-    delay = game.delay_card.key
-    rows = []
-    for _, _, ex, ey, turn in spec[6]:
-        lx = s * (ex + shift)
-        hd = (h + s * turn) % 360
-        rel = (wind - hd) % 360
-        t = tack if rel == 0 or rel == 180 else (Tack.STARBOARD if rel < 180 else Tack.PORT)
-        rows.append((lx * cos0, ey * sin0, lx * sin0, ey * cos0, L * _SIN[hd], L * _COS[hd], hd, t,
-                     quick_box(game, None, t, 0.0, 0.0, 0.0, hd),
-                     quick_box(game, delay, Tack.PORT, 0.0, 0.0, 0.0, hd)))
-    if len(cache) > 8192:
-        cache.clear()
-    cache[key] = (spec, rows)
-    return rows
-
-
-def _placed_at(ends: list[tuple[float, float, int, Tack]], outlines: np.ndarray) -> np.ndarray:
-    """Polygons of local outlines (m, k, 2) placed at bow points and headings: the
-    arithmetic of :func:`dinghy.core.geometry.shapes_at`, so the reference's polygons."""
-    bx = np.array([e[0] for e in ends])[:, None]
-    by = np.array([e[1] for e in ends])[:, None]
-    hr = np.radians(np.array([e[2] for e in ends]))
-    s_, c_ = np.sin(hr)[:, None], np.cos(hr)[:, None]
-    lx, ly = outlines[..., 0], outlines[..., 1]
-    wx = bx + lx * c_ + ly * s_
-    wy = by - lx * s_ + ly * c_
-    return shapely.polygons(np.stack([wx, wy], axis=-1))
-
-
-def _exit_spec(game: Table, cards: list[CardType]):
-    """The exits of the given cards as arrays (cached per list of the table's cards)."""
-    own = all(game.cards.types.get(c.key) is c for c in cards)
-    key = tuple(c.key for c in cards)
-    cache = game.__dict__.setdefault("_exit_specs", {})
-    if own and key in cache:
-        return cache[key]
-    keys, idx, ex_x, ex_y, turns = [], [], [], [], []
-    for card in cards:
-        for i, ex in enumerate(card.exits):
-            keys.append(card.key)
-            idx.append(i)
-            ex_x.append(ex.x)
-            ex_y.append(ex.y)
-            turns.append(ex.turn)
-    spec = None
-    if keys:
-        spec = (keys, idx, np.asarray(ex_x), np.asarray(ex_y), np.asarray(turns),
-                tuple(dict.fromkeys(c.key for c in cards)),
-                tuple(zip(keys, idx, ex_x, ex_y, turns)))
-    if own:
-        cache[key] = spec
-    return spec
-
-
