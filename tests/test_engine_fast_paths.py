@@ -477,3 +477,38 @@ def test_the_box_round_every_exit_holds_each_shape_of_the_move(data):
         room = bounds.quick_box(game, delay, Tack.PORT, 0.0, r.pose.x, r.pose.y, r.pose.heading)
         assert _holds(every, hull) and _holds(moving, hull) and _holds(every, room)
     assert len(rows) == len(spec[6])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.data())
+def test_a_sure_fixed_verdict_is_the_shapes_verdict(data):
+    """"Boats and the manoeuvre cards placed in front of them may never touch fixed
+    obstacles like buoys, the start ship, land": a hull or card by a mark, a buoy, land
+    or the edge of the water, judged in plain floats when sure, must be named as
+    ``Table.fixed_hits`` names it on the polygon."""
+    from dinghy.games.dinghy_race import convex
+    game = _bench_game()
+    lines = data.draw(st.sampled_from([(True, True), (False, True), (True, False)]))
+    names, _ = game.obstacles(lines)
+    key = _outline_key(data, game)
+    h = data.draw(st.integers(0, 23)) * 15
+    where = data.draw(st.sampled_from(["obstacle", "edge", "anywhere"]))
+    if where == "obstacle":
+        _, g = data.draw(st.sampled_from(names))
+        c = g.centroid
+        x, y = c.x + data.draw(st.floats(-90, 90)), c.y + data.draw(st.floats(-90, 90))
+    elif where == "edge":
+        x0, y0, x1, y1 = game.area.bounds
+        x = data.draw(st.sampled_from([x0, x1])) + data.draw(st.floats(-60, 60))
+        y = data.draw(st.floats(y0, y1))
+        if data.draw(st.booleans()):
+            x, y = data.draw(st.floats(x0, x1)), data.draw(st.sampled_from([y0, y1])) + data.draw(st.floats(-60, 60))
+    else:
+        x, y = data.draw(st.floats(-1700, 1700)), data.draw(st.floats(-800, 2600))
+    if data.draw(st.booleans()):     # whole millimetres, right angles: edges on the edge
+        x, y, h = float(round(x)), float(round(y)), data.draw(st.sampled_from([0, 90, 180, 270]))
+    shape = _shape_of(game, key, x, y, h)
+    box = bounds.quick_box(game, key[0], key[1], key[2], x, y, h)
+    sure = convex.fixed_sure(game, [(key, x, y, h)], box, lines)
+    if sure is not convex.UNSURE:
+        assert sure == game.fixed_hits(__import__("numpy").array([shape], dtype=object), lines=lines)[0]

@@ -184,3 +184,107 @@ def sure_hits(game: Table, key: tuple, at: tuple, box: tuple, items: list, boxes
             if first:
                 break
     return tuple(out)
+
+
+# -- fixed obstacles: the edge of a rectangular area, and convex marks and buoys ----------
+
+#: what :func:`fixed_sure` answers for a close call
+UNSURE = object()
+
+
+def corners(game: Table, key: tuple, heading: int) -> list[tuple[float, float]]:
+    """The outline's corners turned to ``heading``, relative to the anchor (cached)."""
+    cache = game.__dict__.setdefault("_sat_corners", {})
+    out = cache.get((key, heading))
+    if out is None:
+        out = cache[(key, heading)] = [_turn(x, y, heading) for x, y in outline(game, key).tolist()]
+    return out
+
+
+def _discs(game: Table, lines: tuple[bool, bool]) -> list[tuple[float, float, float, float] | None]:
+    """Per fixed obstacle (in :meth:`Table.obstacles` order): (cx, cy, r_in, r_out) of a
+    convex one, whose shape holds the disc of radius r_in about the mean of its corners
+    and lies in the disc of radius r_out; None for any other (cached on the table)."""
+    cache = game.__dict__.setdefault("_sat_discs", {})
+    out = cache.get(lines)
+    if out is None:
+        out = []
+        for _, g in game.obstacles(lines)[0]:
+            if g.geom_type != "Polygon" or len(g.interiors) or not g.equals(g.convex_hull):
+                out.append(None)
+                continue
+            pts = g.exterior.coords[:-1]
+            cx = sum(x for x, _ in pts) / len(pts)
+            cy = sum(y for _, y in pts) / len(pts)
+            r_out = max(math.hypot(x - cx, y - cy) for x, y in pts)
+            r_in = min(_line_distance(cx, cy, p, q) for p, q in zip(pts, pts[1:] + pts[:1]))
+            out.append((cx, cy, r_in, r_out))
+        cache[lines] = out
+    return out
+
+
+def _line_distance(x: float, y: float, p: tuple, q: tuple) -> float:
+    """Distance from a point to the line through p and q."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    return abs((x - p[0]) * dy - (y - p[1]) * dx) / math.hypot(dx, dy)
+
+
+def _distance(x: float, y: float, pts: list[tuple[float, float]]) -> float:
+    """Distance from a point to a convex polygon (0 inside it, either way round)."""
+    left = right = False
+    best = math.inf
+    n = len(pts)
+    for i in range(n):
+        (px, py), (qx, qy) = pts[i], pts[(i + 1) % n]
+        dx, dy = qx - px, qy - py
+        side = (x - px) * dy - (y - py) * dx
+        if side > 0.0:
+            right = True
+        elif side < 0.0:
+            left = True
+        ll = dx * dx + dy * dy
+        t = ((x - px) * dx + (y - py) * dy) / ll if ll else 0.0
+        t = 0.0 if t < 0.0 else (1.0 if t > 1.0 else t)
+        d = math.hypot(x - (px + t * dx), y - (py + t * dy))
+        if d < best:
+            best = d
+    return 0.0 if not (left and right) else best
+
+
+def fixed_sure(game: Table, parts: list[tuple[tuple, float, float, int]], box: tuple,
+               lines: tuple[bool, bool], edge: bool = True):
+    """What :meth:`Table.fixed_hits` would name for the union of the convex ``parts``
+    (outline key, x, y, heading; ``box`` round them all): the edge of a rectangular
+    area, or the one convex mark, buoy or land it surely touches (or several of one
+    name), None when it surely touches nothing; :data:`UNSURE` for a close call."""
+    from dinghy.games.dinghy_race.table import EDGE     # (the table imports this module)
+    world = [[(x + cx, y + cy) for cx, cy in corners(game, key, h)] for key, x, y, h in parts]
+    if edge:
+        area = game.area_box
+        if area is None:
+            return UNSURE
+        x0, y0, x1, y1 = area
+        out = False
+        for pts in world:
+            for px, py in pts:
+                if px < x0 - TOL or px > x1 + TOL or py < y0 - TOL or py > y1 + TOL:
+                    return EDGE
+                if not (x0 + TOL < px < x1 - TOL and y0 + TOL < py < y1 - TOL):
+                    out = True
+        if out:
+            return UNSURE
+    names = game.obstacles(lines)[0]
+    found = None
+    for (name, _), b, disc in zip(names, game.obstacle_box_list(lines), _discs(game, lines)):
+        if not (box[0] <= b[2] and box[2] >= b[0] and box[1] <= b[3] and box[3] >= b[1]):
+            continue
+        if disc is None:
+            return UNSURE
+        cx, cy, r_in, r_out = disc
+        d = min(_distance(cx, cy, pts) for pts in world)
+        if d > r_out + TOL:
+            continue
+        if d >= r_in - TOL or (found is not None and found != name):
+            return UNSURE
+        found = name
+    return found

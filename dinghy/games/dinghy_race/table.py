@@ -23,7 +23,7 @@ from dinghy.games.dinghy_race.state import Boat, fast_new
 from dinghy.core.wind import Tack
 from dinghy.games.dinghy_race.bounds import (_afloat, _bounds, inside, others_box_lists,
                                              quick_box, touching, union)
-from dinghy.games.dinghy_race.convex import others_items, sure_hits
+from dinghy.games.dinghy_race.convex import UNSURE, fixed_sure, others_items, sure_hits
 from dinghy.games.dinghy_race.exit_tables import _exit_spec, _exit_unions, _placed_at, _turned_exits
 
 EDGE = "the edge of the playing area"
@@ -380,12 +380,28 @@ def reach(game: Table, boats: tuple[Boat, ...], boat: Boat, cards: list[CardType
         out[:] = [built[i] for i in todo]
         return out
 
+    own = all(game.cards.types.get(c.key) is c for c in cards)   # the table's own cards
     # fixed obstacles: cards, hulls and rooms
     fixed: list[str | None] = [None] * (nc + 2 * n)
     area, obstacles = game.area_box, game.obstacle_box_list(lines)
     every = union(boxes)
     if not inside(every, area) or touching(every, obstacles):
         todo = [i for i, b in enumerate(boxes) if not inside(b, area) or touching(b, obstacles)]
+        if todo and own:
+            # each shape is convex: judged in plain floats first (convex.fixed_sure)
+            delay, rest = game.delay_card.key, []
+            for i in todo:
+                if i < nc:
+                    part = ((unique[i], tack, shift), x0, y0, h)
+                else:
+                    e = ends[i - nc] if i < nc + n else ends[i - nc - n]
+                    part = ((None, e[3], 0.0) if i < nc + n else (delay, Tack.PORT, 0.0), e[0], e[1], e[2])
+                f = fixed_sure(game, [part], boxes[i], lines)
+                if f is UNSURE:
+                    rest.append(i)
+                else:
+                    fixed[i] = f
+            todo = rest
         if todo:
             for i, f in zip(todo, game.fixed_hits(shapes(todo), lines=lines)):
                 fixed[i] = f
@@ -399,7 +415,6 @@ def reach(game: Table, boats: tuple[Boat, ...], boat: Boat, cards: list[CardType
         if near_hulls or near_cards:
             # the shapes whose boxes touch are first judged as convex shapes in plain
             # floats (convex.verdict); only the close calls are built and asked of shapely
-            own = all(game.cards.types.get(c.key) is c for c in cards)
             keys = [(k, tack, shift) for k in unique] + [(None, e[3], 0.0) for e in ends]
             at = [(x0, y0, h)] * nc + [(e[0], e[1], e[2]) for e in ends]
             hull_items, card_items = others_items(game, boats, boat.index)
