@@ -512,3 +512,42 @@ def test_a_sure_fixed_verdict_is_the_shapes_verdict(data):
     sure = convex.fixed_sure(game, [(key, x, y, h)], box, lines)
     if sure is not convex.UNSURE:
         assert sure == game.fixed_hits(__import__("numpy").array([shape], dtype=object), lines=lines)[0]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.data())
+def test_a_launch_judged_as_convex_shapes_is_judged_as_the_polygons_judge_it(data):
+    """"each player puts his boat in a position of his choice downwind of the start line
+    and places one manoeuvre card of his choice in front of it": the plain-float verdict
+    on the hull and card (start line, marks and buoys, other hulls and cards) must be the
+    one shapely gives on the polygons, whatever the boxes say."""
+    from unittest import mock
+
+    from dinghy.games.dinghy_race import convex, launch_and_start
+    from dinghy.games.dinghy_race.actions import Launch
+    game = _bench_game()
+    x0, y0 = data.draw(st.floats(-1600, 1600)), data.draw(st.floats(-700, 120))
+    if data.draw(st.booleans()):     # by the start line and its buoys
+        x0, y0 = data.draw(st.floats(-400, 400)), data.draw(st.floats(-260, 10))
+    grid = data.draw(st.booleans())
+    fleet = []
+    for i in range(data.draw(st.integers(1, 6))):
+        h = data.draw(st.sampled_from([45, 90, 270, 315, 0]))
+        x, y = x0 + data.draw(st.floats(-120, 120)), y0 + data.draw(st.floats(-120, 120))
+        if grid:                     # whole millimetres, right angles: edges on edges
+            x0, y0 = float(round(x0)), float(round(y0))
+            x, y, h = x0 + data.draw(st.integers(-90, 90)), y0 + data.draw(st.integers(-90, 90)), h // 90 * 90
+        fleet.append(Boat(i, Pose(x, y, h), tack_of(h, 0, Tack.STARBOARD), launched=i > 0,
+                          planned=data.draw(st.sampled_from([None, "close_hauled.port", "reach.starboard"]))))
+    state = RaceState(tuple(fleet), tuple(range(len(fleet))), round=data.draw(st.sampled_from([0, 0, 2])),
+                      active=0, step=Step.LAUNCH)
+    h = data.draw(st.sampled_from([90, 270] if grid else [45, 90, 270, 315]))
+    tack = tack_of(h, game.wind_from, Tack.STARBOARD).value
+    card = (game.cards.delay_key() if state.round else
+            data.draw(st.sampled_from([f"close_hauled.{tack}" if h in (45, 315) else f"reach.{tack}",
+                                       "reach.port"])))
+    act = Launch(x0, y0, h, card)
+    with mock.patch.object(launch_and_start, "_surely_free", lambda *a: False):
+        fast = launch_and_start.why_not_launch(game, state, act)
+        with mock.patch.object(launch_and_start, "_launch_sure", lambda *a: convex.UNSURE):
+            assert launch_and_start.why_not_launch(game, state, act) == fast

@@ -27,6 +27,9 @@ from dinghy.games.dinghy_race.bounds import _COS, _SIN, Table
 #: mm: overlaps and gaps within this are left to shapely
 TOL = 1e-6
 
+#: what :func:`fixed_sure` and :func:`sure_hits_of_parts` answer for a close call
+UNSURE = object()
+
 
 def _normals(pts: list[tuple[float, float]]) -> list[tuple[float, float]]:
     """Unit normals of a polygon's edges (one per direction up to sign)."""
@@ -165,6 +168,26 @@ def verdict(rows: tuple[tuple[float, ...], ...], ax: float, ay: float, bx: float
     return True if sure else None
 
 
+def sure_hits_of_parts(game: Table, parts: list[tuple[tuple, float, float, int]], box: tuple,
+                       items: list, boxes: list) -> int | None | object:
+    """The first boat among ``items`` (as in :func:`sure_hits`) whose shape surely
+    touches the union of the convex ``parts`` (outline key, x, y, heading; ``box`` round
+    them all), None when it surely touches none, :data:`UNSURE` on a close call first."""
+    for (j, k, bx, by, bh), b in zip(items, boxes):
+        if not (box[0] <= b[2] and box[2] >= b[0] and box[1] <= b[3] and box[3] >= b[1]):
+            continue
+        close = False
+        for key, x, y, h in parts:
+            v = verdict(axes(game, key, h, k, bh), x, y, bx, by)
+            if v:
+                return j
+            if v is None:
+                close = True
+        if close:
+            return UNSURE
+    return None
+
+
 def sure_hits(game: Table, key: tuple, at: tuple, box: tuple, items: list, boxes: list,
               first: bool = False) -> tuple[int, ...] | None:
     """The boats among ``items`` (hulls or cards, with their quick ``boxes``, from
@@ -187,10 +210,6 @@ def sure_hits(game: Table, key: tuple, at: tuple, box: tuple, items: list, boxes
 
 
 # -- fixed obstacles: the edge of a rectangular area, and convex marks and buoys ----------
-
-#: what :func:`fixed_sure` answers for a close call
-UNSURE = object()
-
 
 def corners(game: Table, key: tuple, heading: int) -> list[tuple[float, float]]:
     """The outline's corners turned to ``heading``, relative to the anchor (cached)."""

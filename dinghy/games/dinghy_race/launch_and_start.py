@@ -10,7 +10,8 @@ from dinghy.core.geometry import Pose
 from dinghy.core.interface import Event
 from dinghy.core.wind import Tack, tack_of
 from dinghy.games.dinghy_race.actions import Launch
-from dinghy.games.dinghy_race.bounds import inside, others_box_lists, quick_box, touching
+from dinghy.games.dinghy_race.bounds import inside, others_box_lists, quick_box, touching, union
+from dinghy.games.dinghy_race.convex import TOL, UNSURE, corners, fixed_sure, others_items, sure_hits_of_parts
 from dinghy.games.dinghy_race.cards import Kind
 from dinghy.games.dinghy_race.common import (EPS, PRESTART_ROUNDS, _say, boat_obstacles, card_fits,
                                              card_obstacles, fixed_hit, others, touches_start_zone)
@@ -87,19 +88,12 @@ def why_not_launch(game: Table, state: RaceState, act: Launch) -> str | None:
     if reason:
         return reason
     if not _surely_free(game, state, boat.index, pose, tack, card.key):
-        hull = game.hull(pose, tack)
-        shape = hull.union(game.card_shape(pose, card, tack))
-        if touches_start_zone(game, shape):
-            return "boats and their cards must stay downwind of the start line"
-        hit = fixed_hit(game, shape)
-        if hit:
-            return f"touches {hit}"
-        for b, g in boat_obstacles(game, state, boat.index):
-            if g.intersects(shape):
-                return f"touches {game.name(b.index)}"
-        for b, g in card_obstacles(game, state, boat.index):
-            if g.intersects(shape):
-                return f"touches {game.name(b.index)}'s card"
+        # the hull and card as convex shapes in plain floats; the shapes on a close call
+        reason = _launch_sure(game, state, boat.index, pose, tack, card.key)
+        if reason is UNSURE:
+            reason = _launch_by_shapes(game, state, boat.index, pose, tack, card)
+        if reason:
+            return reason
     if relaunch:
         deepest = relaunch_depth(game, state)
         if game.leeward_depth(act.x, act.y) < deepest - EPS:
@@ -107,6 +101,51 @@ def why_not_launch(game: Table, state: RaceState, act: Launch) -> str | None:
                     f"({deepest:.0f} mm below the line)")
     return None
 
+
+
+def _launch_by_shapes(game: Table, state: RaceState, index: int, pose: Pose, tack: Tack, card) -> str | None:
+    """:func:`why_not_launch`'s verdict on the hull and card at ``pose``, judged by shapely."""
+    hull = game.hull(pose, tack)
+    shape = hull.union(game.card_shape(pose, card, tack))
+    if touches_start_zone(game, shape):
+        return "boats and their cards must stay downwind of the start line"
+    hit = fixed_hit(game, shape)
+    if hit:
+        return f"touches {hit}"
+    for b, g in boat_obstacles(game, state, index):
+        if g.intersects(shape):
+            return f"touches {game.name(b.index)}"
+    for b, g in card_obstacles(game, state, index):
+        if g.intersects(shape):
+            return f"touches {game.name(b.index)}'s card"
+    return None
+
+
+def _launch_sure(game: Table, state: RaceState, index: int, pose: Pose, tack: Tack, key: str):
+    """:func:`why_not_launch`'s verdict on the hull and card at ``pose`` (start line,
+    fixed obstacles, other hulls, other cards, in that order), judged as convex shapes
+    in plain floats (:mod:`convex`): the reason, None, or UNSURE on a close call."""
+    parts = [((None, tack, 0.0), pose.x, pose.y, pose.heading), ((key, tack, 0.0), pose.x, pose.y, pose.heading)]
+    (ax, ay), (ux, uy) = game.start_line[0], game.upwind.tolist()
+    # the farthest upwind corner: a linear function's largest value on the shape
+    up = max((x + cx - ax) * ux + (y + cy - ay) * uy for k, x, y, h in parts for cx, cy in corners(game, k, h))
+    if up >= -EPS + TOL:
+        return "boats and their cards must stay downwind of the start line"
+    if up > -EPS - TOL:
+        return UNSURE
+    box = union([quick_box(game, k[0], tack, 0.0, x, y, h) for k, x, y, h in parts])
+    hit = fixed_sure(game, parts, box, ALL_LINES)
+    if hit is UNSURE or hit:
+        return hit if hit is UNSURE else f"touches {hit}"
+    hulls, cards = others_items(game, state.boats, index)
+    hull_boxes, card_boxes = others_box_lists(game, state.boats, index)
+    j = sure_hits_of_parts(game, parts, box, hulls, hull_boxes)
+    if j is UNSURE or j is not None:
+        return j if j is UNSURE else f"touches {game.name(j)}"
+    j = sure_hits_of_parts(game, parts, box, cards, card_boxes)
+    if j is UNSURE or j is not None:
+        return j if j is UNSURE else f"touches {game.name(j)}'s card"
+    return None
 
 
 def _surely_free(game: Table, state: RaceState, index: int, pose: Pose, tack: Tack, key: str) -> bool:

@@ -14,7 +14,7 @@ from dinghy.games.dinghy_race.memo import per_object
 from dinghy.games.dinghy_race.rounds import _end_turn
 from dinghy.games.dinghy_race.state import RaceState, RulingRecord, Step
 from dinghy.games.dinghy_race.bounds import inside, others_box_lists, quick_box, touching, union
-from dinghy.games.dinghy_race.convex import others_items, sure_hits
+from dinghy.games.dinghy_race.convex import UNSURE, fixed_sure, others_items, sure_hits
 from dinghy.games.dinghy_race.table import Table, card_shapes
 
 
@@ -44,6 +44,15 @@ def _card_options(game: Table, state: RaceState) -> tuple[tuple[str, str | None]
         if not inside(every, area) or touching(every, obstacles):
             boxes = [quick_box(game, k, tack, 0.0, pose.x, pose.y, pose.heading) for k in keys]
             ask = [i for i, b in enumerate(boxes) if not inside(b, area) or touching(b, obstacles)]
+            # each card is convex: judged in plain floats first (convex.fixed_sure)
+            rest = []
+            for i in ask:
+                f = fixed_sure(game, [((keys[i], tack, 0.0), pose.x, pose.y, pose.heading)], boxes[i], lines)
+                if f is UNSURE:
+                    rest.append(i)
+                else:
+                    hits[i] = f
+            ask = rest
             if ask:
                 shapes = card_shapes(game, pose, tack, 0.0, tuple(keys[i] for i in ask))
                 for i, h in zip(ask, game.fixed_hits(shapes, lines=lines)):
