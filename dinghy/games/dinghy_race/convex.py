@@ -80,19 +80,18 @@ class _Axes:
             self.of_outline[key] = out
         return out
 
-    def extents(self, game: Table, key: tuple, heading: int) -> list[tuple[list, list]]:
-        """Per family, the min and max of the outline's corners (turned to ``heading``)
-        along the family's normal at each of the 24 headings."""
+    def extent(self, game: Table, key: tuple, heading: int, family: int, r: int) -> tuple[float, float]:
+        """The min and max of the outline's corners (turned to ``heading``) along the
+        family's normal turned to heading ``15 r`` (cached)."""
         shape = self.shapes.get((key, heading))
         if shape is None:
-            corners = np.array([_turn(x, y, heading) for x, y in outline(game, key).tolist()])
-            shape = self.shapes[(key, heading)] = (corners, [])
-        done = shape[1]
-        if len(done) < len(self.families):
-            q = shape[0] @ np.array(self.turned[len(done):]).reshape(-1, 2).T
-            lo, hi = q.min(axis=0).tolist(), q.max(axis=0).tolist()
-            done += [(lo[i:i + 24], hi[i:i + 24]) for i in range(0, len(lo), 24)]
-        return done
+            shape = self.shapes[(key, heading)] = (corners(game, key, heading), {})
+        out = shape[1].get((family, r))
+        if out is None:
+            nx, ny = self.turned[family][r]
+            q = [x * nx + y * ny for x, y in shape[0]]
+            out = shape[1][(family, r)] = (min(q), max(q))
+        return out
 
 
 def axes(game: Table, a_key: tuple, a_heading: int, b_key: tuple, b_heading: int) -> tuple[tuple[float, ...], ...]:
@@ -106,12 +105,13 @@ def axes(game: Table, a_key: tuple, a_heading: int, b_key: tuple, b_heading: int
     key = (a_key, a_heading, b_key, b_heading)
     out = ax.pairs.get(key)
     if out is None:
-        fa, fb = ax.families_of(game, a_key), ax.families_of(game, b_key)
-        ea, eb = ax.extents(game, a_key, a_heading), ax.extents(game, b_key, b_heading)
-        turned = ax.turned
-        ra, rb = a_heading // 15, b_heading // 15
-        out = tuple([turned[f][ra] + (ea[f][0][ra], ea[f][1][ra], eb[f][0][ra], eb[f][1][ra]) for f in fa]
-                    + [turned[f][rb] + (ea[f][0][rb], ea[f][1][rb], eb[f][0][rb], eb[f][1][rb]) for f in fb])
+        rows = []
+        for own, h in ((a_key, a_heading), (b_key, b_heading)):
+            r = h // 15
+            for f in ax.families_of(game, own):
+                rows.append(ax.turned[f][r] + ax.extent(game, a_key, a_heading, f, r)
+                            + ax.extent(game, b_key, b_heading, f, r))
+        out = tuple(rows)
         if len(ax.pairs) > 50000:
             ax.pairs.clear()
         ax.pairs[key] = out

@@ -7,14 +7,14 @@ from dinghy.core.wind import in_irons
 from dinghy.games.dinghy_race import right_of_way
 from dinghy.games.dinghy_race.actions import Place
 from dinghy.games.dinghy_race.cards import Kind
-from dinghy.games.dinghy_race.common import (PRESTART_ROUNDS, _say, card_fits, card_near_boats, card_obstacles, hand,
+from dinghy.games.dinghy_race.common import (EPS, PRESTART_ROUNDS, _say, card_fits, card_near_boats, card_obstacles, hand,
                                              lines_on_water, placement_blocked, prestart,
                                              touches_start_zone)
 from dinghy.games.dinghy_race.memo import per_object
 from dinghy.games.dinghy_race.rounds import _end_turn
 from dinghy.games.dinghy_race.state import RaceState, RulingRecord, Step
 from dinghy.games.dinghy_race.bounds import inside, others_box_lists, quick_box, touching, union
-from dinghy.games.dinghy_race.convex import UNSURE, fixed_sure, others_items, sure_hits
+from dinghy.games.dinghy_race.convex import TOL, UNSURE, corners, fixed_sure, others_items, sure_hits
 from dinghy.games.dinghy_race.table import Table, card_shapes
 
 
@@ -62,8 +62,7 @@ def _card_options(game: Table, state: RaceState) -> tuple[tuple[str, str | None]
         return fits
     out = []
     for (key, reason), hit in zip(fits, hits):
-        if reason is None and early and touches_start_zone(
-                game, card_shapes(game, pose, tack, 0.0, (key,))[0]):
+        if reason is None and early and _touches_start_zone(game, pose, tack, key):
             reason = "before the start, cards must stay downwind of the start line"
         if reason is None and hit:
             # "Boats and the manoeuvre cards placed in front of them may never touch fixed
@@ -71,6 +70,18 @@ def _card_options(game: Table, state: RaceState) -> tuple[tuple[str, str | None]
             reason = f"the card would touch {hit}"
         out.append((key, reason))
     return tuple(out)
+
+
+def _touches_start_zone(game: Table, pose, tack, key: str) -> bool:
+    """:func:`touches_start_zone` of the card in front of the bow: judged on its farthest
+    upwind corner in plain floats, by the polygon when that lies within a hair of the
+    limit."""
+    (ax, ay), (ux, uy) = game.start_line[0], game.upwind.tolist()
+    up = max((pose.x + cx - ax) * ux + (pose.y + cy - ay) * uy
+             for cx, cy in corners(game, (key, tack, 0.0), pose.heading))
+    if abs(up + EPS) > TOL:
+        return up > -EPS
+    return touches_start_zone(game, card_shapes(game, pose, tack, 0.0, (key,))[0])
 
 
 def _fit_reasons(game: Table, boat, round_: int) -> tuple[tuple[tuple[str, str | None], ...], tuple]:
