@@ -11,7 +11,7 @@ from dinghy.core.geometry import Pose
 from dinghy.core.interface import Event
 from dinghy.core.wind import PointOfSail, Tack, points_of_sail
 from dinghy.games.dinghy_race.cards import CardType, Kind
-from dinghy.games.dinghy_race.state import Boat, RaceState
+from dinghy.games.dinghy_race.state import Boat, RaceState, fast_new
 from dinghy.games.dinghy_race.bounds import others_box_lists, quick_box, touching
 from dinghy.games.dinghy_race.convex import others_items, sure_hits
 from dinghy.games.dinghy_race.table import ALL_LINES, Table, others as others_shapes
@@ -21,7 +21,10 @@ EPS = 1e-6
 
 
 def _say(events: list[Event], kind: str, boat: int | None, text: str) -> None:
-    events.append(Event(kind, boat, text))
+    events.append(_event(kind, boat, text))
+
+
+_event = fast_new(Event)     # Event(kind, boat, text), its slots filled directly
 
 
 

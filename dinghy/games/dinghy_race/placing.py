@@ -128,20 +128,22 @@ def _do_place(game: Table, state: RaceState, act: Place, ev: list[Event]) -> Rac
         _say(ev, "aside", boat.index, f"{name} holds the card beside the boat ({blocker} is in the way)")
     else:
         _say(ev, "place", boat.index, f"{name} places a card")
+    # (the cards met are those of the other boats, the same before and after this
+    # boat's card is laid: asked of the state the other questions were asked of)
+    met = cards_met(game, state, boat, card) if near_cards else ()
     boat = boat.with_(planned=act.card, aside=blocker is not None)
     state = state.with_boat(boat)
-    if near_cards:
-        for j in cards_met(game, state, boat, card):
-            other = state.boats[j]
-            r = right_of_way.decide(game, state, boat.index, other.index, False)
-            if r.keeps_clear == boat.index:
-                text = f"{r.text}; the card overlaps, so {name} swaps turn order with {game.name(other.index)}"
-                state = state.with_(order=right_of_way.swap_positions(state.order, boat.index, other.index),
-                                    last_ruling=RulingRecord(r.rule, r.keeps_clear, r.right_of_way, True, text))
-                _say(ev, "right_of_way", boat.index, text)
-            else:
-                _say(ev, "right_of_way", boat.index, r.text)
-                state = state.with_(last_ruling=RulingRecord(r.rule, r.keeps_clear, r.right_of_way, False, r.text))
+    for j in met:
+        other = state.boats[j]
+        r = right_of_way.decide(game, state, boat.index, other.index, False)
+        if r.keeps_clear == boat.index:
+            text = f"{r.text}; the card overlaps, so {name} swaps turn order with {game.name(other.index)}"
+            state = state.with_(order=right_of_way.swap_positions(state.order, boat.index, other.index),
+                                last_ruling=RulingRecord(r.rule, r.keeps_clear, r.right_of_way, True, text))
+            _say(ev, "right_of_way", boat.index, text)
+        else:
+            _say(ev, "right_of_way", boat.index, r.text)
+            state = state.with_(last_ruling=RulingRecord(r.rule, r.keeps_clear, r.right_of_way, False, r.text))
     return _finish_place(game, state, ev)
 
 

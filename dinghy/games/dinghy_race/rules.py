@@ -75,7 +75,7 @@ def legal_actions(game: Table, state: RaceState) -> list[Action]:
             return launch_slots(game, state, depth=relaunch_depth(game, state))
         return launch_slots(game, state)
     if step is Step.BEGIN:
-        return [Begin(False), Begin(True)]
+        return list(_BEGINS)
     if step is Step.PIVOT:
         lim = state.turn.pivot_limit
         return [Pivot(t) for t in (0, -lim, lim) if why_not_pivot(game, state, t) is None]
@@ -84,7 +84,7 @@ def legal_actions(game: Table, state: RaceState) -> list[Action]:
         opts = exit_options(game, state)
         for opt in opts:
             if opt.reason is None:
-                acts.append(Move(opt.index))
+                acts.append(_MOVES[opt.index] if opt.index < len(_MOVES) else Move(opt.index))
                 if opt.bonus is not None:
                     acts.append(Move(opt.index, bonus=True))
         # a Weather Eye shift (the card moved sideways, "as far as you wish" within the
@@ -101,15 +101,29 @@ def legal_actions(game: Table, state: RaceState) -> list[Action]:
     if step is Step.ROLL:
         return [Roll(a, b) for a in range(1, 7) for b in range(1, 7)]
     if step is Step.PLACE:
-        acts = [Place(k) for k, r in card_options(game, state) if r is None]
+        acts = [_place(k) for k, r in card_options(game, state) if r is None]
         if not acts or (boat.planned is None and state.turn.card is None):
             acts.append(Place(None))   # dead in the water (may stay so)
         return acts
     if step is Step.WEATHER_EYE:
-        return [Pass()]
+        return [_PASS]
     if step is Step.DRIFT:
         return [Drift(1), Drift(2)]
     return []
+
+
+# Actions are immutable values: the common ones are made once and listed again.
+_BEGINS = (Begin(False), Begin(True))
+_PASS = Pass()
+_MOVES = tuple(Move(i) for i in range(16))
+_PLACES: dict[str, Place] = {}
+
+
+def _place(key: str) -> Place:
+    out = _PLACES.get(key)
+    if out is None:
+        out = _PLACES[key] = Place(key)
+    return out
 
 
 
