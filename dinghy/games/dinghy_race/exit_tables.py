@@ -67,8 +67,16 @@ def _turned_exits(game: Table, spec: tuple, h: int, tack: Tack, shift: float) ->
 
 def _exit_unions(game: Table, spec: tuple, h: int, tack: Tack, shift: float) -> list[tuple]:
     """The two relative union boxes :func:`_turned_exits` keeps with its rows."""
-    _turned_exits(game, spec, h, tack, shift)
-    return game.__dict__["_turned_exits"][(id(spec), h, tack, shift)][2]
+    return _turned_exits_and_unions(game, spec, h, tack, shift)[1]
+
+
+def _turned_exits_and_unions(game: Table, spec: tuple, h: int, tack: Tack, shift: float) -> tuple:
+    """:func:`_turned_exits`'s rows and :func:`_exit_unions`' boxes, in one look-up."""
+    hit = game.__dict__.get("_turned_exits", {}).get((id(spec), h, tack, shift))
+    if hit is None or hit[0] is not spec:
+        _turned_exits(game, spec, h, tack, shift)
+        hit = game.__dict__["_turned_exits"][(id(spec), h, tack, shift)]
+    return hit[1], hit[2]
 
 
 def _placed_at(ends: list[tuple[float, float, int, Tack]], outlines: np.ndarray) -> np.ndarray:

@@ -24,7 +24,7 @@ from dinghy.core.wind import Tack
 from dinghy.games.dinghy_race.bounds import (_afloat, _bounds, inside, others_box_lists,
                                              quick_box, touching, union)
 from dinghy.games.dinghy_race.convex import UNSURE, fixed_sure, others_items, sure_hits
-from dinghy.games.dinghy_race.exit_tables import _exit_spec, _exit_unions, _placed_at, _turned_exits
+from dinghy.games.dinghy_race.exit_tables import _exit_spec, _placed_at, _turned_exits_and_unions
 
 EDGE = "the edge of the playing area"
 ALL_LINES = (True, True)    # (start line on the water, finish line on the water)
@@ -312,7 +312,15 @@ def tack_after(wind_from: int, headings: np.ndarray, previous: Tack) -> list[Tac
 
 def reach(game: Table, boats: tuple[Boat, ...], boat: Boat, cards: list[CardType],
           shift: float = 0.0, lines: tuple[bool, bool] = ALL_LINES) -> list[Reach]:
-    """Every exit of every given card from the boat's pose, checked against everything.
+    """Every exit of every given card from the boat's pose, checked against everything
+    (see :func:`reach_rows`)."""
+    return [_reach(*r) for r in reach_rows(game, boats, boat, cards, shift, lines)]
+
+
+def reach_rows(game: Table, boats: tuple[Boat, ...], boat: Boat, cards: list[CardType],
+               shift: float = 0.0, lines: tuple[bool, bool] = ALL_LINES) -> list[tuple]:
+    """Every exit of every given card from the boat's pose, checked against everything,
+    as :class:`Reach` fields (card, exit, pose, tack, blocked_by, cards_met) in tuples.
 
     A move touches what its card (shifted by ``shift``), the hull where it ends, or the
     room the next card needs ahead of the bow (the delay card's footprint, for fixed
@@ -337,15 +345,14 @@ def reach(game: Table, boats: tuple[Boat, ...], boat: Boat, cards: list[CardType
     # than the union of the shapes' boxes) strictly inside the area, apart from every
     # obstacle, and the moving shapes' box apart from every other boat's: then every
     # exit is clear, as the box-by-box checks below would find.
-    rows = _turned_exits(game, spec, h, tack, shift)
-    u, m = _exit_unions(game, spec, h, tack, shift)
+    rows, (u, m) = _turned_exits_and_unions(game, spec, h, tack, shift)
     hull_boxes, other_cards = others_box_lists(game, boats, boat.index)
     every = (x0 + u[0], y0 + u[1], x0 + u[2], y0 + u[3])
     if inside(every, game.area_box) and not touching(every, game.obstacle_box_list(lines)):
         moving = (x0 + m[0], y0 + m[1], x0 + m[2], y0 + m[3])
         if not touching(moving, hull_boxes) and not touching(moving, other_cards):
             trusted = Pose.trusted
-            return [_reach(key, ei, trusted(x0 + p + q + ls, y0 - pn + qn + lc, hd), t, None, ())
+            return [(key, ei, trusted(x0 + p + q + ls, y0 - pn + qn + lc, hd), t, None, ())
                     for (key, ei, _, _, _), (p, q, pn, qn, ls, lc, hd, t, _, _) in zip(exits, rows)]
     ends = []           # (bx, by, heading, tack) per exit
     hull_bx, room_bx = [], []
@@ -454,6 +461,5 @@ def reach(game: Table, boats: tuple[Boat, ...], boat: Boat, cards: list[CardType
             hb = hit[c] if hit[c] is not None else hit[nc + i]
             blocked = game.name(hb) if hb is not None else None
         m = met[c] + met[nc + i]
-        out.append(_reach(key, ei, Pose.trusted(bx, by, hd), t, blocked,
-                         tuple(sorted(set(m))) if m else ()))
+        out.append((key, ei, Pose.trusted(bx, by, hd), t, blocked, tuple(sorted(set(m))) if m else ()))
     return out

@@ -23,7 +23,7 @@ from dinghy.games.dinghy_race.memo import per_object
 from dinghy.games.dinghy_race.right_of_way import Ruling
 from dinghy.games.dinghy_race.rounds import _end_turn
 from dinghy.games.dinghy_race.state import Boat, RaceState, RulingRecord, Step, Turn, fast_new
-from dinghy.games.dinghy_race.table import Table, fixed_within, reach
+from dinghy.games.dinghy_race.table import Table, fixed_within, reach_rows
 from dinghy.games.dinghy_race.weather_eye import weather_eye_shift
 
 
@@ -59,9 +59,8 @@ def _exit_options(game: Table, state: RaceState, shift: float) -> tuple[ExitOpti
     shift = max(-limit, min(limit, shift))
     raw = []
     lines = lines_on_water(game, state)
-    for r in reach(game, state.boats, boat, [card], shift, lines):
-        ex = card.exits[r.exit]
-        end, end_tack, blocked = r.pose, r.tack, r.blocked_by
+    for _, exit_, end, end_tack, blocked, cards_met in reach_rows(game, state.boats, boat, [card], shift, lines):
+        ex = card.exits[exit_]
         changed = end_tack is not boat.tack
         involuntary = None
         if changed and not card.changes_tack:
@@ -74,10 +73,10 @@ def _exit_options(game: Table, state: RaceState, shift: float) -> tuple[ExitOpti
                     and fixed_hit(game, room_ahead(game, b, end_tack), lines=lines) is None:
                 bonus = b
         gives, holds = [], []
-        for other in r.cards_met:
+        for other in cards_met:
             ruling = right_of_way.decide(game, state, boat.index, other, changed or card.changes_tack)
             (gives if ruling.keeps_clear == boat.index else holds).append(ruling)
-        raw.append([r.exit, ex.turn, end, end_tack, None, involuntary, blocked, bonus, changed,
+        raw.append([exit_, ex.turn, end, end_tack, None, involuntary, blocked, bonus, changed,
                     tuple(gives), tuple(holds)])
     # A tack or jibe card commits the boat to change tack: "Playing them commits you to
     # perform a change from one tack to the other" -- exits that keep the tack are out
