@@ -108,10 +108,16 @@ def fixed_hit(game: Table, shape: Polygon, edge: bool = True,
 
 def lines_on_water(game: Table, state: RaceState) -> tuple[bool, bool]:
     """Which lines (and their buoys) are on the water: the start line until the last boat
-    has started, the finish line once the first boat sails its last leg."""
-    start = any(b.racing and not b.started for b in state.boats)
+    has started, the finish line once the first boat sails its last leg. (The answer
+    for the last fleet asked about is kept: a step asks it several times.)"""
+    boats, places = state.boats, state.places
+    last = game.__dict__.get("_lines_on_water")
+    if last is not None and last[0] is boats and last[1] == places:
+        return last[2]
+    start = any(b.racing and not b.started for b in boats)
     legs = len(game.course.legs)
-    finish = bool(state.places) or any(b.started and b.legs_done >= legs for b in state.boats)
+    finish = bool(places) or any(b.started and b.legs_done >= legs for b in boats)
+    game.__dict__["_lines_on_water"] = (boats, places, (start, finish))
     return (start, finish)
 
 
