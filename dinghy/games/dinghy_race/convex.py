@@ -227,19 +227,42 @@ def _discs(game: Table, lines: tuple[bool, bool]) -> list[tuple[float, float, fl
     cache = game.__dict__.setdefault("_sat_discs", {})
     out = cache.get(lines)
     if out is None:
+        per_shape = game.__dict__.setdefault("_sat_disc_of", {})
         out = []
         for _, g in game.obstacles(lines)[0]:
-            if g.geom_type != "Polygon" or len(g.interiors) or not g.equals(g.convex_hull):
-                out.append(None)
-                continue
-            pts = g.exterior.coords[:-1]
-            cx = sum(x for x, _ in pts) / len(pts)
-            cy = sum(y for _, y in pts) / len(pts)
-            r_out = max(math.hypot(x - cx, y - cy) for x, y in pts)
-            r_in = min(_line_distance(cx, cy, p, q) for p, q in zip(pts, pts[1:] + pts[:1]))
-            out.append((cx, cy, r_in, r_out))
+            if id(g) not in per_shape:
+                per_shape[id(g)] = (g, _disc_of(g))
+            out.append(per_shape[id(g)][1])
         cache[lines] = out
     return out
+
+
+def _disc_of(g) -> tuple[float, float, float, float] | None:
+    """(cx, cy, r_in, r_out) of a convex polygon (see :func:`_discs`), or None."""
+    if g.geom_type != "Polygon" or len(g.interiors):
+        return None
+    pts = g.exterior.coords[:-1]
+    if len(pts) < 3 or not _convex(pts):
+        return None
+    cx = sum(x for x, _ in pts) / len(pts)
+    cy = sum(y for _, y in pts) / len(pts)
+    r_out = max(math.hypot(x - cx, y - cy) for x, y in pts)
+    r_in = min(_line_distance(cx, cy, p, q) for p, q in zip(pts, pts[1:] + pts[:1]))
+    return (cx, cy, r_in, r_out)
+
+
+def _convex(pts: list[tuple[float, float]]) -> bool:
+    """Whether a ring (no closing point) turns one way only, once round: convex."""
+    n = len(pts)
+    turns, angle = set(), 0.0
+    for i in range(n):
+        (ax, ay), (bx, by), (cx, cy) = pts[i], pts[(i + 1) % n], pts[(i + 2) % n]
+        ux, uy, vx, vy = bx - ax, by - ay, cx - bx, cy - by
+        c = ux * vy - uy * vx
+        if c:
+            turns.add(c > 0)
+        angle += math.atan2(c, ux * vx + uy * vy)
+    return len(turns) == 1 and abs(abs(angle) - 2 * math.pi) < 1e-6
 
 
 def _line_distance(x: float, y: float, p: tuple, q: tuple) -> float:
