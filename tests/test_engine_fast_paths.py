@@ -551,3 +551,47 @@ def test_a_launch_judged_as_convex_shapes_is_judged_as_the_polygons_judge_it(dat
         fast = launch_and_start.why_not_launch(game, state, act)
         with mock.patch.object(launch_and_start, "_launch_sure", lambda *a: convex.UNSURE):
             assert launch_and_start.why_not_launch(game, state, act) == fast
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_the_lines_on_the_water_kept_for_a_fleet_are_the_plain_answer(data):
+    """"When the last boat has started, remove the start line"; "When the first boat
+    begins the last leg of the race, set up the finish line": the answer kept for the
+    last fleet asked about must be the plain count for every state asked, the same
+    fleet with other places included."""
+    game = _bench_game()
+    legs = len(game.course.legs)
+
+    def plain(state):
+        return (any(b.racing and not b.started for b in state.boats),
+                bool(state.places) or any(b.started and b.legs_done >= legs for b in state.boats))
+
+    fleet = tuple(b.with_(started=data.draw(st.booleans()), legs_done=data.draw(st.integers(0, legs)),
+                          finished=data.draw(st.sampled_from([None, None, 1])))
+                  for b in (_boat(data, i) for i in range(data.draw(st.integers(1, 6)))))
+    for places in data.draw(st.lists(st.sampled_from([(), (0,), (1, 0)]), min_size=1, max_size=4)):
+        state = RaceState(fleet, tuple(range(len(fleet))), round=7, active=0, step=Step.MOVE, places=places)
+        assert lines_on_water(game, state) == plain(state)
+        other = state.with_(boats=tuple(b.with_(started=True) for b in fleet))
+        assert lines_on_water(game, other) == plain(other)
+
+
+def test_a_mark_is_judged_as_a_disc_only_when_its_ring_is_convex():
+    """The plain-float verdict by a mark ("may never touch fixed obstacles like buoys")
+    holds for convex shapes only: the ring test must tell a convex ring from a dented or
+    self-crossing one, as shapely's convex hull does."""
+    import math
+
+    from dinghy.games.dinghy_race import convex
+    rings = {
+        "square": [(0, 0), (1, 0), (1, 1), (0, 1)],
+        "square, other way round": [(0, 0), (0, 1), (1, 1), (1, 0)],
+        "dented": [(0, 0), (2, 0), (1, 0.5), (2, 2), (0, 2)],
+        "star": [(math.cos(a * 4 * math.pi / 5), math.sin(a * 4 * math.pi / 5)) for a in range(5)],
+        "with a straight corner": [(0, 0), (1, 0), (2, 0), (2, 1), (0, 1)],
+    }
+    for name, ring in rings.items():
+        poly = shapely.Polygon(ring)
+        plain = poly.is_valid and poly.equals(poly.convex_hull)
+        assert convex._convex([tuple(map(float, p)) for p in ring]) == plain, name
