@@ -573,8 +573,8 @@ def test_the_lines_on_the_water_kept_for_a_fleet_are_the_plain_answer(data):
     for places in data.draw(st.lists(st.sampled_from([(), (0,), (1, 0)]), min_size=1, max_size=4)):
         state = RaceState(fleet, tuple(range(len(fleet))), round=7, active=0, step=Step.MOVE, places=places)
         assert lines_on_water(game, state) == plain(state)
-        other = state.with_(boats=tuple(b.with_(started=True) for b in fleet))
-        assert lines_on_water(game, other) == plain(other)
+    other = state.with_(boats=tuple(b.with_(started=True) for b in fleet))
+    assert lines_on_water(game, other) == plain(other)
 
 
 def test_a_mark_is_judged_as_a_disc_only_when_its_ring_is_convex():
