@@ -127,6 +127,9 @@ def _place(key: str) -> Place:
 
 
 
+#: actions that are legal whenever their step is on (no check below applies to them)
+_ANY_WILL_DO = frozenset({Begin, Pass})
+
 #: the actions each step waits for
 _EXPECTED = {Step.LAUNCH: Launch, Step.BEGIN: Begin, Step.PIVOT: Pivot, Step.MOVE: (Move, Substitute),
              Step.LUCK: Luck, Step.ROLL: Roll, Step.PLACE: Place,
@@ -156,6 +159,8 @@ def why_not(game: Table, state: RaceState, action: Action) -> str | None:
         return "the race is over"
     if not isinstance(action, expected):
         return f"now is the {step.value} step, not {action.text()}"
+    if type(action) in _ANY_WILL_DO:
+        return None
     if isinstance(action, Launch):
         return why_not_launch(game, state, action)
     if isinstance(action, Pivot):
