@@ -68,6 +68,8 @@ class _Axes:
     def families_of(self, game: Table, key: tuple) -> list[int]:
         out = self.of_outline.get(key)
         if out is None:
+            if len(self.of_outline) > 20000:
+                self.of_outline.clear()
             out = []
             for nx, ny in _normals([tuple(p) for p in outline(game, key).tolist()]):
                 i = next((j for j, (ox, oy) in enumerate(self.families)
@@ -85,6 +87,8 @@ class _Axes:
         family's normal turned to heading ``15 r`` (cached)."""
         shape = self.shapes.get((key, heading))
         if shape is None:
+            if len(self.shapes) > 20000:     # (shifted cards: a key per shift)
+                self.shapes.clear()
             shape = self.shapes[(key, heading)] = (corners(game, key, heading), {})
         out = shape[1].get((family, r))
         if out is None:
@@ -216,6 +220,8 @@ def corners(game: Table, key: tuple, heading: int) -> list[tuple[float, float]]:
     cache = game.__dict__.setdefault("_sat_corners", {})
     out = cache.get((key, heading))
     if out is None:
+        if len(cache) > 20000:
+            cache.clear()
         out = cache[(key, heading)] = [_turn(x, y, heading) for x, y in outline(game, key).tolist()]
     return out
 
