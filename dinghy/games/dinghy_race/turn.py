@@ -134,8 +134,9 @@ def substitutes(game: Table, state: RaceState) -> list[str]:
 
 
 def why_not_pivot(game: Table, state: RaceState, turn: int) -> str | None:
-    """A pivot turns the boat about its bow; the hull may not swing into a boat, a mark
-    or land."""
+    """A pivot turns the boat about its bow; the hull may not end on a boat, a mark or
+    land (judged where the hull lies after the turn: the text forbids touching, "Boats
+    ... may never touch fixed obstacles", and says nothing of the swing)."""
     lim = state.turn.pivot_limit
     if turn not in (0, lim, -lim):
         return f"may only pivot by 0 or ±{lim}°"
