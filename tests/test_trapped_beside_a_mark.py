@@ -20,6 +20,7 @@ obstacle too and is dead in the water.
 from __future__ import annotations
 
 import math
+import random
 from functools import lru_cache
 from pathlib import Path
 
@@ -36,6 +37,7 @@ from dinghy.games.dinghy_race.placing import card_options
 from dinghy.games.dinghy_race.state import Boat, RaceState, Step, Turn
 from dinghy.games.dinghy_race.table import reach
 from dinghy.games.dinghy_race.turn import exit_options, why_not_pivot
+from dinghy.skippers import skipper
 
 RECORD = Path(__file__).parent / "records" / "stopped_short_of_a_boat_beside_a_mark.json"
 
@@ -166,3 +168,20 @@ def test_no_boat_stopped_short_near_a_mark_is_left_without_a_heading_for_a_card(
     race.push(Move(data.draw(st.sampled_from(blocked), label="move").index))
     reached, placeable = _placeable_headings(race, 0)
     assert placeable, f"stopped at {race.state.boats[0].pose}: headings {sorted(reached)}, no card fits"
+
+
+def test_the_recorded_race_sailed_on_by_its_skippers_plays_to_the_end():
+    """The benchmark's race, sailed on from the stop by its own skippers (seeded): Orange,
+    dead in the water a card width from mark 3s, "may make a 90°-turn in either direction
+    and may then place ... any manoeuvre card", sails again, and every boat finishes
+    (before the fix Orange lay there for 9,000 rounds)."""
+    race = games.load_race(RECORD)
+    rng = random.Random(race.game.setup.seed)
+    stop = race.state.boats[0].pose.xy
+    sailed_again = False
+    while not race.over and len(race.actions) < 20000:
+        seat = race.game.setup.seats[race.state.active]
+        race.push(skipper(seat.skipper).choose(race, rng))
+        sailed_again = sailed_again or race.state.boats[0].pose.xy != stop
+    assert sailed_again and race.over, f"{len(race.actions)} actions, round {race.state.round}"
+    assert sorted(race.state.places) == [0, 1, 2, 3]
