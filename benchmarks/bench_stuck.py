@@ -1,19 +1,25 @@
 """How often a boat is stuck for good: seeded bot races over every shipped course.
 
     python benchmarks/bench_stuck.py [--seeds 1-20] [--fleet easy,medium,easy,medium,easy,medium]
-        [--courses a,b] [--stuck 50] [--max-actions 20000] [--workers 1]
+        [--courses a,b] [--stuck 50] [--max-actions 20000] [--workers 1] [--save results.json]
 
 Each race is sailed by the fleet's skippers from its seed to the end (or until the
 action guard). A boat is "stuck" when, racing, its bow has not moved for more than
 ``--stuck`` rounds (it may pivot, it does not sail); the race is then stopped and
 counted, with where the boat lies and what is near it. Prints per course how many races
 finished, how many had a stuck boat and how many hit the action guard, and each stuck
-race's seed, boat, round and position. Not a test: no assertions, just figures to
+race's seed, boat, round and position, and how many races had a boat stop short of
+another boat and a card width short of a mark, land or the edge as well (the rule of
+``turn._stop_short`` that keeps boats from being trapped beside a buoy). ``--save``
+writes each race's result with a digest of its actions, to see which races a change to
+the rules altered. Not a test: no assertions, just figures to
 compare before and after a change to the rules.
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -32,13 +38,15 @@ def sail(course: str, seed: int, fleet: tuple[str, ...], stuck: int, max_actions
     race = Race(games.load_game(RaceSetup(seats=seats, course=course, seed=seed)))
     rng = random.Random(seed)
     since: dict[int, tuple[tuple[float, float], int]] = {}
-    out = {"course": course, "seed": seed, "result": "finished", "stuck": None}
+    out = {"course": course, "seed": seed, "result": "finished", "stuck": None, "short_of_both": 0}
     while not race.over:
         if len(race.actions) >= max_actions:
             out["result"] = "guard"
             break
         seat = race.game.setup.seats[race.state.active]
         race.push(skipper(seat.skipper).choose(race, rng))
+        out["short_of_both"] += sum(e.kind == "obstacle" and "card width short of" in e.text
+                                    for e in race.last_events)
         state = race.state
         for b in state.boats:
             if not (b.launched and b.racing):
@@ -55,6 +63,7 @@ def sail(course: str, seed: int, fleet: tuple[str, ...], stuck: int, max_actions
         if out["result"] == "stuck":
             break
     out["actions"] = len(race.actions)
+    out["digest"] = hashlib.sha1("\n".join(a.text() for a in race.actions).encode()).hexdigest()[:12]
     out["cpu"] = time.process_time() - t0
     return out
 
@@ -72,6 +81,7 @@ def main() -> None:
     p.add_argument("--stuck", type=int, default=50)
     p.add_argument("--max-actions", type=int, default=20000)
     p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--save", default="")
     a = p.parse_args()
     courses = a.courses.split(",") if a.courses else io.shipped("courses")
     fleet = tuple(a.fleet.split(","))
@@ -82,6 +92,9 @@ def main() -> None:
             results = list(pool.map(sail, *zip(*jobs)))
     else:
         results = [sail(*j) for j in jobs]
+    if a.save:
+        with open(a.save, "w", encoding="utf-8") as f:
+            json.dump(results, f, indent=0)
     total = {"finished": 0, "stuck": 0, "guard": 0}
     for c in courses:
         mine = [r for r in results if r["course"] == c]
@@ -89,8 +102,9 @@ def main() -> None:
         for k in total:
             total[k] += counts[k]
         cpu = sum(r["cpu"] for r in mine)
+        both = sum(r["short_of_both"] > 0 for r in mine)
         print(f"{c:20s} finished {counts['finished']:3d}  stuck {counts['stuck']:3d}  "
-              f"guard {counts['guard']:3d}  cpu {cpu:7.1f} s")
+              f"guard {counts['guard']:3d}  short of a boat and a mark {both:3d}  cpu {cpu:7.1f} s")
         for r in mine:
             if r["result"] != "finished":
                 print(f"    seed {r['seed']}: {r['result']} {r['stuck'] or ''} after {r['actions']} actions")
