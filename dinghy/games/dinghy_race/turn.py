@@ -251,7 +251,7 @@ def _do_pivot(game: Table, state: RaceState, act: Pivot, ev: list[Event]) -> Rac
 
 
 def _stop_short(game: Table, state: RaceState, boat: Boat, card: CardType, end: Pose,
-                tack: Tack, shift: float) -> tuple[Pose, Tack, bool]:
+                tack: Tack, shift: float) -> tuple[Pose, Tack, str | None]:
     """Where a blocked move ends, and the fixed obstacle that leaves the boat dead in the
     water there (None: it places its next card as usual).
 
@@ -334,10 +334,10 @@ def _do_move(game: Table, state: RaceState, act: Move, ev: list[Event]) -> RaceS
     if opt.blocked_by is not None:
         end, tack, fixed = _stop_short(game, state, boat, card, end, tack, act.shift)
         dead = fixed is not None
-        if fixed is None or fixed == opt.blocked_by:
-            why = " and is dead in the water" if dead else ""
-        else:
+        if dead and any(opt.blocked_by == game.name(b.index) for b in state.boats):
             why = f", one card width short of {fixed} too, and is dead in the water"
+        else:
+            why = " and is dead in the water" if dead else ""
         _say(ev, "obstacle", boat.index, f"{name} stops short of {opt.blocked_by}{why}")
         track = [boat.pose.xy, end.xy]
     elif act.bonus and opt.bonus is not None:
