@@ -48,3 +48,60 @@ def test_every_game_name_reads_in_full_in_the_chooser(make_ui_app, home, size):
             shot(app, f"polish_chooser_{size[0]}x{size[1]}.png")
         ui.click(app, *choice.next_point)
     assert seen == set(games.GAMES)
+
+
+def panel_lines(scene):
+    """Every visible line of words in the turn panel: (widget, its pyglet label)."""
+    from dinghy.ui.widgets.text import Text
+
+    p = scene.panel
+    for w in scene.gui.walk():
+        if isinstance(w, Text) and w.visible and w.text.strip() and w.w > 0 \
+                and p.x <= w.x + w.w / 2 <= p.x + p.w and p.y <= w.y + w.h / 2 <= p.y + p.h:
+            yield w, w.label
+
+
+def to_first_person_turn(app, scene, limit=300):
+    """Steps until a person decides (curtains lifted; dice rolled by taps)."""
+    for _ in range(limit):
+        app.step()
+        modal = scene.gui.modal
+        if modal is not None and hasattr(modal, "button"):       # the curtain
+            ui.tap(app, modal.button)
+        if scene.human_turn and not scene.race.chance:
+            return
+        if scene.human_turn and scene.race.chance:
+            roll = getattr(scene.view, "buttons", {}).get("roll")
+            if roll is not None:
+                ui.tap(app, roll)
+    raise AssertionError("no person's turn came")
+
+
+@pytest.mark.parametrize("rules", sorted(games.GAMES))
+@pytest.mark.parametrize("size", [(1024, 600), (800, 1280)])
+def test_every_panel_line_fits_its_panel(make_ui_app, home, rules, size):
+    """At 1024x600 the Gigamic panel's "Tap a ghost boat behind the line, or a button
+    below" ran past the panel's edge. On the first person's turn of every game, each
+    line of words in the turn panel lies inside its row and inside the panel (wrapped
+    onto more lines when it is long), and no two lines overlap."""
+    from test_ui_newcomer import start_by_taps
+
+    app = make_ui_app(*size)
+    scene = start_by_taps(app, home, rules)
+    to_first_person_turn(app, scene)
+    app.step()
+    p = scene.panel
+    lines = list(panel_lines(scene))
+    assert lines, "the panel says something"
+    boxes = []
+    for w, label in lines:
+        x, y, lw, lh = label_box(label)
+        assert w.x - 1 <= x and x + lw <= w.x + w.w + 1, (label.text, lw, w.w)
+        assert p.x <= x and x + lw <= p.x + p.w, (label.text, x, lw, p.x, p.w)
+        assert w.y - 1 <= y and y + lh <= w.y + w.h + 1, (label.text, lh, w.h)
+        boxes.append((label.text, x, y, lw, lh))
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert not (a[1] < b[1] + b[3] and b[1] < a[1] + a[3] and a[2] < b[2] + b[4] - 1
+                        and b[2] < a[2] + a[4] - 1), (a, b)
+    shot(app, f"polish_panel_{rules}_{size[0]}x{size[1]}.png")
