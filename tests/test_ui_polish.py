@@ -105,3 +105,45 @@ def test_every_panel_line_fits_its_panel(make_ui_app, home, rules, size):
             assert not (a[1] < b[1] + b[3] and b[1] < a[1] + a[3] and a[2] < b[2] + b[4] - 1
                         and b[2] < a[2] + a[4] - 1), (a, b)
     shot(app, f"polish_panel_{rules}_{size[0]}x{size[1]}.png")
+
+
+def overlaps(a, b):
+    """Whether two (left, bottom, width, height) boxes share more than a pixel's edge."""
+    return a[0] < b[0] + b[2] - 1 and b[0] < a[0] + a[2] - 1 and a[1] < b[1] + b[3] - 1 \
+        and b[1] < a[1] + a[3] - 1
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_gigamic_title_and_places_stay_off_the_table(make_ui_app, home, size):
+    """The Gigamic table's title ("Regatta (Gigamic) · Large table") and the places
+    ("Orange: ashore" …) were drawn over the table's edge. After "Fit table" the table
+    lies clear of both, and of the camera buttons under it; zoomed in on the start
+    slots, the board's viewport ends under the strip that holds them."""
+    from test_ui_newcomer import start_by_taps
+
+    app = make_ui_app(*size)
+    scene = start_by_taps(app, home, "regatta_gigamic")
+    view = scene.view
+    to_first_person_turn(app, scene)
+    cam = view.camera
+    ui.tap(app, view.fit_button)
+    app.step()
+    shot(app, f"polish_gigamic_fit_{size[0]}x{size[1]}.png")
+    x0, y0 = cam.world_to_screen(view.bounds[0], view.bounds[1])
+    x1, y1 = cam.world_to_screen(view.bounds[2], view.bounds[3])
+    table = (x0, y0, x1 - x0, y1 - y0)
+    assert cam.contains_screen(x0 + 1, y0 + 1) and cam.contains_screen(x1 - 1, y1 - 1)
+    for text in (view.title, view.places):
+        box = label_box(text.label)
+        assert text.text and not overlaps(box, table), (text.text, box, table)
+    assert "Orange: ashore" in view.places.text
+    for b in (view.zoom_in, view.zoom_out, view.fit_button):
+        assert not overlaps((b.x, b.y, b.w, b.h), table), b.label
+    strip = (view.header.x, view.header.y, view.header.w, view.header.h)
+    for text in (view.title, view.places):
+        box = label_box(text.label)
+        assert strip[0] <= box[0] and box[0] + box[2] <= strip[0] + strip[2] + 1
+        assert strip[1] <= box[1] + 1 and box[1] + box[3] <= strip[1] + strip[3] + 1
+    view.focus_ghosts()                                    # zoomed in on the start slots
+    assert cam.zoom > table[2] / (view.bounds[2] - view.bounds[0])
+    assert cam.y0 + cam.height <= view.header.y + 1        # the water ends under the strip
