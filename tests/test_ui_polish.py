@@ -147,3 +147,98 @@ def test_the_gigamic_title_and_places_stay_off_the_table(make_ui_app, home, size
     view.focus_ghosts()                                    # zoomed in on the start slots
     assert cam.zoom > table[2] / (view.bounds[2] - view.bounds[0])
     assert cam.y0 + cam.height <= view.header.y + 1        # the water ends under the strip
+
+
+class _Reached(Exception):
+    pass
+
+
+def six_boats_to_the_first_move(app, home, size):
+    """Six boats (four added to the set-up's two by "+ Add boat"), the person first,
+    the rest bots; played by taps to the person's first card revealed on the water."""
+    import random
+
+    from dinghy.games.dinghy_race.state import Step
+    from test_ui_table import human_turns
+
+    setup = setup_for(app, home, "dinghy_race")
+    while len(setup.rows) < 6:
+        ui.tap(app, setup.add_button)
+    for row in setup.rows[1:]:
+        if row.level.label == "Human":
+            ui.tap(app, row.level)
+    assert [r.level.label for r in setup.rows].count("Human") == 1
+    setup.form.seed = 11
+    ui.tap(app, setup.start_button)
+    app.step()
+    scene = app.scene
+
+    def on_step(app, sc):
+        if sc.race.state.step is Step.MOVE:
+            raise _Reached
+        return False
+
+    with pytest.raises(_Reached):
+        human_turns(app, scene, random.Random(3), limit=200, on_step=on_step)
+    app.step()
+    return scene
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_words_on_the_water_at_the_start_do_not_overlap(make_ui_app, home, size):
+    """Six boats close together at the start: the revealed card's name ("Close-hauled
+    (starboard)") lay across the boat names, and the names across each other. The
+    words the chart pins on the water now keep clear of one another and of the
+    course's words; the active boat's name and its card's name are shown, whatever
+    the zoom ("+" twice, then "Fit course")."""
+    from dinghy.ui.dinghy_race.pins import label_box as box, overlaps as hit
+
+    app = make_ui_app(*size)
+    scene = six_boats_to_the_first_move(app, home, size)
+    view, state = scene.view, scene.race.state
+    card = scene.race.game.cards.types[state.turn.card].name
+    names = {scene.race.game.name(b.index) for b in state.boats}
+    active = scene.race.game.name(state.active)
+    for tap in (None, view.zoom_in, view.zoom_in, view.fit_button):
+        if tap is not None:
+            ui.tap(app, tap)
+        chart = view.chart
+        words = [p.drawable for p in chart.state_layer.pins if p.is_label and p.drawable.visible]
+        fixed = [p.drawable for p in chart.course_layer.pins if p.is_label]
+        shown = {w.text for w in words}
+        assert active in shown and card in shown, shown
+        assert len(names & shown) >= 4, shown
+        for i, a in enumerate(words):
+            for b in words[i + 1:] + fixed:
+                assert not hit(box(a), box(b)), (a.text, b.text)
+    shot(app, f"polish_start_words_{size[0]}x{size[1]}.png")
+
+
+def test_spread_words_never_overlap_and_the_first_stays_put():
+    """Any words, anywhere: those :func:`spread` keeps never overlap one another nor
+    the fixed ones, each moves by whole lines only, and the most important word (the
+    first) stays where it was pinned when nothing fixed is in its way."""
+    from hypothesis import given, settings, strategies as st
+
+    from dinghy.ui.dinghy_race.pins import STEPS, overlaps, spread
+
+    box = st.tuples(st.integers(0, 300), st.integers(0, 200), st.integers(8, 120), st.integers(8, 20))
+
+    @settings(max_examples=200, deadline=None)
+    @given(st.lists(box, min_size=1, max_size=12), st.lists(box, max_size=3))
+    def check(boxes, fixed):
+        shifts = spread(boxes, fixed)
+        assert len(shifts) == len(boxes)
+        kept = []
+        for b, s in zip(boxes, shifts):
+            if s is None:
+                continue
+            assert any(abs(s - k * (b[3] + 1.0)) < 1e-9 for k in STEPS)
+            kept.append((b[0], b[1] + s, b[2], b[3]))
+        for i, a in enumerate(kept):
+            assert not any(overlaps(a, f) for f in fixed)
+            assert not any(overlaps(a, c) for c in kept[i + 1:])
+        if not any(overlaps(boxes[0], f) for f in fixed):
+            assert shifts[0] == 0
+
+    check()
