@@ -242,3 +242,23 @@ def test_spread_words_never_overlap_and_the_first_stays_put():
             assert shifts[0] == 0
 
     check()
+
+
+@pytest.mark.parametrize("rules", ["dinghy_race", "regatta_gigamic"])
+def test_upright_the_board_takes_the_full_width(make_ui_app, home, rules):
+    """Upright (800x1280) a side column would leave a narrow board: the turn panel lies
+    under the board as a sheet, and the board's view is at least 90% of the window's
+    width, on the first person's turn and after the folded log is opened."""
+    from test_ui_newcomer import start_by_taps
+
+    app = make_ui_app(800, 1280)
+    scene = start_by_taps(app, home, rules)
+    to_first_person_turn(app, scene)
+    view, cam, p = scene.view, scene.view.camera, scene.panel
+    for _ in range(2):
+        x, y, w, h = view.board_rect
+        assert w >= 0.9 * 800 and cam.width >= 0.9 * 800, (w, cam.width)
+        assert p.y + p.h <= cam.y0 + 1 and scene.log.y + scene.log.h <= cam.y0 + 1
+        ui.tap(app, scene.log_button)
+        app.step()
+    shot(app, f"polish_upright_{rules}.png")
