@@ -153,15 +153,9 @@ class _Reached(Exception):
     pass
 
 
-def six_boats_to_the_first_move(app, home, size):
-    """Six boats (four added to the set-up's two by "+ Add boat"), the person first,
-    the rest bots; played by taps to the person's first card revealed on the water."""
-    import random
-
-    from dinghy.games.dinghy_race.state import Step
-    from test_ui_table import human_turns
-
-    setup = setup_for(app, home, "dinghy_race")
+def six_boats(app, home, rules="dinghy_race"):
+    """Six boats ("+ Add boat" to six), the person first, the rest bots: the table."""
+    setup = setup_for(app, home, rules)
     while len(setup.rows) < 6:
         ui.tap(app, setup.add_button)
     for row in setup.rows[1:]:
@@ -171,7 +165,17 @@ def six_boats_to_the_first_move(app, home, size):
     setup.form.seed = 11
     ui.tap(app, setup.start_button)
     app.step()
-    scene = app.scene
+    return app.scene
+
+
+def six_boats_to_the_first_move(app, home, size):
+    """Six boats, played by taps to the person's first card revealed on the water."""
+    import random
+
+    from dinghy.games.dinghy_race.state import Step
+    from test_ui_table import human_turns
+
+    scene = six_boats(app, home)
 
     def on_step(app, sc):
         if sc.race.state.step is Step.MOVE:
@@ -262,3 +266,30 @@ def test_upright_the_board_takes_the_full_width(make_ui_app, home, rules):
         ui.tap(app, scene.log_button)
         app.step()
     shot(app, f"polish_upright_{rules}.png")
+
+
+@pytest.mark.parametrize("rules", ["dinghy_race", "regatta_gigamic"])
+@pytest.mark.parametrize("size", SIZES)
+def test_six_seat_chips_each_keep_their_room_and_name(make_ui_app, home, rules, size):
+    """Upright, six seat chips beside the top buttons were a thumb wide each and lay
+    on one another ("Ora…Ver…", "luck 3" spilling onto the next chip). Where the chips
+    would be narrower than a short name, the seats bar takes a row of its own under the
+    buttons: no two chips overlap, each shows its boat's whole name, and the board
+    starts under the bar."""
+    from dinghy.ui.dinghy_race.pins import overlaps as hit
+
+    app = make_ui_app(*size)
+    scene = six_boats(app, home, rules)
+    app.step()
+    chips = scene.order.chips
+    assert len(chips) == 6
+    for i, a in enumerate(chips):
+        assert a.text.text == a.label, (a.label, a.text.text, a.w)
+        for b in chips[i + 1:]:
+            assert not hit((a.x, a.y, a.w, a.h), (b.x, b.y, b.w, b.h)), (a.label, b.label)
+        for b in (scene.undo_button, scene.save_button, scene.help_button, scene.menu_button):
+            assert not hit((a.x, a.y, a.w, a.h), (b.x, b.y, b.w, b.h)), (a.label, b.label)
+        assert scene.top.y <= a.y
+    cam = scene.view.camera
+    assert cam.y0 + cam.height <= scene.top.y + 1
+    shot(app, f"polish_six_chips_{rules}_{size[0]}x{size[1]}.png")
