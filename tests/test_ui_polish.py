@@ -293,3 +293,36 @@ def test_six_seat_chips_each_keep_their_room_and_name(make_ui_app, home, rules, 
     cam = scene.view.camera
     assert cam.y0 + cam.height <= scene.top.y + 1
     shot(app, f"polish_six_chips_{rules}_{size[0]}x{size[1]}.png")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_first_move_at_the_start_shows_the_exits_apart(make_ui_app, home, size):
+    """With Follow off the chart keeps the fleet and the next mark in view: at the start
+    that is the whole course, the boat at the chart's foot under the camera buttons and
+    its exits' ghosts a few pixels apart. On a person's move the chart shows the boat
+    and its ghosts closer: every ghost on the chart, clear of the buttons, a finger's
+    width from the next; its name clear of its hull; a tapped ghost sails that exit."""
+    app = make_ui_app(*size)
+    scene = six_boats_to_the_first_move(app, home, size)
+    view, race = scene.view, scene.race
+    assert view.follow is False
+    chart, cam, g = view.chart, view.camera, scene.gui
+    pts = [chart.ghost_screen_point(i) for i in range(len(chart.ghosts))]
+    assert len(pts) > 1
+    for p in pts:
+        assert cam.contains_screen(*p) and g.widget_at(*p) is None, p
+    gaps = [((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5 for i, a in enumerate(pts) for b in pts[i + 1:]]
+    assert min(x for x in gaps if x > 0) >= g.touch * 0.75
+    name = race.game.name(race.state.active)
+    label = next(p.drawable for p in chart.state_layer.pins if p.is_label and p.drawable.text == name)
+    hull = chart.hull_points(race.state.boat().pose, race.state.boat().tack)
+    sx, sy = zip(*(cam.world_to_screen(x, y) for x, y in hull))
+    from dinghy.ui.dinghy_race.pins import label_box, overlaps
+    assert not overlaps(label_box(label), (min(sx), min(sy), max(sx) - min(sx), max(sy) - min(sy))) \
+        or label.y < min(sy) or label.y > max(sy)
+    shot(app, f"polish_first_move_{size[0]}x{size[1]}.png")
+    i = next(i for i, gh in enumerate(chart.ghosts) if gh.allowed)
+    action = chart.ghosts[i].action
+    n = len(race.actions)
+    ui.click(app, *chart.ghost_screen_point(i))
+    assert race.actions[n] == action

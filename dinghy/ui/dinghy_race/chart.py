@@ -143,7 +143,8 @@ class Chart:
 
     def _pin_label(self, layer: _Layer, text: str, x: float, y: float, *, dx: float = 0,
                    dy: float = 0, pt: float = theme.SMALL_PT, colour: Any = theme.ON_WATER,
-                   bold: bool = True, anchor_x: str = "center", rank: int | None = None) -> Any:
+                   bold: bool = True, anchor_x: str = "center", rank: int | None = None,
+                   reach: float = 0.0) -> Any:
         key = (text, pt, tuple(colour), bold, anchor_x)
         label = layer.take(key)
         if label is None:
@@ -152,7 +153,7 @@ class Chart:
                                       anchor_x=anchor_x, anchor_y="center", batch=self.batch,
                                       group=self.pin_text)
         label.visible = True
-        pin = _Pin(label, x, y, dx * self.scale, dy * self.scale, True, key, rank)
+        pin = _Pin(label, x, y, dx * self.scale, dy * self.scale, True, key, rank, reach=reach)
         layer.pins.append(pin)
         pin.place(self.camera)
         return label
@@ -310,7 +311,7 @@ class Chart:
             if not racing:
                 name += f" ({_ordinal(boat.finished)})"
             self._pin_label(L, name, cx, cy, dy=-22, colour=colour, pt=theme.SMALL_PT,
-                            rank=0 if boat.index == state.active else 2)
+                            rank=0 if boat.index == state.active else 2, reach=game.cards.hull_length / 2)
             if (self.active_ring and boat.index == state.active and racing
                     and state.step is not dr.Step.OVER and state.step is not dr.Step.LAUNCH):
                 self._pin_ring(L, cx, cy, 14, theme.PRIMARY, 2.5)

@@ -10,6 +10,7 @@ geometry only: nothing here knows a rule.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -68,13 +69,19 @@ class Pin:
     key: Any = None
     rank: int | None = None     # a word kept off the others: its importance (0 first)
     nudge: float = 0.0          # pixels up (or down) to keep it clear of them
+    reach: float = 0.0          # world mm round the point to keep clear (a boat's name: its hull)
 
     def place(self, camera: Any) -> None:
         """Put the screen-sized drawable at its world point as ``camera`` shows it now
-        (a label on whole pixels, so that its text stays sharp)."""
+        (a label on whole pixels, so that its text stays sharp). A word with a
+        ``reach`` keeps outside it however close the camera is: under a big hull,
+        not on it."""
         sx, sy = camera.world_to_screen(self.x, self.y)
         if self.is_label:
-            self.drawable.position = (round(sx + self.dx), round(sy + self.dy + self.nudge), 0)
+            dy = self.dy
+            if self.reach and dy:
+                dy = math.copysign(max(abs(dy), self.reach * camera.zoom + abs(dy) * 0.45), dy)
+            self.drawable.position = (round(sx + self.dx), round(sy + dy + self.nudge), 0)
         else:
             self.drawable.position = (sx + self.dx, sy + self.dy)
 

@@ -260,6 +260,43 @@ class DinghyRaceView(Choices, BoardView):
         reach = (self.gui.touch if self.gui else 48) * 0.75
         return any(math.dist(a, b) < reach for i, a in enumerate(pts) for b in pts[i + 1:])
 
+    def ghosts_crowded(self) -> bool:
+        """Whether two of the exits' ghosts lie closer on the screen than a finger can
+        tell apart (three quarters of a touch target), or one lies off the chart or
+        under a button."""
+        chart, g = self.chart, self.gui
+        pts = [chart.ghost_screen_point(i) for i in range(len(chart.ghosts))]
+        if any(not self.camera.contains_screen(*p) or g.widget_at(*p) is not None for p in pts):
+            return True
+        reach = g.touch * 0.75
+        return any(0 < math.dist(a, b) < reach for i, a in enumerate(pts) for b in pts[i + 1:])
+
+    def focus_ghosts(self) -> None:
+        """On a person's move, when the exits' ghosts are specks (the fleet and the next
+        mark in view put the boat at the chart's foot, its ghosts a few pixels apart),
+        the ghosts closer: all of them on the chart, clear of the camera buttons. "Fit
+        course" and the zoom buttons still work the camera as before."""
+        state, chart, g = self.race.state, self.chart, self.gui
+        if state.step is not Step.MOVE or not self.human_turn or not chart.ghosts or g is None \
+                or not self.ghosts_crowded():
+            return
+        cam, foot = self.camera, g.touch + g.px(8)
+        spots = sorted({(round(x, 3), round(y, 3)) for x, y in map(chart.ghost_centre, chart.ghosts)})
+        nearest = min((math.dist(a, b) for i, a in enumerate(spots) for b in spots[i + 1:]), default=0.0)
+        want = g.touch * 0.8 / nearest if nearest > 0 else cam.max_zoom
+        boat = state.boat()
+        hull = self.game.cards.hull_length
+        xs = [x for x, _ in spots] + [boat.pose.x]
+        ys = [y for _, y in spots] + [boat.pose.y]
+        cam.fit((min(xs) - hull, min(ys) - hull, max(xs) + hull, max(ys) + hull), margin=g.touch, bottom=foot)
+        if cam.zoom < want:       # the boat and its ghosts are too far apart: the ghosts alone
+            xs, ys = xs[:-1], ys[:-1]
+            cam.fit((min(xs), min(ys), max(xs), max(ys)), margin=g.touch * 0.6, bottom=foot)
+        # no closer than the nearest pair needs: the rest of the fleet may stay in view
+        centre = cam.world_to_screen((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+        cam.zoom_at(*centre, min(1.0, want / cam.zoom))
+        self.chart.camera_moved()
+
     def zoom(self, factor: float) -> None:
         c = self.camera
         self.camera.zoom_at(c.x0 + c.width / 2, c.y0 + c.height / 2, factor)
@@ -346,6 +383,8 @@ class DinghyRaceView(Choices, BoardView):
             self.follow_active(jump=self.human_turn and state.step in (Step.BEGIN, Step.LAUNCH))
         elif not self.follow and not race.over and new_step and hasattr(self, "board_rect"):
             self.keep_fleet_in_view()
+        if new_step and hasattr(self, "board_rect"):
+            self.focus_ghosts()
 
     def relayout_panel(self) -> None:
         self.turn.build()
