@@ -326,3 +326,54 @@ def test_the_first_move_at_the_start_shows_the_exits_apart(make_ui_app, home, si
     n = len(race.actions)
     ui.click(app, *chart.ghost_screen_point(i))
     assert race.actions[n] == action
+
+
+def gigamic_sailing_turns(app, scene, turns=3, limit=400):
+    """The person's sailing turns of a Gigamic race, played by taps (dice, setting
+    down by the panel's first button, a ghost each turn); yields at each."""
+    from dinghy.games.regatta_gigamic.state import TURN
+
+    race, view = scene.race, scene.view
+    seen = 0
+    for _ in range(limit):
+        app.step()
+        modal = scene.gui.modal
+        if modal is not None and hasattr(modal, "button"):
+            ui.tap(app, modal.button)
+        if not scene.human_turn:
+            continue
+        if race.chance:
+            ui.tap(app, view.buttons["roll"])
+        elif race.state.step == TURN and any(g.reason is None for g in view.ghosts):
+            yield
+            seen += 1
+            if seen >= turns:
+                return
+            gh = next(g for g in view.ghosts if g.reason is None)
+            ui.click(app, *view.camera.world_to_screen(gh.x, gh.y))
+        else:
+            b = next(b for k, b in view.buttons.items() if k != "play_typed" and b.enabled
+                     and not k.startswith("page"))
+            ui.tap(app, b)
+    raise AssertionError("too few sailing turns for the person")
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (800, 1280)])
+def test_gigamic_ghosts_lie_well_inside_the_board(make_ui_app, home, size):
+    """On a sailing turn the ghosts once lay at the board's top edge, a hull half under
+    the title strip: the view took a ghost's tap point anywhere on the board as "in
+    view". Each turn, every ghost's tap point now lies a finger's width inside the
+    board, under no button."""
+    from test_ui_newcomer import start_by_taps
+
+    app = make_ui_app(*size)
+    scene = start_by_taps(app, home, "regatta_gigamic")
+    view, cam, g = scene.view, scene.view.camera, scene.gui
+    for _ in gigamic_sailing_turns(app, scene):
+        inset = g.touch * 0.75 - 1
+        for gh in view.ghosts:
+            sx, sy = cam.world_to_screen(gh.x, gh.y)
+            assert cam.x0 + inset <= sx <= cam.x0 + cam.width - inset, (sx, cam.x0, cam.width)
+            assert cam.y0 + inset <= sy <= cam.y0 + cam.height - inset, (sy, cam.y0, cam.height)
+            assert g.widget_at(sx, sy) is None
+        shot(app, f"polish_gigamic_turn_{size[0]}x{size[1]}.png")

@@ -236,8 +236,7 @@ class GigamicView(GenericView):
         view), zoom in on the acting boat and its ghosts (the Fit button shows the whole table again)."""
         if not self.ghosts or self.gui is None or self.camera.width <= 1:
             return
-        seen = all(self.camera.contains_screen(*self.camera.world_to_screen(gh.x, gh.y))
-                   for gh in self.ghosts)
+        seen = all(self.well_in_view(gh) for gh in self.ghosts)
         if seen and not self.ghosts_crowded():
             return
         boat = self.race.state.boats[self.race.state.active]
@@ -264,6 +263,15 @@ class GigamicView(GenericView):
         want = self.gui.touch * 0.75 / max(nearest, 1e-6) * 1.05
         self.camera.zoom = self.camera.clamp(max(self.camera.zoom, min(want, fits)))
         self.camera.cx, self.camera.cy = (min(gx) + max(gx)) / 2, (min(gy) + max(gy)) / 2
+
+    def well_in_view(self, gh: Ghost) -> bool:
+        """Whether a ghost's whole hull is on the board, not under the camera buttons (its
+        tap point a finger's width inside the edge: the hull reaches past it)."""
+        c, g = self.camera, self.gui
+        sx, sy = c.world_to_screen(gh.x, gh.y)
+        inset = g.touch * 0.75
+        return (c.x0 + inset <= sx <= c.x0 + c.width - inset and c.y0 + inset <= sy <= c.y0 + c.height - inset
+                and g.widget_at(sx, sy) is None)
 
     def board_contains(self, x: float, y: float) -> bool:
         return self.camera.contains_screen(x, y)
