@@ -14,6 +14,10 @@ from test_ui_newcomer import home, setup_for, shot  # noqa: F401  (the fixture)
 SIZES = [(1280, 800), (1024, 600), (800, 1280)]
 
 
+class _Reached(Exception):
+    pass
+
+
 def label_box(label):
     """A pyglet label's drawn box (left, bottom, width, height), from its anchors."""
     w, h = label.content_width, label.content_height
@@ -77,6 +81,30 @@ def to_first_person_turn(app, scene, limit=300):
     raise AssertionError("no person's turn came")
 
 
+def check_panel_lines(scene):
+    """Each line of words in the turn panel inside its row and the panel, clear of the
+    other lines and of the panel's buttons."""
+    from dinghy.ui.widgets.buttons import Button
+
+    p = scene.panel
+    lines = list(panel_lines(scene))
+    assert lines, "the panel says something"
+    boxes = []
+    for w, label in lines:
+        x, y, lw, lh = label_box(label)
+        assert w.x - 1 <= x and x + lw <= w.x + w.w + 1, (label.text, lw, w.w)
+        assert p.x <= x and x + lw <= p.x + p.w, (label.text, x, lw, p.x, p.w)
+        assert w.y - 1 <= y and y + lh <= w.y + w.h + 1, (label.text, lh, w.h)
+        boxes.append((label.text, x, y, lw, lh))
+    buttons = [(b.label, b.x, b.y, b.w, b.h) for b in scene.gui.walk() if isinstance(b, Button)
+               and b.visible and b.w > 0 and p.x <= b.x + b.w / 2 <= p.x + p.w
+               and p.y <= b.y + b.h / 2 <= p.y + p.h]
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:] + buttons:
+            assert not (a[1] < b[1] + b[3] - 1 and b[1] < a[1] + a[3] - 1 and a[2] < b[2] + b[4] - 1
+                        and b[2] < a[2] + a[4] - 1), (a, b)
+
+
 @pytest.mark.parametrize("rules", sorted(games.GAMES))
 @pytest.mark.parametrize("size", [(1024, 600), (800, 1280)])
 def test_every_panel_line_fits_its_panel(make_ui_app, home, rules, size):
@@ -90,21 +118,36 @@ def test_every_panel_line_fits_its_panel(make_ui_app, home, rules, size):
     scene = start_by_taps(app, home, rules)
     to_first_person_turn(app, scene)
     app.step()
-    p = scene.panel
-    lines = list(panel_lines(scene))
-    assert lines, "the panel says something"
-    boxes = []
-    for w, label in lines:
-        x, y, lw, lh = label_box(label)
-        assert w.x - 1 <= x and x + lw <= w.x + w.w + 1, (label.text, lw, w.w)
-        assert p.x <= x and x + lw <= p.x + p.w, (label.text, x, lw, p.x, p.w)
-        assert w.y - 1 <= y and y + lh <= w.y + w.h + 1, (label.text, lh, w.h)
-        boxes.append((label.text, x, y, lw, lh))
-    for i, a in enumerate(boxes):
-        for b in boxes[i + 1:]:
-            assert not (a[1] < b[1] + b[3] and b[1] < a[1] + a[3] and a[2] < b[2] + b[4] - 1
-                        and b[2] < a[2] + a[4] - 1), (a, b)
+    check_panel_lines(scene)
     shot(app, f"polish_panel_{rules}_{size[0]}x{size[1]}.png")
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (800, 1280)])
+def test_dinghy_race_panel_words_clear_its_buttons_at_every_step(make_ui_app, home, size):
+    """At 1024x600 laying the next card, "Tap a card to lay it face-down in front of the
+    bow (with a mouse, hovering over a card first shows where it lies)." took three
+    lines where the panel kept room for two, and its last line lay on the first card
+    button. At every step of the person's first turns (launch, reveal, sail, luck,
+    lay a card), played by taps, the panel's words fit and clear its buttons."""
+    import random
+
+    from test_ui_newcomer import start_by_taps
+    from test_ui_table import human_turns
+
+    app = make_ui_app(*size)
+    scene = start_by_taps(app, home, "dinghy_race")
+    steps = set()
+
+    def on_step(app, sc):
+        app.step()
+        check_panel_lines(sc)
+        steps.add(sc.race.state.step.name)
+        if len(steps) >= 5 and "PLACE" in steps:
+            raise _Reached
+        return False
+
+    with pytest.raises(_Reached):
+        human_turns(app, scene, random.Random(5), limit=80, on_step=on_step)
 
 
 def overlaps(a, b):
@@ -147,10 +190,6 @@ def test_the_gigamic_title_and_places_stay_off_the_table(make_ui_app, home, size
     view.focus_ghosts()                                    # zoomed in on the start slots
     assert cam.zoom > table[2] / (view.bounds[2] - view.bounds[0])
     assert cam.y0 + cam.height <= view.header.y + 1        # the water ends under the strip
-
-
-class _Reached(Exception):
-    pass
 
 
 def six_boats(app, home, rules="dinghy_race"):
