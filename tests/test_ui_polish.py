@@ -416,3 +416,45 @@ def test_gigamic_ghosts_lie_well_inside_the_board(make_ui_app, home, size):
             assert cam.y0 + inset <= sy <= cam.y0 + cam.height - inset, (sy, cam.y0, cam.height)
             assert g.widget_at(sx, sy) is None
         shot(app, f"polish_gigamic_turn_{size[0]}x{size[1]}.png")
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (800, 1280)])
+def test_the_fleet_in_view_keeps_clear_of_the_camera_buttons(make_ui_app, home, size):
+    """With Follow off the chart keeps the fleet and the next mark in view; at the start
+    that put the boats along the chart's foot, their names under "Follow: off" and
+    "Hint". Laying a card or rolling for a hazard (the fleet's view), every racing
+    boat and its name lie on the chart, under no camera button."""
+    import random
+
+    from dinghy.games.dinghy_race.state import Step
+    from dinghy.ui.dinghy_race.pins import label_box, overlaps
+    from test_ui_newcomer import start_by_taps
+    from test_ui_table import human_turns
+
+    app = make_ui_app(*size)
+    scene = start_by_taps(app, home, "dinghy_race")
+    view = scene.view
+    buttons = [view.zoom_in, view.zoom_out, view.fit_button, view.follow_button, view.hint_button]
+    checked = []
+
+    def on_step(app, sc):
+        state = sc.race.state
+        if state.step not in (Step.PLACE, Step.LUCK, Step.BEGIN) or state.round < 1:
+            return False
+        cam, chart = view.camera, view.chart
+        names = {sc.race.game.name(b.index): b for b in state.boats if b.launched and b.racing}
+        for p in chart.state_layer.pins:
+            if p.is_label and p.drawable.text in names:
+                b = names[p.drawable.text]
+                assert cam.contains_screen(*cam.world_to_screen(b.pose.x, b.pose.y))
+                box = label_box(p.drawable)
+                for btn in buttons:
+                    assert not overlaps(box, (btn.x, btn.y, btn.w, btn.h)), (p.drawable.text, btn.label)
+        checked.append(state.step)
+        if len(checked) >= 4:
+            raise _Reached
+        return False
+
+    with pytest.raises(_Reached):
+        human_turns(app, scene, random.Random(5), limit=80, on_step=on_step)
+    shot(app, f"polish_fleet_view_{size[0]}x{size[1]}.png")

@@ -248,7 +248,8 @@ class DinghyRaceView(Choices, BoardView):
         x0, y0, x1, y1 = self.camera.visible_bounds()
         if not force and x0 <= b[0] and y0 <= b[1] and b[2] <= x1 and b[3] <= y1:
             return
-        self.camera.fit(b, margin=self.gui.px(48) if self.gui else 48)
+        g = self.gui
+        self.camera.fit(b, margin=g.px(48) if g else 48, bottom=g.touch + g.px(8) if g else 56)
         readable = self.camera.clamp((self.gui.px(170) if self.gui else 170) / self.game.cards.card_length)
         self.camera.zoom = min(self.camera.zoom, readable)
         self.chart.camera_moved()
