@@ -458,3 +458,45 @@ def test_the_fleet_in_view_keeps_clear_of_the_camera_buttons(make_ui_app, home, 
     with pytest.raises(_Reached):
         human_turns(app, scene, random.Random(5), limit=80, on_step=on_step)
     shot(app, f"polish_fleet_view_{size[0]}x{size[1]}.png")
+
+
+@pytest.mark.parametrize("size", [(800, 1280), (1280, 800)])
+def test_the_replay_seats_bar_shows_six_whole_names(make_ui_app, home, size):
+    """The replay's top bar has the title, Export, ? and Close beside the seat chips:
+    upright, six chips read "Yell…", "Gre…". Where they would be cut, the seats bar
+    takes a row of its own under the title: each chip shows its whole name, no chip
+    lies on another or on a button, and the board starts under the bar."""
+    from dinghy.ui.dinghy_race.pins import overlaps as hit
+    from dinghy.ui.shell.results import ResultsScene
+
+    app = make_ui_app(*size)
+    setup = setup_for(app, home, "dinghy_race")
+    while len(setup.rows) < 6:
+        ui.tap(app, setup.add_button)
+    for row in setup.rows:
+        if row.level.label == "Human":
+            ui.tap(app, row.level)
+    setup.form.seed = 11
+    ui.tap(app, setup.start_button)
+    for _ in range(4000):
+        app.step()
+        if isinstance(app.scene, ResultsScene):
+            break
+    ui.tap(app, app.scene.replay_button)
+    app.step()
+    replay = app.scene
+    for _ in range(12):
+        ui.tap(app, replay.fwd_button)
+    app.step()
+    chips = replay.order.chips
+    assert len(chips) == 6
+    for i, a in enumerate(chips):
+        assert a.text.text == a.label, (a.label, a.text.text, a.w)
+        for b in chips[i + 1:] + [replay.close_button, replay.help_button, replay.export_button]:
+            assert not hit((a.x, a.y, a.w, a.h), (b.x, b.y, b.w, b.h)), (a.label, getattr(b, "label", b))
+        assert replay.top.y <= a.y
+    title = replay.title_text.label
+    assert title.text.startswith("Replay") and title.x + title.content_width <= replay.export_button.x
+    cam = replay.board.camera
+    assert cam.y0 + cam.height <= replay.top.y + 1
+    shot(app, f"polish_replay_six_{size[0]}x{size[1]}.png")

@@ -34,9 +34,6 @@ from dinghy.ui.shell.views import view_class  # noqa: E402
 BOT_DELAY = 0.45
 #: Pixels a press may travel and still be a tap (beyond it, it pans the board).
 TAP_SLOP = 8
-#: The narrowest seat chip beside the top buttons (pixels at scale 1); narrower, the
-#: seats bar takes a row of its own.
-CHIP_MIN = 72
 
 
 class TableScene(MotionMixin, ChartScene):
@@ -162,8 +159,7 @@ class TableScene(MotionMixin, ChartScene):
         self.countdown.place(m + px(6), by, px(190), t * 0.35)
         strip_x = m + px(200)
         strip_w = max(t, x - strip_x - px(6))
-        seats = max(1, len(self.game.setup.seats))
-        if (strip_w - px(6) * (seats - 1)) / seats < px(CHIP_MIN):
+        if not self.order.roomy(strip_w, len(self.game.setup.seats)):
             # too many boats for the room beside the buttons (a tablet held upright):
             # the seats bar gets a row of its own, the whole width, under them
             bar += t + px(8)
