@@ -112,6 +112,7 @@ class DinghyRaceView(Choices, BoardView):
         self.chart: Any = None
         self._fitted = False
         self.motion = Motion(self)
+        self.ghost_focus = False       # the camera closed in on a move's ghosts this step
         self.init_choices()
 
     @classmethod
@@ -281,6 +282,7 @@ class DinghyRaceView(Choices, BoardView):
         if state.step is not Step.MOVE or not self.human_turn or not chart.ghosts or g is None \
                 or not self.ghosts_crowded():
             return
+        self.ghost_focus = True        # this step shows the ghosts, not the whole fleet
         cam, foot = self.camera, g.touch + g.px(8)
         spots = sorted({(round(x, 3), round(y, 3)) for x, y in map(chart.ghost_centre, chart.ghosts)})
         nearest = min((math.dist(a, b) for i, a in enumerate(spots) for b in spots[i + 1:]), default=0.0)
@@ -385,6 +387,7 @@ class DinghyRaceView(Choices, BoardView):
         elif not self.follow and not race.over and new_step and hasattr(self, "board_rect"):
             self.keep_fleet_in_view()
         if new_step and hasattr(self, "board_rect"):
+            self.ghost_focus = False
             self.focus_ghosts()
 
     def relayout_panel(self) -> None:
