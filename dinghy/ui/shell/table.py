@@ -74,8 +74,7 @@ class TableScene(MotionMixin, ChartScene):
         self.curtain: Curtain | None = None
         self.log_open = False                  # the folded log, opened by its button
         self.folded = self.portrait = False
-        self.sheet_h = 0
-        self.bar_h = 64.0                      # the top bar's height (set by layout)
+        self.sheet_h, self.bar_h = 0, 64.0     # the bottom sheet's and the top bar's heights
         self.view = view_class(race.game.rules_name)(self)
         self.view.follow = follow
 
@@ -159,13 +158,11 @@ class TableScene(MotionMixin, ChartScene):
         self.countdown.place(m + px(6), by, px(190), t * 0.35)
         strip_x = m + px(200)
         strip_w = max(t, x - strip_x - px(6))
-        if not self.order.roomy(strip_w, len(self.game.setup.seats)):
-            # too many boats for the room beside the buttons (a tablet held upright):
-            # the seats bar gets a row of its own, the whole width, under them
+        if self.order.roomy(strip_w, len(self.game.setup.seats)):
+            self.order.place(strip_x, by, strip_w, t)
+        else:       # too narrow for the boats' names (upright): a row of its own under the buttons
             bar += t + px(8)
             self.order.place(m, H - bar + px(8), W - 2 * m, t)
-        else:
-            self.order.place(strip_x, by, strip_w, t)
         self.bar_h = bar
         self.top.place(0, H - bar, W, bar)
         if self.portrait:
@@ -210,9 +207,8 @@ class TableScene(MotionMixin, ChartScene):
             return
         px = g.px
         m = px(8)
-        bar = self.bar_h
         col_x, side = self.side_rect
-        avail = (self.sheet_h - m) if self.sheet_h else g.height - bar - 3 * m
+        avail = (self.sheet_h - m) if self.sheet_h else g.height - self.bar_h - 3 * m
         log_h = self._log_height(avail)
         self.log.visible = log_h > 0
         base = m
