@@ -500,3 +500,33 @@ def test_the_replay_seats_bar_shows_six_whole_names(make_ui_app, home, size):
     cam = replay.board.camera
     assert cam.y0 + cam.height <= replay.top.y + 1
     shot(app, f"polish_replay_six_{size[0]}x{size[1]}.png")
+
+
+def test_on_a_laptop_the_compass_leaves_the_course_and_the_start_line_clear(make_ui_app, home):
+    """On a laptop (1280x800) the wind compass (top left of the chart) covered a corner
+    of the course after "Fit course", and the start line's end while launching, though
+    the chart had room beside it. Where it costs little zoom, the chart keeps the
+    course, and the start line with the launch spots, clear of the compass and of the
+    camera buttons."""
+    from dinghy.ui.dinghy_race.pins import overlaps
+    from test_ui_newcomer import start_by_taps, to_a_person_turn
+
+    app = make_ui_app(1280, 800)
+    scene = start_by_taps(app, home, "dinghy_race")
+    to_a_person_turn(app, scene)
+    view = scene.view
+    cam, c = view.camera, view.compass
+    compass = (c.x, c.y, c.w, c.h)
+    buttons = [(b.x, b.y, b.w, b.h) for b in (view.zoom_in, view.zoom_out, view.fit_button,
+                                              view.follow_button, view.hint_button)]
+    for p in view.game.start_line:                       # launching: the start line's ends
+        x, y = cam.world_to_screen(*p)
+        assert not overlaps((x - 4, y - 4, 8, 8), compass), p
+    ui.tap(app, view.fit_button)
+    b = view.chart.bounds
+    x0, y0 = cam.world_to_screen(b[0], b[1])
+    x1, y1 = cam.world_to_screen(b[2], b[3])
+    course = (x0, y0, x1 - x0, y1 - y0)
+    assert not overlaps(course, compass)
+    assert not any(overlaps(course, r) for r in buttons)
+    shot(app, "polish_fit_course_1280x800.png")

@@ -24,8 +24,28 @@ class ChartCamera:
 
     def fit(self) -> None:
         """The whole playing area, clear of the camera buttons and the compass."""
-        self.camera.fit(self.chart.bounds, margin=self.gui.px(64) if self.gui else 64)
+        self.fit_clear(self.chart.bounds, self.gui.px(24) if self.gui else 24)
         self.chart.camera_moved()
+
+    def fit_clear(self, bounds: tuple[float, float, float, float], margin: float) -> None:
+        """Fit ``bounds`` with the camera buttons' row free under them, and clear of the
+        compass in the top left corner when that costs little (a tall course on a wide
+        chart; else the compass may cover a corner of the water)."""
+        g, cam = self.gui, self.camera
+        if g is None:
+            cam.fit(bounds, margin=margin)
+            return
+        foot = g.touch + g.px(8)
+        cam.fit(bounds, margin=margin, bottom=foot)
+        c = self.compass
+        x0, y0 = cam.world_to_screen(bounds[0], bounds[1])
+        x1, y1 = cam.world_to_screen(bounds[2], bounds[3])
+        if not (x0 < c.x + c.w and c.x < x1 and y0 < c.y + c.h and c.y < y1):
+            return
+        zoom = cam.zoom
+        cam.fit(bounds, margin=margin, bottom=foot, left=c.x + c.w - cam.x0)
+        if cam.zoom < zoom * 0.8:
+            cam.fit(bounds, margin=margin, bottom=foot)
 
     def fleet_bounds(self) -> tuple[float, float, float, float] | None:
         """Every boat racing and the active boat's next mark (or the finish line), with a
@@ -66,8 +86,7 @@ class ChartCamera:
         x0, y0, x1, y1 = self.camera.visible_bounds()
         if not force and x0 <= b[0] and y0 <= b[1] and b[2] <= x1 and b[3] <= y1:
             return
-        g = self.gui
-        self.camera.fit(b, margin=g.px(48) if g else 48, bottom=g.touch + g.px(8) if g else 56)
+        self.fit_clear(b, self.gui.px(48) if self.gui else 48)
         readable = self.camera.clamp((self.gui.px(170) if self.gui else 170) / self.game.cards.card_length)
         self.camera.zoom = min(self.camera.zoom, readable)
         self.chart.camera_moved()
@@ -154,8 +173,7 @@ class ChartCamera:
             xs.append(opts[0].x)
             ys.append(opts[0].y)
         L = self.game.cards.card_length
-        self.camera.fit((min(xs) - L, min(ys) - L, max(xs) + L, max(ys) + L),
-                        margin=self.gui.px(24) if self.gui else 24)
+        self.fit_clear((min(xs) - L, min(ys) - L, max(xs) + L, max(ys) + L), self.gui.px(24) if self.gui else 24)
         self.camera.zoom = min(self.camera.zoom, self.camera.clamp(
             (self.gui.px(170) if self.gui else 170) / L))
         self.chart.camera_moved()
