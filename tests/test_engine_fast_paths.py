@@ -242,8 +242,8 @@ def _plain_stop_short(game, state, boat, card, end, tack, shift):
     boats = [g for _, g in boat_obstacles(game, state, boat.index)]
     gap = game.cards.card_width
     lines = lines_on_water(game, state)
-    fixed_hit_any = (fixed_hit(game, move_shape(game, boat, card, end, tack, shift), lines=lines) is not None
-                     or fixed_hit(game, room_ahead(game, end, tack), lines=lines) is not None)
+    fixed = (fixed_hit(game, move_shape(game, boat, card, end, tack, shift), lines=lines)
+             or fixed_hit(game, room_ahead(game, end, tack), lines=lines))
     x0, y0 = boat.pose.xy
     for i in range(20, -1, -1):
         t = i / 20
@@ -251,10 +251,12 @@ def _plain_stop_short(game, state, boat, card, end, tack, shift):
         hull = game.hull(pose, tack)
         if any(g.intersects(hull) for g in boats):
             continue
-        if fixed_hit_any and table.fixed_within(game, hull, gap - EPS, lines):
+        if fixed is None:       # a stop short of a boat that leaves hull or next card on a buoy
+            fixed = fixed_hit(game, hull, lines=lines) or fixed_hit(game, room_ahead(game, pose, tack), lines=lines)
+        if fixed is not None and table.fixed_within(game, hull, gap - EPS, lines):
             continue
-        return pose, tack, fixed_hit_any
-    return boat.pose, boat.tack, fixed_hit_any
+        return pose, tack, fixed
+    return boat.pose, boat.tack, fixed
 
 
 @settings(max_examples=300, deadline=None)

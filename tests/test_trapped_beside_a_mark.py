@@ -1,33 +1,43 @@
-"""A known rules gap, kept as a failing test for the fix: a boat that stops short of
-another boat can come to lie so close beside a mark that it is trapped for good.
+"""A boat that stops short of another boat beside a mark must not be trapped for good.
 
 Found by the strength benchmark (trapeze_outer, seed 8, skippers tactician, easy, medium,
-hard: the tactician's boat sat for 9,000 rounds). Orange, jibing, stops short of Yellow
-and ends 10 mm from mark 3s. Rule text: "Boats and the manoeuvre cards placed in front of
-them may never touch fixed obstacles like buoys ... If a boat comes into a situation where
-it would violate this rule, it must stop one card length (short side) short of the
-obstacle and does not place a new movement card; it is "dead in the water" now", and "such
-a boat may make a 90°-turn in either direction and may then place ... any manoeuvre card
-... that fits the current boat aspect. Note that delay cards fit any wind aspect." Beside
-the mark no card, not even the delay card, may be laid at either heading its 90° turns
-reach (the hull may not swing through the buoy), so the boat can never sail again. The
-text's "one card length (short side) short of the obstacle" suggests the stop should keep
-that room from the mark as well; which reading to take is for the next change to the
-stopping rule.
+hard: the tactician's boat sat for 9,000 rounds). Orange, jibing, stopped short of Yellow
+and ended 10 mm from mark 3s, where it laid no card (every card touched the buoy) and its
+90° turns could never reach a heading where a card fits.
+
+Rule text: "Boats and the manoeuvre cards placed in front of them may never touch fixed
+obstacles like buoys ... If a boat comes into a situation where it would violate this
+rule, it must stop one card length (short side) short of the obstacle and does not place
+a new movement card; it is "dead in the water" now", and "such a boat may make a 90°-turn
+in either direction and may then place ... any manoeuvre card ... that fits the current
+boat aspect. Note that delay cards fit any wind aspect."
+
+Our reading (``turn._stop_short``): a stop short of a boat that would leave the hull or
+the room for the next card (the delay card's footprint) on a fixed obstacle is itself "a
+situation where it would violate this rule", so the boat keeps one card width from that
+obstacle too and is dead in the water.
 """
 from __future__ import annotations
 
+import math
+import random
+from functools import lru_cache
 from pathlib import Path
 
-import pytest
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from dinghy import games
 from dinghy.core.geometry import Pose
 from dinghy.core.race import Race
-from dinghy.core.wind import tack_of
+from dinghy.core.setup import PALETTE, RaceSetup, Seat
+from dinghy.core.wind import Tack, tack_of
+from dinghy.games.dinghy_race.actions import Move
+from dinghy.games.dinghy_race.common import card_fits, fixed_hit, room_ahead
 from dinghy.games.dinghy_race.placing import card_options
-from dinghy.games.dinghy_race.state import Step, Turn
-from dinghy.games.dinghy_race.turn import why_not_pivot
+from dinghy.games.dinghy_race.state import Boat, RaceState, Step, Turn
+from dinghy.games.dinghy_race.table import reach
+from dinghy.games.dinghy_race.turn import exit_options, why_not_pivot
+from dinghy.skippers import skipper
 
 RECORD = Path(__file__).parent / "records" / "stopped_short_of_a_boat_beside_a_mark.json"
 
@@ -58,18 +68,120 @@ def _placeable_headings(race: Race, index: int) -> tuple[set[int], set[int]]:
     return seen, ok
 
 
-def test_the_record_shows_the_boat_stopped_short_beside_the_mark():
+#: Where the stop short of Yellow left Orange before the fix (bow point, heading, tack).
+OLD_STOP = Pose(430.03312968459574, 398.24654574869555, 225)
+
+
+def test_where_the_boat_used_to_stop_its_next_card_would_touch_the_mark():
+    """"Boats and the manoeuvre cards placed in front of them may never touch fixed
+    obstacles like buoys ... If a boat comes into a situation where it would violate this
+    rule, it must stop one card length (short side) short of the obstacle": where the old
+    stop put Orange, not even the delay card (which fits any aspect) may lie before the bow."""
+    game = games.load_race(RECORD).game
+    room = room_ahead(game, OLD_STOP, Tack.STARBOARD)
+    assert fixed_hit(game, room) == "mark 3s"
+    assert game.hull(OLD_STOP, Tack.STARBOARD).distance(game.course.mark("3s").geometry) \
+        < game.cards.card_width
+
+
+def test_the_stop_short_of_a_boat_keeps_a_card_width_from_the_mark_and_leaves_the_boat_dead():
+    """"it must stop one card length (short side) short of the obstacle and does not place
+    a new movement card; it is "dead in the water" now": Orange stops short of Yellow and,
+    the mark being in the way of its next card, short of mark 3s as well."""
     race = games.load_race(RECORD)
-    boat = race.state.boats[0]
-    mark = next(m for m in race.game.course.marks if m.id == "3s")
-    gap = ((boat.pose.x - mark.x) ** 2 + (boat.pose.y - mark.y) ** 2) ** 0.5
-    assert gap < race.game.cards.card_width / 2     # well inside a card's width of the buoy
-    assert boat.planned is None and race.state.step is Step.LUCK   # it laid no new card
+    game, boat = race.game, race.state.boats[0]
+    mark = game.course.mark("3s").geometry
+    before = race.history[-2].boats[0]            # before its last move
+    was = game.hull(before.pose, before.tack).distance(mark)
+    # it started that move closer than a card width to the buoy, and nowhere between there
+    # and Yellow keeps a card width from it: the boat cannot move on at all
+    assert was < game.cards.card_width
+    assert game.hull(boat.pose, boat.tack).distance(mark) >= min(was, game.cards.card_width) - 1e-6
+    assert boat.pose == before.pose
+    assert boat.planned is None                     # it laid no new card: dead in the water
+    texts = [e.text for e in race.last_events if e.kind == "obstacle"]
+    assert texts == ["Orange stops short of Yellow, one card width short of mark 3s too, "
+                     "and is dead in the water"]
 
 
-@pytest.mark.xfail(strict=True, reason="known gap: stopping short of a boat may leave a boat "
-                                       "trapped beside a mark (see the module's docstring)")
 def test_a_boat_stopped_short_beside_a_mark_can_sail_again():
+    """"such a boat may make a 90°-turn in either direction and may then place ... any
+    manoeuvre card ... that fits the current boat aspect. Note that delay cards fit any
+    wind aspect." """
     race = games.load_race(RECORD)
     reached, placeable = _placeable_headings(race, 0)
     assert placeable, f"headings reached {sorted(reached)}: no card may be laid at any"
+
+
+#: Courses with small and standard cards, gates (two buoys close together) and land.
+COURSES = ("trapeze_outer", "up_and_down", "island_race", "standard_triangle")
+
+
+@lru_cache(maxsize=None)
+def _game(course: str):
+    seats = tuple(Seat(n, n, None) for n in list(PALETTE)[:2])
+    return games.load_game(RaceSetup(seats=seats, course=course, seed=1))
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(st.data())
+def test_no_boat_stopped_short_near_a_mark_is_left_without_a_heading_for_a_card(data):
+    """A boat whose move runs into another boat near a mark, land or a gate "must stop"
+    (short of the boat, and "one card length (short side) short of the obstacle" when its
+    hull or next card would touch a fixed one); wherever it stops, it reaches by its 90°
+    turns ("a 90°-turn in either direction") a heading where a card may be laid, once the
+    other boat has gone: never trapped for good by the fixed things alone.
+
+    The move is laid so that its bow's straight way from start to end (along which a
+    blocked boat stops) passes by the mark, the other boat a little further on."""
+    game = _game(data.draw(st.sampled_from(COURSES), label="course"))
+    mark = data.draw(st.sampled_from(game.course.marks), label="mark")
+    h = data.draw(st.integers(0, 23)) * 15
+    tack = tack_of(h, game.wind_from, Tack.STARBOARD)
+    probe = Boat(0, Pose(0.0, 0.0, h), tack, launched=True, started=True)
+    keys = [k for k, c in game.cards.types.items() if c.exits and card_fits(game, probe, c, True, 7) is None]
+    assume(keys)
+    key = data.draw(st.sampled_from(keys), label="card")
+    card = game.cards.types[key]
+    end = data.draw(st.sampled_from(reach(game, (probe,), probe, [card], lines=(False, False))), label="exit").pose
+    vx, vy = end.x, end.y                          # the bow's straight way, start to end
+    n = math.hypot(vx, vy)
+    assume(n > 1)
+    t, d = data.draw(st.floats(0.1, 1.0)), data.draw(st.floats(-1.5, 1.5)) * game.cards.card_width
+    x0, y0 = mark.x - t * vx - d * vy / n, mark.y - t * vy + d * vx / n
+    me = Boat(0, Pose(x0, y0, h), tack, planned=key, trapeze=card.trapeze, launched=True, started=True)
+    # the card was laid legally: neither it nor the hull touches anything fixed
+    lines = (False, False)
+    assume(fixed_hit(game, game.hull(me.pose, tack), lines=lines) is None)
+    assume(fixed_hit(game, game.card_shape(me.pose, card, tack), lines=lines) is None)
+    u = min(1.0, t + data.draw(st.floats(0.0, 0.5)))
+    oh = data.draw(st.integers(0, 23)) * 15
+    other = Boat(1, Pose(x0 + u * vx + data.draw(st.floats(-15, 15)), y0 + u * vy + data.draw(st.floats(-15, 15)), oh),
+                 tack_of(oh, game.wind_from, Tack.STARBOARD), launched=True, started=True)
+    other_hull = game.hull(other.pose, other.tack)
+    assume(fixed_hit(game, other_hull, lines=lines) is None)
+    assume(not other_hull.intersects(game.hull(me.pose, me.tack)))
+    state = RaceState((me, other), (0, 1), round=7, active=0, step=Step.MOVE, turn=Turn(card=key))
+    blocked = [o for o in exit_options(game, state) if o.reason is None and o.blocked_by == game.name(1)]
+    assume(blocked)
+    race = Race.from_state(game, state)
+    race.push(Move(data.draw(st.sampled_from(blocked), label="move").index))
+    reached, placeable = _placeable_headings(race, 0)
+    assert placeable, f"stopped at {race.state.boats[0].pose}: headings {sorted(reached)}, no card fits"
+
+
+def test_the_recorded_race_sailed_on_by_its_skippers_plays_to_the_end():
+    """The benchmark's race, sailed on from the stop by its own skippers (seeded): Orange,
+    dead in the water a card width from mark 3s, "may make a 90°-turn in either direction
+    and may then place ... any manoeuvre card", sails again, and every boat finishes
+    (before the fix Orange lay there for 9,000 rounds)."""
+    race = games.load_race(RECORD)
+    rng = random.Random(race.game.setup.seed)
+    stop = race.state.boats[0].pose.xy
+    sailed_again = False
+    while not race.over and len(race.actions) < 20000:
+        seat = race.game.setup.seats[race.state.active]
+        race.push(skipper(seat.skipper).choose(race, rng))
+        sailed_again = sailed_again or race.state.boats[0].pose.xy != stop
+    assert sailed_again and race.over, f"{len(race.actions)} actions, round {race.state.round}"
+    assert sorted(race.state.places) == [0, 1, 2, 3]

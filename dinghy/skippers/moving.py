@@ -59,19 +59,14 @@ class Moving:
         K = ch.expand(P, state.round, cards=mask, luck=boat.lady_luck,
                       luck_value=self._lv, with_delay=False)
         by_exit = {int(e): i for i, e in enumerate(K.exit)}
-        opts = dr.exit_options(game, state)
         names = {game.name(b.index) for b in state.boats}
-        s = tack_sign(boat.tack)
-        hr = math.radians(boat.pose.heading)
         rows, extra = [], []
         for m in moves:
-            opt = opts[m.exit]
+            # a Weather Eye shift moves the whole card sideways: the engine's verdict on
+            # the shifted card says where it ends and what it meets
+            opt = dr.exit_options(game, state, m.shift)[m.exit]
             pose = opt.bonus if (m.bonus and opt.bonus is not None) else opt.pose
             x, y = pose.x, pose.y
-            if m.shift:
-                # a Weather Eye shift moves the whole card sideways (to windward if > 0)
-                x += s * m.shift * math.cos(hr)
-                y -= s * m.shift * math.sin(hr)
             e = 0.0
             if opt.blocked_by is not None:
                 if opt.blocked_by in names:

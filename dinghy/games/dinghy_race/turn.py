@@ -134,8 +134,9 @@ def substitutes(game: Table, state: RaceState) -> list[str]:
 
 
 def why_not_pivot(game: Table, state: RaceState, turn: int) -> str | None:
-    """A pivot turns the boat about its bow; the hull may not swing into a boat, a mark
-    or land."""
+    """A pivot turns the boat about its bow; the hull may not end on a boat, a mark or
+    land (judged where the hull lies after the turn: the text forbids touching, "Boats
+    ... may never touch fixed obstacles", and says nothing of the swing)."""
     lim = state.turn.pivot_limit
     if turn not in (0, lim, -lim):
         return f"may only pivot by 0 or ±{lim}°"
@@ -250,20 +251,30 @@ def _do_pivot(game: Table, state: RaceState, act: Pivot, ev: list[Event]) -> Rac
 
 
 def _stop_short(game: Table, state: RaceState, boat: Boat, card: CardType, end: Pose,
-                tack: Tack, shift: float) -> tuple[Pose, Tack, bool]:
-    """Where a blocked move ends, and whether the boat is then dead in the water.
+                tack: Tack, shift: float) -> tuple[Pose, Tack, str | None]:
+    """Where a blocked move ends, and the fixed obstacle that leaves the boat dead in the
+    water there (None: it places its next card as usual).
 
     Other boats: "stop the execution of his move in a way that his boat does not touch
     the other boat, still keeping the direction of one of the possible exit lines".
-    Fixed obstacles: "it must stop one card length (short side) short of the obstacle and
-    does not place a new movement card; it is dead in the water".
+    Fixed obstacles: "Boats and the manoeuvre cards placed in front of them may never
+    touch fixed obstacles like buoys ... If a boat comes into a situation where it would
+    violate this rule, it must stop one card length (short side) short of the obstacle
+    and does not place a new movement card; it is dead in the water".
+
+    Our reading: a stop short of a boat is such a situation too when, where the boat
+    would stop, its hull or the room its next card needs (the delay card's footprint,
+    as for a full move) touches a fixed obstacle; the boat then stops one card width
+    short of that obstacle as well and is dead in the water. Otherwise a boat could
+    stop right beside a buoy, lay no card there and, its 90° turns ending with the
+    hull on the buoy, never sail again.
     """
     boats: list | None = None
     hull_boxes = others_box_lists(game, state.boats, boat.index)[0]
     gap = game.cards.card_width
     lines = lines_on_water(game, state)
-    fixed_hit_any = (fixed_hit(game, move_shape(game, boat, card, end, tack, shift), lines=lines) is not None
-                     or fixed_hit(game, room_ahead(game, end, tack), lines=lines) is not None)
+    fixed = (fixed_hit(game, move_shape(game, boat, card, end, tack, shift), lines=lines)
+             or fixed_hit(game, room_ahead(game, end, tack), lines=lines))
     x0, y0 = boat.pose.xy
     for i in range(20, -1, -1):
         t = i / 20
@@ -277,11 +288,25 @@ def _stop_short(game: Table, state: RaceState, boat: Boat, card: CardType, end: 
                 boats = [g for _, g in boat_obstacles(game, state, boat.index)]
             if any(g.intersects(hull) for g in boats):
                 continue
-        if fixed_hit_any and not _surely_beyond(game, box, gap - EPS, lines):
+        if fixed is None:
+            fixed = _stop_touches(game, pose, tack, box, lines)
+        if fixed is not None and not _surely_beyond(game, box, gap - EPS, lines):
             if fixed_within(game, game.hull(pose, tack) if hull is None else hull, gap - EPS, lines):
                 continue
-        return pose, tack, fixed_hit_any
-    return boat.pose, boat.tack, fixed_hit_any
+        return pose, tack, fixed
+    return boat.pose, boat.tack, fixed
+
+
+def _stop_touches(game: Table, pose: Pose, tack: Tack, box: tuple,
+                  lines: tuple[bool, bool]) -> str | None:
+    """The fixed obstacle a boat stopped here (hull quick box ``box``) would touch with its
+    hull or with the room its next card needs, or None."""
+    room = quick_box(game, game.delay_card.key, tack, 0.0, pose.x, pose.y, pose.heading)
+    both = (min(box[0], room[0]), min(box[1], room[1]), max(box[2], room[2]), max(box[3], room[3]))
+    if _surely_beyond(game, both, 0.0, lines):
+        return None
+    return fixed_hit(game, game.hull(pose, tack), lines=lines) or \
+        fixed_hit(game, room_ahead(game, pose, tack), lines=lines)
 
 
 def _surely_beyond(game: Table, box: tuple, gap: float, lines: tuple[bool, bool]) -> bool:
@@ -307,9 +332,13 @@ def _do_move(game: Table, state: RaceState, act: Move, ev: list[Event]) -> RaceS
     end, tack, dead = opt.pose, opt.tack, False
     track = exit_track(boat.pose, boat.tack, card, ex, game.cards.hull_length, act.shift)
     if opt.blocked_by is not None:
-        end, tack, dead = _stop_short(game, state, boat, card, end, tack, act.shift)
-        _say(ev, "obstacle", boat.index,
-             f"{name} stops short of {opt.blocked_by}" + (" and is dead in the water" if dead else ""))
+        end, tack, fixed = _stop_short(game, state, boat, card, end, tack, act.shift)
+        dead = fixed is not None
+        if dead and any(opt.blocked_by == game.name(b.index) for b in state.boats):
+            why = f", one card width short of {fixed} too, and is dead in the water"
+        else:
+            why = " and is dead in the water" if dead else ""
+        _say(ev, "obstacle", boat.index, f"{name} stops short of {opt.blocked_by}{why}")
         track = [boat.pose.xy, end.xy]
     elif act.bonus and opt.bonus is not None:
         end = opt.bonus
