@@ -530,3 +530,25 @@ def test_on_a_laptop_the_compass_leaves_the_course_and_the_start_line_clear(make
     assert not overlaps(course, compass)
     assert not any(overlaps(course, r) for r in buttons)
     shot(app, "polish_fit_course_1280x800.png")
+
+
+@pytest.mark.parametrize("rules", ["dinghy_race", "regatta_gigamic"])
+@pytest.mark.parametrize("size", [(1024, 600), (800, 1280)])
+def test_the_replay_board_fits_clear_of_its_camera_buttons(make_ui_app, home, rules, size):
+    """The replay showed the whole course with its foot (the start, where every boat
+    begins) under the "+", "−" and "Fit" buttons. Fitted, the course or table lies
+    clear of the replay's camera buttons."""
+    from dinghy.ui.dinghy_race.pins import overlaps
+    from test_ui_newcomer import race_to_replay
+
+    app = make_ui_app(*size)
+    replay = race_to_replay(app, home, rules)
+    board, cam = replay.board, replay.board.camera
+    fit = getattr(board, "fit_button", None) or replay.fit_button
+    ui.tap(app, fit)
+    b = board.chart.bounds if hasattr(board, "chart") and hasattr(board.chart, "bounds") else board.board.bounds
+    x0, y0 = cam.world_to_screen(b[0], b[1])
+    x1, y1 = cam.world_to_screen(b[2], b[3])
+    for btn in (replay.zoom_in, replay.zoom_out, fit):
+        assert not overlaps((x0, y0, x1 - x0, y1 - y0), (btn.x, btn.y, btn.w, btn.h)), btn.label
+    shot(app, f"polish_replay_fit_{rules}_{size[0]}x{size[1]}.png")
