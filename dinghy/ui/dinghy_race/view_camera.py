@@ -29,8 +29,9 @@ class ChartCamera:
 
     def fit_clear(self, bounds: tuple[float, float, float, float], margin: float) -> None:
         """Fit ``bounds`` with the camera buttons' row free under them, and clear of the
-        compass in the top left corner when that costs little (a tall course on a wide
-        chart; else the compass may cover a corner of the water)."""
+        compass in the top left corner (beside it or under it, whichever keeps the larger
+        zoom) when that costs under a fifth of the zoom; else the compass may cover a
+        corner of the water."""
         g, cam = self.gui, self.camera
         if g is None:
             cam.fit(bounds, margin=margin)
@@ -43,9 +44,17 @@ class ChartCamera:
         if not (x0 < c.x + c.w and c.x < x1 and y0 < c.y + c.h and c.y < y1):
             return
         zoom = cam.zoom
-        cam.fit(bounds, margin=margin, bottom=foot, left=c.x + c.w - cam.x0)
-        if cam.zoom < zoom * 0.8:
+        beside = {"left": c.x + c.w - cam.x0, "top": cam.y0 + cam.height - c.y}
+        best = None
+        for side, room in beside.items():      # the compass's width to the left, or its height above
+            cam.fit(bounds, margin=margin, bottom=foot, **{side: room})
+            if best is None or cam.zoom > best[0]:
+                best = (cam.zoom, side, room)
+        assert best is not None
+        if best[0] < zoom * 0.8:
             cam.fit(bounds, margin=margin, bottom=foot)
+        else:
+            cam.fit(bounds, margin=margin, bottom=foot, **{best[1]: best[2]})
 
     def fleet_bounds(self) -> tuple[float, float, float, float] | None:
         """Every boat racing and the active boat's next mark (or the finish line), with a
