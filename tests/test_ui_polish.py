@@ -555,3 +555,34 @@ def test_the_replay_board_fits_clear_of_its_camera_buttons(make_ui_app, home, ru
     for btn in (replay.zoom_in, replay.zoom_out, fit):
         assert not overlaps((x0, y0, x1 - x0, y1 - y0), (btn.x, btn.y, btn.w, btn.h)), btn.label
     shot(app, f"polish_replay_fit_{rules}_{size[0]}x{size[1]}.png")
+
+
+def test_camera_fit_keeps_the_extra_room_free():
+    """Camera.fit with room kept for buttons under the water (``bottom``) and a compass
+    beside or above it (``left``, ``top``): any bounds, once fitted, lie inside the
+    viewport less the margin and that room, and touch it on one axis (the zoom is the
+    largest that fits, when no zoom limit applies)."""
+    from hypothesis import assume, given, settings, strategies as st
+
+    from dinghy.ui.camera import Camera
+
+    side = st.floats(50, 5000)
+    room = st.floats(0, 150)
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.floats(-1000, 1000), st.floats(-1000, 1000), side, side, st.floats(300, 1400),
+           st.floats(300, 1400), st.floats(0, 30), room, room, room)
+    def check(x, y, w, h, vw, vh, margin, bottom, left, top):
+        cam = Camera(width=vw, height=vh, x0=10, y0=20, min_zoom=1e-4, max_zoom=1e4)
+        assume(vw - 2 * margin - left > 10 and vh - 2 * margin - bottom - top > 10)
+        cam.fit((x, y, x + w, y + h), margin=margin, bottom=bottom, left=left, top=top)
+        sx0, sy0 = cam.world_to_screen(x, y)
+        sx1, sy1 = cam.world_to_screen(x + w, y + h)
+        eps = 1e-6 * max(vw, vh)
+        assert sx0 >= cam.x0 + margin + left - eps and sx1 <= cam.x0 + vw - margin + eps
+        assert sy0 >= cam.y0 + margin + bottom - eps and sy1 <= cam.y0 + vh - margin - top + eps
+        tight_x = abs((sx1 - sx0) - (vw - 2 * margin - left)) < 1e-6 * vw
+        tight_y = abs((sy1 - sy0) - (vh - 2 * margin - bottom - top)) < 1e-6 * vh
+        assert tight_x or tight_y
+
+    check()
