@@ -14,7 +14,7 @@ import statistics
 import time
 
 from dinghy.games.dinghy_race import data as dr_data
-from dinghy.games.dinghy_race.course import Course
+from dinghy.games.dinghy_race.course_reading import read_course
 from dinghy.core.geometry import Pose
 from dinghy.core.race import Race
 from dinghy.games.dinghy_race import rules as dr
@@ -52,7 +52,7 @@ def report(name: str, ms: list[float]) -> None:
 
 
 def main() -> None:
-    course = Course.from_mapping(COURSE, "bench")
+    course = read_course(COURSE, "bench")
     seats = tuple(Seat(n, n, None) for n in list(PALETTE)[:6])
     game = DinghyRace(RaceSetup(seats=seats), course, dr_data.load_cards("small"), dr_data.load_hazard_table("medium"))
     spots = [(0, 700, 45), (60, 640, 315), (-80, 760, 90), (90, 780, 0 + 45), (-40, 600, 315), (30, 880, 270)]

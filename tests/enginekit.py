@@ -5,6 +5,7 @@ from dataclasses import replace
 
 from dinghy.games.dinghy_race import data as dr_data
 from dinghy.games.dinghy_race.course import Course
+from dinghy.games.dinghy_race.course_reading import read_course
 from dinghy.core.geometry import Pose
 from dinghy.core.race import Race
 from dinghy.games.dinghy_race.game import DinghyRace
@@ -26,7 +27,7 @@ OPEN_WATER = {
 
 
 def open_course(**changes) -> Course:
-    return Course.from_mapping({**OPEN_WATER, **changes}, source="test course")
+    return read_course({**OPEN_WATER, **changes}, source="test course")
 
 
 def game(boats: int = 2, wind_force: str = "medium", course: Course | None = None, **setup) -> DinghyRace:

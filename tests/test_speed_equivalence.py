@@ -25,7 +25,7 @@ from dinghy.core.setup import PALETTE, RaceSetup, Seat
 from dinghy.core.geometry import Pose
 from dinghy.core.wind import Tack, tack_of
 from dinghy.games.dinghy_race import data as dr_data, reach_exact, table
-from dinghy.games.dinghy_race.course import Course
+from dinghy.games.dinghy_race.course_reading import read_course
 from dinghy.games.dinghy_race.game import DinghyRace
 from dinghy.games.dinghy_race.state import Boat
 from dinghy.skippers import skipper
@@ -141,7 +141,7 @@ def _bench_game():
             "bench_legal_actions", Path(__file__).parent.parent / "benchmarks" / "bench_legal_actions.py")
         bench = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(bench)
-        course = Course.from_mapping(bench.COURSE, "bench")
+        course = read_course(bench.COURSE, "bench")
         seats = tuple(Seat(n, n, None) for n in list(PALETTE)[:6])
         _GAME.append(DinghyRace(RaceSetup(seats=seats), course, dr_data.load_cards("small"),
                                 dr_data.load_hazard_table("medium")))

@@ -135,3 +135,53 @@ def test_small_screens_keep_every_exit_target_48px(make_ui_app, home, tiny, size
     for b in exit_buttons:
         assert b.w >= 48 and b.h >= 48 and b.label[0].isdigit() or not b.enabled
     assert panel.face is not None or exit_buttons
+
+
+def _angle_boxes(face):
+    out = []
+    for i, lab in enumerate(face.labels):
+        if lab.visible:
+            x, y = lab.position[0], lab.position[1]
+            w, h = lab.content_width, lab.content_height
+            out.append((i, x - w / 2, y - h / 2, x + w / 2, y + h / 2))
+    return out
+
+
+def _overlaps(boxes):
+    return [(a[0], b[0]) for k, a in enumerate(boxes) for b in boxes[k + 1:]
+            if a[1] < b[3] and b[1] < a[3] and a[2] < b[4] and b[2] < a[4]]
+
+
+def test_the_exits_angles_never_run_into_each_other(make_ui_app, home):
+    """Each exit's angle ("+15°", "0°", "-45°") is written by the end of its exit line; on
+    the small card face of a 1024x600 panel those ends lie a few pixels apart and the
+    angles ran into one another ("+150°15°"). An angle that would overlap another is left
+    out (the chips still number every exit); the outermost exits keep theirs, and the lit
+    exit's angle is always shown."""
+    from test_ui_newcomer import start_by_taps, to_a_person_turn
+    from dinghy.games.dinghy_race.state import Step
+    from dinghy.skippers import skipper
+
+    app = make_ui_app(1024, 600)
+    scene = start_by_taps(app, home, "dinghy_race")
+    bot = skipper("medium")
+    for k in range(120):                  # a person's move on a card of five exits
+        to_a_person_turn(app, scene)
+        state = scene.race.state
+        if state.step is Step.MOVE and len(scene.race.game.cards.types[state.turn.card].exits) >= 5:
+            break
+        scene.act(bot.choose(scene.race, random.Random(k)))
+    app.step()
+    face = scene.view.turn.face
+    assert face is not None and face.visible and len(face.ghosts) >= 5
+    # as small as the panel makes it beside a Weather Eye slider at 1024x600 (about
+    # 270 x 150 px, where the angles were seen running together)
+    face.place(face.x, face.y, scene.gui.px(270), scene.gui.px(150))
+    boxes = _angle_boxes(face)
+    assert not _overlaps(boxes), f"angles overlap: {_overlaps(boxes)}"
+    shown = {b[0] for b in boxes}
+    assert face.order[0] in shown and face.order[-1] in shown
+    assert all(lab.text for lab in face.chip_labels)
+    middle = face.order[len(face.order) // 2]
+    face._light(middle)
+    assert face.labels[middle].visible and not _overlaps(_angle_boxes(face))

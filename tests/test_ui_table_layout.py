@@ -105,7 +105,11 @@ def test_by_default_the_fleet_and_the_next_mark_stay_in_view(ui_app, home, tiny)
         if scene.race.over:
             break
         b = view.fleet_bounds()
-        if b is not None and scene.race.state.step is not Step.LAUNCH:
+        if view.ghost_focus:      # a person's move with the ghosts specks: shown closer, all in view
+            assert scene.race.state.step is Step.MOVE and scene.human_turn
+            for i in range(len(view.chart.ghosts)):
+                assert view.camera.contains_screen(*view.chart.ghost_screen_point(i))
+        elif b is not None and scene.race.state.step is not Step.LAUNCH:
             x0, y0, x1, y1 = view.camera.visible_bounds()
             assert x0 <= b[0] + 1e-6 and y0 <= b[1] + 1e-6 and b[2] <= x1 + 1e-6 and b[3] <= y1 + 1e-6
             checked += 1

@@ -86,16 +86,20 @@ class Camera:
         """A mouse-wheel turn at (sx, sy): up zooms in."""
         self.zoom_at(sx, sy, ZOOM_STEP ** clicks)
 
-    def fit(self, bounds: Bounds, margin: float = 0.0) -> None:
-        """Show the whole of ``bounds`` with ``margin`` pixels spare on every side."""
+    def fit(self, bounds: Bounds, margin: float = 0.0, bottom: float = 0.0, left: float = 0.0,
+            top: float = 0.0) -> None:
+        """Show the whole of ``bounds`` with ``margin`` pixels spare on every side, and
+        ``bottom`` more pixels under it (buttons along the viewport's foot), ``left`` or
+        ``top`` more beside it (a compass in a corner)."""
         min_x, min_y, max_x, max_y = bounds
         if max_x < min_x or max_y < min_y:
             raise ValueError(f"bounds must be (min_x, min_y, max_x, max_y), got {bounds!r}")
         span_x, span_y = max(max_x - min_x, 1e-6), max(max_y - min_y, 1e-6)
-        room_x = max(self.width - 2 * margin, 1.0)
-        room_y = max(self.height - 2 * margin, 1.0)
+        room_x = max(self.width - 2 * margin - left, 1.0)
+        room_y = max(self.height - 2 * margin - bottom - top, 1.0)
         self.zoom = self.clamp(min(room_x / span_x, room_y / span_y))
-        self.cx, self.cy = (min_x + max_x) / 2, (min_y + max_y) / 2
+        self.cx = (min_x + max_x) / 2 - left / 2 / self.zoom
+        self.cy = (min_y + max_y) / 2 - (bottom - top) / 2 / self.zoom
 
     def follow(self, x: float, y: float, amount: float = 1.0) -> None:
         """Move the centre towards world point (x, y); ``amount`` 1 jumps, 0.1 eases."""

@@ -158,6 +158,9 @@ class SeatChip:
 class OrderStrip(Widget):
     """The turn order cards, face-up in a row: who is active, who has moved."""
 
+    #: The narrowest chip that still shows a short name whole ("Vermilion"), at scale 1.
+    MIN_CHIP = 72
+
     def __init__(self, gui: Gui, on_tap: Callable[[int], Any] | None = None,
                  layer: int = LAYER_WIDGET) -> None:
         super().__init__(gui, layer)
@@ -175,6 +178,12 @@ class OrderStrip(Widget):
         for chip, c in zip(self.chips, chips):
             chip.set(c.name, c.colour, c.status, c.active, c.done, c.mark)
         self.layout()
+
+    def roomy(self, width: float, seats: int) -> bool:
+        """Whether ``seats`` chips side by side in ``width`` pixels are each wide enough
+        for a short name (else a bar gives the strip a row of its own)."""
+        gap = self.gui.px(6)
+        return (width - gap * (seats - 1)) / max(1, seats) >= self.gui.px(self.MIN_CHIP)
 
     def _tapped(self, i: int) -> None:
         if self.on_tap is not None and i < len(self.boats):

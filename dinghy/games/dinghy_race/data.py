@@ -2,7 +2,8 @@
 
 Each loader takes a shipped file's name (``"strong"``, ``"olympic_triangle"``) or a path
 to a ``.toml`` file, reads it through :mod:`dinghy.core.io` and hands the mapping to the
-model's own ``from_mapping``, which names the file and field of anything wrong.
+model's own ``from_mapping`` (a course: ``course_reading.read_course``), which names the
+file and field of anything wrong.
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from dinghy.core import io
 from dinghy.core.setup import RaceSetup
 from dinghy.games.dinghy_race.cards import CardSet
 from dinghy.games.dinghy_race.course import Course
+from dinghy.games.dinghy_race.course_reading import read_course
 from dinghy.games.dinghy_race.game import DinghyRace
 from dinghy.games.dinghy_race.hazards import HazardTable
 
@@ -25,7 +27,7 @@ def load_hazard_table(name_or_path: str | os.PathLike[str]) -> HazardTable:
 def load_course(name_or_path: str | os.PathLike[str]) -> Course:
     """A course (a shipped course's file stem, or a path)."""
     p = io.resolve("courses", name_or_path)
-    return Course.from_mapping(io.read_toml(p), source=str(p))
+    return read_course(io.read_toml(p), source=str(p))
 
 
 def load_cards(size_or_path: str | os.PathLike[str]) -> CardSet:

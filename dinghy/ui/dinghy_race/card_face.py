@@ -203,7 +203,26 @@ class CardFace(Widget):
             m.circle(cx, cy, r, theme.rgba(col if ok else REFUSED), segments=28)
             self.chip_labels[i].position = (round(cx), round(cy), 0)
             self.labels[i].position = (round(b[0] + ux * g.px(16)), round(b[1] + uy * g.px(16)), 0)
+        self._declutter()
         m.build()
+
+    def _declutter(self) -> None:
+        """Show an exit's angle only where it does not run into another one's (on a small
+        card face the exits' ends lie close): the lit exit's first, then from the
+        outermost exits inwards; the chips still number every exit."""
+        boxes: list[tuple[float, float, float, float]] = []
+        pad = self.gui.px(2)
+        outer = sorted(self.order, key=lambda i: -abs(self.order.index(i) - (len(self.order) - 1) / 2))
+        first = [self.lit] if self.lit is not None else []
+        for i in first + [i for i in outer if i != self.lit]:
+            lab = self.labels[i]
+            x, y = lab.position[0], lab.position[1]
+            w, h = lab.content_width, lab.content_height
+            box = (x - w / 2 - pad, y - h / 2 - pad, x + w / 2 + pad, y + h / 2 + pad)
+            clear = all(box[2] <= b[0] or b[2] <= box[0] or box[3] <= b[1] or b[3] <= box[1] for b in boxes)
+            lab.visible = clear and self._visible
+            if clear:
+                boxes.append(box)
 
     # --- choosing ----------------------------------------------------------------------------
     def nearest(self, x: float, y: float) -> int | None:

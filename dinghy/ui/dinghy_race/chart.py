@@ -34,7 +34,8 @@ from dinghy.core.setup import PALETTE  # noqa: E402
 from dinghy.ui import camera as camera_module  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.theme import LAND, LAND_EDGE, LINE_BUOY, MARK  # noqa: E402
-from dinghy.ui.mesh import Mesh  # noqa: E402
+# the pins: screen-sized things at world points (Pin, Layer: kept under their old names)
+from dinghy.ui.dinghy_race.pins import Layer as _Layer, Pin as _Pin, label_box, spread  # noqa: E402,F401
 from dinghy.core.wind import Tack  # noqa: E402
 
 G_TABLE, G_COURSE, G_TRACK, G_WEATHER, G_CARDS, G_BOATS, G_GHOSTS, G_PREVIEW = range(8)
@@ -74,68 +75,6 @@ class Ghost:
     @property
     def allowed(self) -> bool:
         return self.reason is None
-
-
-@dataclass
-class _Pin:
-    drawable: Any
-    x: float
-    y: float
-    dx: float = 0.0
-    dy: float = 0.0
-    is_label: bool = False
-    key: Any = None
-
-    def place(self, camera: Any) -> None:
-        """Put the screen-sized drawable at its world point as ``camera`` shows it now
-        (a label on whole pixels, so that its text stays sharp)."""
-        sx, sy = camera.world_to_screen(self.x, self.y)
-        if self.is_label:
-            self.drawable.position = (round(sx + self.dx), round(sy + self.dy), 0)
-        else:
-            self.drawable.position = (sx + self.dx, sy + self.dy)
-
-
-class _Layer:
-    """What is rebuilt together: one :class:`Mesh` of world shapes, and pins. Pins are
-    kept for reuse (a label's text layout is the costly part of a rebuild): ``clear``
-    parks them, ``prune`` deletes those not taken again."""
-
-    def __init__(self, batch: Any, group: Any) -> None:
-        self.mesh = Mesh(batch, group)
-        self.pins: list[_Pin] = []
-        self.spare: dict[Any, list[Any]] = {}
-
-    @property
-    def drawables(self) -> list[Any]:
-        """Something is drawn (for tests): triangles or pins."""
-        return ([self.mesh] if self.mesh.triangles else []) + [p.drawable for p in self.pins]
-
-    def clear(self) -> None:
-        self.mesh.clear()
-        self.prune()
-        for p in self.pins:
-            self.spare.setdefault(p.key, []).append(p.drawable)
-        self.pins = []
-
-    def take(self, key: Any) -> Any | None:
-        pool = self.spare.get(key)
-        return pool.pop() if pool else None
-
-    def prune(self) -> None:
-        for pool in self.spare.values():
-            for d in pool:
-                d.delete()
-        self.spare = {}
-
-    def finish(self) -> None:
-        self.mesh.build()
-        self.prune()
-
-    def delete(self) -> None:
-        self.clear()
-        self.prune()
-        self.mesh.delete()
 
 
 class Chart:
@@ -204,7 +143,8 @@ class Chart:
 
     def _pin_label(self, layer: _Layer, text: str, x: float, y: float, *, dx: float = 0,
                    dy: float = 0, pt: float = theme.SMALL_PT, colour: Any = theme.ON_WATER,
-                   bold: bool = True, anchor_x: str = "center") -> Any:
+                   bold: bool = True, anchor_x: str = "center", rank: int | None = None,
+                   reach: float = 0.0) -> Any:
         key = (text, pt, tuple(colour), bold, anchor_x)
         label = layer.take(key)
         if label is None:
@@ -212,7 +152,8 @@ class Chart:
                                       weight="bold" if bold else "normal", color=theme.rgba(colour),
                                       anchor_x=anchor_x, anchor_y="center", batch=self.batch,
                                       group=self.pin_text)
-        pin = _Pin(label, x, y, dx * self.scale, dy * self.scale, True, key)
+        label.visible = True
+        pin = _Pin(label, x, y, dx * self.scale, dy * self.scale, True, key, rank, reach=reach)
         layer.pins.append(pin)
         pin.place(self.camera)
         return label
@@ -234,6 +175,21 @@ class Chart:
         for layer in (self.course_layer, self.state_layer, self.ghost_layer, self.preview_layer):
             for pin in layer.pins:
                 pin.place(self.camera)
+        self.declutter()
+
+    def declutter(self) -> None:
+        """The state's words (boat names, the card's name, "aside", delays) kept off one
+        another and off the course's, the most important placed first (see pins)."""
+        fixed = [label_box(p.drawable) for p in self.course_layer.pins if p.is_label]
+        pins = sorted((p for p in self.state_layer.pins if p.rank is not None), key=lambda p: p.rank)
+        for p in pins:
+            p.nudge = 0.0
+            p.place(self.camera)
+        for p, shift in zip(pins, spread([label_box(p.drawable) for p in pins], fixed)):
+            p.drawable.visible = shift is not None
+            if shift:
+                p.nudge = shift
+                p.place(self.camera)
 
     # --- the course (once) ----------------------------------------------------------
     def _build_course(self) -> None:
@@ -354,11 +310,13 @@ class Chart:
             name = game.name(boat.index)
             if not racing:
                 name += f" ({_ordinal(boat.finished)})"
-            self._pin_label(L, name, cx, cy, dy=-22, colour=colour, pt=theme.SMALL_PT)
+            self._pin_label(L, name, cx, cy, dy=-22, colour=colour, pt=theme.SMALL_PT,
+                            rank=0 if boat.index == state.active else 2, reach=game.cards.hull_length / 2)
             if (self.active_ring and boat.index == state.active and racing
                     and state.step is not dr.Step.OVER and state.step is not dr.Step.LAUNCH):
                 self._pin_ring(L, cx, cy, 14, theme.PRIMARY, 2.5)
         L.finish()
+        self.declutter()
 
     def hull_points(self, pose: Pose, tack: Tack) -> Any:
         """The hull's corners, as ``game.hull`` places them (numpy, no shapely object)."""
@@ -377,7 +335,7 @@ class Chart:
             mesh.polygon(pts, theme.rgba(DELAY_FACE), convex=True)
             mesh.line(pts, self.fine * 1.5, theme.rgba((160, 40, 40)), closed=True)
             cx, cy = pts.mean(axis=0)
-            self._pin_label(L, f"Delay ×{boat.delays}", cx, cy, colour=(120, 20, 20))
+            self._pin_label(L, f"Delay ×{boat.delays}", cx, cy, colour=(120, 20, 20), rank=3)
             return
         key = revealed or boat.planned
         if key is None:
@@ -393,12 +351,12 @@ class Chart:
         if revealed:
             mesh.polygon(pts, theme.rgba(CARD_FACE, 235), convex=True)
             mesh.line(pts, self.fine * 1.5, theme.rgba(colour), closed=True)
-            self._pin_label(L, card.name, cx, cy, colour=theme.INK, pt=theme.SMALL_PT)
+            self._pin_label(L, card.name, cx, cy, colour=theme.INK, pt=theme.SMALL_PT, rank=1)
         else:
             mesh.polygon(pts, theme.rgba(CARD_BACK, 120 if boat.aside else 215), convex=True)
             mesh.line(pts, self.fine * 1.5, theme.rgba(colour, 150 if boat.aside else 255), closed=True)
             if boat.aside:
-                self._pin_label(L, "aside", cx, cy, colour=theme.ON_WATER_SOFT, bold=False)
+                self._pin_label(L, "aside", cx, cy, colour=theme.ON_WATER_SOFT, bold=False, rank=4)
 
     # --- ghosts: the choices of the step ----------------------------------------------
     def show_ghosts(self, ghosts: Iterable[Ghost]) -> None:

@@ -1,5 +1,5 @@
-"""Small text helpers of the turn panel: an exit's short name, a button's label fitted
-to its width, the leg a boat is sailing."""
+"""Small text helpers of the turn panel: a card's and a hazard outcome's short names,
+an exit's short name, a button's label fitted to its width, the leg a boat is sailing."""
 from __future__ import annotations
 
 from typing import Any
@@ -7,6 +7,21 @@ from typing import Any
 from dinghy.ui import theme
 from dinghy.ui.widgets.gui import Widget
 from dinghy.ui.widgets.buttons import Button
+
+
+_EFFECT_SHORT = {"man_overboard": "man overboard", "capsize": "capsize", "delay": "delay"}
+
+
+def card_label(name: str) -> str:
+    """A card's name for a narrow button: ``Close-hauled (starboard)`` -> ``Close-hauled · S``."""
+    return name.replace(" (starboard)", " · S").replace(" (port)", " · P")
+
+
+def outcome_name(outcome: Any) -> str:
+    """A hazard's outcome in a few words: ``capsize (2)``, ``no harm``."""
+    if outcome.effect is None:
+        return "no harm"
+    return f"{_EFFECT_SHORT.get(outcome.effect, outcome.effect)} ({outcome.delay_cards})"
 
 
 def exit_short(move: Any, opts: list[Any]) -> str:

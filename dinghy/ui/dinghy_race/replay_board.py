@@ -79,8 +79,9 @@ class ChartReplay(ReplayCamera):
         self.chart.camera_moved()
 
     def fit(self) -> None:
+        """The whole course, the camera buttons' row free under it."""
         g = self.scene.gui
-        self.camera.fit(self.chart.bounds, margin=g.px(24) if g else 24)
+        self.camera.fit(self.chart.bounds, margin=g.px(24) if g else 24, bottom=g.touch + g.px(8) if g else 0)
         self.chart.camera_moved()
 
     def show(self, index: int, state: Any) -> None:

@@ -15,7 +15,7 @@ from dinghy.games.dinghy_race.actions import Drift, Pass, Pivot, Place, Substitu
 from dinghy.games.dinghy_race import rules as dr
 from dinghy.games.dinghy_race.state import Step
 from dinghy.ui import theme
-from dinghy.ui.dinghy_race.panel_text import _fit_button_texts, _leg_text, exit_short
+from dinghy.ui.dinghy_race.panel_text import _fit_button_texts, _leg_text, card_label, exit_short, outcome_name
 from dinghy.ui.hud import Dice, Slider
 from dinghy.ui.widgets.gui import BODY, LAYER_WIDGET, Gui, Widget, round_rect
 from dinghy.ui.widgets.buttons import Button, Toggle
@@ -34,19 +34,6 @@ STEP_TITLES = {
     Step.DRIFT: "Drift the Weather Eye cards",
     Step.OVER: "Race over",
 }
-
-_EFFECT_SHORT = {"man_overboard": "man overboard", "capsize": "capsize", "delay": "delay"}
-
-
-def card_label(name: str) -> str:
-    """A card's name for a narrow button: ``Close-hauled (starboard)`` -> ``Close-hauled · S``."""
-    return name.replace(" (starboard)", " · S").replace(" (port)", " · P")
-
-
-def outcome_name(outcome: Any) -> str:
-    if outcome.effect is None:
-        return "no harm"
-    return f"{_EFFECT_SHORT.get(outcome.effect, outcome.effect)} ({outcome.delay_cards})"
 
 
 class CardButton(Button):
@@ -450,13 +437,34 @@ class TurnPanel:
             return item.needed_height + g.px(6)
         lines = getattr(item, "lines", 1)
         pt = item.label.font_size / g.scale if isinstance(item, Text) else theme.BODY_PT
-        return g.px(pt * 1.75) * lines + g.px(6)
+        need = g.px(pt * 1.75) * lines
+        if isinstance(item, Text):
+            need = max(need, self._wrapped_height(item))
+        return need + g.px(6)
+
+    def _wrapped_height(self, t: Text) -> float:
+        """A line of words wider than the panel wraps (a 1024 x 600 tablet's narrow
+        column); the height its lines take (0 before the panel's width is known)."""
+        width = getattr(self, "width", None)
+        if width is None:
+            scene = self.view.scene
+            if not hasattr(scene, "side_rect"):
+                return 0.0
+            width = scene.side_rect[1] - 2 * self.gui.px(theme.PAD)
+        lab, width = t.label, max(1, int(width))
+        if not t.multiline and lab.content_width > width:
+            t.multiline = True
+            lab.width, lab.multiline = width, True
+        elif t.multiline and lab.width != width:
+            lab.width = width
+        return lab.content_height if t.multiline else 0.0
 
     def used_height(self) -> float:
         return sum(self.row_height(r) for r in self.rows)
 
     def layout(self, x: float, y: float, w: float, h: float) -> None:
         self.rect = (x, y, w, h)
+        self.width = w
         g = self.gui
         top = y + h
         for item in self.rows:
@@ -477,7 +485,7 @@ class TurnPanel:
                 item.place(x, top - item.needed_height, w, item.needed_height)
             elif isinstance(item, Text):
                 item.place(x, top - rh + g.px(3), w, rh - g.px(6))
-                if getattr(item, "lines", 1) > 1:
+                if item.multiline:
                     item.label.anchor_y = "top"
                     item.label.y = round(top - g.px(3))
             top -= rh

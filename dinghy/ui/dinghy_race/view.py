@@ -9,7 +9,6 @@ helpers' reasons, and plays what the player chose through ``scene.act``.
 """
 from __future__ import annotations
 
-import math
 
 from typing import Any
 
@@ -24,6 +23,7 @@ from dinghy.ui.camera import Camera  # noqa: E402
 from dinghy.ui.dinghy_race.chart import Chart, seat_colour  # noqa: E402
 from dinghy.ui.dinghy_race.choices import Choices  # noqa: E402
 from dinghy.ui.dinghy_race.compass import Compass  # noqa: E402
+from dinghy.ui.dinghy_race.view_camera import ChartCamera  # noqa: E402
 from dinghy.ui.dinghy_race.motion import Motion  # noqa: E402
 from dinghy.ui.dinghy_race.turn_panel import TurnPanel  # noqa: E402
 from dinghy.ui.hud import SeatChip  # noqa: E402
@@ -90,7 +90,7 @@ def seat_chips(game: Any, state: Any) -> list[SeatChip]:
     return chips
 
 
-class DinghyRaceView(Choices, BoardView):
+class DinghyRaceView(Choices, ChartCamera, BoardView):
     """The chart and the turn panel of a Dinghy Race (``DinghyRaceView(scene)``)."""
 
     setup_options = ("wind_force", "card_size", "lady_luck", "weather_eye", "inner_boat_rule")
@@ -112,6 +112,7 @@ class DinghyRaceView(Choices, BoardView):
         self.chart: Any = None
         self._fitted = False
         self.motion = Motion(self)
+        self.ghost_focus = False       # the camera closed in on a move's ghosts this step
         self.init_choices()
 
     @classmethod
@@ -203,117 +204,6 @@ class DinghyRaceView(Choices, BoardView):
             b.place(right - bw, y + h - m - t, bw, t)
             right -= bw + px(6)
 
-    # --- camera -----------------------------------------------------------------------
-    def fit(self) -> None:
-        """The whole playing area, clear of the camera buttons and the compass."""
-        self.camera.fit(self.chart.bounds, margin=self.gui.px(64) if self.gui else 64)
-        self.chart.camera_moved()
-
-    def fleet_bounds(self) -> tuple[float, float, float, float] | None:
-        """Every boat racing and the active boat's next mark (or the finish line), with a
-        card's length round them; None before any boat is on the water."""
-        state, game = self.race.state, self.game
-        pts = [b.pose.xy for b in state.boats if b.launched and b.racing]
-        if not pts:
-            return None
-        boat = state.boat()
-        legs = game.course.legs
-        if boat.launched and boat.legs_done < len(legs):
-            for mid in legs[boat.legs_done].mark_ids:
-                pts.append(game.course.mark(mid).xy)
-        else:
-            pts.extend(tuple(p) for p in (game.course.finish.a, game.course.finish.b))
-        L = game.cards.card_length
-        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        return (min(xs) - L, min(ys) - L, max(xs) + L, max(ys) + L)
-
-    def keep_fleet_in_view(self, force: bool = False) -> None:
-        """The default camera: when a boat or the next mark is out of view (or ``force``),
-        fit the fleet and the next mark, never closer than a readable card. A zoom or pan
-        of the player's own stays while everything is in view."""
-        if self.chart is None:
-            return
-        state = self.race.state
-        if state.step is Step.LAUNCH and self.human_turn:
-            spots = self.launch_spots()
-            if spots:
-                x0, y0, x1, y1 = self.camera.visible_bounds()
-                if force or not all(x0 <= o[0].x <= x1 and y0 <= o[0].y <= y1 for o in spots) \
-                        or self.spots_crowded(spots):
-                    self.show_launch_spots()
-                return
-        b = self.fleet_bounds()
-        if b is None:
-            return
-        x0, y0, x1, y1 = self.camera.visible_bounds()
-        if not force and x0 <= b[0] and y0 <= b[1] and b[2] <= x1 and b[3] <= y1:
-            return
-        self.camera.fit(b, margin=self.gui.px(48) if self.gui else 48)
-        readable = self.camera.clamp((self.gui.px(170) if self.gui else 170) / self.game.cards.card_length)
-        self.camera.zoom = min(self.camera.zoom, readable)
-        self.chart.camera_moved()
-
-    def spots_crowded(self, spots: list[Any]) -> bool:
-        """Whether two launch spots lie closer on the screen than a finger can tell
-        apart (three quarters of a touch target): then they are shown closer up."""
-        pts = [self.camera.world_to_screen(o[0].x, o[0].y) for o in spots]
-        reach = (self.gui.touch if self.gui else 48) * 0.75
-        return any(math.dist(a, b) < reach for i, a in enumerate(pts) for b in pts[i + 1:])
-
-    def zoom(self, factor: float) -> None:
-        c = self.camera
-        self.camera.zoom_at(c.x0 + c.width / 2, c.y0 + c.height / 2, factor)
-        self.chart.camera_moved()
-
-    def toggle_follow(self) -> None:
-        self.follow = not self.follow
-        if self.follow:
-            self.follow_active(jump=True)
-        else:
-            self.keep_fleet_in_view(force=True)
-        self._label_follow()
-
-    def _label_follow(self) -> None:
-        self.follow_button.label = "Follow: on" if self.follow else "Follow: off"
-
-    def follow_active(self, jump: bool = False) -> None:
-        state = self.race.state
-        boat = state.boat()
-        if state.step is Step.LAUNCH:
-            self.show_launch_spots()
-            return
-        if not boat.launched:
-            return
-        if jump:
-            self._readable_zoom()
-        self.camera.follow(boat.pose.x, boat.pose.y)
-        self.chart.camera_moved()
-
-    def show_launch_spots(self) -> None:
-        """Every launch spot and the start line in view (at a readable zoom if they fit)."""
-        (ax, ay), (bx, by) = self.game.start_line
-        xs, ys = [ax, bx], [ay, by]
-        for opts in self.launch_spots():
-            xs.append(opts[0].x)
-            ys.append(opts[0].y)
-        L = self.game.cards.card_length
-        self.camera.fit((min(xs) - L, min(ys) - L, max(xs) + L, max(ys) + L),
-                        margin=self.gui.px(24) if self.gui else 24)
-        self.camera.zoom = min(self.camera.zoom, self.camera.clamp(
-            (self.gui.px(170) if self.gui else 170) / L))
-        self.chart.camera_moved()
-
-    def _readable_zoom(self, share: float = 1.0) -> None:
-        """Zoom so that a card is about 170 px long (choices become easy to tap)."""
-        want = self.gui.px(170) * share / self.game.cards.card_length
-        self.camera.zoom = self.camera.clamp(max(self.camera.zoom, want) if share < 1 else want)
-
-    def look_at(self, boat: int) -> None:
-        b = self.race.state.boats[boat]
-        if b.launched:
-            self.camera.follow(b.pose.x, b.pose.y)
-            self.chart.camera_moved()
-
     def on_curtain_lifted(self) -> None:
         if self.follow:
             self.follow_active(jump=True)
@@ -346,6 +236,9 @@ class DinghyRaceView(Choices, BoardView):
             self.follow_active(jump=self.human_turn and state.step in (Step.BEGIN, Step.LAUNCH))
         elif not self.follow and not race.over and new_step and hasattr(self, "board_rect"):
             self.keep_fleet_in_view()
+        if new_step and hasattr(self, "board_rect"):
+            self.ghost_focus = False
+            self.focus_ghosts()
 
     def relayout_panel(self) -> None:
         self.turn.build()

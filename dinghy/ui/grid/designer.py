@@ -39,7 +39,7 @@ from dinghy.ui.grid.compass import WindRose  # noqa: E402
 from dinghy.ui.grid.drawing import BoardDrawing  # noqa: E402
 from dinghy.ui.grid.view import MAX_ZOOM, MIN_ZOOM, fit_board, fit_text  # noqa: E402
 from dinghy.ui.scene import ChartScene  # noqa: E402
-from dinghy.ui.grid.test_sail import sail_board  # noqa: E402
+from dinghy.ui.grid.board_trial import sail_board  # noqa: E402
 
 TOOLS = (("mark", "Mark"), ("land", "Land"), ("start", "Start"), ("finish", "Finish"), ("erase", "Erase"))
 HINTS = {

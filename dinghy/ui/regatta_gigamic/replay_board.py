@@ -37,8 +37,9 @@ class GigamicReplay(ReplayCamera):
             self._fitted = True
 
     def fit(self) -> None:
+        """The whole table, the camera buttons' row free under it."""
         g = self.scene.gui
-        self.camera.fit(self.board.bounds, margin=g.px(24) if g else 24)
+        self.camera.fit(self.board.bounds, margin=g.px(24) if g else 24, bottom=g.touch + g.px(8) if g else 0)
 
     def show(self, index: int, state: Any) -> None:
         self.board.show(state, self.tracks.tracks(index))

@@ -18,6 +18,7 @@ from typing import Any
 
 from dinghy.ui.widgets.text import Text  # noqa: F401  (configures pyglet first)
 from dinghy.ui.widgets.buttons import Button, place_row
+from dinghy.ui.widgets.panels import Panel
 
 from dinghy.games.regatta_gigamic.actions import Act  # noqa: E402
 from dinghy.games.regatta_gigamic.moving import end_spot  # noqa: E402
@@ -68,8 +69,12 @@ class GigamicView(GenericView):
         g = self.gui
         self.board = Board(g.batch, self.scene.app.window, self.game, self.camera)
         self.bounds = self.board.bounds
+        # the title and the places in a strip of their own over the table (the camera's
+        # viewport ends under it), so that neither lies on the table's edge
+        self.header = g.add(Panel(g, colour=theme.WATER_DEEP, shadow=False))
         self.title = g.add(Text(g, "", theme.HEADER_PT, theme.ON_WATER, bold=True))
         self.places = g.add(Text(g, "", theme.SMALL_PT + 1, theme.ON_WATER, multiline=True))
+        self.place_rows: list[str] = []
         self.seen = self.places            # the generic refresh is not used
         # a tablet has no wheel: the camera's buttons, as on the other boards
         self.zoom_in = g.add(Button(g, "+", lambda: self.zoom(1.4), style="water", pt=theme.HEADER_PT + 2))
@@ -91,7 +96,9 @@ class GigamicView(GenericView):
             what = ordinal(places[i]) if places[i] else (game.course.stage_name(b.stage) if b.spot else "ashore")
             calm = " · becalmed" if b.sun else ""
             rows.append(f"{seat.name}: {what}{calm}")
-        self.places.text = "\n".join(rows)
+        self.place_rows = rows
+        if hasattr(self, "board_rect"):
+            self.place_header()
         self.board.show(race.state)
         self._draw_ghosts()
         if new_step:
@@ -159,16 +166,46 @@ class GigamicView(GenericView):
         g = self.gui
         px, t = g.px, g.touch
         self.board_rect = (x, y, w, h)
-        self.camera.set_viewport(x, y, w, h)
-        self.camera.fit(self.bounds, margin=px(24))
-        pad = px(theme.PAD)
-        self.title.place(x + pad, y + h - pad - px(30), w - 2 * pad, px(30))
-        self.places.place(x + pad, y + h - pad - px(150), w / 2, px(110))
-        self.places.label.anchor_y = "top"
-        self.places.label.y = round(y + h - pad - px(40))
+        self.place_header()
+        self.fit()
         place_row(self.gui, ((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110))),
                   x + px(8), y + px(8))
         self.focus_ghosts()
+
+    def place_lines(self, room: float) -> str:
+        """The places, as many a line as fit in ``room`` pixels ("Orange: ashore   Sky: 1st")."""
+        label, gap = self.places.label, "     "
+        label.multiline, label.width = False, None
+        lines: list[str] = []
+        for row in self.place_rows:
+            if lines:
+                label.text = lines[-1] + gap + row
+                if label.content_width <= room:
+                    lines[-1] = label.text
+                    continue
+            lines.append(row)
+        return "\n".join(lines)
+
+    def place_header(self) -> None:
+        """The strip over the table: the title, then the places; the camera's viewport is
+        the rest of the board's rectangle (its centre kept)."""
+        g = self.gui
+        px = g.px
+        x, y, w, h = self.board_rect
+        pad, m = px(theme.PAD), px(8)
+        room = w - 2 * m - 2 * pad
+        text = self.place_lines(room)
+        label = self.places.label
+        label.text = text
+        label.width, label.multiline = max(1, int(room)), True
+        places_h = label.content_height
+        title_h = px(30)
+        head = m + pad * 0.6 + title_h + places_h + pad * 0.6
+        top = y + h - m
+        self.header.place(x, y + h - head, w, head)        # the water's edge under the top bar too
+        self.title.place(x + m + pad, top - pad * 0.6 - title_h, room, title_h)
+        self.places.place(x + m + pad, top - pad * 0.6 - title_h - places_h, room, places_h)
+        self.camera.set_viewport(x, y, w, h - head)
 
     # --- the camera ----------------------------------------------------------------------
     def zoom(self, factor: float) -> None:
@@ -176,8 +213,9 @@ class GigamicView(GenericView):
         c.zoom_at(c.x0 + c.width / 2, c.y0 + c.height / 2, factor)
 
     def fit(self) -> None:
-        """The whole table in view ("Fit table")."""
-        self.camera.fit(self.bounds, margin=self.gui.px(24))
+        """The whole table in view ("Fit table"), clear of the camera buttons under it."""
+        g = self.gui
+        self.camera.fit(self.bounds, margin=g.px(12), bottom=g.touch + g.px(8))
 
     def _ghost_spots(self) -> list[tuple[float, float]]:
         """Where the ghosts lie, each spot once (ghosts that coincide are one spot)."""
@@ -198,8 +236,7 @@ class GigamicView(GenericView):
         view), zoom in on the acting boat and its ghosts (the Fit button shows the whole table again)."""
         if not self.ghosts or self.gui is None or self.camera.width <= 1:
             return
-        seen = all(self.camera.contains_screen(*self.camera.world_to_screen(gh.x, gh.y))
-                   for gh in self.ghosts)
+        seen = all(self.well_in_view(gh) for gh in self.ghosts)
         if seen and not self.ghosts_crowded():
             return
         boat = self.race.state.boats[self.race.state.active]
@@ -226,6 +263,15 @@ class GigamicView(GenericView):
         want = self.gui.touch * 0.75 / max(nearest, 1e-6) * 1.05
         self.camera.zoom = self.camera.clamp(max(self.camera.zoom, min(want, fits)))
         self.camera.cx, self.camera.cy = (min(gx) + max(gx)) / 2, (min(gy) + max(gy)) / 2
+
+    def well_in_view(self, gh: Ghost) -> bool:
+        """Whether a ghost's whole hull is on the board, not under the camera buttons (its
+        tap point a finger's width inside the edge: the hull reaches past it)."""
+        c, g = self.camera, self.gui
+        sx, sy = c.world_to_screen(gh.x, gh.y)
+        inset = g.touch * 0.75
+        return (c.x0 + inset <= sx <= c.x0 + c.width - inset and c.y0 + inset <= sy <= c.y0 + c.height - inset
+                and g.widget_at(sx, sy) is None)
 
     def board_contains(self, x: float, y: float) -> bool:
         return self.camera.contains_screen(x, y)

@@ -247,8 +247,30 @@ class GenericView(BoardView):
     def row_height(self, row: list[Widget]) -> float:
         g = self.gui
         if isinstance(row[0], Text):
-            return g.px(theme.BODY_PT * 1.75) + g.px(6)
+            line = g.px(theme.BODY_PT * 1.75)
+            if len(row) == 1:
+                line = max(line, self.wrap_line(row[0]))
+            return line + g.px(6)
         return g.touch + g.px(6)
+
+    def panel_width(self) -> float | None:
+        """The width of the panel's rows (None before the first layout)."""
+        w = getattr(self, "_panel_w", None)
+        if w is None and hasattr(self.scene, "side_rect"):
+            w = self.scene.side_rect[1] - 2 * self.gui.px(theme.PAD)
+        return w
+
+    def wrap_line(self, t: Text) -> float:
+        """A line of words in the panel: wrapped onto more lines when it is wider than
+        the panel (a tablet's narrow column); the height its lines need."""
+        width, lab = self.panel_width(), t.label
+        if width is not None and width > 0:
+            if not t.multiline and lab.content_width > width:
+                t.multiline = True
+                lab.width, lab.multiline = max(1, int(width)), True
+            elif t.multiline and lab.width != max(1, int(width)):
+                lab.width = max(1, int(width))
+        return lab.content_height
 
     def used_rows(self, extra: int = 0) -> float:
         g = self.gui
@@ -264,6 +286,7 @@ class GenericView(BoardView):
 
     def layout_panel(self, x: float, y: float, w: float, h: float) -> None:
         g = self.gui
+        self._panel_w = w
         if self.rows and self.used_rows() > h + 0.5:     # a smaller window: fewer rows a page
             self.build_panel()
         top = y + h

@@ -141,7 +141,13 @@ class ReplayScene(ChartScene):
         title_w = min(title_w, self.title_text.label.content_width + px(12))
         self.title_text.place(m + px(6), by, title_w, t)
         chips_x = m + px(6) + title_w + px(6)
-        self.order.place(chips_x, by, max(t, right - px(6) - chips_x), t)
+        strip_w = max(t, right - px(6) - chips_x)
+        if self.order.roomy(strip_w, len(self.game.setup.seats)):
+            self.order.place(chips_x, by, strip_w, t)
+        else:           # too narrow for the boats' names: the seats bar on a row of its own
+            topbar += t + px(8)
+            self.top.place(0, H - topbar, W, topbar)
+            self.order.place(m, H - topbar + px(8), W - 2 * m, t)
         upright = H > W * 1.1          # a tablet held upright: the log under the board
         side = 0 if upright else min(max(px(300), W * 0.26), px(400))
         bar_w = W - 2 * m - (side + m if side else 0)

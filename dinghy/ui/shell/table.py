@@ -74,7 +74,7 @@ class TableScene(MotionMixin, ChartScene):
         self.curtain: Curtain | None = None
         self.log_open = False                  # the folded log, opened by its button
         self.folded = self.portrait = False
-        self.sheet_h = 0
+        self.sheet_h, self.bar_h = 0, 64.0     # the bottom sheet's and the top bar's heights
         self.view = view_class(race.game.rules_name)(self)
         self.view.follow = follow
 
@@ -143,7 +143,6 @@ class TableScene(MotionMixin, ChartScene):
             side = px(296)
         else:
             side = min(max(px(330), W * 0.28), px(420))
-        self.top.place(0, H - bar, W, bar)
         by = H - bar + px(8)
         x = W - m
         top_buttons = [(self.menu_button, px(84)), (self.help_button, t), (self.save_button, px(76)),
@@ -158,7 +157,14 @@ class TableScene(MotionMixin, ChartScene):
         self.round_label.place(m + px(6), by + t * 0.3, px(190), t * 0.7)
         self.countdown.place(m + px(6), by, px(190), t * 0.35)
         strip_x = m + px(200)
-        self.order.place(strip_x, by, max(t, x - strip_x - px(6)), t)
+        strip_w = max(t, x - strip_x - px(6))
+        if self.order.roomy(strip_w, len(self.game.setup.seats)):
+            self.order.place(strip_x, by, strip_w, t)
+        else:       # too narrow for the boats' names (upright): a row of its own under the buttons
+            bar += t + px(8)
+            self.order.place(m, H - bar + px(8), W - 2 * m, t)
+        self.bar_h = bar
+        self.top.place(0, H - bar, W, bar)
         if self.portrait:
             share = getattr(self.view, "sheet_share", 0.4)
             sheet = round(min(max(px(260), H * share), H - bar - px(260)))
@@ -201,9 +207,8 @@ class TableScene(MotionMixin, ChartScene):
             return
         px = g.px
         m = px(8)
-        bar = g.touch + px(16)
         col_x, side = self.side_rect
-        avail = (self.sheet_h - m) if self.sheet_h else g.height - bar - 3 * m
+        avail = (self.sheet_h - m) if self.sheet_h else g.height - self.bar_h - 3 * m
         log_h = self._log_height(avail)
         self.log.visible = log_h > 0
         base = m
@@ -225,7 +230,7 @@ class TableScene(MotionMixin, ChartScene):
         """Button rows that still fit in the turn panel under ``used`` pixels of it."""
         g = self.gui
         assert g is not None
-        bar = g.touch + g.px(16)
+        bar = self.bar_h
         if self.sheet_h:
             avail = self.sheet_h - g.px(8)
         elif self.folded:

@@ -148,7 +148,8 @@ class ChoiceSelector(Widget):
         self.text.color = theme.rgba(theme.INK if self._enabled else theme.DISABLED_INK)
 
     def _fit_text(self, room: float) -> None:
-        """One line if it fits; else two smaller lines ("Olympic / triangle"); else cut."""
+        """One line if it fits; else two smaller lines ("Olympic / triangle"), in smaller
+        type still if three words need it ("Regatta (3M), / advanced"); else cut."""
         lab, full = self.text, self.shown_text
         lab.multiline, lab.width = False, None
         lab.font_size = self.gui.px(theme.BODY_PT)
@@ -156,12 +157,13 @@ class ChoiceSelector(Widget):
         if lab.content_width <= room:
             return
         if " " in full.strip():
-            lab.font_size = self.gui.px(theme.BODY_PT - 1)
-            lab.width, lab.multiline = max(1, int(room)), True
-            if lab.content_height <= self.h - self.gui.px(6) and \
-                    all(len(w) and self._word_fits(w, room) for w in full.split()):
-                return
-            lab.multiline, lab.width = False, None
+            for pt in (theme.BODY_PT - 1, theme.SMALL_PT + 1):
+                lab.font_size = self.gui.px(pt)
+                lab.width, lab.multiline = max(1, int(room)), True
+                if lab.content_height <= self.h - self.gui.px(6) and \
+                        all(len(w) and self._word_fits(w, room) for w in full.split()):
+                    return
+                lab.multiline, lab.width = False, None
             lab.font_size = self.gui.px(theme.BODY_PT)
         cut = len(full)
         while cut > 1 and lab.content_width > room:

@@ -1,0 +1,128 @@
+"""Pins: things drawn at screen size (words, rings) at a world point of the chart,
+moved when the camera moves, and rebuilt a layer at a time (:class:`Layer`).
+
+Words on the water kept apart: boat names, the card's name, "aside" and the delay
+marks are pinned at world points, so six boats close together at the start put their
+words on top of one another. :func:`spread` moves each word up or down by whole line
+heights, in order of importance, until it lies clear of the words already placed (and
+of the course's own words); a word with no free place is hidden for now. Screen
+geometry only: nothing here knows a rule.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from dinghy.ui.mesh import Mesh
+
+#: (left, bottom, width, height) in window pixels.
+Box = tuple[float, float, float, float]
+
+#: The shifts tried, in line heights: in place, above, below, then two lines away.
+STEPS = (0, 1, -1, 2, -2)
+
+
+def label_box(label: Any) -> Box:
+    """A pyglet label's drawn box, from its position, anchors and content size."""
+    w, h = label.content_width, label.content_height
+    x, y = label.x, label.y
+    left = {"left": x, "center": x - w / 2, "right": x - w}[label.anchor_x]
+    bottom = {"bottom": y, "center": y - h / 2, "top": y - h, "baseline": y - h * 0.8}[label.anchor_y]
+    return (left, bottom, w, h)
+
+
+def overlaps(a: Box, b: Box, slack: float = 0.5) -> bool:
+    """Whether two boxes share more than ``slack`` pixels each way."""
+    return (a[0] < b[0] + b[2] - slack and b[0] < a[0] + a[2] - slack
+            and a[1] < b[1] + b[3] - slack and b[1] < a[1] + a[3] - slack)
+
+
+def spread(boxes: Sequence[Box], fixed: Sequence[Box] = (), steps: Sequence[int] = STEPS,
+           gap: float = 1.0) -> list[float | None]:
+    """For each box, in the order given (the most important first), the vertical shift
+    in pixels that keeps it clear of ``fixed`` and of the boxes placed before it; None
+    where no step of ``steps`` (in box heights plus ``gap``) finds room."""
+    placed: list[Box] = list(fixed)
+    shifts: list[float | None] = []
+    for box in boxes:
+        line = box[3] + gap
+        for step in steps:
+            moved = (box[0], box[1] + step * line, box[2], box[3])
+            if not any(overlaps(moved, other) for other in placed):
+                placed.append(moved)
+                shifts.append(step * line)
+                break
+        else:
+            shifts.append(None)
+    return shifts
+
+
+@dataclass
+class Pin:
+    drawable: Any
+    x: float
+    y: float
+    dx: float = 0.0
+    dy: float = 0.0
+    is_label: bool = False
+    key: Any = None
+    rank: int | None = None     # a word kept off the others: its importance (0 first)
+    nudge: float = 0.0          # pixels up (or down) to keep it clear of them
+    reach: float = 0.0          # world mm round the point to keep clear (a boat's name: its hull)
+
+    def place(self, camera: Any) -> None:
+        """Put the screen-sized drawable at its world point as ``camera`` shows it now
+        (a label on whole pixels, so that its text stays sharp). A word with a
+        ``reach`` keeps outside it however close the camera is: under a big hull,
+        not on it."""
+        sx, sy = camera.world_to_screen(self.x, self.y)
+        if self.is_label:
+            dy = self.dy
+            if self.reach and dy:
+                dy = math.copysign(max(abs(dy), self.reach * camera.zoom + abs(dy) * 0.45), dy)
+            self.drawable.position = (round(sx + self.dx), round(sy + dy + self.nudge), 0)
+        else:
+            self.drawable.position = (sx + self.dx, sy + self.dy)
+
+
+class Layer:
+    """What is rebuilt together: one :class:`Mesh` of world shapes, and pins. Pins are
+    kept for reuse (a label's text layout is the costly part of a rebuild): ``clear``
+    parks them, ``prune`` deletes those not taken again."""
+
+    def __init__(self, batch: Any, group: Any) -> None:
+        self.mesh = Mesh(batch, group)
+        self.pins: list[Pin] = []
+        self.spare: dict[Any, list[Any]] = {}
+
+    @property
+    def drawables(self) -> list[Any]:
+        """Something is drawn (for tests): triangles or pins."""
+        return ([self.mesh] if self.mesh.triangles else []) + [p.drawable for p in self.pins]
+
+    def clear(self) -> None:
+        self.mesh.clear()
+        self.prune()
+        for p in self.pins:
+            self.spare.setdefault(p.key, []).append(p.drawable)
+        self.pins = []
+
+    def take(self, key: Any) -> Any | None:
+        pool = self.spare.get(key)
+        return pool.pop() if pool else None
+
+    def prune(self) -> None:
+        for pool in self.spare.values():
+            for d in pool:
+                d.delete()
+        self.spare = {}
+
+    def finish(self) -> None:
+        self.mesh.build()
+        self.prune()
+
+    def delete(self) -> None:
+        self.clear()
+        self.prune()
+        self.mesh.delete()

@@ -1,0 +1,199 @@
+"""The Dinghy Race chart's camera at the table: the whole course ("Fit course"), the
+fleet and the next mark in view (the default), following the active boat (the
+option), the launch spots and a move's ghosts shown close enough for a finger.
+
+A mixin of :class:`~dinghy.ui.dinghy_race.view.DinghyRaceView`: it reads the view's
+``camera``, ``chart``, ``gui``, ``race``, ``game``, ``compass`` and camera buttons.
+Screen geometry only; the ghosts and spots are the engine's.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from dinghy.games.dinghy_race.state import Step
+
+
+class ChartCamera:
+    """Where the chart looks (mixed into the Dinghy Race view)."""
+
+    camera: Any
+    chart: Any
+    follow: bool
+    ghost_focus: bool
+
+    def fit(self) -> None:
+        """The whole playing area, clear of the camera buttons and the compass."""
+        self.fit_clear(self.chart.bounds, self.gui.px(24) if self.gui else 24)
+        self.chart.camera_moved()
+
+    def fit_clear(self, bounds: tuple[float, float, float, float], margin: float) -> None:
+        """Fit ``bounds`` with the camera buttons' row free under them, and clear of the
+        compass in the top left corner (beside it or under it, whichever keeps the larger
+        zoom) when that costs under a fifth of the zoom; else the compass may cover a
+        corner of the water."""
+        g, cam = self.gui, self.camera
+        if g is None:
+            cam.fit(bounds, margin=margin)
+            return
+        foot = g.touch + g.px(8)
+        cam.fit(bounds, margin=margin, bottom=foot)
+        c = self.compass
+        x0, y0 = cam.world_to_screen(bounds[0], bounds[1])
+        x1, y1 = cam.world_to_screen(bounds[2], bounds[3])
+        if not (x0 < c.x + c.w and c.x < x1 and y0 < c.y + c.h and c.y < y1):
+            return
+        zoom = cam.zoom
+        beside = {"left": c.x + c.w - cam.x0, "top": cam.y0 + cam.height - c.y}
+        best = None
+        for side, room in beside.items():      # the compass's width to the left, or its height above
+            cam.fit(bounds, margin=margin, bottom=foot, **{side: room})
+            if best is None or cam.zoom > best[0]:
+                best = (cam.zoom, side, room)
+        assert best is not None
+        if best[0] < zoom * 0.8:
+            cam.fit(bounds, margin=margin, bottom=foot)
+        else:
+            cam.fit(bounds, margin=margin, bottom=foot, **{best[1]: best[2]})
+
+    def fleet_bounds(self) -> tuple[float, float, float, float] | None:
+        """Every boat racing and the active boat's next mark (or the finish line), with a
+        card's length round them; None before any boat is on the water."""
+        state, game = self.race.state, self.game
+        pts = [b.pose.xy for b in state.boats if b.launched and b.racing]
+        if not pts:
+            return None
+        boat = state.boat()
+        legs = game.course.legs
+        if boat.launched and boat.legs_done < len(legs):
+            for mid in legs[boat.legs_done].mark_ids:
+                pts.append(game.course.mark(mid).xy)
+        else:
+            pts.extend(tuple(p) for p in (game.course.finish.a, game.course.finish.b))
+        L = game.cards.card_length
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        return (min(xs) - L, min(ys) - L, max(xs) + L, max(ys) + L)
+
+    def keep_fleet_in_view(self, force: bool = False) -> None:
+        """The default camera: when a boat or the next mark is out of view (or ``force``),
+        fit the fleet and the next mark, never closer than a readable card. A zoom or pan
+        of the player's own stays while everything is in view."""
+        if self.chart is None:
+            return
+        state = self.race.state
+        if state.step is Step.LAUNCH and self.human_turn:
+            spots = self.launch_spots()
+            if spots:
+                x0, y0, x1, y1 = self.camera.visible_bounds()
+                if force or not all(x0 <= o[0].x <= x1 and y0 <= o[0].y <= y1 for o in spots) \
+                        or self.spots_crowded(spots):
+                    self.show_launch_spots()
+                return
+        b = self.fleet_bounds()
+        if b is None:
+            return
+        x0, y0, x1, y1 = self.camera.visible_bounds()
+        if not force and x0 <= b[0] and y0 <= b[1] and b[2] <= x1 and b[3] <= y1:
+            return
+        self.fit_clear(b, self.gui.px(48) if self.gui else 48)
+        readable = self.camera.clamp((self.gui.px(170) if self.gui else 170) / self.game.cards.card_length)
+        self.camera.zoom = min(self.camera.zoom, readable)
+        self.chart.camera_moved()
+
+    def spots_crowded(self, spots: list[Any]) -> bool:
+        """Whether two launch spots lie closer on the screen than a finger can tell
+        apart (three quarters of a touch target): then they are shown closer up."""
+        pts = [self.camera.world_to_screen(o[0].x, o[0].y) for o in spots]
+        reach = (self.gui.touch if self.gui else 48) * 0.75
+        return any(math.dist(a, b) < reach for i, a in enumerate(pts) for b in pts[i + 1:])
+
+    def ghosts_crowded(self) -> bool:
+        """Whether two of the exits' ghosts lie closer on the screen than a finger can
+        tell apart (three quarters of a touch target), or one lies off the chart or
+        under a button."""
+        chart, g = self.chart, self.gui
+        pts = [chart.ghost_screen_point(i) for i in range(len(chart.ghosts))]
+        if any(not self.camera.contains_screen(*p) or g.widget_at(*p) is not None for p in pts):
+            return True
+        reach = g.touch * 0.75
+        return any(0 < math.dist(a, b) < reach for i, a in enumerate(pts) for b in pts[i + 1:])
+
+    def focus_ghosts(self) -> None:
+        """On a person's move, when the exits' ghosts are specks (the fleet and the next
+        mark in view put the boat at the chart's foot, its ghosts a few pixels apart),
+        the ghosts closer: all of them on the chart, clear of the camera buttons. "Fit
+        course" and the zoom buttons still work the camera as before."""
+        state, chart, g = self.race.state, self.chart, self.gui
+        if state.step is not Step.MOVE or not self.human_turn or not chart.ghosts or g is None \
+                or not self.ghosts_crowded():
+            return
+        self.ghost_focus = True        # this step shows the ghosts, not the whole fleet
+        cam, foot = self.camera, g.touch + g.px(8)
+        spots = sorted({(round(x, 3), round(y, 3)) for x, y in map(chart.ghost_centre, chart.ghosts)})
+        nearest = min((math.dist(a, b) for i, a in enumerate(spots) for b in spots[i + 1:]), default=0.0)
+        want = g.touch * 0.8 / nearest if nearest > 0 else cam.max_zoom
+        boat = state.boat()
+        hull = self.game.cards.hull_length
+        xs = [x for x, _ in spots] + [boat.pose.x]
+        ys = [y for _, y in spots] + [boat.pose.y]
+        cam.fit((min(xs) - hull, min(ys) - hull, max(xs) + hull, max(ys) + hull), margin=g.touch, bottom=foot)
+        if cam.zoom < want:       # the boat and its ghosts are too far apart: the ghosts alone
+            xs, ys = xs[:-1], ys[:-1]
+            cam.fit((min(xs), min(ys), max(xs), max(ys)), margin=g.touch * 0.6, bottom=foot)
+        # no closer than the nearest pair needs: the rest of the fleet may stay in view
+        centre = cam.world_to_screen((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+        cam.zoom_at(*centre, min(1.0, want / cam.zoom))
+        self.chart.camera_moved()
+
+    def zoom(self, factor: float) -> None:
+        c = self.camera
+        self.camera.zoom_at(c.x0 + c.width / 2, c.y0 + c.height / 2, factor)
+        self.chart.camera_moved()
+
+    def toggle_follow(self) -> None:
+        self.follow = not self.follow
+        if self.follow:
+            self.follow_active(jump=True)
+        else:
+            self.keep_fleet_in_view(force=True)
+        self._label_follow()
+
+    def _label_follow(self) -> None:
+        self.follow_button.label = "Follow: on" if self.follow else "Follow: off"
+
+    def follow_active(self, jump: bool = False) -> None:
+        state = self.race.state
+        boat = state.boat()
+        if state.step is Step.LAUNCH:
+            self.show_launch_spots()
+            return
+        if not boat.launched:
+            return
+        if jump:
+            self._readable_zoom()
+        self.camera.follow(boat.pose.x, boat.pose.y)
+        self.chart.camera_moved()
+
+    def show_launch_spots(self) -> None:
+        """Every launch spot and the start line in view (at a readable zoom if they fit)."""
+        (ax, ay), (bx, by) = self.game.start_line
+        xs, ys = [ax, bx], [ay, by]
+        for opts in self.launch_spots():
+            xs.append(opts[0].x)
+            ys.append(opts[0].y)
+        L = self.game.cards.card_length
+        self.fit_clear((min(xs) - L, min(ys) - L, max(xs) + L, max(ys) + L), self.gui.px(24) if self.gui else 24)
+        self.camera.zoom = min(self.camera.zoom, self.camera.clamp(
+            (self.gui.px(170) if self.gui else 170) / L))
+        self.chart.camera_moved()
+
+    def _readable_zoom(self, share: float = 1.0) -> None:
+        """Zoom so that a card is about 170 px long (choices become easy to tap)."""
+        want = self.gui.px(170) * share / self.game.cards.card_length
+        self.camera.zoom = self.camera.clamp(max(self.camera.zoom, want) if share < 1 else want)
+
+    def look_at(self, boat: int) -> None:
+        b = self.race.state.boats[boat]
+        if b.launched:
+            self.camera.follow(b.pose.x, b.pose.y)
+            self.chart.camera_moved()
