@@ -99,6 +99,64 @@ def test_the_easy_skipper_does_not_always_take_the_best():
     assert 2 not in picks and 3 not in picks
 
 
+def test_the_easy_skipper_sails_the_exit_it_planned_when_it_laid_the_card():
+    """A newcomer plans the whole manoeuvre as the card goes down: at the next move the
+    easy skipper sails the exit it picked among the card's exits when it laid the card
+    (the better ones more often) whenever the engine still lists it and it runs into
+    nothing; when the plan no longer holds it looks again and still plays a legal move."""
+    race = dinghy_race("olympic_triangle", ["easy"] * 4, seed=5)
+    rng = random.Random(5)
+    bot = easy.EasySkipper(easy.STYLE)
+    kept = looked_again = 0
+    while not race.over and len(race.actions) < 8000:
+        state = race.state
+        if race.chance:
+            race.roll()
+            continue
+        plan = bot.track(race, state.active).plan if state.step is Step.MOVE else None
+        action = bot.choose(race, rng)
+        assert race.why_not(action) is None, f"{action.text()}: {race.why_not(action)}"
+        if plan is not None and plan[0] == state.round and not dr.prestart(state):
+            planned = Move(plan[3])
+            opt = dr.exit_options(race.game, state)[plan[3]]
+            if planned in race.legal_actions() and opt.blocked_by is None and not opt.gives_way \
+                    and opt.involuntary is None:
+                assert action == planned, f"round {state.round}: planned {planned.text()}, sailed {action.text()}"
+                kept += 1
+            else:
+                looked_again += 1
+        race.push(action)
+    assert race.over
+    assert kept > 100 and looked_again > 0, (kept, looked_again)
+
+
+def test_an_easy_plan_the_engine_no_longer_allows_is_dropped_for_a_legal_move():
+    race = dinghy_race("olympic_triangle", ["easy"] * 2, seed=6)
+    rng = random.Random(6)
+    bot = easy.EasySkipper(easy.STYLE)
+    tried = 0
+    while not race.over and len(race.actions) < 3000 and tried < 20:
+        state = race.state
+        if race.chance:
+            race.roll()
+            continue
+        if state.step is Step.MOVE and not dr.prestart(state):
+            card = race.game.cards.types[state.turn.card]
+            listed = {a.exit for a in race.legal_actions() if isinstance(a, Move)}
+            refused = [e for e in range(len(card.exits)) if e not in listed]
+            if refused:
+                # a plan made for an exit the engine does not allow now
+                bot.track(race, state.active).plan = (state.round, state.boat().pose, state.turn.card, refused[0])
+                action = bot.choose(race, rng)
+                assert action in race.legal_actions() and race.why_not(action) is None
+                assert not isinstance(action, Move) or action.exit in listed
+                tried += 1
+                race.push(action)
+                continue
+        race.push(bot.choose(race, rng))
+    assert tried > 0, "no move with a refused exit met"
+
+
 def test_medium_never_blunders():
     """Medium is the simple skipper: over a whole race on the island course, it never
     takes an exit that runs into a mark, land or the edge (or ends where the next card

@@ -9,6 +9,7 @@ from them.
 """
 from __future__ import annotations
 
+import gc
 import os
 import random
 import signal
@@ -106,9 +107,18 @@ def check_variants(plan: Plan) -> None:
 
 # -- many races ---------------------------------------------------------------------------
 
+#: A worker's garbage collector runs its youngest generation after this many new objects
+#: (Python's default is 700): a race makes and drops hundreds of thousands of small
+#: objects, few of them in cycles, and collecting less often saved about 3% of a race's
+#: CPU (benchmarks/bench_steps.py, six easy skippers), at no measurable memory cost.
+GC_YOUNG = 20000
+
+
 def _quiet_worker() -> None:
-    """Workers leave Ctrl+C to the parent, which decides what to keep."""
+    """Workers leave Ctrl+C to the parent, which decides what to keep; they collect
+    garbage less often (:data:`GC_YOUNG`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    gc.set_threshold(GC_YOUNG, *gc.get_threshold()[1:])
 
 
 def run(plan: Plan, workers: int | None = None, cluster: str | None = None, progress: bool = True,

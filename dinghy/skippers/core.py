@@ -62,6 +62,7 @@ class Skipper(Moving, Placing, Pivoting):
         self._memo_look: tuple[dict, dict] | None = None
         self._memo_more = None          # (rows, x, y): the engine's ends where they differ
         self._held_memo: dict | None = None
+        self._scored: tuple[Batch, np.ndarray] | None = None   # the last scores' moves and values
         self._memory: "weakref.WeakKeyDictionary[Race, dict[int, Track]]" = weakref.WeakKeyDictionary()
 
     # -- entry point ------------------------------------------------------------------
@@ -436,6 +437,7 @@ class Skipper(Moving, Placing, Pivoting):
         extra = K.cost - base
         v = self.value_of(race, ch, K, rnd, boat, self.style.depth)
         slot = K.parent * (nc + 1) + np.where(K.card >= 0, K.card, nc)
+        self._scored = (K, v)
         vals = np.full(N * (nc + 1), np.inf)
         np.minimum.at(vals, slot, v)
         clean = np.zeros(N * (nc + 1), bool)

@@ -73,4 +73,5 @@ class Track:
     turn_sign: int = 0                              # the way a locked boat keeps turning
     memo: tuple | None = None                       # what placing the card found out (Skipper._memo_ok)
     plan_memo: tuple | None = None                  # ... and planning pivots from where the boat lies
+    plan: tuple | None = None                       # (round, pose, card, exit) an easy skipper means to sail
     before: tuple = (None, 0, math.inf)             # (values list, how many of it, their least value)

@@ -5,8 +5,11 @@ each exit) but does not always take the best: it picks among the good choices at
 random, the better ones more often (a softmax over the turns still to sail, so a choice
 half a turn worse is taken about half as often as the best). Choices that lead into real
 trouble (dead in the water, a trap) are never taken while something sound is left. It
-forgets Lady Luck now and then when a hazard is rolled, never lays Weather Eye cards and
-leaves the spinnaker in its bag.
+plans the whole manoeuvre as it lays a card (which exit it will sail, picked the same
+way) and sails that exit next turn unless the engine no longer allows it or something
+now stands in its way; only then does it look at the card's exits again. It forgets
+Lady Luck now and then when a hazard is rolled, never lays Weather Eye cards and leaves
+the spinnaker in its bag.
 """
 from __future__ import annotations
 
@@ -15,7 +18,8 @@ import random
 import numpy as np
 
 from dinghy.core.race import Race
-from dinghy.games.dinghy_race.actions import Action, Luck
+from dinghy.games.dinghy_race import rules as dr
+from dinghy.games.dinghy_race.actions import Action, Luck, Move, Place
 from dinghy.games.dinghy_race.state import Step
 from dinghy.skippers.batch import PRESTART_ROUNDS, TACK
 from dinghy.skippers.brain import chart_of
@@ -51,6 +55,48 @@ class EasySkipper(Skipper):
     def choose(self, race: Race, rng: random.Random) -> Action:
         self._open = self._open_water(race)
         return super().choose(race, rng)
+
+    def place(self, race: Race, rng) -> Action:
+        """Lay a card as the simple skipper weighs it, and plan the exit to sail it by:
+        a newcomer plans the whole manoeuvre as the card goes down (the exit picked among
+        the card's exits as the card was among the cards, the better ones more often)."""
+        self._scored = None
+        act = super().place(race, rng)
+        trk = self.track(race, race.state.boat().index)
+        trk.plan = None
+        if isinstance(act, Place) and self._scored is not None:
+            ch = chart_of(race.game)
+            K, v = self._scored
+            ci = ch.index.get(act.card)
+            if ci is not None:
+                j = np.flatnonzero((K.card == ci) & (K.parent == 0))
+                if len(j) and np.isfinite(v[j]).any():
+                    best = int(j[self.best(v[j], rng)])     # the newcomer's taste, as ever
+                    boat = race.state.boat()
+                    trk.plan = (race.state.round + 1, boat.pose, act.card, int(K.exit[best]))
+        return act
+
+    def _memo_ok(self) -> bool:
+        # the placement's findings are kept for sailing the card next turn; a skipper that
+        # sails its planned exit rarely looks again, so keeping them costs more than it saves
+        return False
+
+    def move(self, race: Race, rng) -> Action:
+        """Sail the exit planned when the card was laid, if the engine still allows it and
+        nothing stands in its way; otherwise look again."""
+        state = race.state
+        boat = state.boat()
+        trk = self.track(race, boat.index)
+        plan, trk.plan = trk.plan, None
+        if plan is not None and plan[0] == state.round and plan[1] == boat.pose and plan[2] == state.turn.card \
+                and not dr.prestart(state):
+            act = Move(plan[3])
+            if act in race.legal_actions():
+                opt = dr.exit_options(race.game, state)[plan[3]]
+                if opt.blocked_by is None and not opt.gives_way and opt.involuntary is None:
+                    trk.memo = None
+                    return act
+        return super().move(race, rng)
 
     def _open_water(self, race: Race) -> bool:
         state = race.state
