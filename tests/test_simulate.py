@@ -128,3 +128,27 @@ def test_scaled_hazard_tables_move_each_chance_to_the_nearest_36th():
         assert hit >= sum((p for o, p in base.items() if o.effect), Fraction(0))
         below = [h.below for h in row.hazards]
         assert below == sorted(set(below))
+
+
+def test_a_race_whose_boats_are_locked_for_good_is_cut_short_soon():
+    """Seed 37 of six easy boats on the Olympic triangle: four finish, two lie bow to bow
+    below the start line, each holding the other's cards aside, and pivot on the spot for
+    ever. The simulation cuts such a race short once no boat still racing has got anywhere
+    for ``run.STALLED`` actions (it ran to the 30,000-action limit before), and reports it
+    as not finished."""
+    plan = sim_plan.make_plan("dinghy_race", ["olympic_triangle"], [6], ["easy"], races=1, seed=37)
+    out = run.sail(plan.jobs[0])
+    row = out["race"]
+    assert not row["finished"]
+    assert row["actions"] < 4200 + run.STALLED + 100, row["actions"]
+    places = [s["place"] for s in out["seats"]]
+    assert sorted(p for p in places if p is not None) == [1, 2, 3, 4] and places.count(None) == 2
+
+
+def test_a_race_in_which_boats_keep_moving_is_never_cut_short():
+    from dinghy.games.dinghy_race.game import DinghyRace
+    from dinghy.core.interface import BaseGame
+    assert BaseGame.progress(object(), None) is None              # games that do not say: never cut
+    plan = sim_plan.make_plan("dinghy_race", ["standard_triangle"], [3], ["easy"], races=1, seed=2)
+    out = run.sail(plan.jobs[0])
+    assert out["race"]["finished"] and DinghyRace.progress is not BaseGame.progress

@@ -104,6 +104,12 @@ class BaseGame:
         """What the results say beside a boat with no place when the race is over."""
         return "did not finish"
 
+    def progress(self, state: Any) -> Any:
+        """Something that changes whenever any boat still racing gets anywhere (a hashable
+        value), or None where the game does not say: a simulation cuts a race short
+        when it stays the same for thousands of actions (boats locked for good)."""
+        return None
+
     # -- records -----------------------------------------------------------------------
     def older_record(self, fmt: int, race: Any) -> str | None:
         """Why a record of an older format ``fmt``, replayed as far as it goes into

@@ -37,6 +37,13 @@ class Outcome:
 
 # -- one race -----------------------------------------------------------------------------
 
+#: Actions after which a race where no boat still racing has got anywhere (the game's
+#: ``progress``) is cut short: two Dinghy Race boats bow to bow, each holding the other's
+#: cards aside, pivot on the spot for good. A whole race of six boats takes about 4,000
+#: actions, with every boat moving every round.
+STALLED = 3000
+
+
 def sail(job: Job) -> dict[str, Any]:
     """Sail one race of the plan and tally it (runs in whichever process gets the job)."""
     from dinghy.skippers import skipper
@@ -47,7 +54,8 @@ def sail(job: Job) -> dict[str, Any]:
     race = Race(_game(setup, spec))
     rng = random.Random(f"skippers:{job.seed}")
     bots = {name: skipper(name, spec.rules) for name in set(job.skippers)}
-    n = 0
+    n = moved = 0
+    where = race.game.progress(race.state)
     while n < job.max_actions and not race.over:
         player = race.current_player()
         if player == CHANCE:
@@ -55,6 +63,12 @@ def sail(job: Job) -> dict[str, Any]:
         else:
             race.push(bots[seats[player].skipper].choose(race, rng))
         n += 1
+        if where is not None and n % 50 == 0:
+            now = race.game.progress(race.state)
+            if now != where:
+                where, moved = now, n
+            elif n - moved >= STALLED:
+                break           # every boat still racing is locked where it lies: cut short
     return tally(race, job)
 
 

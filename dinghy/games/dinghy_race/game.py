@@ -67,6 +67,13 @@ class DinghyRace(Table, BaseGame):
     def parse_action(self, text: str) -> Action:
         return parse(text)
 
+    def progress(self, state: RaceState) -> Any:
+        """Where the bows of the boats still racing lie (to the tenth of a millimetre),
+        their legs done and the places: pivoting on the spot and holding cards aside
+        change none of it."""
+        return (tuple((b.index, round(b.pose.x, 1), round(b.pose.y, 1), b.legs_done)
+                      for b in state.boats if b.finished is None), state.places)
+
     # -- records -----------------------------------------------------------------------
     def older_record(self, fmt: int, race: Any) -> str | None:
         """Format 1 was written when a finishing move handed the rest of its turn to the
