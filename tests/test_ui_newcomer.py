@@ -225,6 +225,36 @@ def test_the_set_up_says_how_a_seat_becomes_a_bot(make_ui_app, home, size):
     assert s.rows[0].level.label == "Bot" and s.form.seats[0].skipper is not None
 
 
+def gigamic_sailing_turns(app, scene, turns=3, limit=400):
+    """The person's sailing turns of a Gigamic race, played by taps (dice, setting
+    down by the panel's first button, a ghost each turn); yields at each."""
+    from dinghy.games.regatta_gigamic.state import TURN
+
+    race, view = scene.race, scene.view
+    seen = 0
+    for _ in range(limit):
+        app.step()
+        modal = scene.gui.modal
+        if modal is not None and hasattr(modal, "button"):
+            ui.tap(app, modal.button)
+        if not scene.human_turn:
+            continue
+        if race.chance:
+            ui.tap(app, view.buttons["roll"])
+        elif race.state.step == TURN and any(g.reason is None for g in view.ghosts):
+            yield
+            seen += 1
+            if seen >= turns:
+                return
+            gh = next(g for g in view.ghosts if g.reason is None)
+            ui.click(app, *view.camera.world_to_screen(gh.x, gh.y))
+        else:
+            b = next(b for k, b in view.buttons.items() if k != "play_typed" and b.enabled
+                     and not k.startswith("page"))
+            ui.tap(app, b)
+    raise AssertionError("too few sailing turns for the person")
+
+
 @pytest.mark.parametrize("size", [(1024, 600), (800, 1280)])
 def test_gigamic_ghosts_can_be_told_apart_by_a_finger(make_ui_app, home, size):
     """Fitted to the whole Large table the arrows' ghosts lie a few pixels apart: on a
@@ -236,23 +266,7 @@ def test_gigamic_ghosts_can_be_told_apart_by_a_finger(make_ui_app, home, size):
     app = make_ui_app(*size)
     scene = start_by_taps(app, home, "regatta_gigamic")
     race, view = scene.race, scene.view
-    for _ in range(300):
-        app.step()
-        modal = scene.gui.modal
-        if modal is not None and hasattr(modal, "button"):
-            ui.tap(app, modal.button)
-        if not scene.human_turn:
-            continue
-        if race.chance:
-            ui.tap(app, view.buttons["roll"])
-        elif race.state.step == TURN and any(g.reason is None for g in view.ghosts):
-            break
-        else:                                   # set the boat down, swap: the panel's first button
-            b = next(b for k, b in view.buttons.items() if k not in ("play_typed",) and b.enabled
-                     and not k.startswith("page"))
-            ui.tap(app, b)
-    else:
-        raise AssertionError("no sailing turn for the person")
+    next(gigamic_sailing_turns(app, scene, turns=1))
     assert not view.ghosts_crowded()
     for gh in view.ghosts:
         assert view.camera.contains_screen(*view.camera.world_to_screen(gh.x, gh.y))

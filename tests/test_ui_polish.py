@@ -9,7 +9,7 @@ from dinghy import games
 from dinghy.ui import testing as ui
 from dinghy.ui.widgets.selectors import ChoiceSelector
 
-from test_ui_newcomer import home, setup_for, shot  # noqa: F401  (the fixture)
+from test_ui_newcomer import gigamic_sailing_turns, home, setup_for, shot  # noqa: F401  (the fixture)
 
 SIZES = [(1280, 800), (1024, 600), (800, 1280)]
 
@@ -365,36 +365,6 @@ def test_the_first_move_at_the_start_shows_the_exits_apart(make_ui_app, home, si
     n = len(race.actions)
     ui.click(app, *chart.ghost_screen_point(i))
     assert race.actions[n] == action
-
-
-def gigamic_sailing_turns(app, scene, turns=3, limit=400):
-    """The person's sailing turns of a Gigamic race, played by taps (dice, setting
-    down by the panel's first button, a ghost each turn); yields at each."""
-    from dinghy.games.regatta_gigamic.state import TURN
-
-    race, view = scene.race, scene.view
-    seen = 0
-    for _ in range(limit):
-        app.step()
-        modal = scene.gui.modal
-        if modal is not None and hasattr(modal, "button"):
-            ui.tap(app, modal.button)
-        if not scene.human_turn:
-            continue
-        if race.chance:
-            ui.tap(app, view.buttons["roll"])
-        elif race.state.step == TURN and any(g.reason is None for g in view.ghosts):
-            yield
-            seen += 1
-            if seen >= turns:
-                return
-            gh = next(g for g in view.ghosts if g.reason is None)
-            ui.click(app, *view.camera.world_to_screen(gh.x, gh.y))
-        else:
-            b = next(b for k, b in view.buttons.items() if k != "play_typed" and b.enabled
-                     and not k.startswith("page"))
-            ui.tap(app, b)
-    raise AssertionError("too few sailing turns for the person")
 
 
 @pytest.mark.parametrize("size", [(1024, 600), (800, 1280)])
