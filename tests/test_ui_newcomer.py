@@ -128,7 +128,8 @@ def test_the_replay_top_bar_and_position_line_do_not_overlap(make_ui_app, home, 
         assert replay.log.x >= replay.bar.x + replay.bar.w
 
 
-def to_a_person_turn(app, scene, limit=200):
+def to_a_person_turn(app, scene, limit=300):
+    """Steps until a person decides (curtains lifted; a person's dice rolled by taps)."""
     for _ in range(limit):
         app.step()
         modal = scene.gui.modal
@@ -136,6 +137,10 @@ def to_a_person_turn(app, scene, limit=200):
             ui.tap(app, modal.button)
         if scene.human_turn and not scene.race.chance:
             return
+        if scene.human_turn and scene.race.chance:
+            roll = getattr(scene.view, "buttons", {}).get("roll")
+            if roll is not None:
+                ui.tap(app, roll)
     raise AssertionError("no person's turn came")
 
 

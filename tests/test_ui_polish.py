@@ -9,7 +9,7 @@ from dinghy import games
 from dinghy.ui import testing as ui
 from dinghy.ui.widgets.selectors import ChoiceSelector
 
-from test_ui_newcomer import gigamic_sailing_turns, home, setup_for, shot  # noqa: F401  (the fixture)
+from test_ui_newcomer import gigamic_sailing_turns, home, setup_for, shot, to_a_person_turn  # noqa: F401  (the fixture)
 
 SIZES = [(1280, 800), (1024, 600), (800, 1280)]
 
@@ -65,22 +65,6 @@ def panel_lines(scene):
             yield w, w.label
 
 
-def to_first_person_turn(app, scene, limit=300):
-    """Steps until a person decides (curtains lifted; dice rolled by taps)."""
-    for _ in range(limit):
-        app.step()
-        modal = scene.gui.modal
-        if modal is not None and hasattr(modal, "button"):       # the curtain
-            ui.tap(app, modal.button)
-        if scene.human_turn and not scene.race.chance:
-            return
-        if scene.human_turn and scene.race.chance:
-            roll = getattr(scene.view, "buttons", {}).get("roll")
-            if roll is not None:
-                ui.tap(app, roll)
-    raise AssertionError("no person's turn came")
-
-
 def check_panel_lines(scene):
     """Each line of words in the turn panel inside its row and the panel, clear of the
     other lines and of the panel's buttons."""
@@ -116,7 +100,7 @@ def test_every_panel_line_fits_its_panel(make_ui_app, home, rules, size):
 
     app = make_ui_app(*size)
     scene = start_by_taps(app, home, rules)
-    to_first_person_turn(app, scene)
+    to_a_person_turn(app, scene)
     app.step()
     check_panel_lines(scene)
     shot(app, f"polish_panel_{rules}_{size[0]}x{size[1]}.png")
@@ -167,7 +151,7 @@ def test_the_gigamic_title_and_places_stay_off_the_table(make_ui_app, home, size
     app = make_ui_app(*size)
     scene = start_by_taps(app, home, "regatta_gigamic")
     view = scene.view
-    to_first_person_turn(app, scene)
+    to_a_person_turn(app, scene)
     cam = view.camera
     ui.tap(app, view.fit_button)
     app.step()
@@ -296,7 +280,7 @@ def test_upright_the_board_takes_the_full_width(make_ui_app, home, rules):
 
     app = make_ui_app(800, 1280)
     scene = start_by_taps(app, home, rules)
-    to_first_person_turn(app, scene)
+    to_a_person_turn(app, scene)
     view, cam, p = scene.view, scene.view.camera, scene.panel
     for _ in range(2):
         x, y, w, h = view.board_rect
