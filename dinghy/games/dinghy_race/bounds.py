@@ -203,6 +203,8 @@ def _inside(a: np.ndarray, box: tuple[float, float, float, float] | None) -> np.
 #: mm a quick box is widened by on every side (coordinates on the table are below 1e5 mm,
 #: where a unit in the last place is about 1e-11 mm)
 MARGIN = 1e-6
+#: What a shape reaching past the playing area touches, as the rulings name it.
+EDGE = "the edge of the playing area"
 
 _SIN = {h: math.sin(math.radians(h)) for h in range(0, 360, 15)}
 _COS = {h: math.cos(math.radians(h)) for h in range(0, 360, 15)}

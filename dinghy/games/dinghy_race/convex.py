@@ -22,7 +22,7 @@ import math
 
 import numpy as np
 
-from dinghy.games.dinghy_race.bounds import _COS, _SIN, Table
+from dinghy.games.dinghy_race.bounds import _COS, _SIN, EDGE, Table
 
 #: mm: overlaps and gaps within this are left to shapely
 TOL = 1e-6
@@ -305,7 +305,6 @@ def fixed_sure(game: Table, parts: list[tuple[tuple, float, float, int]], box: t
     (outline key, x, y, heading; ``box`` round them all): the edge of a rectangular
     area, or the one convex mark, buoy or land it surely touches (or several of one
     name), None when it surely touches nothing; :data:`UNSURE` for a close call."""
-    from dinghy.games.dinghy_race.table import EDGE     # (the table imports this module)
     world = [[(x + cx, y + cy) for cx, cy in corners(game, key, h)] for key, x, y, h in parts]
     if edge:
         area = game.area_box

@@ -21,12 +21,11 @@ from dinghy.core.geometry import Pose, hull_outline, shape_at, shapes_at
 from dinghy.core.setup import RaceSetup
 from dinghy.games.dinghy_race.state import Boat, fast_new
 from dinghy.core.wind import Tack
-from dinghy.games.dinghy_race.bounds import (_afloat, _bounds, inside, others_box_lists,
+from dinghy.games.dinghy_race.bounds import (EDGE, _afloat, _bounds, inside, others_box_lists,
                                              quick_box, touching, union)
 from dinghy.games.dinghy_race.convex import UNSURE, fixed_sure, others_items, sure_hits
 from dinghy.games.dinghy_race.exit_tables import _exit_spec, _placed_at, _turned_exits_and_unions
 
-EDGE = "the edge of the playing area"
 ALL_LINES = (True, True)    # (start line on the water, finish line on the water)
 
 
