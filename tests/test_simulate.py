@@ -130,19 +130,21 @@ def test_scaled_hazard_tables_move_each_chance_to_the_nearest_36th():
         assert below == sorted(set(below))
 
 
-def test_a_race_whose_boats_are_locked_for_good_is_cut_short_soon():
-    """Seed 37 of six easy boats on the Olympic triangle: four finish, two lie bow to bow
-    below the start line, each holding the other's cards aside, and pivot on the spot for
-    ever. The simulation cuts such a race short once no boat still racing has got anywhere
-    for ``run.STALLED`` actions (it ran to the 30,000-action limit before), and reports it
-    as not finished."""
+def test_a_race_whose_boats_get_nowhere_is_cut_short_soon(monkeypatch):
+    """Two Dinghy Race boats bow to bow hold each other's cards aside for good and pivot
+    on the spot (tests/test_bow_to_bow_lock.py; the skippers now avoid it, the rules do not
+    resolve it). The simulation cuts a race short once no boat still racing has got
+    anywhere (the game's ``progress``) for ``run.STALLED`` actions, and reports it as not
+    finished; such a race used to run to the 30,000-action limit. Here every boat is made
+    to look as if it got nowhere from the first action."""
+    from dinghy.games.dinghy_race.game import DinghyRace
+    monkeypatch.setattr(DinghyRace, "progress", lambda self, state: "nowhere")
     plan = sim_plan.make_plan("dinghy_race", ["olympic_triangle"], [6], ["easy"], races=1, seed=37)
     out = run.sail(plan.jobs[0])
     row = out["race"]
     assert not row["finished"]
-    assert row["actions"] < 4200 + run.STALLED + 100, row["actions"]
-    places = [s["place"] for s in out["seats"]]
-    assert sorted(p for p in places if p is not None) == [1, 2, 3, 4] and places.count(None) == 2
+    assert run.STALLED <= row["actions"] <= run.STALLED + 50, row["actions"]
+    assert all(s["place"] is None for s in out["seats"])
 
 
 def test_a_race_in_which_boats_keep_moving_is_never_cut_short():

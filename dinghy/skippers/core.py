@@ -41,8 +41,8 @@ from dinghy.skippers.batch import (FINISHED, PRESTART_ROUNDS, TACK, Batch, conca
                                    tack_sign)
 from dinghy.skippers.brain import Chart, chart_of
 from dinghy.skippers.obstacles import Obstacles
-from dinghy.skippers.costs import (DEAD, HELD, HELD_STUCK, BUMP, BOXED, NEAR, TRAP_COST, WAY_OUT_TURNS,
-                                   WAY_OUT_STEPS, Style, Track)
+from dinghy.skippers.costs import (DEAD, HELD, HELD_STUCK, BUMP, BOXED, LOCK, LOCK_NEAR, NEAR, TRAP_COST,
+                                   WAY_OUT_TURNS, WAY_OUT_STEPS, Style, Track)
 from dinghy.skippers.moving import Moving
 from dinghy.skippers.pivoting import Pivoting
 from dinghy.skippers.placing import Placing
@@ -216,6 +216,9 @@ class Skipper(Moving, Placing, Pivoting):
         if boats and len(obs.bx):
             nb = obs.nearest_boat(K.x, K.y)
             extra += self._boat_room(ch, K, nb, mv, obs)
+            # a bow ending against another boat's hull: each boat's cards then lie on the
+            # other's hull, and two boats bow to bow can hold each other aside for good
+            extra += np.where(mv & (nb < LOCK_NEAR * ch.H), LOCK, 0.0)
         if first and len(obs.bx):
             # the card itself, in front of the parent's bow, once per (parent, card)
             pairs = K.parent * (len(ch.keys) + 1) + np.where(mv, K.card, len(ch.keys))

@@ -21,6 +21,8 @@ BUMP = 0.6           # ... when the move would stop short of another boat
 BOXED = 1.5          # ... when it ends where every card would lie on another boat's hull
 NEAR = 0.6           # at most, for ending right beside another boat (less further off)
 TRAP_COST = 25.0     # ... when it ends where no card may ever lie again
+LOCK_NEAR = 0.5      # a bow ending this close (hull lengths) to another boat's hull ...
+LOCK = 5.0           # ... risks a lock of the two boats (each holding the other's cards aside)
 
 
 

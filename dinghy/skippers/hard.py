@@ -56,8 +56,6 @@ TRAFFIC = 0.8           # turns for ending our next move where a nearby boat is 
 GIVE_WAY = 0.5          # ... more when we would be the port-tack boat, keeping clear
 START_PULL = 1.0        # weight of the field's favoured end of the start line
 RULE1 = 1.0             # turns a tack refused under rule 1 costs (a one-turn delay)
-LOCK_NEAR = 0.5         # a bow this close (hull lengths) to another hull's centre line ...
-LOCK = 5.0              # ... risks a lock of the two boats: turns it is priced at
 SAMPLES = 8             # sampled (card, exit) of a nearby boat's face-down card
 
 
@@ -152,12 +150,6 @@ class HardSkipper(Skipper):
     # -- the table: other boats where we will move ---------------------------------------
     def judge(self, ch: Chart, K: Batch, P: Batch, obs: Obstacles, first: bool, boats: bool = True) -> np.ndarray:
         extra = super().judge(ch, K, P, obs, first, boats)
-        if boats and len(obs.bx) and len(K):
-            # a bow ending against another boat's hull: each boat's cards then lie on the
-            # other's hull, and two such boats can hold each other for dozens of rounds
-            # (seen in the strength benchmark, before and just after the start)
-            nb = obs.nearest_boat(K.x, K.y)
-            extra = extra + np.where((K.card >= 0) & (nb < LOCK_NEAR * ch.H), LOCK, 0.0)
         if first and boats and self._traffic is not None and len(K):
             ox, oy, otack, ow, oh = self._traffic
             d = np.hypot(K.x[:, None] - ox[None, :], K.y[:, None] - oy[None, :])
