@@ -6,7 +6,8 @@
 Each race is sailed by the fleet's skippers from its seed to the end (or until the
 action guard). A boat is "stuck" when, racing, its bow has not moved for more than
 ``--stuck`` rounds (it may pivot, it does not sail); the race is then stopped and
-counted, with where the boat lies and what is near it. Prints per course how many races
+counted, with where the boat lies and what is near it (marks within 150 mm, other bows
+within a hull length: two bows a hair apart are a lock). Prints per course how many races
 finished, how many had a stuck boat and how many hit the action guard, and each stuck
 race's seed, boat, round and position, and how many races had a boat stop short of
 another boat and a card width short of a mark, land or the edge as well (the rule of
@@ -58,6 +59,10 @@ def sail(course: str, seed: int, fleet: tuple[str, ...], stuck: int, max_actions
             elif state.round - since[b.index][1] > stuck:
                 near = [m.id for m in race.game.course.marks
                         if ((m.x - xy[0]) ** 2 + (m.y - xy[1]) ** 2) ** 0.5 < 150]
+                # and the boats whose bows lie within a hull length (a lock bow to bow)
+                near += [f"{race.game.name(o.index)} {((o.pose.x - xy[0]) ** 2 + (o.pose.y - xy[1]) ** 2) ** 0.5:.1f} mm"
+                         for o in state.boats if o.index != b.index and o.launched and o.racing
+                         and ((o.pose.x - xy[0]) ** 2 + (o.pose.y - xy[1]) ** 2) ** 0.5 < race.game.cards.hull_length]
                 out["result"] = "stuck"
                 out["stuck"] = (race.game.name(b.index), since[b.index][1], xy, b.pose.heading, near)
         if out["result"] == "stuck":
