@@ -8,7 +8,7 @@ is exactly the bounds of the polygon it stands for."""
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 import shapely
@@ -34,15 +34,18 @@ def _afloat(game: Table, boats: tuple[Boat, ...], index: int):
     return afloat, with_card
 
 
-def others_boxes(game: Table, boats: tuple[Boat, ...], index: int) -> tuple[np.ndarray, np.ndarray]:
-    """Bounds of the hulls and of the cards :func:`others` would build (same order),
-    from their corners alone: no polygons (kept per fleet object, each boat's per boat
-    object; the arrays are read-only)."""
-    memo = game.__dict__.setdefault("_others_boxes", {})
+def _fleet_boxes(game: Table, boats: tuple[Boat, ...], index: int, name: str,
+                 box: Callable[[Boat, str | None], tuple], pack: Callable[[list, list], Any]) -> Any:
+    """``pack(hulls, cards)`` of the boxes ``box(boat, key)`` of every other boat afloat:
+    its hull (key None) and the card before its bow (the delay card while it has
+    delays, else its planned card unless aside), in the boats' order. Kept per fleet
+    object and per boat object (the caches named after ``name``): a step asks about the
+    same fleet several times, and a move changes one boat of it."""
+    memo = game.__dict__.setdefault(f"_{name}", {})
     hit = memo.get((id(boats), index))
     if hit is not None and hit[0] is boats:
         return hit[1]
-    per_boat = game.__dict__.setdefault("_boat_exact_boxes", {})
+    per_boat = game.__dict__.setdefault(f"_{name}_per_boat", {})
     delay = None
     hulls, cards = [], []
     for b in boats:
@@ -54,22 +57,35 @@ def others_boxes(game: Table, boats: tuple[Boat, ...], index: int) -> tuple[np.n
                 key = delay = delay or game.cards.delay_key()
             else:
                 key = b.planned if b.planned is not None and not b.aside else None
-            e = (b, _placed_box(game, (b.pose, b.tack, None)))
+            e = (b, box(b, None))
             if key is not None:
-                e += (_placed_box(game, (b.pose, b.tack, key)),)
+                e += (box(b, key),)
             if len(per_boat) >= 256:
                 per_boat.clear()
             per_boat[id(b)] = e
         hulls.append(e[1])
         if len(e) > 2:
             cards.append(e[2])
-    out = (np.array(hulls, dtype=float).reshape(len(hulls), 4), np.array(cards, dtype=float).reshape(len(cards), 4))
-    for arr in out:
-        arr.setflags(write=False)
+    out = pack(hulls, cards)
     if len(memo) >= 64:
         memo.clear()
     memo[(id(boats), index)] = (boats, out)
     return out
+
+
+def _read_only_arrays(hulls: list, cards: list) -> tuple[np.ndarray, np.ndarray]:
+    out = (np.array(hulls, dtype=float).reshape(len(hulls), 4), np.array(cards, dtype=float).reshape(len(cards), 4))
+    for arr in out:
+        arr.setflags(write=False)
+    return out
+
+
+def others_boxes(game: Table, boats: tuple[Boat, ...], index: int) -> tuple[np.ndarray, np.ndarray]:
+    """Bounds of the hulls and of the cards :func:`others` would build (same order),
+    from their corners alone: no polygons (kept per fleet object, each boat's per boat
+    object; the arrays are read-only)."""
+    return _fleet_boxes(game, boats, index, "others_boxes",
+                        lambda b, key: _placed_box(game, (b.pose, b.tack, key)), _read_only_arrays)
 
 
 def card_boxes(game: Table, pose: Pose, tack: Tack, keys) -> np.ndarray:
@@ -259,32 +275,7 @@ def union(boxes: list) -> tuple[float, float, float, float]:
 
 def others_box_lists(game: Table, boats: tuple[Boat, ...], index: int) -> tuple[list, list]:
     """Quick boxes of the shapes :func:`others_boxes` bounds, as lists of tuples (same order), kept per
-    fleet object and per boat object: a step asks about the same fleet several times,
-    and a move changes one boat of it."""
-    memo = game.__dict__.setdefault("_others_box_lists", {})
-    hit = memo.get((id(boats), index))
-    if hit is not None and hit[0] is boats:
-        return hit[1]
-    per_boat = game.__dict__.setdefault("_boat_boxes", {})
-    hulls, cards = [], []
-    for b in boats:
-        if b.index == index or not b.launched or b.finished is not None:
-            continue
-        e = per_boat.get(id(b))
-        if e is None or e[0] is not b:
-            key = game.cards.delay_key() if b.delays else (b.planned if b.planned is not None and not b.aside else None)
-            p = b.pose
-            e = (b, quick_box(game, None, b.tack, 0.0, p.x, p.y, p.heading))
-            if key is not None:
-                e += (quick_box(game, key, b.tack, 0.0, p.x, p.y, p.heading),)
-            if len(per_boat) >= 256:
-                per_boat.clear()
-            per_boat[id(b)] = e
-        hulls.append(e[1])
-        if len(e) > 2:
-            cards.append(e[2])
-    out = (hulls, cards)
-    if len(memo) >= 64:
-        memo.clear()
-    memo[(id(boats), index)] = (boats, out)
-    return out
+    fleet object and per boat object."""
+    return _fleet_boxes(game, boats, index, "others_box_lists",
+                        lambda b, key: quick_box(game, key, b.tack, 0.0, b.pose.x, b.pose.y, b.pose.heading),
+                        lambda hulls, cards: (hulls, cards))
