@@ -20,6 +20,14 @@ _HULL_F = np.array([0.05, 0.5, 0.95])[None, :]
 _HULL_CIRCLES = np.array([0.12, 0.37, 0.63, 0.88])[None, :]
 
 
+def hull_points(H: float, x, y, h) -> tuple[np.ndarray, np.ndarray]:
+    """Three points along each hull (near the bow, amidships, near the stern) of length
+    ``H`` behind the bows at (x, y), heading ``h``: (n, 3) arrays of x and y."""
+    hr = np.radians(h)
+    return (x[:, None] - np.sin(hr)[:, None] * H * _HULL_F,
+            y[:, None] - np.cos(hr)[:, None] * H * _HULL_F)
+
+
 class FixedField:
     """Distance from any point to the nearest mark, buoy, land or edge, on a grid:
     candidates far from everything fixed need no closer look."""
@@ -199,10 +207,7 @@ class Obstacles:
     def hull_fixed(self, x, y, h, cell=None) -> np.ndarray:
         ch = self.chart
         H = ch.H
-        hr = np.radians(h)
-        dx, dy = np.sin(hr), np.cos(hr)
-        px = x[:, None] - dx[:, None] * H * _HULL_F
-        py = y[:, None] - dy[:, None] * H * _HULL_F
+        px, py = hull_points(H, x, y, h)
         r = 0.21 * H
         if cell is None:
             cell = ch.fixed_field.index(x, y)
@@ -221,11 +226,7 @@ class Obstacles:
         if len(self.bx) == 0:
             return np.zeros(len(x), bool)
         H = self.chart.H
-        hr = np.radians(h)
-        dx, dy = np.sin(hr), np.cos(hr)
-        f = np.array([0.05, 0.5, 0.95])[None, :]
-        px = x[:, None] - dx[:, None] * H * f
-        py = y[:, None] - dy[:, None] * H * f
+        px, py = hull_points(H, x, y, h)
         d = np.hypot(px[..., None] - self.bx[None, None, :], py[..., None] - self.by[None, None, :])
         return (d <= self.br[None, None, :] + 0.21 * H).any(axis=(1, 2))
 
@@ -234,6 +235,18 @@ class Obstacles:
             return np.full(len(x), np.inf)
         return np.hypot(x[:, None] - self.bx[None, :], y[:, None] - self.by[None, :]).min(1)
 
+    def _fitting_cards(self, h, tack) -> tuple[np.ndarray, np.ndarray]:
+        """Every normal card that fits each bow's point of sail and tack: (the bow's
+        index, the card's index in the chart), one entry per pair."""
+        ch = self.chart
+        bits = aspect_bits(off_wind_deg(h, ch.wind))
+        normal = ch.normal_cards
+        fits = (ch.c_fits[normal][None, :] & bits[:, None]) != 0
+        ct = ch.c_tack[normal][None, :]
+        fits &= (ct == 0) | (ct == np.asarray(tack)[:, None])
+        ki, cj = np.nonzero(fits)
+        return ki, normal[cj]
+
     def free_card(self, x, y, h, tack, cell=None) -> np.ndarray:
         """Whether some normal card (of the right point of sail and tack) could lie in
         front of each bow without touching a mark, land or the edge."""
@@ -241,15 +254,9 @@ class Obstacles:
         n = len(x)
         if n == 0:
             return np.zeros(0, bool)
-        bits = aspect_bits(off_wind_deg(h, ch.wind))
-        normal = ch.normal_cards
-        fits = (ch.c_fits[normal][None, :] & bits[:, None]) != 0
-        ct = ch.c_tack[normal][None, :]
-        fits &= (ct == 0) | (ct == np.asarray(tack)[:, None])
-        ki, cj = np.nonzero(fits)
+        ki, c = self._fitting_cards(h, tack)
         ok = np.zeros(n, bool)
         if len(ki):
-            c = normal[cj]
             hit = self.rect_fixed(x[ki], y[ki], h[ki], ch.c_across[c], ch.c_along[c],
                                   None if cell is None else cell[ki])
             np.logical_or.at(ok, ki, ~hit)
@@ -263,15 +270,9 @@ class Obstacles:
         ok = np.ones(n, bool)
         if n == 0 or len(self.bx) == 0:
             return ok
-        bits = aspect_bits(off_wind_deg(h, ch.wind))
-        normal = ch.normal_cards
-        fits = (ch.c_fits[normal][None, :] & bits[:, None]) != 0
-        ct = ch.c_tack[normal][None, :]
-        fits &= (ct == 0) | (ct == np.asarray(tack)[:, None])
-        ki, cj = np.nonzero(fits)
+        ki, c = self._fitting_cards(h, tack)
         ok[:] = False
         if len(ki):
-            c = normal[cj]
             who = self.rect_boats(x[ki], y[ki], h[ki], ch.c_across[c], ch.c_along[c])
             np.logical_or.at(ok, ki, who < 0)
         return ok

@@ -13,7 +13,7 @@ from dinghy.games.dinghy_race import rules as dr
 from dinghy.core.wind import tack_of
 from dinghy.skippers.batch import PRESTART_ROUNDS, SPI_UP, Batch, aspect_bits, off_wind_deg, tack_sign
 from dinghy.skippers.brain import Chart, chart_of
-from dinghy.skippers.obstacles import Obstacles
+from dinghy.skippers.obstacles import Obstacles, hull_points
 from dinghy.skippers.costs import STILL_BREAK
 
 
@@ -129,10 +129,7 @@ class Pivoting:
         """Whether the hull at each heading touches a mark, a buoy or land (not the edge:
         the engine lets a boat turn on the spot by the edge)."""
         H = ch.H
-        hr = np.radians(h)
-        f = np.array([0.05, 0.5, 0.95])[None, :]
-        px = x[:, None] - np.sin(hr)[:, None] * H * f
-        py = y[:, None] - np.cos(hr)[:, None] * H * f
+        px, py = hull_points(H, x, y, h)
         d = np.hypot(px[..., None] - ch.fc[None, None, :, 0], py[..., None] - ch.fc[None, None, :, 1])
         hit = (d <= ch.fc[None, None, :, 2] + 0.21 * H).any(axis=(1, 2))
         if ch.land is not None:
