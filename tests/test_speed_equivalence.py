@@ -72,15 +72,18 @@ def play(course: str, seed: int, fleet: list[str], limit: int = 12000) -> list[s
     return [a.text() for a in race.actions]
 
 
-@pytest.mark.parametrize("course,seed,fleet", RACES, ids=[key(*r) for r in RACES])
-def test_a_seeded_race_plays_exactly_as_before_the_speed_work(course, seed, fleet):
-    reference = json.loads(REFERENCE.read_text())["races"][key(course, seed, fleet)]
-    actions = play(course, seed, fleet)
+def _assert_plays_as_recorded(actions: list[str], reference: list[str]) -> None:
     first = next((i for i, (a, b) in enumerate(zip(actions, reference)) if a != b),
                  min(len(actions), len(reference)))
     assert actions == reference, (
         f"first difference at action {first}: now {actions[first:first + 3]}, "
         f"before {reference[first:first + 3]}")
+
+
+@pytest.mark.parametrize("course,seed,fleet", RACES, ids=[key(*r) for r in RACES])
+def test_a_seeded_race_plays_exactly_as_before_the_speed_work(course, seed, fleet):
+    reference = json.loads(REFERENCE.read_text())["races"][key(course, seed, fleet)]
+    _assert_plays_as_recorded(play(course, seed, fleet), reference)
 
 
 @pytest.mark.parametrize("course,seed,fleet", HARD_RACES, ids=[key(*r) for r in HARD_RACES])
@@ -89,12 +92,7 @@ def test_the_hard_skipper_plays_exactly_as_before_the_speed_work(course, seed, f
     if recorded.get("hard_files") != _hard_fingerprint():
         pytest.skip("the hard skipper's own files changed since its race was recorded")
     reference = recorded["races"][key(course, seed, fleet)]
-    actions = play(course, seed, fleet)
-    first = next((i for i, (a, b) in enumerate(zip(actions, reference)) if a != b),
-                 min(len(actions), len(reference)))
-    assert actions == reference, (
-        f"first difference at action {first}: now {actions[first:first + 3]}, "
-        f"before {reference[first:first + 3]}")
+    _assert_plays_as_recorded(play(course, seed, fleet), reference)
 
 
 def _hard_fingerprint() -> str:

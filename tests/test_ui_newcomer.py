@@ -144,6 +144,18 @@ def to_a_person_turn(app, scene, limit=300):
     raise AssertionError("no person's turn came")
 
 
+def tap_a_square_and_sail(app, scene):
+    """A grid board's first target square tapped (and the chooser's first line, when a
+    square offers several actions): the person's action is played."""
+    view = scene.view
+    cell = next(iter(view.targets))
+    n = len(scene.race.actions)
+    ui.click(app, *view.screen_of(cell))
+    if len(scene.race.actions) == n and scene.gui.modal is not None:
+        ui.tap(app, scene.gui.modal.buttons[0])
+    assert len(scene.race.actions) > n
+
+
 @pytest.mark.parametrize("size", [(1024, 600), (800, 1280)])
 def test_a_cut_engine_note_is_shown_whole_in_the_turn_panel(make_ui_app, home, size):
     """Race the Wind's note ("Turn 1 (before the start): Orange to act, beam reach: two
@@ -162,12 +174,7 @@ def test_a_cut_engine_note_is_shown_whole_in_the_turn_panel(make_ui_app, home, s
     assert p.x <= row.x and row.x + row.w <= p.x + p.w + 1
     assert p.y <= row.y and row.y + row.h <= p.y + p.h + 1
     shot(app, f"newcomer_note_{size[0]}x{size[1]}.png")
-    cell = next(iter(view.targets))
-    n = len(scene.race.actions)
-    ui.click(app, *view.screen_of(cell))
-    if len(scene.race.actions) == n and scene.gui.modal is not None:    # several: a chooser
-        ui.tap(app, scene.gui.modal.buttons[0])
-    assert len(scene.race.actions) > n
+    tap_a_square_and_sail(app, scene)
 
 
 def test_one_step_forward_in_a_dinghy_race_replay_is_shown_moving(make_ui_app, home):
@@ -391,12 +398,7 @@ def test_an_upright_grid_table_gives_the_board_more_than_an_empty_panel(make_ui_
         for wdg in row:
             assert p.y <= wdg.y and wdg.y + wdg.h <= p.y + p.h + 1, wdg
     shot(app, "newcomer_grid_upright.png")
-    cell = next(iter(view.targets))
-    n = len(scene.race.actions)
-    ui.click(app, *view.screen_of(cell))
-    if len(scene.race.actions) == n and scene.gui.modal is not None:
-        ui.tap(app, scene.gui.modal.buttons[0])
-    assert len(scene.race.actions) > n
+    tap_a_square_and_sail(app, scene)
 
 
 class _Reached(Exception):
@@ -462,9 +464,4 @@ def test_a_grid_board_with_follow_off_still_shows_the_squares_big_enough_to_tap(
     assert view.camera.zoom >= touch - 1e-6                      # a square a finger wide
     for cell in view.targets:
         assert view.camera.contains_screen(*view.screen_of(cell))
-    cell = next(iter(view.targets))
-    n = len(scene.race.actions)
-    ui.click(app, *view.screen_of(cell))
-    if len(scene.race.actions) == n and scene.gui.modal is not None:
-        ui.tap(app, scene.gui.modal.buttons[0])
-    assert len(scene.race.actions) > n
+    tap_a_square_and_sail(app, scene)

@@ -94,7 +94,6 @@ class EasySkipper(Skipper):
             if act in race.legal_actions():
                 opt = dr.exit_options(race.game, state)[plan[3]]
                 if opt.blocked_by is None and not opt.gives_way and opt.involuntary is None:
-                    trk.memo = None
                     return act
         return super().move(race, rng)
 
