@@ -10,6 +10,7 @@ import numpy as np
 from dinghy.games.dinghy_race.actions import Action
 from dinghy.core.race import Race
 from dinghy.games.dinghy_race import rules as dr
+from dinghy.games.dinghy_race.table import others as table_others
 from dinghy.core.wind import tack_of
 from dinghy.skippers.batch import PRESTART_ROUNDS, SPI_UP, Batch, aspect_bits, off_wind_deg, tack_sign
 from dinghy.skippers.brain import Chart, chart_of
@@ -58,6 +59,17 @@ class Pivoting:
             trk.turn_sign = 0
         v = v + np.array([rng.random() * 1e-6 for _ in legal])
         return legal[int(np.argmin(v))]
+
+    def _pivot_ok(self, race: Race, boat, heads) -> np.ndarray:
+        """Whether the hull may come to lie at each heading (the engine's pivot rule:
+        not on a boat, a mark or land; the edge of the water does not count)."""
+        game, state = race.game, race.state
+        hulls = np.array([game.hull(dr.Pose(boat.pose.x, boat.pose.y, int(h)),
+                                    tack_of(int(h), game.wind_from, boat.tack)) for h in heads], dtype=object)
+        oth = table_others(game, state.boats, boat.index)
+        bad = np.array([x is not None for x in oth.hull_hits(hulls)])
+        fixed = game.fixed_hits(hulls, edge=False)
+        return ~(bad | np.array([f is not None for f in fixed]))
 
     @staticmethod
     def _away_sign(state, boat) -> int:
