@@ -1,7 +1,7 @@
 """How strong each skipper level is: the levels race each other in Dinghy Race.
 
     python benchmarks/bench_strength.py [--races-per-course 6] [--workers 2] [--seed 1]
-        [--levels hard,tactician] [--detail] [--save results.json]
+        [--levels hard,tactician] [--detail] [--legs] [--save results.json]
 
 The number of races is fixed up front: every shipped course sails ``--races-per-course``
 races (printed before the first starts). In each race the levels (easy, medium, hard,
@@ -17,7 +17,8 @@ races, the seats swapped from race to race). ``--detail`` adds, per level and co
 where the boats stood at the start signal (the time-to-go field's turns to go), the
 round they finished, what they sailed beyond the field's promise, delay cards taken,
 Lady Luck spent, cards held aside, right-of-way rulings they had to keep clear by,
-hazard rolls and tacks refused under rule 1: where a level loses.
+hazard rolls and tacks refused under rule 1: where a level loses. ``--legs`` adds the
+mean rounds of each leg per level and course, and the changes of tack.
 
 Prints: each level's openskill rating (Plackett-Luce; mu with a 95% interval of
 mu ± 1.96 sigma), its mean place and win share, and the head-to-head table: how often
@@ -102,6 +103,8 @@ class Diagnosis:
         self.rolls: list[list[str]] = [[] for _ in range(n)]
         self.keep_clear = [0] * n
         self.luck0 = [b.lady_luck for b in race.state.boats]
+        self.legs: list[list[int]] = [[] for _ in range(n)]   # the round each leg was done
+        self.tacks = [0] * n                                    # changes of tack after the start
         self.prev = race.state
 
     def note(self, race: Race) -> None:
@@ -114,6 +117,10 @@ class Diagnosis:
                 self.delays[b.index] += b.delays - a.delays
             if b.finished is not None and self.finish[b.index] is None:
                 self.finish[b.index] = state.round
+            if b.legs_done > a.legs_done:
+                self.legs[b.index] += [state.round] * (b.legs_done - a.legs_done)
+            if b.started and a.started and b.tack != a.tack:
+                self.tacks[b.index] += 1
         if self.prev.round == 5 and state.round == 6:
             f = field_of(race.game)
             for b in state.boats:
@@ -136,7 +143,8 @@ class Diagnosis:
     def rows(self, race: Race) -> list[dict]:
         return [{"gun": self.gun[i], "finish": self.finish[i], "delays": self.delays[i],
                  "luck": self.luck0[i] - b.lady_luck, "aside": self.aside[i],
-                 "keep_clear": self.keep_clear[i], "rolls": self.rolls[i], "rule1": self.rule1[i]} for i, b in enumerate(race.state.boats)]
+                 "keep_clear": self.keep_clear[i], "rolls": self.rolls[i], "rule1": self.rule1[i],
+                 "legs": self.legs[i], "tacks": self.tacks[i]} for i, b in enumerate(race.state.boats)]
 
 
 def plan(per_course: int, seed: int) -> list[tuple[str, int, tuple[str, ...]]]:
@@ -207,6 +215,34 @@ def detail(results: list[dict], levels: list[str], courses: list[str]) -> None:
                   f"{mean([b['aside'] for _, b in rows]):5.2f} {mean([b['keep_clear'] for _, b in rows]):5.2f} {mean([len(b['rolls']) for _, b in rows]):5.1f} {mean([b['rule1'] for _, b in rows]):5.2f}")
 
 
+def legs(results: list[dict], levels: list[str], courses: list[str]) -> None:
+    """Mean rounds per leg, per course and level: the start signal (round 6) to the first
+    mark, each leg after it, and the last leg to the finish; with the changes of tack
+    after the start. A level's loss shows as the leg where its rounds exceed the other's
+    (only races where every level finished count, so the legs compare like for like)."""
+    print()
+    print("rounds per leg (races every boat finished; the last column: changes of tack)")
+    for c in courses:
+        rs = [r for r in results if r["course"] == c and all(b["finish"] is not None for b in r["boats"])]
+        if not rs:
+            continue
+        for n in levels:
+            rows = [b for r in rs for s, b in zip(r["skippers"], r["boats"]) if s == n]
+            if not rows:
+                continue
+            split = []
+            for b in rows:
+                marks = [PRESTART] + list(b["legs"]) + [b["finish"]]
+                split.append([y - x for x, y in zip(marks, marks[1:])])
+            k = min(len(x) for x in split)
+            means = [sum(x[i] for x in split) / len(split) for i in range(k)]
+            tacks = sum(b.get("tacks", 0) for b in rows) / len(rows)
+            print(f"  {c:18s} {n:10s} " + " ".join(f"{m:5.1f}" for m in means) + f"  | {tacks:5.1f}")
+
+
+PRESTART = 5
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--races-per-course", type=int, default=6)
@@ -214,6 +250,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--levels", default="", help="only these skippers, comma-separated (e.g. hard,tactician)")
     ap.add_argument("--detail", action="store_true", help="per level: start, finish, delays, luck, rulings")
+    ap.add_argument("--legs", action="store_true", help="per level: mean rounds of each leg, tacks")
     ap.add_argument("--save", default="", help="write the races' results to this JSON file")
     args = ap.parse_args()
     global LEVELS
@@ -270,6 +307,8 @@ def main() -> None:
             print(f"  {a} ahead of {b}: {w}/{n} = {w / n:.0%} ({lo:.0%} .. {hi:.0%})")
     if args.detail:
         detail(results, levels, courses)
+    if args.legs:
+        legs(results, levels, courses)
     print()
     rounds = {c: sorted(r["rounds"] for r in results if r["course"] == c) for c in courses}
     print("rounds per course (median): " + ", ".join(f"{c} {v[len(v) // 2]}" for c, v in rounds.items() if v))
