@@ -71,26 +71,40 @@ class HardSkipper(Skipper):
     #: longer than it promises, and a skipper led by its values sails that much too)
     hybrid = True
 
-    def _hybrid_leaf(self, race, ch, f, B, rnd, boat) -> np.ndarray:
-        """The open-water estimate of where the boat is, plus what the field says its
-        heading costs there (the turns of tacking, jibing and bearing away to the best
-        heading at that spot, marks and land included)."""
-        base = super().leaf(race, ch, B, rnd, boat)
-        v = f.value_of_batch(B)
+    def _course_leaf(self, race: Race, ch: Chart, B: Batch, rnd: int, boat) -> np.ndarray:
+        """After the start (hybrid): the open-water estimate of where each move ends, with
+        what the field says the heading costs there (the turns of tacking, jibing and
+        bearing away to the best heading at that spot, marks and land included), and
+        the place itself valued part by the field (``pos_weight``: the field's turns to
+        go at the best heading there instead of the open-water estimate's)."""
+        if rnd <= PRESTART_ROUNDS or not (self.use_field and self.hybrid):
+            return super()._course_leaf(race, ch, B, rnd, boat)
+        cv, tx, ty = ch.course_value(B, rnd, self.slot(race, boat.index))
+        v = cv + ch.heading_penalty(B, tx, ty, self.style.heading_scale)
+        if B.spi.any():
+            v = v + (ch.spi_adjust(B, tx, ty, v) if self.style.spinnaker else np.where(B.spi, 1.0, 0.0))
+        f = field_of(race.game)
+        fv = f.value_of_batch(B)
         vmin = f.value_of_batch(B, best_heading=True)
-        extra = np.where(np.isfinite(v) & np.isfinite(vmin), v - vmin, 0.0)
-        return base + np.where(B.finished, 0.0, self.heading_weight * extra)
+        known = np.isfinite(vmin) & ~B.finished
+        v = v + self.heading_weight * np.where(known & np.isfinite(fv), fv - vmin, 0.0)
+        if self.pos_weight:
+            v = v + self.pos_weight * np.where(known & np.isfinite(cv), vmin - cv, 0.0)
+        return v
 
+    #: the weight of the field's cost of the heading
     heading_weight = 0.5
+    #: the share of the place's value taken from the field (the rest: open water)
+    pos_weight = 0.0
 
     def leaf(self, race: Race, ch: Chart, B: Batch, rnd: int, boat) -> np.ndarray:
         if rnd <= PRESTART_ROUNDS and self.use_field:
             return super().leaf(race, ch, B, rnd, boat) + START_PULL * self._favoured_end(race, ch, B)
         if rnd <= PRESTART_ROUNDS or not self.use_field:
             return super().leaf(race, ch, B, rnd, boat)
-        f = field_of(race.game)
         if self.hybrid:
-            return self._hybrid_leaf(race, ch, f, B, rnd, boat)
+            return super().leaf(race, ch, B, rnd, boat)
+        f = field_of(race.game)
         v = f.value_of_batch(B)
         unknown = ~np.isfinite(v)
         if unknown.any() or B.spi.any():
