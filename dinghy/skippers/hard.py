@@ -94,8 +94,10 @@ class HardSkipper(Skipper):
 
     #: the weight of the field's cost of the heading
     heading_weight = 0.5
-    #: the share of the place's value taken from the field (the rest: open water)
-    pos_weight = 0.0
+    #: the share of the place's value taken from the field (the rest: open water): in
+    #: 144 two-boat duels with the tactician (seed 1), 0 finished ahead in 57%, 0.25 in
+    #: 62%, 0.5 in 69% (seed 1001: 57% -> 67%), 1.0 in 44%
+    pos_weight = 0.5
 
     def leaf(self, race: Race, ch: Chart, B: Batch, rnd: int, boat) -> np.ndarray:
         if rnd <= PRESTART_ROUNDS and self.use_field:
