@@ -3,13 +3,14 @@
 It makes the turn's decisions with the shared machinery of :mod:`dinghy.skippers.core`
 (every exit of the revealed card, every card it may lay next and that card's exits: two
 cards ahead, every candidate checked against the table), and it values where a line ends
-by the open-water estimate of the place plus what the course's time-to-go field
-(:mod:`dinghy.skippers.field`: the fewest turns to the finish from a position *and
-heading*, tacks, jibes and mark roundings included, built once per course and wind) says
-the heading costs there: the turns of tacking, jibing or bearing away to the best heading
-at that spot, marks and land included. (Valued by the field alone, it sailed slower, alone
-and against the tactician: the field's own line, sailed exactly, takes 9 to 29% longer
-than it promises.) Before the start the open-water estimate keeps the timing (at the line
+by the course's time-to-go field (:mod:`dinghy.skippers.field`: the fewest turns to the
+finish from a position *and heading*, tacks, jibes and mark roundings included, built
+once per course and wind) blended with the open-water estimate: the place half by each
+(the field's turns to go at the best heading there, the open-water estimate's), plus what
+the field says the heading costs there (the turns of tacking, jibing or bearing away to
+the best heading at that spot, marks and land included). (Valued by the field alone, or
+the place by the open-water estimate alone, it sailed slower against the tactician: the
+field's own line, sailed exactly, takes 9 to 29% longer than it promises.) Before the start the open-water estimate keeps the timing (at the line
 when round 6 begins, never touching it early) and the field picks the place on the line:
 the boat launches and waits towards the favoured end. On top of that:
 
@@ -66,9 +67,9 @@ class HardSkipper(Skipper):
 
     # -- the value of a position ---------------------------------------------------------
     use_field = True
-    #: True: the open-water estimate plus the field's cost of the heading (measured
-    #: better than the field alone: the field's own line, sailed exactly, takes 9-29%
-    #: longer than it promises, and a skipper led by its values sails that much too)
+    #: True: the open-water estimate blended with the field (:meth:`_course_leaf`;
+    #: measured better than the field alone: the field's own line, sailed exactly, takes
+    #: 9-29% longer than it promises, and a skipper led by its values sails that much too)
     hybrid = True
 
     def _course_leaf(self, race: Race, ch: Chart, B: Batch, rnd: int, boat) -> np.ndarray:
