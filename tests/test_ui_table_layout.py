@@ -106,7 +106,7 @@ def test_by_default_the_fleet_and_the_next_mark_stay_in_view(ui_app, home, tiny)
             break
         b = view.fleet_bounds()
         if view.ghost_focus:      # a person's move with the ghosts specks: shown closer, all in view
-            assert scene.race.state.step in (Step.MOVE, Step.PLACE) and scene.human_turn
+            assert scene.race.state.step in (Step.MOVE, Step.PIVOT, Step.PLACE) and scene.human_turn
             for i in range(len(view.chart.ghosts)):
                 assert view.camera.contains_screen(*view.chart.ghost_screen_point(i))
             if scene.race.state.step is Step.PLACE:     # laying a card: the boat and its cards

@@ -273,3 +273,29 @@ def test_words_on_the_chart_stay_apart_on_the_chart_and_off_the_buttons():
             shown.append(back)
 
     check()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_pivot_shows_its_ghosts_apart(make_ui_app, home, size):
+    """A delay card ("Pivot in place: turn up to 45° or stay") showed the whole course:
+    the two turned ghosts a speck on the boat, under its name. As on a move, the pivot's
+    ghosts are now shown closer: each on the chart, under no button, a finger's width
+    from the other; a tapped ghost turns the boat that way."""
+    import math
+
+    app = make_ui_app(*size)
+    scene = start_by_taps(app, home, "dinghy_race")
+    to_step(app, scene, Step.PIVOT)
+    view, g = scene.view, scene.gui
+    chart, cam = view.chart, view.camera
+    pts = [chart.ghost_screen_point(i) for i in range(len(chart.ghosts))]
+    assert len(pts) == 2
+    for p in pts:
+        assert cam.contains_screen(*p) and g.widget_at(*p) is None, p
+    assert math.dist(*pts) >= g.touch * 0.75
+    shot(app, f"views_pivot_{size[0]}x{size[1]}.png")
+    i = next(i for i, gh in enumerate(chart.ghosts) if gh.allowed)
+    action = chart.ghosts[i].action
+    n = len(scene.race.actions)
+    ui.click(app, *pts[i])
+    assert scene.race.actions[n] == action

@@ -119,12 +119,12 @@ class ChartCamera:
         return any(0 < math.dist(a, b) < reach for i, a in enumerate(pts) for b in pts[i + 1:])
 
     def focus_ghosts(self) -> None:
-        """On a person's move, when the exits' ghosts are specks (the fleet and the next
-        mark in view put the boat at the chart's foot, its ghosts a few pixels apart),
-        the ghosts closer: all of them on the chart, clear of the camera buttons. "Fit
+        """On a person's move (or pivot), when the exits' (or turns') ghosts are specks
+        (the fleet and the next mark in view put the boat at the chart's foot, its
+        ghosts a few pixels apart), the ghosts closer: all of them on the chart, clear of the camera buttons. "Fit
         course" and the zoom buttons still work the camera as before."""
         state, chart, g = self.race.state, self.chart, self.gui
-        if state.step is not Step.MOVE or not self.human_turn or not chart.ghosts or g is None \
+        if state.step not in (Step.MOVE, Step.PIVOT) or not self.human_turn or not chart.ghosts or g is None \
                 or not self.ghosts_crowded():
             return
         self.ghost_focus = True        # this step shows the ghosts, not the whole fleet
