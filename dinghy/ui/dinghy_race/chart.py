@@ -199,7 +199,8 @@ class Chart:
 
     def _declutter_words(self, fixed: list[Box]) -> None:
         """The ghosts' words (the coach's ranks, rounds and risks): kept on the chart,
-        clear of one another, of the other words, of the ghosts' rings and of what
+        clear of one another, of the other words, of the ghosts' rings, of the active
+        boat's hull and of what
         :attr:`avoid` lists (the view's buttons and compass), each on a dark backing so
         that it reads over a card; a word with no room left is hidden."""
         for back in self._word_backs:
@@ -212,6 +213,11 @@ class Chart:
         ring = 22 * self.scale           # the ghosts' rings: where a finger taps
         avoid += [(x - ring, y - ring, 2 * ring, 2 * ring)
                   for x, y in map(self.ghost_screen_point, range(len(self.ghosts)))]
+        if self.state is not None and self.state.boat().launched:     # the boat the words are for
+            boat = self.state.boat()
+            xs, ys = zip(*(self.camera.world_to_screen(x, y)
+                           for x, y in _coords(self.game.hull(boat.pose, boat.tack))))
+            avoid.append((min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
         for box in words_on_chart(pins, self.camera, fixed + avoid, pad=4 * self.scale):
             if box is not None:
                 self._word_backs.append(shapes.Rectangle(

@@ -68,8 +68,9 @@ def words_on_chart(pins: Sequence["Pin"], camera: Any, fixed: Sequence[Box],
     left, bottom = camera.x0, camera.y0
     right, top = left + camera.width, bottom + camera.height
     big = 10 * (camera.width + camera.height)
-    walls = [(left - big, bottom - big, big, 3 * big), (right, bottom - big, big, 3 * big),
-             (left - big, bottom - big, 3 * big, big), (left - big, top, 3 * big, big)]
+    e = 0.5          # the walls reach in by overlaps()'s slack: a word stays wholly inside
+    walls = [(left - big + e, bottom - big, big, 3 * big), (right - e, bottom - big, big, 3 * big),
+             (left - big, bottom - big + e, 3 * big, big), (left - big, top - e, 3 * big, big)]
     boxes = []
     for p in pins:
         p.nudge = p.slide = 0.0

@@ -287,7 +287,8 @@ class DinghyRaceView(Choices, ChartCamera, BoardView):
             return
         self.hints = coach.hints(self.race)
         if self.hints:
-            show_hints(self, self.hints)      # each ghost's label: rank, rounds, risk
+            self.chart.show_preview(None)     # the coach's cards, not every card's place
+            show_hints(self, self.hints)      # each ghost's words: rank, rounds, risk
             self._close_enough_to_read()
 
     def _close_enough_to_read(self) -> None:
