@@ -1,0 +1,283 @@
+"""The hard 3M Regatta skipper: the navigator's whole-turn search, every ending weighed
+by the die's exact odds and by what the other yachts will do before its next turn.
+
+**The turn.** Every sequence of legs the rules allow (spinnaker set or taken down first,
+a puff card on one leg, a luff; in the advanced game heading moves) is walked with the
+navigator's light copy of the engine (:mod:`dinghy.skippers.regatta_3m`), and each
+distinct ending is scored; the best plan's first action is checked with the engine.
+
+**Where a turn ends.** The legs still to go (:mod:`dinghy.skippers.regatta_3m_field`)
+under the wind as the die may leave it before the next round: "S" turns the Wind
+Indicator 45° (red counterclockwise, green clockwise) and the die is rolled again, so
+the net shift is a walk whose odds come from ``game.eq.die_outcomes()`` exactly (with
+the standard die: none 71%, 45° either way 12% each, 90% 2% each). In the advanced game
+a shift that heads the yacht leaves it luffing (a heading move more) or on the other tack.
+
+**The other yachts.** Each yacht that sails before this one's next turn (those after it
+in this round with this round's legs, the rest in the next round with the die's legs)
+is expected to sail as the navigator would, from where it stands (the game's default
+skipper; everything in the 3M Regatta is in plain sight). From their expected endings:
+"When a boat occupies the space directly to windward of another boat, it blankets the
+other boat ... The blanketed player loses a turn": an ending directly to leeward of
+where a yacht will stand costs the legs of a turn (a spinnaker on the second space: a
+leg); an ending directly to windward of a rival before its turn takes its turn from it,
+counted as a gain (in the next round only if the die leaves the wind where it is).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+from dinghy.games.grid import compass
+from dinghy.games.regatta_3m import headings
+from dinghy.games.regatta_3m.actions import GiveUp
+from dinghy.games.regatta_3m.speeds import BROAD, LUFFING, RUNNING
+from dinghy.games.regatta_3m.state import Phase, Turn
+from dinghy.skippers import regatta_3m as nav
+from dinghy.skippers.regatta_3m_field import field, stage_of
+
+NAME = "hard"
+
+BLANKET_GAIN = 0.8       # share of a rival's lost legs counted as one's own gain
+CLOSE = 10               # rivals further apart than this (legs to go) matter less
+FAR_SHARE = 0.25
+
+
+def shift_odds(game: Any) -> dict[int, float]:
+    """The net shift of the wind (45° steps, + clockwise) before the next round's legs:
+    the die is rolled until it shows a number, each red "S" -1, each green "S" +1."""
+    outs = dict(game.eq.die_outcomes())
+    red, green = outs.get("red S", Fraction(0)), outs.get("green S", Fraction(0))
+    num = 1 - red - green
+    dist = {0: 1.0}
+    out: dict[int, float] = {}
+    for _ in range(12):                       # walks longer than 12 S: beyond a 1e-6
+        for k, p in dist.items():
+            out[k] = out.get(k, 0.0) + p * float(num)
+        nxt: dict[int, float] = {}
+        for k, p in dist.items():
+            if red:
+                nxt[k - 1] = nxt.get(k - 1, 0.0) + p * float(red)
+            if green:
+                nxt[k + 1] = nxt.get(k + 1, 0.0) + p * float(green)
+        dist = nxt
+    total = sum(out.values())
+    return {k: p / total for k, p in out.items() if p > 1e-3}
+
+
+def legs_odds(game: Any) -> dict[int, float]:
+    """The legs of a round: the die's numbers, given that it shows one."""
+    outs = [(int(f), p) for f, p in game.eq.die_outcomes() if f.isdigit()]
+    total = sum(p for _, p in outs)
+    return {n: float(p / total) for n, p in outs}
+
+
+class _Hard:
+    NAME = NAME
+
+    def __init__(self) -> None:
+        self._plans: dict = {}
+
+    def choose(self, race: Any, rng: random.Random) -> Any:
+        game, state = race.game, race.state
+        if state.phase is not Phase.TURN:
+            return nav.choose(race, rng)
+        legal = race.legal_actions()
+        if legal == [GiveUp()]:
+            return legal[0]
+        banned: set = set()
+        for _ in range(6):
+            plan = _Planner(game, state).best(banned)
+            if plan is None:
+                break
+            if race.why_not(plan[0]) is None:
+                return plan[0]
+            banned.add(plan[0])
+        return rng.choice(legal)
+
+
+HARD = _Hard()
+
+
+class _Planner:
+    def __init__(self, game: Any, state: Any) -> None:
+        self.game, self.state = game, state
+        self.turn = turn = state.turn
+        self.me = state.boats[turn.seat]
+        self.wind = state.wind
+        self.f = field(game, state.wind)
+        self.shifts = shift_odds(game)
+        self.legs = legs_odds(game)
+        self.mean_legs = sum(n * p for n, p in self.legs.items())
+        self.still = self.shifts.get(0, 1.0)
+        self.rng = random.Random(0)
+        others = frozenset(b.at for b in state.boats if b.afloat and b.seat != self.me.seat)
+        self.ctx = nav._Ctx(game, state, self.f, others, turn.legs, self.rng)
+        self.fields = {dw: field(game, compass.turn(state.wind, dw)) for dw in self.shifts}
+        self._spin: dict = {}
+        self.rivals = self._rivals()
+
+    # -- the other yachts ------------------------------------------------------------------
+    def _rivals(self) -> list[tuple]:
+        """(boat, sails this round, {legs: (chance, expected ending, spinnaker)}, weight)."""
+        state, me = self.state, self.me
+        after = set(state.queue[1:])
+        mine = self.f.value(me.at, stage_of(me, self.game), me.tack if self.game.advanced else None)
+        out = []
+        for b in state.boats:
+            if b.seat == me.seat or not b.afloat:
+                continue
+            now = b.seat in after
+            odds = {state.legs: 1.0} if now else self.legs
+            ends = {}
+            for n, p in odds.items():
+                ends[n] = (p,) + self._predict(b, n)
+            theirs = self.f.value(b.at, stage_of(b, self.game), b.tack if self.game.advanced else None)
+            weight = 1.0 if abs(theirs - mine) <= CLOSE else FAR_SHARE
+            out.append((b, now, ends, weight))
+        return out
+
+    def _predict(self, b: Any, legs: int) -> tuple:
+        """Where the navigator would end a turn of ``legs`` legs for yacht ``b`` (this yacht
+        left out of the way), and whether it would fly a spinnaker."""
+        game, state = self.game, self.state
+        boats = tuple(x.with_(at=None) if x.seat == self.me.seat else x for x in state.boats)
+        st = state.with_(boats=boats, phase=Phase.TURN, legs=legs,
+                         turn=Turn(seat=b.seat, legs=legs, start=b))
+        f = field(game, state.wind)
+        others = frozenset(x.at for x in boats if x.afloat and x.seat != b.seat)
+        ctx = nav._Ctx(game, st, f, others, legs, self.rng)
+        sim = nav._Sim(b.at, stage_of(b, game), b.tack if game.advanced else None, b.heading,
+                       b.luffing, b.spinnaker, b.puffs, 0, False, False, False, False, False)
+        best = None
+        for a, nxt, segs in ctx.options(sim, set()):
+            v, rest = ctx.search(nxt, segs)
+            if best is None or v < best[0]:
+                best = (v, [a] + rest)
+        if best is None or b.lose_turn:
+            return b.at, b.spinnaker
+        s, segs = sim, set()
+        for a in best[1]:
+            for a2, nxt, seg2 in ctx.options(s, segs):
+                if a2 == a:
+                    s, segs = nxt, seg2
+                    break
+        return (None if s.legs_in else s.at), s.spin
+
+    # -- the turn ----------------------------------------------------------------------------
+    def best(self, banned: set) -> list | None:
+        turn, me = self.turn, self.me
+        sim = nav._Sim(me.at, stage_of(me, self.game), me.tack if self.game.advanced else None,
+                       me.heading, me.luffing, me.spinnaker, me.puffs, turn.used, turn.puffed,
+                       turn.luffed, turn.last_heading, turn.sail_changed, turn.moved)
+        ends: dict = {}
+        seen: set = set()
+        for a, nxt, segs in self.ctx.options(sim, set(turn.segments)):
+            if a in banned:
+                continue
+            self._walk(nxt, segs, [a], ends, seen)
+        best = None
+        for s, path in ends.values():
+            v = self.score(s)
+            if best is None or v < best[0]:
+                best = (v, path)
+        return None if best is None else best[1]
+
+    def _walk(self, s, segs, path, ends, seen) -> None:
+        if s.legs_in or s.used >= self.turn.legs:
+            key = (s.at, s.stage, s.tack, s.heading, s.luffing, s.spin, s.puffs, s.legs_in, s.jumped,
+                   s.used >= self.turn.legs)
+            if key not in ends:
+                ends[key] = (s, path)
+            return
+        key = (s.at, s.stage, s.tack, s.heading, s.luffing, s.spin, s.puffs, s.used, s.puffed,
+               s.luffed, s.last_heading, s.sail_changed, s.moved, s.jumped)
+        if key in seen:
+            return
+        seen.add(key)
+        for a, nxt, seg2 in self.ctx.options(s, segs):
+            self._walk(nxt, seg2, path + [a], ends, seen)
+
+    def score(self, s) -> float:
+        if s.legs_in:
+            return -100.0 + s.legs_in
+        game, ctx = self.game, self.ctx
+        v = 0.0
+        for dw, p in self.shifts.items():
+            v += p * self._togo(s, dw)
+        if s.jumped or (s.stage == 0 and ctx.prestart):
+            v += nav.GUN
+        v += nav.PUFF_COST * (self.me.puffs - s.puffs)
+        v += self._blankets(s)
+        if game.advanced:
+            v += ctx._protest_risk(s)
+        return v + self.rng.random() * 1e-3
+
+    def _togo(self, s, dw: int) -> float:
+        """Legs to go from ending ``s`` if the wind shifts ``dw`` before the next round."""
+        f = self.fields[dw]
+        w = f.wind
+        tack = s.tack
+        extra = 0.0
+        if self.game.advanced and s.heading is not None:
+            if compass.off_wind(s.heading, w) == LUFFING or s.luffing:
+                extra += nav.LUFF_RECOVER
+                if not s.luffing or compass.off_wind(s.heading, w) == LUFFING:
+                    return extra + min(f.value(s.at, s.stage, t) for t in ("port", "starboard"))
+            tack = headings.tack_after(s.heading, w, s.tack)
+        elif s.luffing:
+            extra += nav.LUFF_RECOVER
+        here = f.value(s.at, s.stage, tack)
+        if s.spin and not self._spin_pays(f, s.at, s.stage, tack, here):
+            extra += nav.SPIN_DOWN
+        return extra + here
+
+    def _spin_pays(self, f, at, stage, tack, here) -> bool:
+        """Whether a leg under the spinnaker (a broad reach or run) gains from ``at``."""
+        key = (f.wind, at, stage, tack)
+        if key not in self._spin:
+            ok = False
+            for d in range(8):
+                if compass.off_wind(d, f.wind) not in (BROAD, RUNNING):
+                    continue
+                nt = f.leg_ok(d, tack)
+                if nt is False:
+                    continue
+                r = f.walk(at, d, f.speed(d) + 1, stage)
+                if r is not None and (r[1] == -1 or f.value(r[0], r[1], nt) < here):
+                    ok = True
+                    break
+            self._spin[key] = ok
+        return self._spin[key]
+
+    def _blankets(self, s) -> float:
+        """The legs this ending is expected to lose to blanketing, less the rivals' legs it
+        is expected to take."""
+        w = self.wind
+        up1 = compass.step(s.at[0], s.at[1], w)
+        up2 = compass.step(up1[0], up1[1], w)
+        cost = 0.0
+        for b, now, ends, weight in self.rivals:
+            # my wind on theirs: judged as their turn begins, from where they stand now
+            if s.at == compass.step(b.at[0], b.at[1], w):
+                blanketed = True
+                lost = self.state.legs if now else self.mean_legs
+                cost -= BLANKET_GAIN * weight * lost * (1.0 if now else self.still)
+            elif s.spin and s.at == compass.step(*compass.step(b.at[0], b.at[1], w), w):
+                blanketed = False
+                cost -= BLANKET_GAIN * weight * 1.0 * (1.0 if now else self.still)
+            else:
+                blanketed = False
+            # their wind on mine: where they are expected to stand at my next turn
+            for n, (p, at, spin) in ends.items():
+                where = b.at if blanketed else at
+                if where is None:
+                    continue
+                sure = p * (self.still if now else 1.0)
+                if where == up1:
+                    cost += sure * self.mean_legs
+                elif spin and where == up2:
+                    cost += sure * 1.0
+        return cost
