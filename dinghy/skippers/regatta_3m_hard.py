@@ -43,6 +43,7 @@ NAME = "hard"
 BLANKET_GAIN = 0.8       # share of a rival's lost legs counted as one's own gain
 CLOSE = 10               # rivals further apart than this (legs to go) matter less
 FAR_SHARE = 0.25
+TIE = 0.01               # the navigator's endings this close in value: it draws between them
 
 
 def shift_odds(game: Any) -> dict[int, float]:
@@ -64,7 +65,25 @@ def shift_odds(game: Any) -> dict[int, float]:
                 nxt[k + 1] = nxt.get(k + 1, 0.0) + p * float(green)
         dist = nxt
     total = sum(out.values())
-    return {k: p / total for k, p in out.items() if p > 1e-3}
+    kept = {k: p for k, p in out.items() if p > 0.01}
+    total = sum(kept.values())
+    return {k: p / total for k, p in kept.items()}
+
+
+def _walk(ctx: Any, legs: int, s: Any, segs: set, path: list, ends: dict, seen: set) -> None:
+    """Every distinct ending of the turn from ``s`` (one plan for each), into ``ends``."""
+    if s.legs_in or s.used >= legs:
+        key = (s.at, s.stage, s.tack, s.heading, s.luffing, s.spin, s.puffs, s.legs_in, s.jumped)
+        if key not in ends:
+            ends[key] = (s, path)
+        return
+    key = (s.at, s.stage, s.tack, s.heading, s.luffing, s.spin, s.puffs, s.used, s.puffed,
+           s.luffed, s.last_heading, s.sail_changed, s.moved, s.jumped)
+    if key in seen:
+        return
+    seen.add(key)
+    for a, nxt, seg2 in ctx.options(s, segs):
+        _walk(ctx, legs, nxt, seg2, path + [a], ends, seen)
 
 
 def legs_odds(game: Any) -> dict[int, float]:
@@ -133,38 +152,34 @@ class _Planner:
             odds = {state.legs: 1.0} if now else self.legs
             ends = {}
             for n, p in odds.items():
-                ends[n] = (p,) + self._predict(b, n)
+                ends[n] = (p, self._predict(b, n))
             theirs = self.f.value(b.at, stage_of(b, self.game), b.tack if self.game.advanced else None)
             weight = 1.0 if abs(theirs - mine) <= CLOSE else FAR_SHARE
             out.append((b, now, ends, weight))
         return out
 
-    def _predict(self, b: Any, legs: int) -> tuple:
+    def _predict(self, b: Any, legs: int) -> list[tuple[float, Any, bool]]:
         """Where the navigator would end a turn of ``legs`` legs for yacht ``b`` (this yacht
-        left out of the way), and whether it would fly a spinnaker."""
+        left out of the way), and whether it would fly a spinnaker: its best endings, those
+        it values alike (it draws between them) equally likely."""
         game, state = self.game, self.state
+        if b.lose_turn:
+            return [(1.0, b.at, b.spinnaker)]
         boats = tuple(x.with_(at=None) if x.seat == self.me.seat else x for x in state.boats)
         st = state.with_(boats=boats, phase=Phase.TURN, legs=legs,
                          turn=Turn(seat=b.seat, legs=legs, start=b))
-        f = field(game, state.wind)
         others = frozenset(x.at for x in boats if x.afloat and x.seat != b.seat)
-        ctx = nav._Ctx(game, st, f, others, legs, self.rng)
+        ctx = nav._Ctx(game, st, self.f, others, legs, self.rng)
         sim = nav._Sim(b.at, stage_of(b, game), b.tack if game.advanced else None, b.heading,
                        b.luffing, b.spinnaker, b.puffs, 0, False, False, False, False, False)
-        best = None
-        for a, nxt, segs in ctx.options(sim, set()):
-            v, rest = ctx.search(nxt, segs)
-            if best is None or v < best[0]:
-                best = (v, [a] + rest)
-        if best is None or b.lose_turn:
-            return b.at, b.spinnaker
-        s, segs = sim, set()
-        for a in best[1]:
-            for a2, nxt, seg2 in ctx.options(s, segs):
-                if a2 == a:
-                    s, segs = nxt, seg2
-                    break
-        return (None if s.legs_in else s.at), s.spin
+        ends: dict = {}
+        _walk(ctx, legs, sim, set(), [], ends, set())
+        if not ends:
+            return [(1.0, b.at, b.spinnaker)]
+        scored = [(ctx.score(e), e) for e, _ in ends.values()]
+        low = min(v for v, _ in scored)
+        near = [e for v, e in scored if v <= low + TIE]
+        return [(1.0 / len(near), None if e.legs_in else e.at, e.spin) for e in near]
 
     # -- the turn ----------------------------------------------------------------------------
     def best(self, banned: set) -> list | None:
@@ -177,28 +192,13 @@ class _Planner:
         for a, nxt, segs in self.ctx.options(sim, set(turn.segments)):
             if a in banned:
                 continue
-            self._walk(nxt, segs, [a], ends, seen)
+            _walk(self.ctx, self.turn.legs, nxt, segs, [a], ends, seen)
         best = None
         for s, path in ends.values():
             v = self.score(s)
             if best is None or v < best[0]:
                 best = (v, path)
         return None if best is None else best[1]
-
-    def _walk(self, s, segs, path, ends, seen) -> None:
-        if s.legs_in or s.used >= self.turn.legs:
-            key = (s.at, s.stage, s.tack, s.heading, s.luffing, s.spin, s.puffs, s.legs_in, s.jumped,
-                   s.used >= self.turn.legs)
-            if key not in ends:
-                ends[key] = (s, path)
-            return
-        key = (s.at, s.stage, s.tack, s.heading, s.luffing, s.spin, s.puffs, s.used, s.puffed,
-               s.luffed, s.last_heading, s.sail_changed, s.moved, s.jumped)
-        if key in seen:
-            return
-        seen.add(key)
-        for a, nxt, seg2 in self.ctx.options(s, segs):
-            self._walk(nxt, seg2, path + [a], ends, seen)
 
     def score(self, s) -> float:
         if s.legs_in:
@@ -271,13 +271,14 @@ class _Planner:
             else:
                 blanketed = False
             # their wind on mine: where they are expected to stand at my next turn
-            for n, (p, at, spin) in ends.items():
-                where = b.at if blanketed else at
-                if where is None:
-                    continue
-                sure = p * (self.still if now else 1.0)
-                if where == up1:
-                    cost += sure * self.mean_legs
-                elif spin and where == up2:
-                    cost += sure * 1.0
+            for n, (p, guesses) in ends.items():
+                for q, at, spin in guesses:
+                    where = b.at if blanketed else at
+                    if where is None:
+                        continue
+                    sure = p * q * (self.still if now else 1.0)
+                    if where == up1:
+                        cost += sure * self.mean_legs
+                    elif spin and where == up2:
+                        cost += sure * 1.0
         return cost
