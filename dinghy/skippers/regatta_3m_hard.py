@@ -43,6 +43,7 @@ NAME = "hard"
 BLANKET_GAIN = 0.8       # share of a rival's lost legs counted as one's own gain
 CLOSE = 10               # rivals further apart than this (legs to go) matter less
 FAR_SHARE = 0.25
+_RIVALS: dict = {}       # the other yachts' expected turns, kept through one turn
 TIE = 0.01               # the navigator's endings this close in value: it draws between them
 
 
@@ -136,7 +137,12 @@ class _Planner:
         self.ctx = nav._Ctx(game, state, self.f, others, turn.legs, self.rng)
         self.fields = {dw: field(game, compass.turn(state.wind, dw)) for dw in self.shifts}
         self._spin: dict = {}
-        self.rivals = self._rivals()
+        key = (id(game), state.round, state.wind, state.legs, state.queue, self.me.seat,
+               tuple(b for b in state.boats if b.seat != self.me.seat))
+        if _RIVALS.get("key") != key:          # the same for every decision of the turn
+            _RIVALS.clear()
+            _RIVALS["key"], _RIVALS["rivals"] = key, self._rivals()
+        self.rivals = _RIVALS["rivals"]
 
     # -- the other yachts ------------------------------------------------------------------
     def _rivals(self) -> list[tuple]:
