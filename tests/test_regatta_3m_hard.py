@@ -19,7 +19,7 @@ from dinghy.games.regatta_3m.state import Phase
 from dinghy.skippers import regatta_3m, skipper
 from dinghy.skippers.regatta_3m_hard import HARD, legs_odds, shift_odds
 
-from regatta_3m_kit import NE, make, turn
+from regatta_3m_kit import N, NE, NW, make, turn
 
 
 def _sail_turn(race, bot, seed=1):
@@ -112,3 +112,25 @@ def test_hard_keeps_out_of_the_lee_of_where_a_rival_will_stand():
         assert _sail_turn(race, HARD, seed) != (10, 13)
         assert _sail_turn(race, regatta_3m, seed) == (10, 14)
         assert sails.blanketing(race.state, 0) == (0, None, False)
+
+
+def test_hard_weighs_where_the_wind_may_go_before_the_next_round():
+    """"The "S" on the die indicates a wind shift. When the red "S" appears, the Wind
+    Indicator is moved counterclockwise 45° ...; when the green "S" appears, the
+    Indicator is moved clockwise 45°." Wind from the north, a two-leg round from (4, 6):
+    two beats end at (4, 8) or at (6, 8), the same legs to go under the wind as it is;
+    should the wind veer to the north-east before the next round (the green S), (6, 8)
+    is better off by more than it loses should it back to the north-west. Hard, which
+    weighs each shift by the die's odds, sails to (6, 8)."""
+    from dinghy.skippers.regatta_3m_field import field
+    game = make(seats=2)
+    spec = {0: {"at": (4, 6), "started": True, "puffs": 0},
+            1: {"at": (19, 25), "started": True, "puffs": 0}}
+    now, veered, backed = field(game, N), field(game, NE), field(game, NW)
+    assert now.value((4, 8), 3, None) == now.value((6, 8), 3, None)
+    gain = veered.value((4, 8), 3, None) - veered.value((6, 8), 3, None)
+    loss = backed.value((6, 8), 3, None) - backed.value((4, 8), 3, None)
+    assert gain > loss >= 0
+    for seed in range(3):
+        race = turn(game, spec, legs=2, seat=0)
+        assert _sail_turn(race, HARD, seed) == (6, 8)
