@@ -10,7 +10,8 @@ distinct ending is scored; the best plan's first action is checked with the engi
 under the wind as the die may leave it before the next round: "S" turns the Wind
 Indicator 45° (red counterclockwise, green clockwise) and the die is rolled again, so
 the net shift is a walk whose odds come from ``game.eq.die_outcomes()`` exactly (with
-the standard die: none 71%, 45° either way 12% each, 90% 2% each). In the advanced game
+the standard die: none 71%, 45° either way 12% each, 90% 2% each; shifts less likely
+than 1% are left out). In the advanced game
 a shift that heads the yacht leaves it luffing (a heading move more) or on the other tack.
 
 **The other yachts.** Each yacht that sails before this one's next turn (those after it
@@ -22,11 +23,12 @@ other boat ... The blanketed player loses a turn": an ending directly to leeward
 where a yacht will stand costs the legs of a turn (a spinnaker on the second space: a
 leg); an ending directly to windward of a rival before its turn takes its turn from it,
 counted as a gain (in the next round only if the die leaves the wind where it is).
+
+Positioning behind the line before the start is the navigator's.
 """
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -96,9 +98,6 @@ def legs_odds(game: Any) -> dict[int, float]:
 
 class _Hard:
     NAME = NAME
-
-    def __init__(self) -> None:
-        self._plans: dict = {}
 
     def choose(self, race: Any, rng: random.Random) -> Any:
         game, state = race.game, race.state
