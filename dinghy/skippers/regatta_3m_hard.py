@@ -24,6 +24,12 @@ where a yacht will stand costs the legs of a turn (a spinnaker on the second spa
 leg); an ending directly to windward of a rival before its turn takes its turn from it,
 counted as a gain (in the next round only if the die leaves the wind where it is).
 
+**Right of way** (advanced game). An ending directly in the path of a yacht it must keep
+clear of costs the penalty times the exact chance that the yacht "reaches the occupied
+space within his next turn" sailing straight on: certain or nil for a yacht still to sail
+this round (its legs are known), the die's odds of legs and wind for one that sails in
+the next round. (The navigator "takes no chances" and keeps out of any such path.)
+
 Positioning behind the line before the start is the navigator's.
 """
 from __future__ import annotations
@@ -33,16 +39,16 @@ from fractions import Fraction
 from typing import Any
 
 from dinghy.games.grid import compass
-from dinghy.games.regatta_3m import headings
+from dinghy.games.regatta_3m import headings, right_of_way
 from dinghy.games.regatta_3m.actions import GiveUp
-from dinghy.games.regatta_3m.speeds import BROAD, LUFFING, RUNNING
+from dinghy.games.regatta_3m.speeds import BROAD, LUFFING, RUNNING, spaces
 from dinghy.games.regatta_3m.state import Phase, Turn
 from dinghy.skippers import regatta_3m as nav
 from dinghy.skippers.regatta_3m_field import field, stage_of
 
 NAME = "hard"
 
-BLANKET_GAIN = 0.8       # share of a rival's lost legs counted as one's own gain
+BLANKET_GAIN = 1.0       # share of a rival's lost legs counted as one's own gain
 CLOSE = 10               # rivals further apart than this (legs to go) matter less
 FAR_SHARE = 0.25
 _RIVALS: dict = {}       # the other yachts' expected turns, kept through one turn
@@ -217,7 +223,7 @@ class _Planner:
         v += nav.PUFF_COST * (self.me.puffs - s.puffs)
         v += self._blankets(s)
         if game.advanced:
-            v += ctx._protest_risk(s)
+            v += self._protest(s)
         return v + self.rng.random() * 1e-3
 
     def _togo(self, s, dw: int) -> float:
@@ -257,6 +263,54 @@ class _Planner:
             self._spin[key] = ok
         return self._spin[key]
 
+    def _protest(self, s) -> float:
+        """Advanced game: the expected cost of ending in the path of a right-of-way yacht.
+        "When a player ends a turn on a space directly in the path of a right-of-way
+        yacht, he has failed to keep clear if the player with right of way reaches the
+        occupied space within his next turn": reaching is sailing straight on along its
+        heading for the legs of its next turn, so the chance is the die's (legs and wind)
+        for a yacht that sails in the next round, certain or nil for one still to sail in
+        this one (its legs known)."""
+        game, state = self.game, self.state
+        me = self.me.with_(at=s.at, heading=s.heading, tack=s.tack, luffing=s.luffing,
+                           tacking=s.last_heading or s.luffing, spinnaker=s.spin,
+                           premature=s.stage == 0)
+        after = set(state.queue[1:])
+        if game.penalty == "disqualify":
+            price = nav.PROTEST["disqualify"]
+        else:                                   # the legs taken back and a turn forfeited
+            price = self.turn.legs + self.mean_legs
+        risk = 0.0
+        for b in state.boats:
+            if b.seat == me.seat or not b.afloat or b.heading is None or b.luffing:
+                continue
+            k = right_of_way.ahead(b, s.at)
+            if not k or right_of_way.must_keep_clear(game, state, me, b) is None:
+                continue
+            if not self._clear(b, k):
+                continue
+            if b.seat in after:
+                odds = [(0, 1.0, state.legs)]
+            else:
+                odds = [(dw, p * q, n) for dw, p in self.shifts.items() for n, q in self.legs.items()]
+            for dw, p, n in odds:
+                w = compass.turn(state.wind, dw)
+                if compass.off_wind(b.heading, w) == LUFFING:
+                    continue
+                if k <= n * spaces(game.eq, b.heading, w, b.spinnaker):
+                    risk += p * price
+        return risk
+
+    def _clear(self, b, k: int) -> bool:
+        """Nothing stands in ``b``'s way for the ``k - 1`` spaces before the space ahead."""
+        x, y = b.at
+        occupied = self.ctx.others
+        for _ in range(k - 1):
+            x, y = compass.step(x, y, b.heading)
+            if (x, y) in occupied or (x, y) in self.game.course.obstacles:
+                return False
+        return True
+
     def _blankets(self, s) -> float:
         """The legs this ending is expected to lose to blanketing, less the rivals' legs it
         is expected to take."""
@@ -281,7 +335,7 @@ class _Planner:
                     where = b.at if blanketed else at
                     if where is None:
                         continue
-                    sure = p * q * (self.still if now else 1.0)
+                    sure = p * q * self.still      # a shift moves the windward space
                     if where == up1:
                         cost += sure * self.mean_legs
                     elif spin and where == up2:
