@@ -134,3 +134,25 @@ def test_hard_weighs_where_the_wind_may_go_before_the_next_round():
     for seed in range(3):
         race = turn(game, spec, legs=2, seat=0)
         assert _sail_turn(race, HARD, seed) == (6, 8)
+
+
+def test_hard_reckons_how_far_a_right_of_way_yacht_can_reach():
+    """Advanced game: "Opposite Tack Rule -- A port-tack yacht shall keep clear of a
+    starboard-tack yacht." "When a player ends a turn on a space directly in the path of
+    a right-of-way yacht, he has failed to keep clear if the player with right of way
+    reaches the occupied space within his next turn." Wind from the north, a one-leg
+    round: the port-tack yacht at (9, 11) may beat north-east to (10, 12), two spaces
+    ahead of the starboard-tack yacht at (12, 10) beating north-west, which sails next
+    and reaches one space in a one-leg turn. The navigator "takes no chances" and tacks
+    on the spot; hard sails the leg and keeps clear (the engine says so)."""
+    game = make("regatta_advanced", seats=2)
+    spec = {0: {"at": (9, 11), "started": True, "heading": NE, "tack": "port", "puffs": 0},
+            1: {"at": (12, 10), "started": True, "heading": NW, "tack": "starboard", "puffs": 0}}
+    medium = turn(game, spec, legs=1, seat=0)
+    assert _sail_turn(medium, regatta_3m) == (9, 11)
+    race = turn(game, spec, legs=1, seat=0)
+    assert _sail_turn(race, HARD) == (10, 12)
+    assert any("directly ahead of" in e.text for e in race.last_events)
+    _sail_turn(race, regatta_3m)
+    assert not any(e.kind == "penalty" for e in race.events)
+    assert any(e.kind == "right_of_way" and "kept clear" in e.text for e in race.events)
