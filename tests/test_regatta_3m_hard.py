@@ -79,17 +79,18 @@ def test_the_odds_of_the_die():
 def test_hard_takes_the_wind_of_a_rival_that_sails_after_it():
     """"When a boat occupies the space directly to windward of another boat, it
     "blankets" the other boat ... The blanketed player loses a turn." Wind from the
-    north, a one-leg round: from (9, 12) a beat north-east ends at (10, 13), directly to
-    windward of the rival at (10, 12) that sails next. The navigator (medium) spends a
-    puff card to sail further instead; hard takes the rival's turn."""
+    north, a two-leg round: the rival at (7, 10), a leg nearer the finish, sails next.
+    The navigator (medium) beats on twice; hard ends at (7, 11), directly to windward
+    of the rival, a leg short of that but taking the rival's two-leg turn."""
     game = make(seats=2)
-    spec = {0: {"at": (9, 12), "started": True}, 1: {"at": (10, 12), "started": True}}
-    medium = turn(game, spec, legs=1, seat=0)
-    assert _sail_turn(medium, regatta_3m) != (10, 13)
-    race = turn(game, spec, legs=1, seat=0)
-    assert _sail_turn(race, HARD) == (10, 13)
+    spec = {0: {"at": (8, 10), "started": True, "puffs": 0},
+            1: {"at": (7, 10), "started": True, "puffs": 0}}
+    for seed in range(4):
+        assert _sail_turn(turn(game, spec, legs=2, seat=0), regatta_3m, seed) != (7, 11)
+    race = turn(game, spec, legs=2, seat=0)
+    assert _sail_turn(race, HARD) == (7, 11)
     assert any(e.kind == "blanket" and e.boat == 1 and "loses its turn" in e.text for e in race.last_events)
-    assert race.state.boats[1].at == (10, 12)          # the rival did not sail
+    assert race.state.boats[1].at == (7, 10)           # the rival did not sail
 
 
 def test_hard_keeps_out_of_the_lee_of_where_a_rival_will_stand():

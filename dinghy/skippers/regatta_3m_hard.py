@@ -22,7 +22,9 @@ skipper; everything in the 3M Regatta is in plain sight). From their expected en
 other boat ... The blanketed player loses a turn": an ending directly to leeward of
 where a yacht will stand costs the legs of a turn (a spinnaker on the second space: a
 leg); an ending directly to windward of a rival before its turn takes its turn from it,
-counted as a gain (in the next round only if the die leaves the wind where it is).
+counted as a gain (in the next round only if the die leaves the wind where it is): a
+share of the legs it takes, since a leg of one's own counts against every rival and a
+rival's lost leg against that one only, and a smaller share from a rival already behind.
 
 **Right of way** (advanced game). An ending directly in the path of a yacht it must keep
 clear of costs the penalty times the exact chance that the yacht "reaches the occupied
@@ -48,9 +50,9 @@ from dinghy.skippers.regatta_3m_field import field, stage_of
 
 NAME = "hard"
 
-BLANKET_GAIN = 1.0       # share of a rival's lost legs counted as one's own gain
-CLOSE = 10               # rivals further apart than this (legs to go) matter less
-FAR_SHARE = 0.25
+BLANKET_GAIN = 0.6       # share of a rival's lost legs counted as one's own gain (a leg of
+                         # one's own counts against every rival, a rival's against one)
+BEHIND_SHARE = 0.25      # ... of a rival already behind (more legs to go)
 _RIVALS: dict = {}       # the other yachts' expected turns, kept through one turn
 TIE = 0.01               # the navigator's endings this close in value: it draws between them
 
@@ -165,7 +167,7 @@ class _Planner:
             for n, p in odds.items():
                 ends[n] = (p, self._predict(b, n))
             theirs = self.f.value(b.at, stage_of(b, self.game), b.tack if self.game.advanced else None)
-            weight = 1.0 if abs(theirs - mine) <= CLOSE else FAR_SHARE
+            weight = 1.0 if theirs <= mine else BEHIND_SHARE
             out.append((b, now, ends, weight))
         return out
 
