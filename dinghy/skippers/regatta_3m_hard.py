@@ -75,7 +75,6 @@ def shift_odds(game: Any) -> dict[int, float]:
             if green:
                 nxt[k + 1] = nxt.get(k + 1, 0.0) + p * float(green)
         dist = nxt
-    total = sum(out.values())
     kept = {k: p for k, p in out.items() if p > 0.01}
     total = sum(kept.values())
     return {k: p / total for k, p in kept.items()}
