@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from dinghy.core.interface import CHANCE
 from dinghy.skippers import (hard, levels, race_the_wind, race_the_wind_hard, regatta_3m,
+                             regatta_3m_hard,
                              regatta_gigamic, regatta_gigamic_hard, simple, tactician, yacht_race)
 
 
@@ -48,7 +49,7 @@ register("regatta_gigamic", regatta_gigamic)
 register("regatta_gigamic", regatta_gigamic_hard.HARD)
 for _rules in ("regatta", "regatta_advanced"):
     register(_rules, regatta_3m)
-    register(_rules, regatta_3m.HARD)
+    register(_rules, regatta_3m_hard.HARD)
 register("yacht_race", yacht_race)
 register("yacht_race", yacht_race.HARD)
 
