@@ -1,0 +1,335 @@
+"""The hard Yacht Race skipper: the whole course valued in turns, with the wind it could
+buy and the spinnaker it could set, and the next chance weighed with its exact odds.
+
+**Turns to go.** For every square, wind and spinnaker (up or not) a table holds the
+turns still to sail to the finish: one turn a move, each wind change card spent on the
+way at :data:`CARD` turns, a spinnaker card set at :data:`HOIST` turns ("With each card
+thus spent the player may change the direction from which the wind is blowing by 45
+degrees ... only ... in a CLOCKWISE manner"; "In carrying a spinnaker a player MUST
+MOVE FIVE BLOCKS ... on a BROAD REACH or when RUNNING"). The course is the pilot's
+chain of goals (:func:`dinghy.skippers.yacht_race.plan`: the starting block, squares
+round each mark on its side, the finish block), and the tables are chained backwards
+from the finish, so that where a goal is reached counts for the legs after it. Built
+with numpy by value iteration over the moves the chart allows (yachts ignored: they
+move), one set a chart, cached.
+
+**The turn.** It tries every number of wind change cards (0 to 7) and every legal
+course under the resulting wind on the engine (``apply`` on copies), and scores where
+each leaves it: the table's turns to go, the cards spent, and -- over a Sailors' Luck
+block -- every card the pack may turn up, weighed by ``chance_outcomes`` (exact
+Fractions): another move at once is played out, a lost turn costs a turn, a shifted
+wind is read off the tables, "Fog settles" moves each rival to its worst course. It
+keeps out of the square directly downwind of a rival under the wind it leaves (the
+rival's "DIRECTLY UP WIND" blankets it, "FORFEIT THAT TURN") and likes the square
+directly upwind of the next rival to move, which then loses its turn for sure (nobody
+can change the wind in between). Everything in Yacht Race is on the table; it reads the
+state through the game's interface and the observation's rules only.
+"""
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+import numpy as np
+
+from dinghy.games.grid.compass import DIRS, off_wind
+from dinghy.games.yacht_race import wind_cards
+from dinghy.games.yacht_race.actions import Forfeit, Sail, WindCard
+from dinghy.games.yacht_race.chart import Chart
+from dinghy.games.yacht_race.sailing import POINTS, SPINNAKER_BLOCKS, first_obstacle, path
+from dinghy.games.yacht_race.start_finish import crosses
+from dinghy.games.yacht_race.state import Phase, State, Yacht
+from dinghy.skippers import yacht_race as pilot
+
+NAME = "hard"
+CARD = 1.2              # turns a wind change card is worth in the tables
+HOIST = 1.0             # turns a spinnaker card is worth
+BLANKET = 0.5          # a rival's lost turn, counted as our gain (one rival of several)
+FOG = 0.5              # each rival moved to its worst course by our fog
+EXTRA = 0.0            # another move at once (its own value is the move played out)
+BIG = 1_000.0           # no way to the goal from here (a square walled in)
+_TABLES: dict[int, tuple[Chart, Any]] = {}
+
+
+# --- the tables --------------------------------------------------------------------------
+
+def rays(chart: Chart, leg: int) -> tuple[tuple[float, float], ...]:
+    """Directions (unit vectors from mark ``leg``) of the half-lines a yacht rounding it
+    crosses in turn, about every 45° round its rounding side: the sweep the engine's
+    winding asks for (from the way to the previous mark, round the mark's side, to the
+    way to the next one, one whole turn more than the straight way turns)."""
+    m = chart.course[leg]
+    prev, nxt = chart.previous(leg), chart.target(leg + 1)
+    u = pilot._bearing(m.square, prev)
+    v = pilot._bearing(m.square, nxt)
+    sign = 1 if m.side == "port" else -1
+    d = math.atan2(math.sin(v - u), math.cos(v - u))
+    span = 2 * math.pi + sign * d
+    k = max(1, math.ceil(span / (math.pi / 4)) - 1)
+    return tuple((math.cos(u + sign * span * j / (k + 1)), math.sin(u + sign * span * j / (k + 1)))
+                 for j in range(1, k + 1))
+
+
+def crosses_ray(mark, ray, sign: int, a, b) -> bool:
+    """The straight line from landing ``a`` to landing ``b`` (an edge of the engine's
+    loop) crosses the half-line from ``mark`` along ``ray`` turning ``sign`` round it
+    (+1 anticlockwise: a mark passed to port)."""
+    ax, ay = a[0] - mark[0], a[1] - mark[1]
+    bx, by = b[0] - mark[0], b[1] - mark[1]
+    sa = sign * (ray[0] * ay - ray[1] * ax)
+    sb = sign * (ray[0] * by - ray[1] * bx)
+    if not (sa < 0 <= sb):
+        return False
+    t = sa / (sa - sb)
+    return ray[0] * (ax + t * (bx - ax)) + ray[1] * (ay + t * (by - ay)) > 0
+
+
+def _goals(chart: Chart) -> list[tuple]:
+    """The chain of goals, in sailing order: ("gate", "start"), ("ray", leg, j) for each
+    half-line round each mark, ("gate", "finish")."""
+    out: list[tuple] = [("gate", "start")]
+    for leg in range(len(chart.course)):
+        out += [("ray", leg, j) for j in range(len(rays(chart, leg)))]
+    return out + [("gate", "finish")]
+
+
+class Tables:
+    """Turns to go from each goal of the chain: ``value[g][wind, up, square]``."""
+
+    def __init__(self, chart: Chart, card: float | None = None, hoist: float | None = None) -> None:
+        self.chart = chart
+        self.card = CARD if card is None else card
+        self.hoist = HOIST if hoist is None else hoist
+        w, h = chart.width, chart.height
+        self.size = w * h
+        self.goals = _goals(chart)
+        self.rays = [rays(chart, leg) for leg in range(len(chart.course))]
+        self.offsets = [1]
+        for leg in range(len(chart.course)):
+            self.offsets.append(self.offsets[-1] + len(self.rays[leg]))
+        open_ = np.array([chart.fixed_obstacle((i % w, i // w)) is None for i in range(self.size)])
+        self.open = open_
+        # moves[(heading, n)] = (from squares, to squares, crosses start, crosses finish)
+        self.moves: dict[tuple[int, int], tuple] = {}
+        fixed = lambda a, b: chart.fixed_obstacle((a, b))
+        for hd in range(8):
+            for n in (1, 2, 3, SPINNAKER_BLOCKS):
+                frm, to, cs, cf = [], [], [], []
+                for i in np.flatnonzero(open_):
+                    x, y = int(i % w), int(i // w)
+                    if first_obstacle(x, y, hd, n, fixed, chart.corner) is not None:
+                        continue
+                    p = path(x, y, hd, n)
+                    frm.append(i)
+                    to.append(p[-1][1] * w + p[-1][0])
+                    cs.append(crosses(chart.start, (x, y), p, hd))
+                    cf.append(crosses(chart.finish, (x, y), p, hd))
+                self.moves[(hd, n)] = (np.array(frm, dtype=np.int64), np.array(to, dtype=np.int64),
+                                       np.array(cs, dtype=bool), np.array(cf, dtype=bool))
+        self.value: list[np.ndarray] = [None] * len(self.goals)      # type: ignore[list-item]
+        for g in range(len(self.goals) - 1, -1, -1):
+            self.value[g] = self._solve(g)
+
+    def _advance(self, leg: int, j: int, a, b) -> int:
+        """Half-lines of mark ``leg`` crossed in turn from the ``j``-th by the edge a -> b."""
+        m = self.chart.course[leg]
+        sign = 1 if m.side == "port" else -1
+        rs = self.rays[leg]
+        while j < len(rs) and crosses_ray(m.square, rs[j], sign, a, b):
+            j += 1
+        return j
+
+    def _landing_goal(self, g: int, frm: np.ndarray, to: np.ndarray) -> np.ndarray:
+        """For goal ``g``, a ray: the goal each move lands in (g: not crossed)."""
+        _, leg, j = self.goals[g]
+        w = self.chart.width
+        out = np.full(len(frm), g)
+        for i, (f, t) in enumerate(zip(frm.tolist(), to.tolist())):
+            k = self._advance(leg, j, (f % w, f // w), (t % w, t // w))
+            if k > j:
+                out[i] = self.offsets[leg] + k
+        return out
+
+    def _solve(self, g: int) -> np.ndarray:
+        """Value iteration: V[w, up, s] = min over k cards of k * card + M[w + k, up, s],
+        M[w, up, s] = 1 + min over the courses under w of V at the landing (or the next
+        goal's value there when the move reaches the goal)."""
+        goal = self.goals[g]
+        S = self.size
+        V = np.full((8, 2, S), BIG)
+        shift = np.array([[(w + k) % 8 for k in range(8)] for w in range(8)])
+        cost = self.card * np.arange(8)
+        # per move set: (mask of moves reaching the goal, the goal index each lands in)
+        reach = {}
+        for key, (frm, to, cs, cf) in self.moves.items():
+            if goal == ("gate", "finish"):
+                reach[key] = (cf, None)
+            elif goal == ("gate", "start"):
+                reach[key] = (cs, np.full(len(frm), 1))
+            else:
+                lg = self._landing_goal(g, frm, to)
+                reach[key] = (lg != g, lg)
+        for _ in range(400):
+            M = np.full((8, 2, S), BIG)
+            for wind in range(8):
+                for hd in range(8):
+                    k = off_wind(hd, wind)
+                    if k == 0:
+                        continue
+                    opts = [(POINTS[k][1], False)] + ([(SPINNAKER_BLOCKS, True)] if k >= 3 else [])
+                    for n, spin in opts:
+                        frm, to, _, _ = self.moves[(hd, n)]
+                        hit, lg = reach[(hd, n)]
+                        land = V[wind, int(spin), to]
+                        if lg is None:
+                            land = np.where(hit, 0.0, land)
+                        elif hit.any():
+                            land = land.copy()
+                            for nxt in np.unique(lg[hit]).tolist():
+                                sel = hit & (lg == nxt)
+                                land[sel] = self.value[nxt][wind, int(spin), to[sel]]
+                        for up in (0, 1):
+                            c = land + 1.0 + (self.hoist if spin and not up else 0.0)
+                            np.minimum.at(M[wind, up], frm, c)
+            new = np.minimum(np.min(M[shift] + cost[None, :, None, None], axis=1), BIG)
+            if np.array_equal(new, V):
+                break
+            V = new
+        return V
+
+    def index(self, y: Yacht) -> int:
+        """Where ``y`` is in the chain of goals, read off its track as the engine keeps it
+        (the landings since the leg began)."""
+        chart = self.chart
+        if not y.started:
+            return 0
+        if y.leg >= len(chart.course):
+            return len(self.goals) - 1
+        j = 0
+        for a, b in zip(y.track, y.track[1:]):
+            j = self._advance(y.leg, j, a, b)
+        # every half-line crossed and the engine still counts no rounding: sail on
+        return min(self.offsets[y.leg] + j, self.offsets[y.leg + 1] if y.leg + 1 < len(chart.course)
+                   else len(self.goals) - 1)
+
+    def to_go(self, y: Yacht, wind: int) -> float:
+        """Turns still to sail for ``y`` with the wind from ``wind`` (0: finished)."""
+        if y.finished:
+            return 0.0
+        if y.pos is None:
+            return BIG
+        x, yy = y.pos
+        return float(self.value[self.index(y)][wind, int(y.spinnaker_up), yy * self.chart.width + x])
+
+
+def tables(chart: Chart) -> Tables:
+    hit = _TABLES.get(id(chart))
+    if hit is not None and hit[0] is chart:
+        return hit[1]
+    store = pilot._cache(chart)           # equal charts share one set of tables
+    t = store.get("hard-tables")
+    if t is None:
+        t = store["hard-tables"] = Tables(chart)
+    _TABLES[id(chart)] = (chart, t)
+    return t
+
+
+# --- the turn ------------------------------------------------------------------------------
+
+def card_cost(y: Yacht) -> float:
+    """A card spent now: dearer as they run out."""
+    return CARD + 2.0 / (y.wind_cards + 1)
+
+
+def worth(game: Any, t: Tables, state: State, seat: int) -> float:
+    """Turns to go for ``seat`` in a state where the turn has passed on."""
+    y = state.yachts[seat]
+    return t.to_go(y, state.wind)
+
+
+def options(game: Any, state: State, seat: int) -> list[tuple[float, int, Any]]:
+    """(value, cards, sail) for every number of cards and every legal course."""
+    t = tables(game.chart)
+    y = state.yachts[seat]
+    out = []
+    can_change = wind_cards.problem(state) is None
+    spare = min(y.wind_cards, wind_cards.MAX_A_TURN - state.cards_this_turn) if can_change else 0
+    s = state
+    for k in range(spare + 1):
+        if k:
+            s, _ = game.apply(s, WindCard())
+        sails = [a for a in game.legal_actions(s) if isinstance(a, Sail)]
+        for a in sails:
+            out.append((1.0 + k * card_cost(y) + _after_sail(game, t, s, seat, a), k, a))
+        if not sails:
+            out.append((1.0 + k * card_cost(y) + t.to_go(y, s.wind), k, None))
+    return out
+
+
+def _after_sail(game: Any, t: Tables, state: State, seat: int, a: Sail, depth: int = 1) -> float:
+    """Turns to go after sailing ``a``: a Sailors' Luck draw weighed card by card with the
+    pack's exact odds, a rival blanketed by the move counted in our favour."""
+    nxt, events = game.apply(state, a)
+    if nxt.phase is not Phase.DRAW:
+        return worth(game, t, nxt, seat) - BLANKET * _blanketed(events, seat)
+    me = nxt.yachts[seat]
+    total = 0.0
+    for draw, p in game.chance_outcomes(nxt):
+        s, events = game.apply(nxt, draw)
+        y = s.yachts[seat]
+        v = -CARD * (y.wind_cards - me.wind_cards) - HOIST * (y.spinnakers - me.spinnakers)
+        if s.phase is Phase.EXTRA and s.turn == seat:
+            sails = [b for b in game.legal_actions(s) if isinstance(b, Sail)]
+            if depth > 0 and sails:
+                v += min(_after_sail(game, t, s, seat, b, depth - 1) for b in sails) - EXTRA
+            else:
+                v += worth(game, t, s, seat)
+        elif s.phase is Phase.FOG:
+            v += worth(game, t, s, seat) - FOG * len(s.fog)
+        else:
+            v += worth(game, t, s, seat) + (1.0 if y.lose_turn else 0.0)
+            v -= BLANKET * _blanketed(events, seat)
+        total += float(p) * v
+    return total
+
+
+def _blanketed(events, seat: int) -> int:
+    """Rivals that lose the coming turn to our wind shadow."""
+    return sum(1 for e in events if e.kind == "blanketed" and e.boat != seat)
+
+
+def choose(race: Any, rng: random.Random):
+    game, state = race.game, race.state
+    if state.phase is Phase.FOG:
+        return _fog_move(game, state, rng)
+    seat = state.turn
+    opts = options(game, state, seat)
+    value, k, a = min(opts, key=lambda o: (o[0], o[1], rng.random()))
+    if k > 0:
+        return WindCard()
+    if a is None:
+        return Forfeit()
+    return a
+
+
+def _fog_move(game: Any, state: State, rng: random.Random):
+    """Move a rival where it has the most turns still to sail."""
+    t = tables(game.chart)
+    seat = state.fog[0]
+    acts = [a for a in game.legal_actions(state) if isinstance(a, Sail)]
+    def left(a: Sail) -> float:
+        nxt, _ = game.apply(state, a)
+        return t.to_go(nxt.yachts[seat], state.wind)
+    return max(acts, key=lambda a: (left(a), rng.random()))
+
+
+class Hard:
+    NAME = NAME
+
+    @staticmethod
+    def choose(race: Any, rng: random.Random):
+        return choose(race, rng)
+
+
+HARD = Hard()
