@@ -141,15 +141,25 @@ class Tables:
         return j
 
     def _landing_goal(self, g: int, frm: np.ndarray, to: np.ndarray) -> np.ndarray:
-        """For goal ``g``, a ray: the goal each move lands in (g: not crossed)."""
+        """For goal ``g``, a half-line: the goal each move lands in (g: not crossed)."""
         _, leg, j = self.goals[g]
         w = self.chart.width
-        out = np.full(len(frm), g)
-        for i, (f, t) in enumerate(zip(frm.tolist(), to.tolist())):
-            k = self._advance(leg, j, (f % w, f // w), (t % w, t // w))
-            if k > j:
-                out[i] = self.offsets[leg] + k
-        return out
+        m = self.chart.course[leg]
+        sign = 1 if m.side == "port" else -1
+        ax, ay = frm % w - m.x, frm // w - m.y
+        bx, by = to % w - m.x, to // w - m.y
+        k = np.full(len(frm), j)
+        going = np.ones(len(frm), dtype=bool)
+        for jj in range(j, len(self.rays[leg])):
+            rx, ry = self.rays[leg][jj]
+            sa = sign * (rx * ay - ry * ax)
+            sb = sign * (rx * by - ry * bx)
+            with np.errstate(divide="ignore", invalid="ignore"):
+                t = np.where(sa < 0, sa / (sa - sb), 0.0)
+            ahead = rx * (ax + t * (bx - ax)) + ry * (ay + t * (by - ay)) > 0
+            going &= (sa < 0) & (sb >= 0) & ahead
+            k += going
+        return np.where(k > j, self.offsets[leg] + k, g)
 
     def _solve(self, g: int) -> np.ndarray:
         """Value iteration: V[w, up, s] = min over k cards of k * card + M[w + k, up, s],
@@ -160,38 +170,41 @@ class Tables:
         V = np.full((8, 2, S), BIG)
         shift = np.array([[(w + k) % 8 for k in range(8)] for w in range(8)])
         cost = self.card * np.arange(8)
-        # per move set: (mask of moves reaching the goal, the goal index each lands in)
-        reach = {}
-        for key, (frm, to, cs, cf) in self.moves.items():
-            if goal == ("gate", "finish"):
-                reach[key] = (cf, None)
-            elif goal == ("gate", "start"):
-                reach[key] = (cs, np.full(len(frm), 1))
-            else:
-                lg = self._landing_goal(g, frm, to)
-                reach[key] = (lg != g, lg)
+        # every kind of move, with the winds it is sailed under: (winds, spinnaker, from,
+        # to, the moves reaching the goal, their value there (fixed: a later goal's))
+        kinds = []
+        for (hd, n), (frm, to, cs, cf) in self.moves.items():
+            if not len(frm):
+                continue
+            for spin in (False, True):
+                winds = np.array([wd for wd in range(8) if (off_wind(hd, wd) >= 3 if spin else
+                                  off_wind(hd, wd) and POINTS[off_wind(hd, wd)][1] == n)
+                                  and (n == SPINNAKER_BLOCKS) == spin], dtype=np.int64)
+                if not len(winds):
+                    continue
+                if goal == ("gate", "finish"):
+                    hit, base = cf, np.zeros((len(winds), len(frm)))
+                elif goal == ("gate", "start"):
+                    hit, base = cs, self.value[1][winds, int(spin)][:, to]
+                else:
+                    lg = self._landing_goal(g, frm, to)
+                    hit = lg != g
+                    base = np.full((len(winds), len(frm)), BIG)
+                    for nxt in np.unique(lg[hit]).tolist():
+                        sel = lg == nxt
+                        base[:, sel] = self.value[nxt][winds, int(spin)][:, to[sel]]
+                kinds.append((winds[:, None], int(spin), frm[None, :], to, hit if hit.any() else None, base))
         for _ in range(400):
-            M = np.full((8, 2, S), BIG)
-            for wind in range(8):
-                for hd in range(8):
-                    k = off_wind(hd, wind)
-                    if k == 0:
-                        continue
-                    opts = [(POINTS[k][1], False)] + ([(SPINNAKER_BLOCKS, True)] if k >= 3 else [])
-                    for n, spin in opts:
-                        frm, to, _, _ = self.moves[(hd, n)]
-                        hit, lg = reach[(hd, n)]
-                        land = V[wind, int(spin), to]
-                        if lg is None:
-                            land = np.where(hit, 0.0, land)
-                        elif hit.any():
-                            land = land.copy()
-                            for nxt in np.unique(lg[hit]).tolist():
-                                sel = hit & (lg == nxt)
-                                land[sel] = self.value[nxt][wind, int(spin), to[sel]]
-                        for up in (0, 1):
-                            c = land + 1.0 + (self.hoist if spin and not up else 0.0)
-                            np.minimum.at(M[wind, up], frm, c)
+            best = np.full((2, 8, S), BIG)      # [spinnaker carried, wind, square]
+            for winds, spin, frm, to, hit, base in kinds:
+                land = V[winds, spin, to[None, :]]
+                if hit is not None:
+                    land = np.where(hit[None, :], base, land)
+                row = best[spin]                # a square starts each kind of move once
+                row[winds, frm] = np.minimum(row[winds, frm], land)
+            M = np.empty((8, 2, S))
+            M[:, 0] = np.minimum(best[0], best[1] + self.hoist) + 1.0
+            M[:, 1] = np.minimum(best[0], best[1]) + 1.0
             new = np.minimum(np.min(M[shift] + cost[None, :, None, None], axis=1), BIG)
             if np.array_equal(new, V):
                 break
