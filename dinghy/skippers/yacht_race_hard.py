@@ -94,42 +94,53 @@ def _goals(chart: Chart) -> list[tuple]:
     return out + [("gate", "finish")]
 
 
+def _moves(chart: Chart) -> dict[tuple[int, int], tuple]:
+    """Every move of ``n`` blocks on heading ``h`` the chart allows (yachts ignored):
+    (heading, n) -> (from squares, to squares, crosses the start, crosses the finish)."""
+    w = chart.width
+    open_ = [i for i in range(w * chart.height) if chart.fixed_obstacle((i % w, i // w)) is None]
+    out: dict[tuple[int, int], tuple] = {}
+    fixed = lambda a, b: chart.fixed_obstacle((a, b))
+    for hd in range(8):
+        for n in (1, 2, 3, SPINNAKER_BLOCKS):
+            frm, to, cs, cf = [], [], [], []
+            for i in open_:
+                x, y = i % w, i // w
+                if first_obstacle(x, y, hd, n, fixed, chart.corner) is not None:
+                    continue
+                p = path(x, y, hd, n)
+                frm.append(i)
+                to.append(p[-1][1] * w + p[-1][0])
+                cs.append(crosses(chart.start, (x, y), p, hd))
+                cf.append(crosses(chart.finish, (x, y), p, hd))
+            out[(hd, n)] = (np.array(frm, dtype=np.int64), np.array(to, dtype=np.int64),
+                            np.array(cs, dtype=bool), np.array(cf, dtype=bool))
+    return out
+
+
 class Tables:
     """Turns to go from each goal of the chain: ``value[g][wind, up, square]``."""
 
-    def __init__(self, chart: Chart, card: float | None = None, hoist: float | None = None) -> None:
+    def __init__(self, chart: Chart, card: float | None = None, hoist: float | None = None,
+                 moves: dict | None = None) -> None:
         self.chart = chart
         self.card = CARD if card is None else card
         self.hoist = HOIST if hoist is None else hoist
-        w, h = chart.width, chart.height
-        self.size = w * h
+        self.size = chart.width * chart.height
         self.goals = _goals(chart)
         self.rays = [rays(chart, leg) for leg in range(len(chart.course))]
         self.offsets = [1]
         for leg in range(len(chart.course)):
             self.offsets.append(self.offsets[-1] + len(self.rays[leg]))
-        open_ = np.array([chart.fixed_obstacle((i % w, i // w)) is None for i in range(self.size)])
-        self.open = open_
-        # moves[(heading, n)] = (from squares, to squares, crosses start, crosses finish)
-        self.moves: dict[tuple[int, int], tuple] = {}
-        fixed = lambda a, b: chart.fixed_obstacle((a, b))
-        for hd in range(8):
-            for n in (1, 2, 3, SPINNAKER_BLOCKS):
-                frm, to, cs, cf = [], [], [], []
-                for i in np.flatnonzero(open_):
-                    x, y = int(i % w), int(i // w)
-                    if first_obstacle(x, y, hd, n, fixed, chart.corner) is not None:
-                        continue
-                    p = path(x, y, hd, n)
-                    frm.append(i)
-                    to.append(p[-1][1] * w + p[-1][0])
-                    cs.append(crosses(chart.start, (x, y), p, hd))
-                    cf.append(crosses(chart.finish, (x, y), p, hd))
-                self.moves[(hd, n)] = (np.array(frm, dtype=np.int64), np.array(to, dtype=np.int64),
-                                       np.array(cs, dtype=bool), np.array(cf, dtype=bool))
-        self.value: list[np.ndarray] = [None] * len(self.goals)      # type: ignore[list-item]
-        for g in range(len(self.goals) - 1, -1, -1):
+        self.moves = moves if moves is not None else _moves(chart)
+        self.value: list[np.ndarray | None] = [None] * len(self.goals)
+
+    def get(self, g: int) -> np.ndarray:
+        """The table of goal ``g``, solved when first asked (with the goals after it: a
+        yacht far along the course never waits for the tables of the legs behind it)."""
+        if self.value[g] is None:
             self.value[g] = self._solve(g)
+        return self.value[g]
 
     def _advance(self, leg: int, j: int, a, b) -> int:
         """Half-lines of mark ``leg`` crossed in turn from the ``j``-th by the edge a -> b."""
@@ -185,14 +196,14 @@ class Tables:
                 if goal == ("gate", "finish"):
                     hit, base = cf, np.zeros((len(winds), len(frm)))
                 elif goal == ("gate", "start"):
-                    hit, base = cs, self.value[1][winds, int(spin)][:, to]
+                    hit, base = cs, self.get(1)[winds, int(spin)][:, to]
                 else:
                     lg = self._landing_goal(g, frm, to)
                     hit = lg != g
                     base = np.full((len(winds), len(frm)), BIG)
                     for nxt in np.unique(lg[hit]).tolist():
                         sel = lg == nxt
-                        base[:, sel] = self.value[nxt][winds, int(spin)][:, to[sel]]
+                        base[:, sel] = self.get(nxt)[winds, int(spin)][:, to[sel]]
                 kinds.append((winds[:, None], int(spin), frm[None, :], to, hit if hit.any() else None, base))
         for _ in range(400):
             best = np.full((2, 8, S), BIG)      # [spinnaker carried, wind, square]
@@ -233,17 +244,55 @@ class Tables:
         if y.pos is None:
             return BIG
         x, yy = y.pos
-        return float(self.value[self.index(y)][wind, int(y.spinnaker_up), yy * self.chart.width + x])
+        return float(self.get(self.index(y))[wind, int(y.spinnaker_up), yy * self.chart.width + x])
 
 
-def tables(chart: Chart) -> Tables:
+class Course:
+    """The tables of one chart, a set for each of what a yacht still holds: wind change
+    cards or none (then no wind is bought on the way), spinnaker cards or none (then
+    none is set, though one that is up may stay up). Each set is built when first asked."""
+
+    def __init__(self, chart: Chart) -> None:
+        self.chart = chart
+        self.moves = _moves(chart)
+        self.sets: dict[tuple[bool, bool], Tables] = {}
+
+    def table(self, cards: bool = True, spinnakers: bool = True) -> Tables:
+        key = (cards, spinnakers)
+        if key not in self.sets:
+            self.sets[key] = Tables(self.chart, CARD if cards else BIG, HOIST if spinnakers else BIG,
+                                    self.moves)
+        return self.sets[key]
+
+    def for_yacht(self, y: Yacht) -> Tables:
+        return self.table(y.wind_cards > 0, y.spinnakers > 0)
+
+    def to_go(self, y: Yacht, wind: int) -> float:
+        """Turns still to sail for ``y`` with the wind from ``wind`` (0: finished)."""
+        if y.finished:
+            return 0.0
+        return self.for_yacht(y).to_go(y, wind)
+
+    def index(self, y: Yacht) -> int:
+        return self.table().index(y)
+
+    @property
+    def offsets(self) -> list[int]:
+        return self.table().offsets
+
+    @property
+    def goals(self) -> list[tuple]:
+        return self.table().goals
+
+
+def tables(chart: Chart) -> Course:
     hit = _TABLES.get(id(chart))
     if hit is not None and hit[0] is chart:
         return hit[1]
     store = pilot._cache(chart)           # equal charts share one set of tables
-    t = store.get("hard-tables")
+    t = store.get("hard-course")
     if t is None:
-        t = store["hard-tables"] = Tables(chart)
+        t = store["hard-course"] = Course(chart)
     _TABLES[id(chart)] = (chart, t)
     return t
 
@@ -255,7 +304,7 @@ def card_cost(y: Yacht) -> float:
     return CARD + 2.0 / (y.wind_cards + 1)
 
 
-def worth(game: Any, t: Tables, state: State, seat: int) -> float:
+def worth(game: Any, t: Course, state: State, seat: int) -> float:
     """Turns to go for ``seat`` in a state where the turn has passed on."""
     y = state.yachts[seat]
     return t.to_go(y, state.wind)
@@ -280,7 +329,7 @@ def options(game: Any, state: State, seat: int) -> list[tuple[float, int, Any]]:
     return out
 
 
-def _after_sail(game: Any, t: Tables, state: State, seat: int, a: Sail, depth: int = 1) -> float:
+def _after_sail(game: Any, t: Course, state: State, seat: int, a: Sail, depth: int = 1) -> float:
     """Turns to go after sailing ``a``: a Sailors' Luck draw weighed card by card with the
     pack's exact odds, a rival blanketed by the move counted in our favour."""
     nxt, events = game.apply(state, a)
