@@ -179,11 +179,10 @@ class Tables:
         goal = self.goals[g]
         S = self.size
         V = np.full((8, 2, S), BIG)
-        shift = np.array([[(w + k) % 8 for k in range(8)] for w in range(8)])
-        cost = self.card * np.arange(8)
-        # every kind of move, with the winds it is sailed under: (winds, spinnaker, from,
-        # to, the moves reaching the goal, their value there (fixed: a later goal's))
-        kinds = []
+        # every move under every wind it is sailed in: where its value is read (V at the
+        # landing), where it counts (the start square), whether it reaches the goal and
+        # its value then (fixed: a later goal's table, or 0 over the finish)
+        src, dst, hits, bases = [], [], [], []
         for (hd, n), (frm, to, cs, cf) in self.moves.items():
             if not len(frm):
                 continue
@@ -204,19 +203,34 @@ class Tables:
                     for nxt in np.unique(lg[hit]).tolist():
                         sel = lg == nxt
                         base[:, sel] = self.get(nxt)[winds, int(spin)][:, to[sel]]
-                kinds.append((winds[:, None], int(spin), frm[None, :], to, hit if hit.any() else None, base))
+                nw, nm = len(winds), len(frm)
+                src.append(((winds[:, None] * 2 + int(spin)) * S + to[None, :]).ravel())
+                dst.append(((int(spin) * 8 + winds[:, None]) * S + frm[None, :]).ravel())
+                hits.append(np.broadcast_to(hit[None, :], (nw, nm)).ravel())
+                bases.append(np.broadcast_to(base, (nw, nm)).ravel())
+        # one gather and one grouped minimum a sweep: the moves sorted by where they start
+        order = np.argsort(np.concatenate(dst), kind="stable")
+        src_ = np.concatenate(src)[order]
+        dst_ = np.concatenate(dst)[order]
+        hit_ = np.concatenate(hits)[order]
+        base_ = np.concatenate(bases)[order][hit_]
+        starts = np.flatnonzero(np.r_[True, dst_[1:] != dst_[:-1]])
+        heads = dst_[starts]
         for _ in range(400):
-            best = np.full((2, 8, S), BIG)      # [spinnaker carried, wind, square]
-            for winds, spin, frm, to, hit, base in kinds:
-                land = V[winds, spin, to[None, :]]
-                if hit is not None:
-                    land = np.where(hit[None, :], base, land)
-                row = best[spin]                # a square starts each kind of move once
-                row[winds, frm] = np.minimum(row[winds, frm], land)
+            land = V.ravel()[src_]
+            land[hit_] = base_
+            best = np.full(2 * 8 * S, BIG)      # [spinnaker carried, wind, square]
+            best[heads] = np.minimum.reduceat(land, starts)
+            best = best.reshape(2, 8, S)
             M = np.empty((8, 2, S))
             M[:, 0] = np.minimum(best[0], best[1] + self.hoist) + 1.0
             M[:, 1] = np.minimum(best[0], best[1]) + 1.0
-            new = np.minimum(np.min(M[shift] + cost[None, :, None, None], axis=1), BIG)
+            # cards bought before the move: min over k of k * card + M[w + k], round the
+            # compass twice (no turn buys more than seven)
+            for _ in range(2):
+                for w in range(7, -1, -1):
+                    np.minimum(M[w], M[(w + 1) % 8] + self.card, out=M[w])
+            new = np.minimum(M, BIG)
             if np.array_equal(new, V):
                 break
             V = new
