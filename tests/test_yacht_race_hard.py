@@ -189,3 +189,20 @@ def test_hard_blankets_the_next_rival_when_it_costs_nothing():
     after, events = g.apply(s, a)
     assert any(e.kind == "blanketed" and e.boat == 1 for e in events)
     assert after.turn == 0
+
+
+def test_in_the_fog_hard_sails_each_rival_where_it_has_furthest_to_go():
+    """"FOG SETTLES -- Skipper each yacht one move." ... "the player receiving it must make
+    ONE FULL MOVE with each opposing yacht ... under EXISTING wind conditions": the skipper
+    who drew it sails the rival on the legal course that leaves it the most turns to go --
+    away from the finish it was running for."""
+    g = _game(OPEN)
+    s = _at(g, {0: (0, 10), 1: (6, 5, {"spinnakers": 0})}, wind=W)
+    s = replace(s, phase=Phase.FOG, fog=(1,), turn=0)
+    legal = [a for a in Race.from_state(g, s).legal_actions() if isinstance(a, Sail)]
+    assert legal and all(a.boat == 1 for a in legal)
+    t = hard.tables(g.chart)
+    left = {a: t.to_go(g.apply(s, a)[0].yachts[1], W) for a in legal}
+    a = _choose(g, s)
+    assert a in legal and left[a] == max(left.values())
+    assert a.heading not in (NE, E, SE) and left[a] > min(left.values())
