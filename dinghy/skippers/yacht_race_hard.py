@@ -48,6 +48,7 @@ HOIST = 1.0             # turns a spinnaker card is worth
 BLANKET = 0.5          # a rival's lost turn, counted as our gain (one rival of several)
 FOG = 0.5              # each rival moved to its worst course by our fog
 EXTRA = 0.0            # another move at once (its own value is the move played out)
+SCARCE = False         # the tables price a card by how many are left (few: dearer)
 BIG = 1_000.0           # no way to the goal from here (a square walled in)
 _TABLES: dict[int, tuple[Chart, Any]] = {}
 
@@ -271,15 +272,19 @@ class Course:
         self.moves = _moves(chart)
         self.sets: dict[tuple[bool, bool], Tables] = {}
 
-    def table(self, cards: bool = True, spinnakers: bool = True) -> Tables:
-        key = (cards, spinnakers)
+    def table(self, cards: bool | float = True, spinnakers: bool = True) -> Tables:
+        """The set for a yacht with cards (True: at :data:`CARD` a card, a number: at
+        that price) or none (False), spinnaker cards or none."""
+        price = (CARD if cards is True else float(cards)) if cards is not False else BIG
+        key = (price, spinnakers)
         if key not in self.sets:
-            self.sets[key] = Tables(self.chart, CARD if cards else BIG, HOIST if spinnakers else BIG,
-                                    self.moves)
+            self.sets[key] = Tables(self.chart, price, HOIST if spinnakers else BIG, self.moves)
         return self.sets[key]
 
     def for_yacht(self, y: Yacht) -> Tables:
-        return self.table(y.wind_cards > 0, y.spinnakers > 0)
+        if y.wind_cards <= 0:
+            return self.table(False, y.spinnakers > 0)
+        return self.table(_price(y.wind_cards) if SCARCE else True, y.spinnakers > 0)
 
     def to_go(self, y: Yacht, wind: int) -> float:
         """Turns still to sail for ``y`` with the wind from ``wind`` (0: finished)."""
@@ -297,6 +302,16 @@ class Course:
     @property
     def goals(self) -> list[tuple]:
         return self.table().goals
+
+
+def _price(cards: int) -> float:
+    """What a card is worth on the way, by the cards left: a few buckets, so that few
+    sets of tables are built."""
+    if cards >= 7:
+        return CARD
+    if cards >= 3:
+        return CARD + 0.4
+    return CARD + 1.0
 
 
 def tables(chart: Chart) -> Course:
