@@ -48,6 +48,7 @@ HOIST = 1.0             # turns a spinnaker card is worth
 BLANKET = 0.5          # a rival's lost turn, counted as our gain (one rival of several)
 FOG = 0.5              # each rival moved to its worst course by our fog
 EXTRA = 0.0            # another move at once (its own value is the move played out)
+SPITE = 0.0            # share of the rivals' turns to go under the wind we leave them
 SCARCE = False         # the tables price a card by how many are left (few: dearer)
 BIG = 1_000.0           # no way to the goal from here (a square walled in)
 _TABLES: dict[int, tuple[Chart, Any]] = {}
@@ -346,15 +347,18 @@ def options(game: Any, state: State, seat: int) -> list[tuple[float, int, Any]]:
     out = []
     can_change = wind_cards.problem(state) is None
     spare = min(y.wind_cards, wind_cards.MAX_A_TURN - state.cards_this_turn) if can_change else 0
+    rivals = [o for o in state.yachts if o.seat != seat and o.afloat and o.started]
     s = state
     for k in range(spare + 1):
         if k:
             s, _ = game.apply(s, WindCard())
         sails = [a for a in game.legal_actions(s) if isinstance(a, Sail)]
+        # the wind left to the rivals: a wind that suits them is a gift
+        gift = -SPITE * sum(t.to_go(o, s.wind) for o in rivals) / len(rivals) if rivals and SPITE else 0.0
         for a in sails:
-            out.append((1.0 + k * card_cost(y) + _after_sail(game, t, s, seat, a), k, a))
+            out.append((1.0 + k * card_cost(y) + gift + _after_sail(game, t, s, seat, a), k, a))
         if not sails:
-            out.append((1.0 + k * card_cost(y) + t.to_go(y, s.wind), k, None))
+            out.append((1.0 + k * card_cost(y) + gift + t.to_go(y, s.wind), k, None))
     return out
 
 
