@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from typing import Any
 
 import numpy as np
@@ -49,6 +50,8 @@ BLANKET = 0.5          # a rival's lost turn, counted as our gain (one rival of 
 FOG = 0.5              # each rival moved to its worst course by our fog
 EXTRA = 0.0            # another move at once (its own value is the move played out)
 SPITE = 0.0            # share of the rivals' turns to go under the wind we leave them
+COUNTED = -1           # up to this many cards the tables count them exactly
+WARM = 0.03            # CPU seconds a turn may spend on tables for later
 SCARCE = False         # the tables price a card by how many are left (few: dearer)
 BIG = 1_000.0           # no way to the goal from here (a square walled in)
 _TABLES: dict[int, tuple[Chart, Any]] = {}
@@ -124,8 +127,11 @@ class Tables:
     """Turns to go from each goal of the chain: ``value[g][wind, up, square]``."""
 
     def __init__(self, chart: Chart, card: float | None = None, hoist: float | None = None,
-                 moves: dict | None = None) -> None:
+                 moves: dict | None = None, below: list["Tables"] | None = None) -> None:
         self.chart = chart
+        # ``below``: the tables of a yacht with 0, 1, ... cards fewer than this one's last
+        # -- then it holds exactly len(below) cards and buys wind only with those
+        self.below = below
         self.card = CARD if card is None else card
         self.hoist = HOIST if hoist is None else hoist
         self.size = chart.width * chart.height
@@ -136,6 +142,7 @@ class Tables:
             self.offsets.append(self.offsets[-1] + len(self.rays[leg]))
         self.moves = moves if moves is not None else _moves(chart)
         self.value: list[np.ndarray | None] = [None] * len(self.goals)
+        self.moved: list[np.ndarray | None] = [None] * len(self.goals)   # before any card
 
     def get(self, g: int) -> np.ndarray:
         """The table of goal ``g``, solved when first asked (with the goals after it: a
@@ -218,6 +225,14 @@ class Tables:
         base_ = np.concatenate(bases)[order][hit_]
         starts = np.flatnonzero(np.r_[True, dst_[1:] != dst_[:-1]])
         heads = dst_[starts]
+        bought = None
+        if self.below:
+            n = len(self.below)
+            bought = np.full((8, 2, S), BIG)
+            for k in range(1, min(n, 7) + 1):
+                low = self.below[n - k]
+                low.get(g)
+                bought = np.minimum(bought, k * CARD + np.roll(low.moved[g], -k, axis=0))
         for _ in range(400):
             land = V.ravel()[src_]
             land[hit_] = base_
@@ -229,13 +244,18 @@ class Tables:
             M[:, 1] = np.minimum(best[0], best[1]) + 1.0
             # cards bought before the move: min over k of k * card + M[w + k], round the
             # compass twice (no turn buys more than seven)
-            for _ in range(2):
-                for w in range(7, -1, -1):
-                    np.minimum(M[w], M[(w + 1) % 8] + self.card, out=M[w])
+            moved = M.copy()
+            if bought is not None:
+                np.minimum(M, bought, out=M)
+            elif self.card < BIG:
+                for _ in range(2):
+                    for w in range(7, -1, -1):
+                        np.minimum(M[w], M[(w + 1) % 8] + self.card, out=M[w])
             new = np.minimum(M, BIG)
             if np.array_equal(new, V):
                 break
             V = new
+        self.moved[g] = moved
         return V
 
     def index(self, y: Yacht) -> int:
@@ -271,7 +291,10 @@ class Course:
     def __init__(self, chart: Chart) -> None:
         self.chart = chart
         self.moves = _moves(chart)
-        self.sets: dict[tuple[bool, bool], Tables] = {}
+        self.sets: dict[tuple, Tables] = {}
+        # the seat deciding now, if it holds few enough cards to count them exactly (then
+        # every option of its turn is valued so; with more it prices them at CARD)
+        self.exact: int | None = None
 
     def table(self, cards: bool | float = True, spinnakers: bool = True) -> Tables:
         """The set for a yacht with cards (True: at :data:`CARD` a card, a number: at
@@ -282,7 +305,19 @@ class Course:
             self.sets[key] = Tables(self.chart, price, HOIST if spinnakers else BIG, self.moves)
         return self.sets[key]
 
+    def counted(self, n: int, spinnakers: bool = True) -> Tables:
+        """The set for a yacht holding exactly ``n`` cards (it buys no more wind than that)."""
+        if n <= 0:
+            return self.table(False, spinnakers)
+        key = ("cards", n, spinnakers)
+        if key not in self.sets:
+            self.sets[key] = Tables(self.chart, BIG, HOIST if spinnakers else BIG, self.moves,
+                                    below=[self.counted(j, spinnakers) for j in range(n)])
+        return self.sets[key]
+
     def for_yacht(self, y: Yacht) -> Tables:
+        if y.seat == self.exact and y.wind_cards <= COUNTED:
+            return self.counted(y.wind_cards, y.spinnakers > 0)
         if y.wind_cards <= 0:
             return self.table(False, y.spinnakers > 0)
         return self.table(_price(y.wind_cards) if SCARCE else True, y.spinnakers > 0)
@@ -344,6 +379,7 @@ def options(game: Any, state: State, seat: int) -> list[tuple[float, int, Any]]:
     """(value, cards, sail) for every number of cards and every legal course."""
     t = tables(game.chart)
     y = state.yachts[seat]
+    t.exact = seat if y.wind_cards <= COUNTED else None
     out = []
     can_change = wind_cards.problem(state) is None
     spare = min(y.wind_cards, wind_cards.MAX_A_TURN - state.cards_this_turn) if can_change else 0
@@ -394,11 +430,30 @@ def _blanketed(events, seat: int) -> int:
     return sum(1 for e in events if e.kind == "blanketed" and e.boat != seat)
 
 
+def warm(course: Course, y: Yacht, budget: float = WARM) -> None:
+    """Solve a few more of the tables a yacht will want when its cards run low (those of
+    fewer cards first, the goals ahead of it only), within ``budget`` CPU seconds: the
+    work is spread over the turns instead of falling on one."""
+    if COUNTED < 1 or y.pos is None or y.finished:
+        return
+    t0 = time.process_time()
+    first = course.index(y)
+    spins = y.spinnakers > 0
+    for n in range(min(COUNTED, max(0, y.wind_cards - 1)) + 1):
+        tb = course.counted(n, spins)
+        for g in range(len(tb.goals) - 1, first - 1, -1):
+            if tb.value[g] is None:
+                tb.get(g)
+                if time.process_time() - t0 > budget:
+                    return
+
+
 def choose(race: Any, rng: random.Random):
     game, state = race.game, race.state
     if state.phase is Phase.FOG:
         return _fog_move(game, state, rng)
     seat = state.turn
+    warm(tables(game.chart), state.yachts[seat])
     opts = options(game, state, seat)
     value, k, a = min(opts, key=lambda o: (o[0], o[1], rng.random()))
     if k > 0:
@@ -411,6 +466,7 @@ def choose(race: Any, rng: random.Random):
 def _fog_move(game: Any, state: State, rng: random.Random):
     """Move a rival where it has the most turns still to sail."""
     t = tables(game.chart)
+    t.exact = None
     seat = state.fog[0]
     acts = [a for a in game.legal_actions(state) if isinstance(a, Sail)]
     def left(a: Sail) -> float:
