@@ -51,6 +51,8 @@ FOG = 0.5              # each rival moved to its worst course by our fog
 EXTRA = 0.0            # another move at once (its own value is the move played out)
 SPITE = 0.0            # share of the rivals' turns to go under the wind we leave them
 COUNTED = -1           # up to this many cards the tables count them exactly
+EXACT_CARD = 0.1       # added for a card spent when the tables count the cards exactly
+SLOPE = 2.0            # a card spent now costs CARD + SLOPE / (cards left + 1) turns
 WARM = 0.03            # CPU seconds a turn may spend on tables for later
 SCARCE = False         # the tables price a card by how many are left (few: dearer)
 BIG = 1_000.0           # no way to the goal from here (a square walled in)
@@ -364,9 +366,13 @@ def tables(chart: Chart) -> Course:
 
 # --- the turn ------------------------------------------------------------------------------
 
-def card_cost(y: Yacht) -> float:
-    """A card spent now: dearer as they run out."""
-    return CARD + 2.0 / (y.wind_cards + 1)
+def card_cost(y: Yacht, exact: bool = False) -> float:
+    """A card spent now: dearer as they run out; when the tables count the yacht's cards
+    exactly they already know what the card was worth, and only a little is added for
+    the wind the rivals may shift before the next turn."""
+    if exact:
+        return EXACT_CARD
+    return CARD + SLOPE / (y.wind_cards + 1)
 
 
 def worth(game: Any, t: Course, state: State, seat: int) -> float:
@@ -392,9 +398,9 @@ def options(game: Any, state: State, seat: int) -> list[tuple[float, int, Any]]:
         # the wind left to the rivals: a wind that suits them is a gift
         gift = -SPITE * sum(t.to_go(o, s.wind) for o in rivals) / len(rivals) if rivals and SPITE else 0.0
         for a in sails:
-            out.append((1.0 + k * card_cost(y) + gift + _after_sail(game, t, s, seat, a), k, a))
+            out.append((1.0 + k * card_cost(y, t.exact == seat) + gift + _after_sail(game, t, s, seat, a), k, a))
         if not sails:
-            out.append((1.0 + k * card_cost(y) + gift + t.to_go(y, s.wind), k, None))
+            out.append((1.0 + k * card_cost(y, t.exact == seat) + gift + t.to_go(y, s.wind), k, None))
     return out
 
 
@@ -438,14 +444,15 @@ def warm(course: Course, y: Yacht, budget: float = WARM) -> None:
         return
     t0 = time.process_time()
     first = course.index(y)
-    spins = y.spinnakers > 0
-    for n in range(min(COUNTED, max(0, y.wind_cards - 1)) + 1):
-        tb = course.counted(n, spins)
-        for g in range(len(tb.goals) - 1, first - 1, -1):
-            if tb.value[g] is None:
-                tb.get(g)
-                if time.process_time() - t0 > budget:
-                    return
+    variants = [y.spinnakers > 0] + ([False] if y.spinnakers == 1 else [])
+    for spins in variants:
+        for n in range(min(COUNTED, max(0, y.wind_cards - 1)) + 1):
+            tb = course.counted(n, spins)
+            for g in range(len(tb.goals) - 1, first - 1, -1):
+                if tb.value[g] is None:
+                    tb.get(g)
+                    if time.process_time() - t0 > budget:
+                        return
 
 
 def choose(race: Any, rng: random.Random):
