@@ -6,24 +6,29 @@ turns still to sail to the finish: one turn a move, each wind change card spent 
 way at :data:`CARD` turns, a spinnaker card set at :data:`HOIST` turns ("With each card
 thus spent the player may change the direction from which the wind is blowing by 45
 degrees ... only ... in a CLOCKWISE manner"; "In carrying a spinnaker a player MUST
-MOVE FIVE BLOCKS ... on a BROAD REACH or when RUNNING"). The course is the pilot's
-chain of goals (:func:`dinghy.skippers.yacht_race.plan`: the starting block, squares
-round each mark on its side, the finish block), and the tables are chained backwards
-from the finish, so that where a goal is reached counts for the legs after it. Built
-with numpy by value iteration over the moves the chart allows (yachts ignored: they
-move), one set a chart, cached.
+MOVE FIVE BLOCKS ... on a BROAD REACH or when RUNNING"). The course is a chain of goals:
+the starting block crossed the right way, then for each mark the half-lines from it,
+about every 45° round its rounding side, crossed in turn the right way round (what the
+engine's winding of the track counts as "passing all marks to PORT"), then the finish
+block. The tables are chained backwards from the finish, so where a goal is reached
+counts for the legs after it; they are solved with numpy by value iteration over the
+moves the chart allows (yachts ignored: they move), per chart, each goal when first
+asked. A yacht without wind change cards (or spinnaker cards) has its own set, and one
+holding :data:`COUNTED` cards or fewer has tables that count them exactly (it never
+plans on wind it cannot pay for); those are readied a few at a time over earlier turns.
 
 **The turn.** It tries every number of wind change cards (0 to 7) and every legal
 course under the resulting wind on the engine (``apply`` on copies), and scores where
 each leaves it: the table's turns to go, the cards spent, and -- over a Sailors' Luck
-block -- every card the pack may turn up, weighed by ``chance_outcomes`` (exact
-Fractions): another move at once is played out, a lost turn costs a turn, a shifted
-wind is read off the tables, "Fog settles" moves each rival to its worst course. It
-keeps out of the square directly downwind of a rival under the wind it leaves (the
-rival's "DIRECTLY UP WIND" blankets it, "FORFEIT THAT TURN") and likes the square
-directly upwind of the next rival to move, which then loses its turn for sure (nobody
-can change the wind in between). Everything in Yacht Race is on the table; it reads the
-state through the game's interface and the observation's rules only.
+block -- every card left in the pack, weighed by ``chance_outcomes`` (exact Fractions):
+another move at once is played out, a lost turn costs a turn, a shifted wind is read
+off the tables, cards gained count at their price, "Fog settles" counts for each rival
+it moves (and, drawn, it sails each rival on its worst course). A landing directly
+upwind of the next rival to move, under the wind it leaves, counts in its favour: that
+rival is blanketed and forfeits its turn ("IF THAT OTHER BOAT IS DIRECTLY UP WIND OF
+HIS ... FORFEIT THAT TURN"; nobody can change the wind in between). Everything in
+Yacht Race is on the table but the order of the Sailors' Luck pack, which it never
+reads: it weighs the cards still in it, as the game's chance odds give them.
 """
 from __future__ import annotations
 
@@ -34,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from dinghy.games.grid.compass import DIRS, off_wind
+from dinghy.games.grid.compass import off_wind
 from dinghy.games.yacht_race import wind_cards
 from dinghy.games.yacht_race.actions import Forfeit, Sail, WindCard
 from dinghy.games.yacht_race.chart import Chart
@@ -397,10 +402,11 @@ def options(game: Any, state: State, seat: int) -> list[tuple[float, int, Any]]:
         sails = [a for a in game.legal_actions(s) if isinstance(a, Sail)]
         # the wind left to the rivals: a wind that suits them is a gift
         gift = -SPITE * sum(t.to_go(o, s.wind) for o in rivals) / len(rivals) if rivals and SPITE else 0.0
+        paid = 1.0 + k * card_cost(y, t.exact == seat) + gift
         for a in sails:
-            out.append((1.0 + k * card_cost(y, t.exact == seat) + gift + _after_sail(game, t, s, seat, a), k, a))
+            out.append((paid + _after_sail(game, t, s, seat, a), k, a))
         if not sails:
-            out.append((1.0 + k * card_cost(y, t.exact == seat) + gift + t.to_go(y, s.wind), k, None))
+            out.append((paid + t.to_go(y, s.wind), k, None))
     return out
 
 
