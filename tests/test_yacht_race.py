@@ -675,7 +675,8 @@ def test_every_level_sails_a_yacht_race_to_the_end():
 
 def test_the_hard_skipper_keeps_out_of_an_opponents_wind():
     """Blanketing: "IF THAT OTHER BOAT IS DIRECTLY UP WIND OF HIS ... FORFEIT THAT TURN":
-    the hard skipper's look-ahead charges a landing directly downwind of an opponent."""
+    the pilot's sharp look-ahead (its former hard level) charges a landing directly
+    downwind of an opponent."""
     from dinghy.skippers.yacht_race import tactics
     g = make(3)
     # wind from the north-west: Green at (8, 4) blankets (9, 3) and is blanketed from (7, 5)
