@@ -50,7 +50,7 @@ from dinghy.skippers import yacht_race as pilot
 
 NAME = "hard"
 CARD = 1.0              # turns a wind change card is worth in the tables
-HOIST = 1.0             # turns a spinnaker card is worth
+HOIST = 0.7             # turns a spinnaker card is worth
 BLANKET = 0.5          # a rival's lost turn, counted as our gain (one rival of several)
 FOG = 0.5              # each rival moved to its worst course by our fog
 EXTRA = 0.0            # another move at once (its own value is the move played out)
