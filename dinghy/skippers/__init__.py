@@ -13,7 +13,8 @@ from typing import Any, Protocol
 from dinghy.core.interface import CHANCE
 from dinghy.skippers import (hard, levels, race_the_wind, race_the_wind_hard, regatta_3m,
                              regatta_3m_hard,
-                             regatta_gigamic, regatta_gigamic_hard, simple, tactician, yacht_race)
+                             regatta_gigamic, regatta_gigamic_hard, simple, tactician, yacht_race,
+                             yacht_race_hard)
 
 
 class Skipper(Protocol):
@@ -51,7 +52,7 @@ for _rules in ("regatta", "regatta_advanced"):
     register(_rules, regatta_3m)
     register(_rules, regatta_3m_hard.HARD)
 register("yacht_race", yacht_race)
-register("yacht_race", yacht_race.HARD)
+register("yacht_race", yacht_race_hard.HARD)
 
 
 def skipper(name: str | None, rules: str = "dinghy_race") -> Skipper:
