@@ -109,6 +109,9 @@ def test_inner_boat_may_demand_the_outer_boats_position():
     assert r.state.order == (1, 0) and r.state.active == 0 and r.state.step is Step.BEGIN
     assert "rule 3" in events[0].text
     assert Overlap(1) not in r.interjections()          # once a turn
+    # the claim is a ruling the players may protest while the outer boat's turn goes on
+    r.push(Begin(False))
+    assert Protest(True) in r.interjections() and r.state.last_ruling.rule == 3
 
 
 def test_inner_boat_rule_is_an_option():
@@ -145,3 +148,37 @@ def test_protest_dismissed_leaves_the_order(g):
     r = race_at(g, [boat(0, 0, 600, 45), boat(1, 400, 600, 45)], order=(0, 1), last_ruling=ruling)
     events = r.push(Protest(False))
     assert r.state.order == (0, 1) and "dismissed" in events[0].text
+
+
+def test_the_boat_whose_turn_it_is_must_be_one_of_the_outer_boats():
+    # "The rule takes effect if a line drawn through the buoy, perpendicular to the best
+    # course ..., touches the manoeuvre cards of more than one boat that are on a course to
+    # round that turn marker, and one of the outer boats has its turn." A third boat on the
+    # same leg and tack whose card is nowhere near that line is not an outer boat: the
+    # inner boat may not take its position.
+    g = game(3)
+    outer, inner = _rounding_pair(g)
+    m = g.course.mark("1")
+    away = boat(2, m.x - 600, m.y - 700, 315, planned="close_hauled_trapeze.starboard")
+    r = race_at(g, [outer, inner, away], order=(2, 0, 1))
+    assert r.state.active == 2
+    assert not [a for a in r.interjections() if isinstance(a, Overlap)]
+    # the same three boats with an outer boat to act: the claim is open
+    r = race_at(g, [outer, inner, away], order=(0, 2, 1))
+    assert r.state.active == 0 and Overlap(1) in r.interjections()
+
+
+def test_a_ruling_may_be_protested_only_until_the_next_boat_begins_its_turn(g):
+    # "Any player may protest an illegal move. Once the player has completed the move and
+    # removed his just-used movement card, the move cannot be changed, even if it was
+    # illegal." Our reading for the engine's right-of-way rulings: a protest is heard
+    # while the turn that drew the ruling goes on and before the next boat begins its
+    # own; then the ruling stands, and the table no longer offers a protest.
+    ruling = RulingRecord(2, 0, 1, True, "Orange on port tack keeps clear of Sky on starboard tack (rule 2)")
+    r = race_at(g, [boat(0, 0, 600, 45, planned="reach.port"), boat(1, 400, 600, 315, planned="reach.port")],
+                order=(1, 0), last_ruling=ruling)
+    assert r.state.step is Step.BEGIN and Protest(True) in r.interjections()
+    r.push(Begin(False))                                 # Sky begins its turn
+    assert not [a for a in r.interjections() if isinstance(a, Protest)]
+    assert r.why_not(Protest(True)) == "there is no right-of-way ruling open to protest"
+    assert r.state.order == (1, 0)                       # the ruling stands

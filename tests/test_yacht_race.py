@@ -661,10 +661,10 @@ def test_a_damaged_chart_or_pack_loads_or_names_the_file(tmp_path, name):
 
 def test_every_level_sails_a_yacht_race_to_the_end():
     """The levels: easy (the pilot with a move in three at random), medium (the pilot) and
-    hard (the pilot that also weighs blanketing) all bring their yachts home."""
-    from dinghy.skippers import skipper
+    hard (turns to go over the whole course, the luck weighed) all bring their yachts home."""
+    from dinghy.skippers import skipper, yacht_race_hard
     from dinghy.skippers import yacht_race as bots
-    assert skipper("hard", "yacht_race") is bots.HARD
+    assert skipper("hard", "yacht_race") is yacht_race_hard.HARD
     assert skipper(None, "yacht_race") is bots
     setup = RaceSetup(seats=tuple(Seat(n, n, k) for n, k in zip(PALETTE, ("easy", "medium", "hard"))),
                       course="yacht_race", seed=7)
@@ -675,7 +675,8 @@ def test_every_level_sails_a_yacht_race_to_the_end():
 
 def test_the_hard_skipper_keeps_out_of_an_opponents_wind():
     """Blanketing: "IF THAT OTHER BOAT IS DIRECTLY UP WIND OF HIS ... FORFEIT THAT TURN":
-    the hard skipper's look-ahead charges a landing directly downwind of an opponent."""
+    the pilot's sharp look-ahead (its former hard level) charges a landing directly
+    downwind of an opponent."""
     from dinghy.skippers.yacht_race import tactics
     g = make(3)
     # wind from the north-west: Green at (8, 4) blankets (9, 3) and is blanketed from (7, 5)

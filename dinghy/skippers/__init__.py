@@ -12,7 +12,9 @@ from typing import Any, Protocol
 
 from dinghy.core.interface import CHANCE
 from dinghy.skippers import (hard, levels, race_the_wind, race_the_wind_hard, regatta_3m,
-                             regatta_gigamic, regatta_gigamic_hard, simple, tactician, yacht_race)
+                             regatta_3m_hard,
+                             regatta_gigamic, regatta_gigamic_hard, simple, tactician, yacht_race,
+                             yacht_race_hard)
 
 
 class Skipper(Protocol):
@@ -48,9 +50,9 @@ register("regatta_gigamic", regatta_gigamic)
 register("regatta_gigamic", regatta_gigamic_hard.HARD)
 for _rules in ("regatta", "regatta_advanced"):
     register(_rules, regatta_3m)
-    register(_rules, regatta_3m.HARD)
+    register(_rules, regatta_3m_hard.HARD)
 register("yacht_race", yacht_race)
-register("yacht_race", yacht_race.HARD)
+register("yacht_race", yacht_race_hard.HARD)
 
 
 def skipper(name: str | None, rules: str = "dinghy_race") -> Skipper:
@@ -74,14 +76,15 @@ def out_of_turn(race, bots: list, player: int) -> Any | None:
     """The first out-of-turn call a seat's skipper makes now (the hard skipper's claim
     for room at a mark, rule 3), asked of every seat but the one about to act; None when
     the game offers none or nobody speaks."""
-    if not race.interjections():
+    speakers = [(seat, speak) for seat, bot in enumerate(bots)
+                if seat != player and callable(speak := getattr(bot, "interject", None))]
+    # a fleet of skippers that never speak out of turn need not ask what the game offers
+    if not speakers or not race.interjections():
         return None
-    for seat, bot in enumerate(bots):
-        speak = getattr(bot, "interject", None)
-        if seat != player and callable(speak):
-            call = speak(race, seat)
-            if call is not None:
-                return call
+    for seat, speak in speakers:
+        call = speak(race, seat)
+        if call is not None:
+            return call
     return None
 
 

@@ -10,7 +10,8 @@ the advanced game a right-of-way yacht that could reach it next turn (it "takes 
 chances"). Before round three it never jumps the gun. Its first action is checked with
 the engine (``why_not``) and a refused plan is dropped for the next best.
 
-``HARD`` (the "hard" level) also goes for the rivals' wind: it values ending directly to
+``HARD`` (the "hard" level until :mod:`dinghy.skippers.regatta_3m_hard` took its place;
+kept for comparison) also goes for the rivals' wind: it values ending directly to
 windward of a boat (which then loses its turn) or, flying a spinnaker, on the second
 space to windward of it ("A trailing boat that is on a spinnaker reach is sometimes in
 a good position to blanket").

@@ -12,8 +12,9 @@ On its turn it weighs every number of wind change cards it could spend (0 to 7) 
 the best legal move under each resulting wind: one card is worth about a move and a half
 early in the race and more as they run out. A spinnaker goes up when five blocks beat
 three by more than the card is worth. Moving an opponent in the fog, it picks the move
-that leaves that yacht furthest from its goal. :data:`HARD` (the ``hard`` level) also
-weighs blanketing: see :func:`tactics`.
+that leaves that yacht furthest from its goal. :data:`HARD` (the ``hard`` level until
+:mod:`dinghy.skippers.yacht_race_hard` took its place; kept for comparison) also weighs
+blanketing: see :func:`tactics`.
 """
 from __future__ import annotations
 

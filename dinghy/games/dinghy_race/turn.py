@@ -160,6 +160,12 @@ def why_not_pivot(game: Table, state: RaceState, turn: int) -> str | None:
 def _do_begin(game: Table, state: RaceState, act: Begin, ev: list[Event]) -> RaceState:
     boat = state.boat()
     name = game.name(boat.index)
+    if state.last_ruling is not None and not state.turn.overlap_claimed:
+        # "Once the player has completed the move and removed his just-used movement card,
+        # the move cannot be changed": a ruling of an earlier turn is open to protest until
+        # the next boat begins its turn, then it stands (an inner boat's claim made as this
+        # turn begins stays open through it)
+        state = state.with_(last_ruling=None)
     if act.trapeze != boat.trapeze:
         _say(ev, "trapeze", boat.index, f"{name} {'goes out on' if act.trapeze else 'comes in from'} the trapeze")
         boat = boat.with_(trapeze=act.trapeze)
