@@ -22,6 +22,7 @@ from dinghy.games.dinghy_race.common import (EPS, _path_blocker, _say, aspects, 
 from dinghy.games.dinghy_race.hazard_rolls import _next_hazard_or_place
 from dinghy.games.dinghy_race.lines_and_marks import _after_track
 from dinghy.games.dinghy_race.memo import per_object
+from dinghy.games.dinghy_race.placing import back_off
 from dinghy.games.dinghy_race.right_of_way import Ruling
 from dinghy.games.dinghy_race.rounds import _end_turn
 from dinghy.games.dinghy_race.state import Boat, RaceState, RulingRecord, Step, Turn, fast_new
@@ -205,6 +206,12 @@ def _do_begin(game: Table, state: RaceState, act: Begin, ev: list[Event]) -> Rac
     # his delay card, places that aside and waits".
     if boat.aside:
         blocker = placement_blocked(game, state, boat, card)
+        if blocker:
+            # HOUSE RULE (placing.back_off): two boats each holding the other's card aside
+            backed = back_off(game, state, boat, card, ev)
+            if backed is not None:
+                state, blocker = backed, None
+                boat = state.boat()
         if blocker and card.kind is Kind.DELAY:
             # A delay moves nothing, so it is executed from beside the boat: the 45° pivot
             # lets two boats that block each other's cards get free (our reading; the text
