@@ -214,8 +214,8 @@ def _do_begin(game: Table, state: RaceState, act: Begin, ev: list[Event]) -> Rac
                 boat = state.boat()
         if blocker and card.kind is Kind.DELAY:
             # A delay moves nothing, so it is executed from beside the boat: the 45° pivot
-            # lets two boats that block each other's cards get free (our reading; the text
-            # would otherwise hold both aside for ever).
+            # may turn the bow from the boat in the way (our reading; two boats that each
+            # hold the other's card aside are freed by the house rule above).
             _say(ev, "aside", boat.index, f"{name} executes the delay card from beside the boat")
             boat = boat.with_(planned=None, aside=False, trapeze=False, spi_up=False)
             return state.with_boat(boat, step=Step.PIVOT, turn=Turn(card=card.key, pivot_limit=45))
