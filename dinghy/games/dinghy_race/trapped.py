@@ -31,7 +31,7 @@ from dinghy.core.geometry import Pose
 from dinghy.core.wind import Tack, tack_of
 from dinghy.games.dinghy_race.bounds import quick_box, touching
 from dinghy.games.dinghy_race.cards import Kind
-from dinghy.games.dinghy_race.common import PRESTART_ROUNDS, fixed_hit, lines_on_water, room_ahead
+from dinghy.games.dinghy_race.common import PRESTART_ROUNDS, fixed_hit, lines_on_water
 from dinghy.games.dinghy_race.placing import card_options
 from dinghy.games.dinghy_race.state import Boat, RaceState, Step
 from dinghy.games.dinghy_race.table import Table
@@ -66,14 +66,12 @@ def trapped_by(game: Table, state: RaceState, boat: Boat, pose: Pose, tack: Tack
         t = tack_of(h, game.wind_from, tack)
         probe = boat.with_(pose=here, tack=t, planned=None, aside=False, spi_up=False, trapeze=False)
         at = state.with_boat(probe, active=boat.index, step=Step.PLACE, round=after)
-        fits = [(game.cards.types[k].kind is Kind.DELAY, r is None) for k, r in card_options(game, at)]
+        opts = card_options(game, at)
+        fits = [(game.cards.types[k].kind is Kind.DELAY, r is None) for k, r in opts]
         if any(ok and not delay for delay, ok in fits):
             return None
         delay = any(ok and d for d, ok in fits)
-        if not delay:
-            hit = fixed_hit(game, room_ahead(game, here, t), lines=lines)
-            if hit:
-                met.append(hit)
+        met += [r[len(_TOUCH):] for _, r in opts if r and r.startswith(_TOUCH)]
         turns = ((0, 45, -45, False),) if delay else ()
         if not delay or may_stay:
             turns += ((0, 90, -90, True),)
@@ -88,7 +86,11 @@ def trapped_by(game: Table, state: RaceState, boat: Boat, pose: Pose, tack: Tack
                         met.append(hit)
                 if hulls[h2]:
                     todo.append((h2, stay))
-    return met[0] if met else "the edge of the water"
+    return max(met, key=met.count) if met else "the edge of the water"
+
+
+#: how :func:`placing.card_options` names the obstacle a card would touch
+_TOUCH = "the card would touch "
 
 
 def _reach_radius(game: Table) -> float:
