@@ -30,7 +30,7 @@ from dinghy.core.geometry import Pose
 from dinghy.core.race import Race
 from dinghy.core.setup import RaceSetup, Seat
 from dinghy.core.wind import Tack, tack_of
-from dinghy.games.dinghy_race.actions import Begin, Drift, Luck, Move, Pass, Place, Roll
+from dinghy.games.dinghy_race.actions import Begin, Drift, Luck, Move, Pass, Pivot, Roll
 from dinghy.games.dinghy_race.cards import Kind
 from dinghy.games.dinghy_race.common import card_fits, fixed_hit
 from dinghy.games.dinghy_race.state import Boat, RaceState, Step, Turn
@@ -171,3 +171,42 @@ def test_no_move_near_a_mark_leaves_a_boat_without_a_way_to_lay_a_card(data):
     turns = turns_to_a_card(race, 0, limit=6)
     me = race.state.boats[0]
     assert turns is not None, f"{m.text()} left the boat at {me.pose} with no way to lay a card"
+
+
+#: Yellow's bow beside mark 2s (where the round-up would have ended), heading 270°: a
+#: reach card fits there; it has revealed a delay ("one 45°-turn whenever executing ...
+#: a delay card").
+BESIDE_2S = Boat(0, Pose(700.4753844206161, 291.7768170718392, 270), Tack.STARBOARD, started=True,
+                 legs_done=1, stage=0, launched=True)
+
+
+def _delay_turn(game, me: Boat) -> Race:
+    state = _alone(game, me).with_(step=Step.PIVOT, turn=Turn(card="delay", pivot_limit=45, then_place=True))
+    return Race.from_state(game, state)
+
+
+def test_turning_to_225_beside_mark_2s_would_trap_the_boat():
+    """Where the turn ends counts: at 225° no card fits (dead in the water), and the 90°
+    turns from there reach only 135° and 045° (315° puts the hull on the buoy), where no
+    card fits either -- the boat would never lay a card again (as the engine plays it,
+    before the turn was refused)."""
+    game = _game("up_and_down", 39)
+    race = _delay_turn(game, BESIDE_2S)
+    trapped = Race.from_state(game, race.state.with_boat(
+        BESIDE_2S.with_(pose=Pose(BESIDE_2S.pose.x, BESIDE_2S.pose.y, 225),
+                        tack=tack_of(225, game.wind_from, Tack.STARBOARD)), step=Step.PLACE))
+    assert turns_to_a_card(trapped, 0) is None
+
+
+def test_a_delay_turn_that_would_trap_the_boat_beside_the_mark_is_refused():
+    """"If a boat comes into a situation where it would violate this rule [its cards
+    never touch fixed obstacles], it must stop": a turn that would leave the boat where
+    it could never lay a card but the delay is refused, like a turn that would put the
+    hull on the buoy; the boat may keep its heading (and lay a reach card)."""
+    game = _game("up_and_down", 39)
+    race = _delay_turn(game, BESIDE_2S)
+    assert [a.turn for a in race.legal_actions()] == [0]
+    why = race.why_not(Pivot(-45))
+    assert why == ("turned to 225° the boat would be trapped by mark 2s: no heading its turns "
+                   "reach would let it lay a card but the delay")
+    assert "mark 2s" in race.why_not(Pivot(45))            # the hull on the buoy, as before

@@ -37,13 +37,15 @@ from dinghy.games.dinghy_race.state import Boat, RaceState, Step
 from dinghy.games.dinghy_race.table import Table
 
 
-def trapped_by(game: Table, state: RaceState, boat: Boat, pose: Pose, tack: Tack) -> str | None:
+def trapped_by(game: Table, state: RaceState, boat: Boat, pose: Pose, tack: Tack,
+               may_stay: bool = False) -> str | None:
     """The fixed obstacle that would trap ``boat`` if it ended its move at ``pose`` (and
     then laid its card), or None when some heading its turns reach lets it lay a card
     other than the delay.
 
     The boat's turns from there, judged against marks, land and the edge alone: after
-    the move it must lay a card if one fits (the delay, if only that); a delay turn
+    the move it must lay a card if one fits (the delay, if only that; ``may_stay``: it
+    may stay dead in the water instead, as after a dead boat's own turn); a delay turn
     pivots 0° or ±45°, then a card is laid again; where no card fits it is dead in the
     water, and a dead boat turns 0° or ±90° and may lay the delay or stay dead. A turn
     is open when the hull where it ends touches no mark or land."""
@@ -54,7 +56,7 @@ def trapped_by(game: Table, state: RaceState, boat: Boat, pose: Pose, tack: Tack
     # (judged as after the start: the pre-start limit on cards passes by itself)
     after = max(state.round, PRESTART_ROUNDS)
     seen: set[tuple[int, bool]] = set()
-    todo = [(pose.heading % 360, False)]     # (heading, may stay dead in the water)
+    todo = [(pose.heading % 360, may_stay)]     # (heading, may stay dead in the water)
     met: list[str] = []
     hulls: dict[int, bool] = {}
     while todo:

@@ -158,7 +158,8 @@ def substitutes(game: Table, state: RaceState) -> list[str]:
 def why_not_pivot(game: Table, state: RaceState, turn: int) -> str | None:
     """A pivot turns the boat about its bow; the hull may not end on a boat, a mark or
     land (judged where the hull lies after the turn: the text forbids touching, "Boats
-    ... may never touch fixed obstacles", and says nothing of the swing)."""
+    ... may never touch fixed obstacles", and says nothing of the swing), nor leave the
+    boat trapped beside one (:func:`_pivot_traps`). Keeping the heading is always open."""
     lim = state.turn.pivot_limit
     if turn not in (0, lim, -lim):
         return f"may only pivot by 0 or ±{lim}°"
@@ -170,13 +171,42 @@ def why_not_pivot(game: Table, state: RaceState, turn: int) -> str | None:
     box = quick_box(game, None, tack, 0.0, pose.x, pose.y, pose.heading)
     if not touching(box, game.obstacle_box_list(lines_on_water(game, state))) and \
             not touching(box, others_box_lists(game, state.boats, boat.index)[0]):
-        return None     # the hull's quick box is apart from every buoy, land and hull
+        # the hull's quick box is apart from every buoy, land and hull
+        return _pivot_traps(game, state).get(turn)
     hull = game.hull(pose, tack)
     # The table's edge is no obstacle to turning on the spot (the rule text knows only
     # boats, buoys and land); without this a boat that stops by the edge could be
     # pinned there for ever.
     blocker = _path_blocker(game, state, boat, hull, edge=False)
-    return f"the hull would swing into {blocker}" if blocker else None
+    if blocker:
+        return f"the hull would swing into {blocker}"
+    return _pivot_traps(game, state).get(turn)
+
+
+@per_object(maxsize=16)
+def _pivot_traps(game: Table, state: RaceState) -> dict[int, str]:
+    """Why each turn of this pivot that would leave the boat trapped
+    (:func:`trapped.trapped_by`) is refused, when a card is laid after it: "If a boat
+    comes into a situation where it would violate this rule, it must stop" -- our
+    reading, as for a move. Refused only while another turn (keeping the heading
+    included) leaves a way out; keeping the heading itself is never refused."""
+    if not state.turn.then_place:
+        return {}           # more face-up delays to remove: the next turn turns again
+    boat, lim = state.boat(), state.turn.pivot_limit
+    may_stay = boat.planned is None and state.turn.card is None     # dead in the water
+    out, free = {}, False
+    for turn in (0, -lim, lim) if lim else (0,):
+        pose = Pose(boat.pose.x, boat.pose.y, boat.pose.heading + turn)
+        tack = tack_of(pose.heading, game.wind_from, boat.tack)
+        if turn and _path_blocker(game, state, boat, game.hull(pose, tack), edge=False):
+            continue
+        trap = trapped_by(game, state, boat, pose, tack, may_stay)
+        if trap is None:
+            free = True
+        elif turn:
+            out[turn] = (f"turned to {pose.heading:03d}° the boat would be trapped by {trap}: no heading "
+                         "its turns reach would let it lay a card but the delay")
+    return out if free else {}
 
 
 
