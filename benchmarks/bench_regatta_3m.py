@@ -1,6 +1,10 @@
-"""The 3M Regatta's speed: whole races sailed by the navigator, basic and advanced.
+"""The 3M Regatta's speed: whole races sailed by the navigator, basic and advanced; and
+the levels head to head.
 
-    python benchmarks/bench_regatta_3m.py [--boats 6] [--races 4]
+    python benchmarks/bench_regatta_3m.py [--boats 6] [--races 4] [--levels N] [--workers 2]
+
+(``--levels N``: first N races a board, basic and advanced, with one boat each for easy,
+medium and hard, seats rotated, as ``levels_duel`` sails them.)
 
 Prints, per ruleset and board: seconds a race, rounds, actions, the share of the time
 spent in the skipper's decisions, and the median and 95th percentile of one
@@ -9,8 +13,10 @@ spent in the skipper's decisions, and the median and 95th percentile of one
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
+import sys
 import time
 
 from dinghy import games
@@ -18,12 +24,22 @@ from dinghy.core.race import Race
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
 from dinghy.skippers import regatta_3m
 
+sys.path.insert(0, os.path.dirname(__file__))
+import levels_duel  # noqa: E402
+
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--boats", type=int, default=6)
     ap.add_argument("--races", type=int, default=4)
+    ap.add_argument("--levels", type=int, default=0)
+    ap.add_argument("--workers", type=int, default=1)
     args = ap.parse_args()
+    if args.levels:
+        for rules in ("regatta", "regatta_advanced"):
+            levels_duel.run(rules, args.levels, workers=args.workers)
+    if args.races <= 0:         # the levels only
+        return
     for rules in ("regatta", "regatta_advanced"):
         for board in games.GAMES[rules].boards():
             total, decide, rounds, actions, legal = 0.0, 0.0, [], [], []

@@ -8,7 +8,9 @@ Plays seeded races (6 easy skippers on the Olympic triangle by default) and prin
 CPU time (``time.process_time``) per race, the median over the seeds for each step:
 the calls, the seconds spent choosing, of which in the engine (``legal_actions`` and
 ``why_not``, however deep the skipper calls them) and the skipper's own share, the
-pushes, and the median ``legal_actions`` call in ms; then the whole race. Not a test:
+pushes, and the median ``legal_actions`` call in ms; the runner's question for
+out-of-turn calls before each action (as ``play_bots`` and ``dinghy simulate`` ask it)
+is a row of its own; then the whole race. Not a test:
 figures to compare before and after a change.
 """
 from __future__ import annotations
@@ -21,7 +23,7 @@ import time
 from dinghy import games
 from dinghy.core.race import Race
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
-from dinghy.skippers import skipper
+from dinghy.skippers import out_of_turn, skipper
 
 clock = time.process_time
 
@@ -57,6 +59,7 @@ def sail(course: str, boats: int, seed: int, name: str) -> dict[str, list[float]
     race = Race(games.load_game(setup))
     rng = random.Random(seed)
     bot = skipper(name)
+    bots = [bot] * boats
     acc: dict[str, list[float]] = {}
     n = 0
     while not race.over and n < 20000:
@@ -64,6 +67,16 @@ def sail(course: str, boats: int, seed: int, name: str) -> dict[str, list[float]
         step = race.state.step.value
         e0 = _ENGINE[0]
         t = clock()
+        # as play_bots (and dinghy simulate) does: out-of-turn calls first
+        call = out_of_turn(race, bots, race.current_player())
+        t0 = clock()
+        o = acc.setdefault("(out of turn)", [0, 0.0, 0.0, 0.0])
+        o[0] += 1
+        o[1] += t0 - t
+        if call is not None:
+            race.push(call)
+            continue
+        t = t0
         action = bot.choose(race, rng)
         t1 = clock()
         race.push(action)

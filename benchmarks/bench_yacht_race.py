@@ -1,19 +1,22 @@
 """Yacht Race: the engine's speed and what whole races sailed by the pilot look like.
 
-    python benchmarks/bench_yacht_race.py [--races 20] [--boats 6] [--seed 1]
+    python benchmarks/bench_yacht_race.py [--races 20] [--boats 6] [--seed 1] [--levels N] [--workers 2]
 
 Prints, per shipped board: races finished, median and worst rounds, actions per race,
 wind change cards and spinnaker cards spent per yacht, Sailors' Luck cards drawn,
 blanketed turns, ms per action split between the pilot's decisions and the engine; the
 mean place by numbered block (does the block you draw matter?); and the engine alone:
-legal actions and apply per second on a mid-race position. Not a test: no timing
-assertions, just figures.
+legal actions and apply per second on a mid-race position. ``--levels N`` first sails N
+races a board with one boat each for easy, medium and hard, seats rotated, as
+``levels_duel`` does. Not a test: no timing assertions, just figures.
 """
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
+import sys
 import time
 from collections import Counter
 
@@ -22,6 +25,9 @@ from dinghy.core.race import Race
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
 from dinghy.games.yacht_race.data import boards
 from dinghy.skippers import yacht_race as pilot
+
+sys.path.insert(0, os.path.dirname(__file__))
+import levels_duel  # noqa: E402
 
 
 def one_race(board: str, boats: int, seed: int) -> dict:
@@ -84,7 +90,13 @@ def main() -> None:
     ap.add_argument("--races", type=int, default=20)
     ap.add_argument("--boats", type=int, default=6)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--levels", type=int, default=0)
+    ap.add_argument("--workers", type=int, default=1)
     args = ap.parse_args()
+    if args.levels:
+        levels_duel.run("yacht_race", args.levels, workers=args.workers)
+    if args.races <= 0:         # the levels only
+        return
     for board in boards():
         t0 = time.perf_counter()
         rs = [one_race(board, args.boats, args.seed + k) for k in range(args.races)]

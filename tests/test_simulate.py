@@ -154,3 +154,25 @@ def test_a_race_in_which_boats_keep_moving_is_never_cut_short():
     plan = sim_plan.make_plan("dinghy_race", ["standard_triangle"], [3], ["easy"], races=1, seed=2)
     out = run.sail(plan.jobs[0])
     assert out["race"]["finished"] and DinghyRace.progress is not BaseGame.progress
+
+
+def test_a_simulated_race_lets_the_hard_skipper_claim_room_as_at_the_table(monkeypatch):
+    """Right-of-way rule 3 ("The innermost boat (only) can then demand immediately,
+    though it is not active right now, to swap turn order positions with the outer boat
+    whose turn it is") is claimed out of turn. A simulated race asks each skipper that
+    speaks out of turn before every action, as a race in the terminal or at the table
+    does, so the levels' figures from ``dinghy simulate`` are those of the same play.
+    Four boats, hard and simple, on the up-and-down course: the first of a few seeds whose
+    race meets such a rounding. Every claim is a hard seat's, made when the engine
+    offered it."""
+    monkeypatch.setattr(run, "tally", lambda race, job: race)
+    for seed in (1, 4, 6):
+        plan = sim_plan.make_plan("dinghy_race", ["up_and_down"], [4], ["hard", "simple"], races=1, seed=seed)
+        job = plan.jobs[0]
+        race = run.sail(job)
+        claims = [(i, a) for i, a in enumerate(race.actions) if type(a).__name__ == "Overlap"]
+        if claims:
+            break
+    assert race.over and claims, "no hard seat claimed room"
+    for i, a in claims:
+        assert job.skippers[a.boat] == "hard" and a in race.game.interjections(race.history[i])

@@ -642,3 +642,28 @@ def test_test_sail_races_bots_on_the_board_then_back_to_the_designer(designer_ap
     assert race.over and isinstance(scene, ResultsScene)   # the bots sailed it through
     app.test_sail.back()
     assert isinstance(app.scene, GridDesignerScene)
+
+
+@pytest.mark.parametrize("rules", registered_grid_games())
+@pytest.mark.parametrize("size", [(1280, 800), (800, 1280)])
+def test_fit_board_shows_every_square_clear_of_the_note_the_rose_and_the_buttons(make_ui_app, rules, size):
+    """"Fit board" shows the whole board, none of it under the game's note (the line of
+    words along the top), the wind rose or the camera buttons: a puff or a mark under
+    the note's words could not be read."""
+    entry = games.GAMES[rules]
+    game = entry.load(RaceSetup(seats=seats("human", "random"), course=entry.boards()[0], seed=1))
+    app = make_ui_app(*size)
+    scene = TableScene(Race(game), bot_delay=0)
+    app.push(scene)
+    app.step()
+    view = scene.view
+    ui.tap(app, view.fit_button)
+    b = game.board
+    (x0, y0), (x1, y1) = view.camera.world_to_screen(0, 0), view.camera.world_to_screen(b.width, b.height)
+    left, right, low, high = min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1)
+    bx, by, bw, bh = view.board_rect
+    assert bx - 0.5 <= left and right <= bx + bw + 0.5 and by - 0.5 <= low and high <= by + bh + 0.5
+    assert right - left > 0.5 * bw or high - low > 0.5 * bh          # and as large as it fits
+    for w in (view.note, view.rose, view.fit_button, view.zoom_in):
+        clear = (w.x + w.w <= left + 0.5 or right <= w.x + 0.5 or w.y + w.h <= low + 0.5 or high <= w.y + 0.5)
+        assert clear, (w, (w.x, w.y, w.w, w.h), (left, low, right, high))

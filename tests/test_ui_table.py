@@ -394,6 +394,8 @@ def test_a_new_race_asks_before_it_discards_the_unfinished_one(ui_app, table, ti
     dialog = setup_screen.gui.modal
     assert isinstance(dialog, Dialog) and ui_app.scene is setup_screen
     assert (home / "autosave.json").read_text() == saved
+    # ... that says which race would be lost: the game, the board, the boats, who sails
+    assert dialog.message.text.startswith("Dinghy Race, tiny, 2 boats (Ann at the table), saved just now. ")
     shot(ui_app, "start_asks_before_discarding.png")
     ui.tap(ui_app, ui.find_button(setup_screen.gui, "Resume"))
     resumed = ui_app.scene
@@ -638,3 +640,22 @@ def test_protest_a_ruling_from_the_table(ui_app, table, tiny):
     assert any("Protest upheld" in e.text for e in race.last_events)
     assert race.state.order != order or ruling.swapped
     assert not scene.view.protest_button.visible
+
+
+def test_the_autosave_summary_names_the_race_and_says_nothing_of_a_damaged_file(tmp_path):
+    """The line the "unfinished race" question shows: the game's title, the board, the
+    boats and the people among them, and the age of the save; a file that cannot be read
+    gives no line (the question is then asked without it, never a traceback)."""
+    from dinghy.ui.shell.autosave import Autosave, _ago
+    keeper = Autosave(tmp_path)
+    assert keeper.summary() is None                          # nothing saved
+    rec = {"format": 1, "rules": "yacht_race", "actions": [],
+           "setup": {"course": "ocean_chart", "seats": [{"name": "Ann", "colour": "Orange", "skipper": None},
+                                                         {"name": "Bo", "colour": "Sky", "skipper": None},
+                                                         {"name": "Cy", "colour": "Green", "skipper": "easy"}]}}
+    keeper.path.write_text(json.dumps(rec))
+    mtime = keeper.path.stat().st_mtime
+    assert keeper.summary(now=mtime + 7200) == "Yacht Race, ocean chart, 3 boats (Ann, Bo at the table), saved 2 hours ago"
+    keeper.path.write_text('{"rules": "yacht_race", "setup": ')       # damaged outside dinghy
+    assert keeper.summary() is None
+    assert [_ago(s) for s in (5, 61, 3 * 3600 + 5, 86400)] == ["just now", "1 minute ago", "3 hours ago", "1 day ago"]

@@ -145,3 +145,21 @@ def test_protest_dismissed_leaves_the_order(g):
     r = race_at(g, [boat(0, 0, 600, 45), boat(1, 400, 600, 45)], order=(0, 1), last_ruling=ruling)
     events = r.push(Protest(False))
     assert r.state.order == (0, 1) and "dismissed" in events[0].text
+
+
+def test_the_boat_whose_turn_it_is_must_be_one_of_the_outer_boats():
+    # "The rule takes effect if a line drawn through the buoy, perpendicular to the best
+    # course ..., touches the manoeuvre cards of more than one boat that are on a course to
+    # round that turn marker, and one of the outer boats has its turn." A third boat on the
+    # same leg and tack whose card is nowhere near that line is not an outer boat: the
+    # inner boat may not take its position.
+    g = game(3)
+    outer, inner = _rounding_pair(g)
+    m = g.course.mark("1")
+    away = boat(2, m.x - 600, m.y - 700, 315, planned="close_hauled_trapeze.starboard")
+    r = race_at(g, [outer, inner, away], order=(2, 0, 1))
+    assert r.state.active == 2
+    assert not [a for a in r.interjections() if isinstance(a, Overlap)]
+    # the same three boats with an outer boat to act: the claim is open
+    r = race_at(g, [outer, inner, away], order=(0, 2, 1))
+    assert r.state.active == 0 and Overlap(1) in r.interjections()

@@ -46,22 +46,25 @@ STALLED = 3000
 
 def sail(job: Job) -> dict[str, Any]:
     """Sail one race of the plan and tally it (runs in whichever process gets the job)."""
-    from dinghy.skippers import skipper
+    from dinghy.skippers import out_of_turn, skipper
     spec = job.spec
     seats = tuple(Seat(c, c, s) for c, s in zip(PALETTE, job.skippers))
     setup = RaceSetup(seats=seats, course=spec.board, seed=job.seed,
                       wind_force=spec.wind_force, card_size=spec.card_size)
     race = Race(_game(setup, spec))
     rng = random.Random(f"skippers:{job.seed}")
-    bots = {name: skipper(name, spec.rules) for name in set(job.skippers)}
+    by_name = {name: skipper(name, spec.rules) for name in set(job.skippers)}
+    bots = [by_name[name] for name in job.skippers]
     n = moved = 0
     where = race.game.progress(race.state)
     while n < job.max_actions and not race.over:
         player = race.current_player()
         if player == CHANCE:
             race.roll()
+        elif (call := out_of_turn(race, bots, player)) is not None:
+            race.push(call)         # a skipper speaking out of turn (rule 3), as at the table
         else:
-            race.push(bots[seats[player].skipper].choose(race, rng))
+            race.push(bots[player].choose(race, rng))
         n += 1
         if where is not None and n % 50 == 0:
             now = race.game.progress(race.state)
@@ -110,7 +113,7 @@ def check_variants(plan: Plan) -> None:
         seats = tuple(Seat(c, c, None) for c in list(PALETTE)[:spec.boats])
         setup = RaceSetup(seats=seats, course=spec.board, wind_force=spec.wind_force, card_size=spec.card_size)
         _game(setup, spec)
-        from dinghy.skippers import skipper
+        from dinghy.skippers import out_of_turn, skipper
         for name in set(spec.levels):
             try:
                 skipper(name, spec.rules)

@@ -74,14 +74,15 @@ def out_of_turn(race, bots: list, player: int) -> Any | None:
     """The first out-of-turn call a seat's skipper makes now (the hard skipper's claim
     for room at a mark, rule 3), asked of every seat but the one about to act; None when
     the game offers none or nobody speaks."""
-    if not race.interjections():
+    speakers = [(seat, speak) for seat, bot in enumerate(bots)
+                if seat != player and callable(speak := getattr(bot, "interject", None))]
+    # a fleet of skippers that never speak out of turn need not ask what the game offers
+    if not speakers or not race.interjections():
         return None
-    for seat, bot in enumerate(bots):
-        speak = getattr(bot, "interject", None)
-        if seat != player and callable(speak):
-            call = speak(race, seat)
-            if call is not None:
-                return call
+    for seat, speak in speakers:
+        call = speak(race, seat)
+        if call is not None:
+            return call
     return None
 
 

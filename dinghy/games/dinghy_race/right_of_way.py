@@ -103,7 +103,9 @@ def inner_boat_claim(game, state: RaceState) -> int | None:
     course ..., touches the manoeuvre cards of more than one boat that are on a course to
     round that turn marker, and one of the outer boats has its turn. The innermost boat
     (only) can then demand ... to swap turn order positions with the outer boat whose
-    turn it is." Only boats on the active boat's tack count ("the 'on different tacks'
+    turn it is." The boat whose turn it is must itself be on the line (an outer boat:
+    the innermost of the boats whose cards touch it may not take the position of a boat
+    that is not). Only boats on the active boat's tack count ("the 'on different tacks'
     rule ... takes precedence"), and only those on the same leg. The line reaches three
     card lengths either side of the buoy.
     """
@@ -117,22 +119,37 @@ def inner_boat_claim(game, state: RaceState) -> int | None:
         return None
     leg = legs[me.legs_done]
     mark = game.course.mark(leg.mark_ids[0])
-    course = math.radians(best_course(game, me.legs_done, me.tack))
     reach = 3 * game.cards.card_length
-    px, py = math.cos(course) * reach, -math.sin(course) * reach      # perpendicular
-    line = LineString([(mark.x - px, mark.y - py), (mark.x + px, mark.y + py)])
-    touching = []
-    for b in state.boats:
+    line = None
+
+    def on_the_line(b) -> float | None:
+        """How far the boat's card lies from the buoy when it touches the line, else None."""
+        nonlocal line
         if not (b.launched and b.racing and b.started) or b.legs_done != me.legs_done or b.tack is not me.tack:
-            continue
+            return None
         key = game.cards.delay_key() if b.delays else (None if b.aside else b.planned)
         if key is None:
-            continue
-        card = game.card_shape(b.pose, game.cards.types[key], b.tack)
-        if card.intersects(line):
-            touching.append((card.distance(mark.geometry), state.order.index(b.index), b.index))
-    if len(touching) < 2:
+            return None
+        ct = game.cards.types[key]
+        # the line lies within ``reach`` of the buoy and the card within its far corner's
+        # distance of the bow: a bow further off than both lays no card on the line
+        if math.hypot(b.pose.x - mark.x, b.pose.y - mark.y) > reach + math.hypot(ct.across / 2, ct.along) + 1.0:
+            return None
+        card = game.card_shape(b.pose, ct, b.tack)
+        if line is None:
+            course = math.radians(best_course(game, me.legs_done, me.tack))
+            px, py = math.cos(course) * reach, -math.sin(course) * reach      # perpendicular
+            line = LineString([(mark.x - px, mark.y - py), (mark.x + px, mark.y + py)])
+        return card.distance(mark.geometry) if card.intersects(line) else None
+
+    # the boat whose turn it is must be one of the boats on the line (an outer one)
+    mine = on_the_line(me)
+    if mine is None:
         return None
+    touching = [(mine, state.order.index(me.index), me.index)]
+    for b in state.boats:
+        if b.index != me.index and (d := on_the_line(b)) is not None:
+            touching.append((d, state.order.index(b.index), b.index))
     inner = min(touching)[2]
     if inner == me.index or state.order.index(inner) < state.order.index(me.index):
         return None

@@ -28,6 +28,7 @@ from dinghy.ui import camera as camera_module  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.theme import LAND, LAND_EDGE, LINE_BUOY, MARK  # noqa: E402
 from dinghy.ui.dinghy_race.chart import TABLE_WATER, WEATHER_EYE, _Pin  # noqa: E402  (the race chart's table)
+from dinghy.ui.dinghy_race.pins import inside_point  # noqa: E402
 
 COURSE_LINE = (243, 178, 62)
 FINISH = (255, 235, 150)
@@ -216,8 +217,7 @@ class DesignerChart:
         for i, land in enumerate(c.land):
             self._poly(L, list(land.outline), LAND, G_LAND)
             self._outline(L, list(land.outline), LAND_EDGE, G_LAND, lw)
-            rp = land.polygon.representative_point()
-            self._pin_label(L, land.name, rp.x, rp.y, colour=theme.INK, bold=False)
+            self._pin_label(L, land.name, *inside_point(land.polygon), colour=theme.INK, bold=False)
         for e in c.weather_eyes:
             poly = c.weather_eye_shape(e)
             pts = [(float(x), float(y)) for x, y in list(poly.exterior.coords)[:-1]]

@@ -35,7 +35,7 @@ from dinghy.ui import camera as camera_module  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.theme import LAND, LAND_EDGE, LINE_BUOY, MARK  # noqa: E402
 # the pins: screen-sized things at world points (Pin, Layer: kept under their old names)
-from dinghy.ui.dinghy_race.pins import Layer as _Layer, Pin as _Pin, label_box, spread  # noqa: E402,F401
+from dinghy.ui.dinghy_race.pins import Layer as _Layer, Pin as _Pin, inside_point, label_box, spread  # noqa: E402,F401
 from dinghy.core.wind import Tack  # noqa: E402
 
 G_TABLE, G_COURSE, G_TRACK, G_WEATHER, G_CARDS, G_BOATS, G_GHOSTS, G_PREVIEW = range(8)
@@ -200,9 +200,7 @@ class Chart:
             self._poly(L, list(land.outline), LAND, G_COURSE)
             self._outline(L, list(land.outline), LAND_EDGE, G_COURSE, self.lw)
             if land.name:
-                cx = sum(p[0] for p in land.outline) / len(land.outline)
-                cy = sum(p[1] for p in land.outline) / len(land.outline)
-                self._pin_label(L, land.name, cx, cy, colour=theme.INK, bold=False)
+                self._pin_label(L, land.name, *inside_point(land.polygon), colour=theme.INK, bold=False)
         r0 = c.mark_radius
         same = tuple(c.start.a) == tuple(c.finish.a) and tuple(c.start.b) == tuple(c.finish.b)
         lines = [(c.start, "Start / Finish" if same else "Start", theme.ON_WATER)]

@@ -126,3 +126,15 @@ class Layer:
         self.clear()
         self.prune()
         self.mesh.delete()
+
+
+def inside_point(polygon: Any) -> tuple[float, float]:
+    """Where a word naming an area (an island, a shore) goes: the point inside it that
+    lies furthest from its edge (the pole of inaccessibility, to a tenth of a percent of
+    its size), so the word sits on the widest part of the land and never on the water
+    beside a crooked shore, where the mean of its corners can fall."""
+    from shapely.ops import polylabel
+
+    x0, y0, x1, y1 = polygon.bounds
+    p = polylabel(polygon, tolerance=max(x1 - x0, y1 - y0) * 1e-3 or 1e-3)
+    return float(p.x), float(p.y)

@@ -75,12 +75,13 @@ def chips_with_flags(chips: list[SeatChip], picture: Any) -> list[SeatChip]:
 
 
 def fit_board(camera: Camera, board: Any, *, corner: tuple[float, float] = (0.0, 0.0),
-              bottom: float = 0.0, margin: float = 0.0) -> None:
+              bottom: float = 0.0, margin: float = 0.0, words: float = 0.0) -> None:
     """Zoom and centre ``camera`` so that the whole board lies in its viewport clear of
-    a strip at the ``bottom`` and of a widget in the top-left ``corner`` (w, h): beside
-    it or below it, whichever shows the board larger."""
+    a strip at the ``bottom``, of a widget in the top-left ``corner`` (w, h) and of a
+    strip of ``words`` along the top beside it (the game's note): beside the corner
+    widget or below it, whichever shows the board larger."""
     best = None
-    for left, top in ((corner[0], 0.0), (0.0, corner[1])):
+    for left, top in ((corner[0], words), (0.0, max(corner[1], words))):
         room_w = max(1.0, camera.width - left - 2 * margin)
         room_h = max(1.0, camera.height - bottom - top - 2 * margin)
         zoom = camera.clamp(min(room_w / board.width, room_h / board.height))
@@ -191,10 +192,11 @@ class GridView(GenericView):
 
     # --- the camera ------------------------------------------------------------------------
     def fit(self, redraw: bool = True) -> None:
-        """The whole board, clear of the wind rose (left) and the camera buttons (below)."""
+        """The whole board, clear of the wind rose (left), the game's note beside it (the
+        line along the top) and the camera buttons (below)."""
         g = self.gui
         fit_board(self.camera, self.game.board, corner=(self.rose.w + g.px(16), self.rose.h + g.px(16)),
-                  bottom=g.touch + g.px(16), margin=g.px(12))
+                  bottom=g.touch + g.px(16), margin=g.px(12), words=self.note.h + g.px(8))
         if redraw:
             self.redraw()
 

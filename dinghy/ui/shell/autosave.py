@@ -64,6 +64,25 @@ class Autosave:
                 os.replace(self.path, self.previous)
         games.save_race(self.path, race)
 
+    def summary(self, now: float | None = None) -> str | None:
+        """One line on the race in the autosave, for a person deciding whether to keep it:
+        the game, the board, the boats and who sails them, and how long ago it was saved
+        (None when there is no autosave or it cannot be read)."""
+        path = self.path if self.path.is_file() else self.previous
+        try:
+            data = io.read_json(path)
+            entry = games.GAMES.get(data["rules"])
+            setup = data["setup"]
+            seats = setup["seats"]
+            people = [str(s["name"]) for s in seats if s.get("skipper") is None]
+            age = (time.time() if now is None else now) - path.stat().st_mtime
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+        title = entry.title if entry is not None else str(data["rules"])
+        board = Path(str(setup.get("course") or "")).stem.replace("_", " ")     # a name or a file
+        who = (", ".join(people) + " at the table") if people else "bots only"
+        return f"{title}, {board}, {len(seats)} boats ({who}), saved {_ago(age)}"
+
     def load(self) -> Any:
         """The autosaved race (DataError with a one-line message if damaged)."""
         return games.load_race(self.path)
@@ -99,6 +118,16 @@ class Autosave:
             n += 1
         games.save_race(path, race)
         return path
+
+
+def _ago(seconds: float) -> str:
+    """"just now", "5 minutes ago", "3 hours ago", "2 days ago"."""
+    s = max(0.0, seconds)
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        n = int(s // size)
+        if n >= 1:
+            return f"{n} {unit}{'s' if n > 1 else ''} ago"
+    return "just now"
 
 
 def short_path(path: Any, room: int = 60) -> str:

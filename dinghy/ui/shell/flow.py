@@ -128,8 +128,10 @@ class Flow:
         from dinghy.core.race import Race
 
         if self.ask_before_discard and not confirmed and self.autosave.exists():
+            what = self.autosave.summary()
             return self.problem(
                 "An unfinished race is saved",
+                (f"{what}. " if what else "") +
                 "Starting a new race discards the race in progress. Resume it instead?",
                 [("Resume", self._on_resume or self.resume),
                  ("Discard and start", lambda: self.start(setup, rules, confirmed=True, series=series))])
