@@ -189,9 +189,13 @@ def back_off(game: Table, state: RaceState, boat: Boat, card: CardType,
     backs straight astern, keeping its heading, the least whole number of millimetres
     (at most a card length and a hull length) that lets the card lie clear of every
     hull; the hull may not touch or pass over a boat, mark, land or the edge on the way,
-    and the card must not touch a mark, land or the edge where it then lies. Then it
-    lays the card as usual. Where no such distance exists it holds the card aside, as
-    the text says.
+    and the card must not touch a mark, land or the edge where it then lies (another
+    boat's card is no obstacle to it: the boat in the way lies right there). Then it
+    lays the card as usual (a card it then meets is ruled on as usual). Where no such
+    distance exists it holds the card aside, as the text says; the other boat tries the
+    same at its turn. The table prints the engine's event: "Green and Vermilion each
+    hold the other's card aside: Green backs off 68 mm astern so that its card lies
+    clear (house rule)".
     """
     other = locked_with(game, state, boat, card)
     if other is None:
