@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import shapely
 
+from dinghy.core.geometry import Pose
 from dinghy.core.interface import Event
-from dinghy.core.wind import in_irons
+from dinghy.core.wind import in_irons, tack_of
 from dinghy.games.dinghy_race import right_of_way
 from dinghy.games.dinghy_race.actions import Place
 from dinghy.games.dinghy_race.cards import CardType, Kind
@@ -183,6 +184,10 @@ def back_off(game: Table, state: RaceState, boat: Boat, card: CardType,
     (a delay turns the boat about its bow): both wait for ever, and the text has no way
     out.
 
+    It applies only when no heading a delay's turn reaches lets the boat lay any card
+    clear (:func:`_a_turn_frees`): two boats that can turn out of each other's way do so
+    as before (a delay held aside is executed from beside the boat).
+
     The house rule: when the boat whose turn it is would hold its card aside (laying
     it, or trying again at the start of its turn) and the boat in its way is itself
     holding its card aside with this boat's hull in the way, the boat whose turn it is
@@ -198,7 +203,7 @@ def back_off(game: Table, state: RaceState, boat: Boat, card: CardType,
     clear (house rule)".
     """
     other = locked_with(game, state, boat, card)
-    if other is None:
+    if other is None or _a_turn_frees(game, state, boat):
         return None
     lines = lines_on_water(game, state)
     hulls = [g for _, g in boat_obstacles(game, state, boat.index)]
@@ -221,6 +226,27 @@ def back_off(game: Table, state: RaceState, boat: Boat, card: CardType,
                  f"{game.name(boat.index)} backs off {mm} mm astern so that its card lies clear (house rule)")
             return at
     return None
+
+
+def _a_turn_frees(game: Table, state: RaceState, boat: Boat) -> bool:
+    """Whether a delay's turn ("one 45°-turn", the hull where it ends on no boat, mark or
+    land) would bring the bow to a heading where some card of the hand may lie clear of
+    every hull and fixed obstacle: the two boats are then not locked for good (a delay
+    held aside is executed from beside the boat, turning), and the house rule waits."""
+    lines = lines_on_water(game, state)
+    hulls = [g for _, g in boat_obstacles(game, state, boat.index)]
+    for turn in (0, -45, 45):
+        pose = Pose(boat.pose.x, boat.pose.y, boat.pose.heading + turn)
+        tack = tack_of(pose.heading, game.wind_from, boat.tack)
+        hull = game.hull(pose, tack)
+        if turn and (fixed_hit(game, hull, edge=False, lines=lines) or any(g.intersects(hull) for g in hulls)):
+            continue
+        turned = boat.with_(pose=pose, tack=tack, planned=None, aside=False)
+        at = state.with_boat(turned)
+        for key, reason in card_options(game, at):
+            if reason is None and placement_blocked(game, at, turned, game.cards.types[key]) is None:
+                return True
+    return False
 
 
 def cards_met(game: Table, state: RaceState, boat, card) -> tuple[int, ...]:
