@@ -35,7 +35,9 @@ from dinghy.ui import camera as camera_module  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.theme import LAND, LAND_EDGE, LINE_BUOY, MARK  # noqa: E402
 # the pins: screen-sized things at world points (Pin, Layer: kept under their old names)
-from dinghy.ui.dinghy_race.pins import Layer as _Layer, Pin as _Pin, inside_point, label_box, spread  # noqa: E402,F401
+from dinghy.ui.dinghy_race.pins import (  # noqa: E402,F401
+    Box, Layer as _Layer, Pin as _Pin, inside_point, label_box, spread, words_on_chart,
+)
 from dinghy.core.wind import Tack  # noqa: E402
 
 G_TABLE, G_COURSE, G_TRACK, G_WEATHER, G_CARDS, G_BOATS, G_GHOSTS, G_PREVIEW = range(8)
@@ -71,6 +73,7 @@ class Ghost:
     track: Sequence[tuple[float, float]] | None = None
     outline: Any = None               # a polygon to draw instead of the hull
     colour: tuple[int, int, int] = (255, 255, 255)
+    words: str = ""                   # said on the water beside the ghost (the coach's)
 
     @property
     def allowed(self) -> bool:
@@ -103,6 +106,8 @@ class Chart:
         self.state: Any = None
         self.active_ring = True
         self.hidden: frozenset[int] = frozenset()     # boats drawn elsewhere (moving)
+        self.avoid: Any = None        # () -> screen boxes the ghosts' words keep clear of
+        self._word_backs: list[Any] = []
         self._build_course()
 
     # --- small builders -------------------------------------------------------------
@@ -190,6 +195,34 @@ class Chart:
             if shift:
                 p.nudge = shift
                 p.place(self.camera)
+        self._declutter_words(fixed + [label_box(p.drawable) for p in pins if p.drawable.visible])
+
+    def _declutter_words(self, fixed: list[Box]) -> None:
+        """The ghosts' words (the coach's ranks, rounds and risks): kept on the chart,
+        clear of one another, of the other words, of the ghosts' rings, of the active
+        boat's hull and of what
+        :attr:`avoid` lists (the view's buttons and compass), each on a dark backing so
+        that it reads over a card; a word with no room left is hidden."""
+        for back in self._word_backs:
+            back.delete()
+        self._word_backs = []
+        pins = sorted((p for p in self.ghost_layer.pins if p.rank is not None), key=lambda p: p.rank)
+        if not pins:
+            return
+        avoid = list(self.avoid()) if self.avoid is not None else []
+        ring = 22 * self.scale           # the ghosts' rings: where a finger taps
+        avoid += [(x - ring, y - ring, 2 * ring, 2 * ring)
+                  for x, y in map(self.ghost_screen_point, range(len(self.ghosts)))]
+        if self.state is not None and self.state.boat().launched:     # the boat the words are for
+            boat = self.state.boat()
+            xs, ys = zip(*(self.camera.world_to_screen(x, y)
+                           for x, y in _coords(self.game.hull(boat.pose, boat.tack))))
+            avoid.append((min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
+        for box in words_on_chart(pins, self.camera, fixed + avoid, pad=4 * self.scale):
+            if box is not None:
+                self._word_backs.append(shapes.Rectangle(
+                    *box, color=theme.rgba(theme.WATER_DEEP, 215), batch=self.batch,
+                    group=self.pin_shapes))
 
     # --- the course (once) ----------------------------------------------------------
     def _build_course(self) -> None:
@@ -377,7 +410,11 @@ class Chart:
             ring = theme.PRIMARY if g.selected else ((255, 255, 255) if ok else ILLEGAL)
             self._pin_ring(L, cx, cy, 20 if ok else 14, theme.rgba(ring, 230 if ok else 150),
                            3.0 if g.selected else 1.5)
+        for rank, g in enumerate(gh for gh in self.ghosts if gh.words):
+            cx, cy = self.ghost_centre(g)
+            self._pin_label(L, g.words, cx, cy, dy=-30, colour=g.colour, rank=rank)
         L.finish()
+        self.declutter()
 
     def ghost_centre(self, g: Ghost) -> tuple[float, float]:
         if g.outline is not None:
@@ -400,14 +437,19 @@ class Chart:
         return best
 
     # --- preview (a card's footprint, a Weather Eye outline) ---------------------------
-    def show_preview(self, poly: Any | None, ok: bool = True, colour: Any = CARD_FACE) -> None:
+    def show_preview(self, poly: Any | None, ok: bool = True, colour: Any = CARD_FACE,
+                     alpha: int = 110) -> None:
+        """One footprint (a card, a Weather Eye card), or a list of them drawn faint
+        over one another (the places a person's cards may take)."""
         L = self.preview_layer
         L.clear()
-        if poly is not None:
-            pts = _coords(poly)
-            fill = colour if ok else (220, 80, 60)
-            self._poly(L, pts, theme.rgba(fill, 110), G_PREVIEW)
-            self._outline(L, pts, theme.rgba(fill, 255), G_PREVIEW, self.fine * 1.5)
+        polys = [] if poly is None else (list(poly) if isinstance(poly, (list, tuple)) else [poly])
+        fill = colour if ok else (220, 80, 60)
+        for one in polys:
+            pts = _coords(one)
+            self._poly(L, pts, theme.rgba(fill, alpha), G_PREVIEW)
+            self._outline(L, pts, theme.rgba(fill, 255 if len(polys) == 1 else 170), G_PREVIEW,
+                          self.fine * (1.5 if len(polys) == 1 else 1.0))
         L.finish()
 
     # --- tracks (replay) ---------------------------------------------------------------
@@ -434,6 +476,9 @@ class Chart:
             self._track_pts[boat] = len(pts)
 
     def delete(self) -> None:
+        for back in self._word_backs:
+            back.delete()
+        self._word_backs = []
         for layer in (self.course_layer, self.state_layer, self.ghost_layer, self.preview_layer):
             layer.delete()
         for line in self._track_lines.values():

@@ -176,11 +176,22 @@ class Choices:
         self.scene.roll()
 
     def preview_card(self, key: str | None) -> None:
+        """A hand card's footprint in front of the bow (hovering its button); with no
+        card hovered, on a person's PLACE step, the place every card the engine allows
+        would take, faint, so that a finger without a hover sees where a card lies."""
         state = self.race.state
-        if key is None or state.step is not Step.PLACE:
+        if state.step is not Step.PLACE:
             self.chart.show_preview(None)
             return
         boat = state.boat()
+        if key is None:
+            shapes = {}
+            for k, why in dr.card_options(self.game, state) if self.human_turn else ():
+                if why is None:
+                    shape = self.game.card_shape(boat.pose, self.game.cards.types[k], boat.tack)
+                    shapes.setdefault(shape.wkb, shape)        # each footprint once
+            self.chart.show_preview(list(shapes.values()) or None, alpha=45)
+            return
         card = self.game.cards.types[key]
         self.chart.show_preview(self.game.card_shape(boat.pose, card, boat.tack))
 

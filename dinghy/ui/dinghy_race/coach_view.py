@@ -18,6 +18,7 @@ from dinghy.games.dinghy_race import rules as dr
 from dinghy.games.dinghy_race.actions import Move, Pivot, Place
 from dinghy.games.dinghy_race.cards import exit_track
 from dinghy.ui.dinghy_race.chart import Ghost
+from dinghy.ui.dinghy_race.choices import exit_text
 
 #: the coach's ghosts: gold for the best choice, paler for the next ones
 COACH_COLOURS = ((255, 200, 40), (255, 225, 130), (255, 240, 200))
@@ -26,6 +27,18 @@ COACH_COLOURS = ((255, 200, 40), (255, 225, 130), (255, 240, 200))
 def hint_label(rank: int, hint: Any) -> str:
     """"1. place tack · 41.2 rounds · capsize 8% · the card would lie on Blue's hull"."""
     bits = [f"{rank}. {hint.action.text()}", f"{hint.expected_rounds:.1f} rounds"]
+    risk = float(hint.capsize_risk)
+    if risk > 0:
+        bits.append(f"capsize {100 * risk:.0f}%")
+    if hint.row_trouble:
+        bits.append(hint.row_trouble)
+    return " · ".join(bits)
+
+
+def hint_words(rank: int, hint: Any, what: str) -> str:
+    """The words on the water beside a hint's ghost: "1. Tack · 41.2 rounds · capsize
+    8% · the card would lie on Blue's hull" (``what``: the choice in a player's words)."""
+    bits = [f"{rank}. {what}", f"{hint.expected_rounds:.1f} rounds"]
     risk = float(hint.capsize_risk)
     if risk > 0:
         bits.append(f"capsize {100 * risk:.0f}%")
@@ -54,16 +67,23 @@ def hint_ghosts(view: Any, hints: Sequence[Any]) -> list[Ghost]:
             card = game.cards.types[state.turn.card]
             track = exit_track(boat.pose, boat.tack, card, card.exits[o.index], game.cards.hull_length, a.shift)
             pose = o.bonus if (a.bonus and o.bonus is not None) else o.pose
-            out.append(Ghost(a, pose, o.tack, None, label, rank == 1, track=track, colour=colour))
+            words = hint_words(rank, h, exit_text(o) + (" + spinnaker bonus" if a.bonus else ""))
+            out.append(Ghost(a, pose, o.tack, None, label, rank == 1, track=track, colour=colour,
+                             words=words))
         elif isinstance(a, Place) and a.card is not None:
             shape = game.card_shape(boat.pose, game.cards.types[a.card], boat.tack)
-            out.append(Ghost(a, boat.pose, boat.tack, None, label, rank == 1, outline=shape, colour=colour))
+            words = hint_words(rank, h, game.cards.types[a.card].name)
+            out.append(Ghost(a, boat.pose, boat.tack, None, label, rank == 1, outline=shape, colour=colour,
+                             words=words))
         elif isinstance(a, Pivot):
             pose = Pose(boat.pose.x, boat.pose.y, (boat.pose.heading + a.turn) % 360)
             tack = dr.tack_of(pose.heading, game.wind_from, boat.tack)
-            out.append(Ghost(a, pose, tack, None, label, rank == 1, colour=colour))
+            what = f"pivot {a.turn:+d}°" if a.turn else "stay"
+            out.append(Ghost(a, pose, tack, None, label, rank == 1, colour=colour,
+                             words=hint_words(rank, h, what)))
         else:
-            out.append(Ghost(a, boat.pose, boat.tack, None, label, rank == 1, colour=colour))
+            out.append(Ghost(a, boat.pose, boat.tack, None, label, rank == 1, colour=colour,
+                             words=hint_words(rank, h, a.text())))
     return out
 
 

@@ -1,5 +1,7 @@
 """The wind compass: where the wind comes from, the four points of sail, and the active
-boat's heading (drawn in window pixels, beside the chart)."""
+boat's heading (drawn in window pixels, beside the chart). On a small chart it is
+``compact``: the dial, and under it the point of sail of the active boat's heading (the
+engine's sectors) instead of the four-line legend."""
 from __future__ import annotations
 
 import math
@@ -11,7 +13,7 @@ from dinghy.ui.widgets.gui import (  # noqa: F401  (configures pyglet first)
 
 from pyglet import shapes  # noqa: E402
 
-from dinghy.core.wind import SECTORS, PointOfSail  # noqa: E402
+from dinghy.core.wind import SECTORS, PointOfSail, points_of_sail  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 
 SECTOR_COLOURS: dict[PointOfSail, theme.RGB] = {
@@ -39,6 +41,10 @@ class Compass(Widget):
                                          theme.ON_WATER, layer=layer, bold=True, anchor_x="center"))
         self.legend = [self._own(gui.label(SECTOR_NAMES[p], theme.SMALL_PT - 1, theme.ON_WATER_SOFT,
                                            layer=layer)) for p, _, _ in SECTORS]
+        # small: the dial and, instead of the legend, the active boat's point of sail
+        self.compact = False
+        self.sail = self._own(gui.label("", theme.SMALL_PT - 1, theme.ON_WATER, layer=layer,
+                                        bold=True, anchor_x="center"))
         self.shapes: list[Any] = []
         self.needle: list[Any] = []
 
@@ -49,7 +55,10 @@ class Compass(Widget):
 
     @property
     def radius(self) -> float:
-        return max(10.0, min(self.w, self.h - self.gui.px(64)) / 2 - self.gui.px(8))
+        px = self.gui.px
+        if self.compact:
+            return max(10.0, min(self.w, self.h - px(44)) / 2 - px(4))
+        return max(10.0, min(self.w, self.h - px(64)) / 2 - px(8))
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -63,6 +72,9 @@ class Compass(Widget):
     def layout(self) -> None:
         g = self.gui
         round_rect(self.back, self.x, self.y, self.w, self.h, g.px(theme.RADIUS))
+        self.title.text = f"Wind from {self.wind_from:03d}°"
+        if self.title.content_width > self.w - g.px(6):
+            self.title.text = f"Wind {self.wind_from:03d}°"
         put(self.title, self.x + self.w / 2, self.y + self.h - g.px(11))
         self._clear(self.shapes)
         cx, cy = self.centre
@@ -95,6 +107,13 @@ class Compass(Widget):
                                     base[0] + px, base[1] + py, base[0] - px, base[1] - py,
                                     color=theme.rgba(theme.ON_WATER), batch=batch, group=det),
                     self.shapes)
+        for lab in self.legend:
+            lab.visible = self._visible and not self.compact
+        self.sail.visible = self._visible and self.compact
+        put(self.sail, self.x + self.w / 2, self.y + g.px(11))
+        self._draw_needle()
+        if self.compact:
+            return
         # legend: two rows of two
         lx, ly = self.x + g.px(10), self.y + g.px(30)
         col = (self.w - g.px(20)) / 2
@@ -105,7 +124,6 @@ class Compass(Widget):
                                          color=theme.rgba(SECTOR_COLOURS[p]), batch=batch,
                                          group=g.group(self.layer, DETAIL)), self.shapes)
             put(self.legend[i], x + g.px(14), y)
-        self._draw_needle()
 
     def set_heading(self, heading: int | None, colour: theme.RGB = theme.ON_WATER) -> None:
         if heading == self.heading and colour == self.needle_colour:
@@ -116,8 +134,15 @@ class Compass(Widget):
 
     def _draw_needle(self) -> None:
         self._clear(self.needle)
+        self.sail.text = ""
         if self.heading is None:
             return
+        sails = points_of_sail(self.heading, self.wind_from)
+        names = [SECTOR_NAMES[p] for p, _, _ in SECTORS if p in sails]
+        self.sail.text = " / ".join(names)
+        if names:
+            first = next(p for p, _, _ in SECTORS if p in sails)
+            self.sail.color = theme.rgba(SECTOR_COLOURS[first])
         g = self.gui
         cx, cy = self.centre
         a = math.radians(90 - self.heading)
@@ -135,6 +160,11 @@ class Compass(Widget):
     def visibility_changed(self) -> None:
         for s in getattr(self, "shapes", []) + getattr(self, "needle", []):
             s.visible = self._visible
+        compact = getattr(self, "compact", False)
+        for lab in getattr(self, "legend", []):
+            lab.visible = self._visible and not compact
+        if hasattr(self, "sail"):
+            self.sail.visible = self._visible and compact
 
     def delete(self) -> None:
         self._clear(self.shapes)

@@ -58,6 +58,44 @@ def spread(boxes: Sequence[Box], fixed: Sequence[Box] = (), steps: Sequence[int]
     return shifts
 
 
+def words_on_chart(pins: Sequence["Pin"], camera: Any, fixed: Sequence[Box],
+                   pad: float = 4.0) -> list[Box | None]:
+    """Long words pinned on the water (the coach's), in order of importance: each slid
+    sideways onto the camera's viewport, then moved up or down (:func:`spread`, up to
+    six lines) clear of ``fixed``, of the viewport's edges and of the words placed
+    before it. Returns each word's box with ``pad`` round it (for a backing), or None
+    for a word with no room (hidden)."""
+    left, bottom = camera.x0, camera.y0
+    right, top = left + camera.width, bottom + camera.height
+    big = 10 * (camera.width + camera.height)
+    e = 0.5          # the walls reach in by overlaps()'s slack: a word stays wholly inside
+    walls = [(left - big + e, bottom - big, big, 3 * big), (right - e, bottom - big, big, 3 * big),
+             (left - big, bottom - big + e, 3 * big, big), (left - big, top - e, 3 * big, big)]
+    boxes = []
+    for p in pins:
+        p.nudge = p.slide = 0.0
+        p.place(camera)
+        x, _, w, _ = label_box(p.drawable)
+        if x < left + pad:            # (a pixel more: the label sits on whole pixels)
+            p.slide = left + pad + 1 - x
+        elif x + w > right - pad:
+            p.slide = max(left + pad + 1 - x, right - pad - 1 - x - w)
+        p.place(camera)
+        x, y, w, h = label_box(p.drawable)
+        boxes.append((x - pad, y - pad / 2, w + 2 * pad, h + pad))
+    steps = (0, -1, 1, -2, 2, -3, 3, -4, 4, 5, -5, 6, -6)
+    out: list[Box | None] = []
+    for p, box, shift in zip(pins, boxes, spread(boxes, list(fixed) + walls, steps)):
+        p.drawable.visible = shift is not None
+        if shift is None:
+            out.append(None)
+            continue
+        p.nudge = shift
+        p.place(camera)
+        out.append((box[0], box[1] + shift, box[2], box[3]))
+    return out
+
+
 @dataclass
 class Pin:
     drawable: Any
@@ -70,6 +108,7 @@ class Pin:
     rank: int | None = None     # a word kept off the others: its importance (0 first)
     nudge: float = 0.0          # pixels up (or down) to keep it clear of them
     reach: float = 0.0          # world mm round the point to keep clear (a boat's name: its hull)
+    slide: float = 0.0          # pixels sideways to keep it on the chart
 
     def place(self, camera: Any) -> None:
         """Put the screen-sized drawable at its world point as ``camera`` shows it now
@@ -81,7 +120,7 @@ class Pin:
             dy = self.dy
             if self.reach and dy:
                 dy = math.copysign(max(abs(dy), self.reach * camera.zoom + abs(dy) * 0.45), dy)
-            self.drawable.position = (round(sx + self.dx), round(sy + dy + self.nudge), 0)
+            self.drawable.position = (round(sx + self.dx + self.slide), round(sy + dy + self.nudge), 0)
         else:
             self.drawable.position = (sx + self.dx, sy + self.dy)
 

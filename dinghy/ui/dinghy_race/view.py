@@ -104,6 +104,7 @@ class DinghyRaceView(Choices, ChartCamera, BoardView):
         ("Drag / wheel", "Pan / zoom the chart"),
     ]
     bots_roll = True        # the skippers roll with the race's dice stream themselves
+    sheet_fits_content = True   # upright, the turn panel's sheet is as tall as its rows
 
     def __init__(self, scene: Any) -> None:
         super().__init__(scene)
@@ -112,7 +113,7 @@ class DinghyRaceView(Choices, ChartCamera, BoardView):
         self.chart: Any = None
         self._fitted = False
         self.motion = Motion(self)
-        self.ghost_focus = False       # the camera closed in on a move's ghosts this step
+        self.ghost_focus = False       # the camera closed in on this step's choices (ghosts, cards)
         self.init_choices()
 
     @classmethod
@@ -155,6 +156,14 @@ class DinghyRaceView(Choices, ChartCamera, BoardView):
         # out-of-turn actions: anyone at the table may tap them
         self.protest_button = add(Button(g, "Protest…", self.protest, style="primary"))
         self.room_button = add(Button(g, "Claim room", self.claim_room, style="primary"))
+        self.chart.avoid = self.over_the_chart
+
+    def over_the_chart(self) -> list[tuple[float, float, float, float]]:
+        """The screen boxes drawn over the chart (camera buttons, compass, out-of-turn
+        buttons): words on the water keep clear of them."""
+        ws = (self.compass, self.zoom_in, self.zoom_out, self.fit_button, self.follow_button,
+              self.hint_button, self.protest_button, self.room_button)
+        return [(w.x, w.y, w.w, w.h) for w in ws if w.visible and w.w > 0]
 
     # --- layout -----------------------------------------------------------------------
     def layout(self, x: float, y: float, w: float, h: float) -> None:
@@ -163,7 +172,10 @@ class DinghyRaceView(Choices, ChartCamera, BoardView):
         m = px(8)
         self.board_rect = (x, y, w, h)
         self.camera.set_viewport(x, y, w, h)
-        self.compass.place(m, y + h - m - px(190), px(150), px(190))
+        c = self.compass                  # a small chart (1024 x 600): a small compass
+        c.compact = h < px(600) or w < px(560)
+        cw, ch = (px(112), px(118)) if c.compact else (px(172), px(190))
+        c.place(m, y + h - m - ch, cw, ch)
         place_row(g, ((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110)),
                       (self.follow_button, px(130)), (self.hint_button, px(90))), m, y + m)
         self.layout_buttons()
@@ -174,7 +186,7 @@ class DinghyRaceView(Choices, ChartCamera, BoardView):
                 self.follow_active(jump=True)
             elif not self.follow:
                 self.keep_fleet_in_view(force=True)
-        elif not self.follow:
+        elif not self.follow and not self.ghost_focus:
             self.keep_fleet_in_view()
         self.chart.camera_moved()
         self._label_follow()
@@ -227,11 +239,13 @@ class DinghyRaceView(Choices, ChartCamera, BoardView):
         self.compass.set_heading(boat.pose.heading if boat.launched and not race.over else None,
                                  seat_colour(self.game, boat.index))
         self._update_ghosts()
+        if new_step and state.step is Step.PLACE:
+            self.preview_card(None)         # where the cards would lie, before a hover
         self._update_interjections()
         self.hints = []
         self.hint_button.visible = self.human_turn and not race.over and not race.chance
         self.turn.build()
-        self.scene.layout_side()
+        self._fit_panel()
         if self.follow and not race.over and (new_step and (self.human_turn or self.scene.bot_delay > 0)):
             self.follow_active(jump=self.human_turn and state.step in (Step.BEGIN, Step.LAUNCH))
         elif not self.follow and not race.over and new_step and hasattr(self, "board_rect"):
@@ -239,10 +253,19 @@ class DinghyRaceView(Choices, ChartCamera, BoardView):
         if new_step and hasattr(self, "board_rect"):
             self.ghost_focus = False
             self.focus_ghosts()
+            self.focus_place()
 
     def relayout_panel(self) -> None:
         self.turn.build()
-        self.scene.layout_side()
+        self._fit_panel()
+
+    def _fit_panel(self) -> None:
+        """The panel laid out again; upright, its sheet follows its height."""
+        fit = getattr(self.scene, "fit_sheet", None)
+        if fit is not None:
+            fit()
+        else:
+            self.scene.layout_side()
 
     # --- the coach ---------------------------------------------------------------------------
     def hint(self) -> None:
@@ -264,7 +287,8 @@ class DinghyRaceView(Choices, ChartCamera, BoardView):
             return
         self.hints = coach.hints(self.race)
         if self.hints:
-            show_hints(self, self.hints)      # each ghost's label: rank, rounds, risk
+            self.chart.show_preview(None)     # the coach's cards, not every card's place
+            show_hints(self, self.hints)      # each ghost's words: rank, rounds, risk
             self._close_enough_to_read()
 
     def _close_enough_to_read(self) -> None:

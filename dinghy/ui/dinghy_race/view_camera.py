@@ -119,12 +119,12 @@ class ChartCamera:
         return any(0 < math.dist(a, b) < reach for i, a in enumerate(pts) for b in pts[i + 1:])
 
     def focus_ghosts(self) -> None:
-        """On a person's move, when the exits' ghosts are specks (the fleet and the next
-        mark in view put the boat at the chart's foot, its ghosts a few pixels apart),
-        the ghosts closer: all of them on the chart, clear of the camera buttons. "Fit
+        """On a person's move (or pivot), when the exits' (or turns') ghosts are specks
+        (the fleet and the next mark in view put the boat at the chart's foot, its
+        ghosts a few pixels apart), the ghosts closer: all of them on the chart, clear of the camera buttons. "Fit
         course" and the zoom buttons still work the camera as before."""
         state, chart, g = self.race.state, self.chart, self.gui
-        if state.step is not Step.MOVE or not self.human_turn or not chart.ghosts or g is None \
+        if state.step not in (Step.MOVE, Step.PIVOT) or not self.human_turn or not chart.ghosts or g is None \
                 or not self.ghosts_crowded():
             return
         self.ghost_focus = True        # this step shows the ghosts, not the whole fleet
@@ -143,6 +143,51 @@ class ChartCamera:
         # no closer than the nearest pair needs: the rest of the fleet may stay in view
         centre = cam.world_to_screen((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
         cam.zoom_at(*centre, min(1.0, want / cam.zoom))
+        self.chart.camera_moved()
+
+    def place_bounds(self) -> tuple[float, float, float, float] | None:
+        """What a person laying a card needs to judge it: the boat's hull, the footprint
+        in front of the bow of every card the panel offers (the engine's shapes), and
+        the boats and marks within reach of them; None outside a person's PLACE step."""
+        state, game = self.race.state, self.game
+        if state.step is not Step.PLACE or not self.human_turn:
+            return None
+        boat = state.boat()
+        if not boat.launched:
+            return None
+        from dinghy.games.dinghy_race import rules as dr
+
+        shapes = [game.hull(boat.pose, boat.tack)]
+        for key, _ in dr.card_options(game, state):
+            shapes.append(game.card_shape(boat.pose, game.cards.types[key], boat.tack))
+        x0 = min(s.bounds[0] for s in shapes)
+        y0 = min(s.bounds[1] for s in shapes)
+        x1 = max(s.bounds[2] for s in shapes)
+        y1 = max(s.bounds[3] for s in shapes)
+        L, hull = game.cards.card_length, game.cards.hull_length
+        reach = L * 1.5          # what stands this close to the cards shares the view
+        near = [b.pose.xy for b in state.boats
+                if b.index != boat.index and b.launched and b.racing]
+        near += [m.xy for m in game.course.marks]
+        for x, y in near:
+            if x0 - reach <= x <= x1 + reach and y0 - reach <= y <= y1 + reach:
+                x0, y0, x1, y1 = min(x0, x - hull), min(y0, y - hull), max(x1, x + hull), max(y1, y + hull)
+        return (x0, y0, x1, y1)
+
+    def focus_place(self) -> None:
+        """On a person's PLACE step, the boat, the cards it may lay in front of the bow
+        and what is near them, at a scale where a card's place can be judged (a card
+        no longer than half the chart): not the whole course. "Fit course" and the
+        zoom buttons still work the camera as before."""
+        b, g = self.place_bounds(), self.gui
+        if b is None or g is None or self.chart is None:
+            return
+        self.ghost_focus = True         # this step shows the cards, not the whole fleet
+        cam = self.camera
+        self.fit_clear(b, g.touch)
+        most = 0.5 * min(cam.width, cam.height) / self.game.cards.card_length
+        if cam.zoom > most:
+            cam.zoom = cam.clamp(most)
         self.chart.camera_moved()
 
     def zoom(self, factor: float) -> None:

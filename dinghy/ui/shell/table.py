@@ -75,6 +75,7 @@ class TableScene(MotionMixin, ChartScene):
         self.log_open = False                  # the folded log, opened by its button
         self.folded = self.portrait = False
         self.sheet_h, self.bar_h = 0, 64.0     # the bottom sheet's and the top bar's heights
+        self.sheet_max = 0                     # the sheet's height when its panel is full
         self.view = view_class(race.game.rules_name)(self)
         self.view.follow = follow
 
@@ -168,7 +169,9 @@ class TableScene(MotionMixin, ChartScene):
         if self.portrait:
             share = getattr(self.view, "sheet_share", 0.4)
             sheet = round(min(max(px(260), H * share), H - bar - px(260)))
+            self.sheet_max = sheet
             self.side_rect = (m, side)
+            sheet = self._sheet_for_content(sheet)
             self.sheet_h = sheet
             self.layout_side()
             self.toast.place(0, H - bar - m, W, 0)
@@ -181,6 +184,25 @@ class TableScene(MotionMixin, ChartScene):
         board_w = col_x - m
         self.toast.place(0, H - bar - m, board_w, 0)
         self.view.layout(0, 0, board_w, H - bar)
+
+    def _sheet_for_content(self, most: float) -> float:
+        """Upright, a view that sizes its sheet to its panel (``sheet_fits_content``)
+        gets the panel's height (no less than a fifth of the screen, no more than
+        ``most``) while the log is folded; the chart takes the rest."""
+        g = self.gui
+        assert g is not None
+        if not getattr(self.view, "sheet_fits_content", False) or self.log_open:
+            return most
+        need = self.view.panel_height() + g.px(2 * theme.PAD) + g.px(8)
+        return round(min(most, max(g.height * 0.2, need)))
+
+    def fit_sheet(self) -> None:
+        """After the panel was rebuilt: upright, a sheet sized to its content follows it
+        (the whole table is laid out again when its height changes)."""
+        if self.sheet_h and self._sheet_for_content(self.sheet_max) != self.sheet_h:
+            self.layout()
+        else:
+            self.layout_side()
 
     def toggle_log(self) -> None:
         self.log_open = not self.log_open
@@ -232,7 +254,7 @@ class TableScene(MotionMixin, ChartScene):
         assert g is not None
         bar = self.bar_h
         if self.sheet_h:
-            avail = self.sheet_h - g.px(8)
+            avail = self.sheet_max - g.px(8)
         elif self.folded:
             avail = g.height - bar - 3 * g.px(8)
             if self.log_open:
