@@ -167,17 +167,19 @@ def test_two_bows_touching_in_open_water_never_lock_for_good(data):
     rng = random.Random(data.draw(st.integers(0, 99), label="rng"))
     after = _turn_of(game, state, rng)
     if after.boats[0].pose.xy == a.pose.xy:
-        # no back-off: only where a delay's turn ("one 45°-turn") brings the bow to a
-        # heading where a card lies clear of every hull (the boats can turn apart)
-        lim = 45
-        ways = []
-        for turn in (0, -lim, lim):
-            pose = Pose(a.pose.x, a.pose.y, a.pose.heading + turn)
-            turned = a.with_(pose=pose, tack=tack_of(pose.heading, game.wind_from, a.tack), planned=None, aside=False)
-            if turn and game.hull(turned.pose, turned.tack).intersects(hb_):
-                continue
-            at = state.with_boat(turned)
-            ways += [k for k in sorted(game.cards.types)
-                     if card_fits(game, turned, game.cards.types[k], True, 37) is None
-                     and placement_blocked(game, at, turned, game.cards.types[k]) is None]
-        assert ways, "the boat whose turn it was still lies bow to bow with no way out"
+        # no back-off: only where a delay's turn ("one 45°-turn") brings one of the bows
+        # to a heading where a card lies clear of every hull (the boats can turn apart)
+        def ways(me, other_hull):
+            out = []
+            for turn in (0, -45, 45):
+                pose = Pose(me.pose.x, me.pose.y, me.pose.heading + turn)
+                turned = me.with_(pose=pose, tack=tack_of(pose.heading, game.wind_from, me.tack),
+                                  planned=None, aside=False)
+                if turn and game.hull(turned.pose, turned.tack).intersects(other_hull):
+                    continue
+                at = state.with_boat(turned)
+                out += [k for k in sorted(game.cards.types)
+                        if card_fits(game, turned, game.cards.types[k], True, 37) is None
+                        and placement_blocked(game, at, turned, game.cards.types[k]) is None]
+            return out
+        assert ways(a, hb_) or ways(b, ha_), "the two boats still lie bow to bow with no way out"

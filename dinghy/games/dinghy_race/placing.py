@@ -184,9 +184,9 @@ def back_off(game: Table, state: RaceState, boat: Boat, card: CardType,
     (a delay turns the boat about its bow): both wait for ever, and the text has no way
     out.
 
-    It applies only when no heading a delay's turn reaches lets the boat lay any card
-    clear (:func:`_a_turn_frees`): two boats that can turn out of each other's way do so
-    as before (a delay held aside is executed from beside the boat).
+    It applies only when no heading a delay's turn reaches lets either boat lay any
+    card clear (:func:`_a_turn_frees`): two boats that can turn out of each other's way
+    do so as before (a delay held aside is executed from beside the boat).
 
     The house rule: when the boat whose turn it is would hold its card aside (laying
     it, or trying again at the start of its turn) and the boat in its way is itself
@@ -203,7 +203,7 @@ def back_off(game: Table, state: RaceState, boat: Boat, card: CardType,
     clear (house rule)".
     """
     other = locked_with(game, state, boat, card)
-    if other is None or _a_turn_frees(game, state, boat):
+    if other is None or _a_turn_frees(game, state, boat) or _a_turn_frees(game, state, other):
         return None
     lines = lines_on_water(game, state)
     hulls = [g for _, g in boat_obstacles(game, state, boat.index)]
@@ -242,7 +242,7 @@ def _a_turn_frees(game: Table, state: RaceState, boat: Boat) -> bool:
         if turn and (fixed_hit(game, hull, edge=False, lines=lines) or any(g.intersects(hull) for g in hulls)):
             continue
         turned = boat.with_(pose=pose, tack=tack, planned=None, aside=False)
-        at = state.with_boat(turned)
+        at = state.with_boat(turned, active=boat.index)
         for key, reason in card_options(game, at):
             if reason is None and placement_blocked(game, at, turned, game.cards.types[key]) is None:
                 return True
