@@ -11,7 +11,10 @@ within a hull length: two bows a hair apart are a lock). Prints per course how m
 finished, how many had a stuck boat and how many hit the action guard, and each stuck
 race's seed, boat, round and position, and how many races had a boat stop short of
 another boat and a card width short of a mark, land or the edge as well (the rule of
-``turn._stop_short`` that keeps boats from being trapped beside a buoy). ``--save``
+``turn._stop_short`` that keeps boats from being trapped beside a buoy), how many had a
+move stopped a card width short because it would have ended trapped (``trapped.py``) and
+how many had a boat back off under the house rule for two boats holding each other's
+card aside (``placing.back_off``). ``--save``
 writes each race's result with a digest of its actions, to see which races a change to
 the rules altered. Not a test: no assertions, just figures to
 compare before and after a change to the rules.
@@ -39,7 +42,8 @@ def sail(course: str, seed: int, fleet: tuple[str, ...], stuck: int, max_actions
     race = Race(games.load_game(RaceSetup(seats=seats, course=course, seed=seed)))
     rng = random.Random(seed)
     since: dict[int, tuple[tuple[float, float], int]] = {}
-    out = {"course": course, "seed": seed, "result": "finished", "stuck": None, "short_of_both": 0}
+    out = {"course": course, "seed": seed, "result": "finished", "stuck": None, "short_of_both": 0,
+           "trap_stops": 0, "backed_off": 0}
     while not race.over:
         if len(race.actions) >= max_actions:
             out["result"] = "guard"
@@ -48,6 +52,10 @@ def sail(course: str, seed: int, fleet: tuple[str, ...], stuck: int, max_actions
         race.push(skipper(seat.skipper).choose(race, rng))
         out["short_of_both"] += sum(e.kind == "obstacle" and "card width short of" in e.text
                                     for e in race.last_events)
+        # the two rules that keep a boat from being stuck for good (trapped.py, placing.back_off)
+        out["trap_stops"] += sum(e.kind == "obstacle" and "no heading its turns reach" in e.text
+                                 for e in race.last_events)
+        out["backed_off"] += sum(e.kind == "aside" and "backs off" in e.text for e in race.last_events)
         state = race.state
         for b in state.boats:
             if not (b.launched and b.racing):
@@ -108,8 +116,11 @@ def main() -> None:
             total[k] += counts[k]
         cpu = sum(r["cpu"] for r in mine)
         both = sum(r["short_of_both"] > 0 for r in mine)
+        traps = sum(r.get("trap_stops", 0) > 0 for r in mine)
+        backs = sum(r.get("backed_off", 0) > 0 for r in mine)
         print(f"{c:20s} finished {counts['finished']:3d}  stuck {counts['stuck']:3d}  "
-              f"guard {counts['guard']:3d}  short of a boat and a mark {both:3d}  cpu {cpu:7.1f} s")
+              f"guard {counts['guard']:3d}  short of a boat and a mark {both:3d}  "
+              f"trap stop {traps:3d}  backed off {backs:3d}  cpu {cpu:7.1f} s")
         for r in mine:
             if r["result"] != "finished":
                 print(f"    seed {r['seed']}: {r['result']} {r['stuck'] or ''} after {r['actions']} actions")

@@ -2,17 +2,20 @@
 right-of-way ruling when it overlaps another boat's card."""
 from __future__ import annotations
 
+import shapely
+
+from dinghy.core.geometry import Pose
 from dinghy.core.interface import Event
-from dinghy.core.wind import in_irons
+from dinghy.core.wind import in_irons, tack_of
 from dinghy.games.dinghy_race import right_of_way
 from dinghy.games.dinghy_race.actions import Place
-from dinghy.games.dinghy_race.cards import Kind
-from dinghy.games.dinghy_race.common import (EPS, PRESTART_ROUNDS, _say, card_fits, card_near_boats, card_obstacles, hand,
-                                             lines_on_water, placement_blocked, prestart,
-                                             touches_start_zone)
+from dinghy.games.dinghy_race.cards import CardType, Kind
+from dinghy.games.dinghy_race.common import (EPS, PRESTART_ROUNDS, _say, boat_obstacles, card_fits, card_near_boats,
+                                             card_obstacles, fixed_hit, hand, lines_on_water,
+                                             placement_blocked, prestart, touches_start_zone)
 from dinghy.games.dinghy_race.memo import per_object
 from dinghy.games.dinghy_race.rounds import _end_turn
-from dinghy.games.dinghy_race.state import RaceState, RulingRecord, Step
+from dinghy.games.dinghy_race.state import Boat, RaceState, RulingRecord, Step
 from dinghy.games.dinghy_race.bounds import inside, others_box_lists, quick_box, touching, union
 from dinghy.games.dinghy_race.convex import TOL, UNSURE, corners, fixed_sure, others_items, sure_hits
 from dinghy.games.dinghy_race.table import Table, card_shapes
@@ -122,6 +125,11 @@ def _do_place(game: Table, state: RaceState, act: Place, ev: list[Event]) -> Rac
     # a card whose box meets no hull's is surely not blocked)
     near_hulls, near_cards = card_near_boats(game, state, boat, card)
     blocker = placement_blocked(game, state, boat, card) if near_hulls else None
+    if blocker:
+        backed = back_off(game, state, boat, card, ev)
+        if backed is not None:
+            state, boat, blocker = backed, backed.boat(), None
+            near_hulls, near_cards = card_near_boats(game, state, boat, card)
     near_cards = near_cards and blocker is None
     if blocker:
         # "he places the card beside the boat"
@@ -146,6 +154,99 @@ def _do_place(game: Table, state: RaceState, act: Place, ev: list[Event]) -> Rac
             state = state.with_(last_ruling=RulingRecord(r.rule, r.keeps_clear, r.right_of_way, False, r.text))
     return _finish_place(game, state, ev)
 
+
+
+def locked_with(game: Table, state: RaceState, boat: Boat, card: CardType) -> Boat | None:
+    """The boat that holds its own card aside because ``boat``'s hull is in the way while
+    its hull keeps ``card`` from lying in front of ``boat``'s bow: each holds the other's
+    card aside (None: no such boat)."""
+    mine, hull = game.card_shape(boat.pose, card, boat.tack), game.hull(boat.pose, boat.tack)
+    for other, g in boat_obstacles(game, state, boat.index):
+        if other.aside and other.planned is not None and g.intersects(mine):
+            theirs = game.card_shape(other.pose, game.cards.types[other.planned], other.tack)
+            if theirs.intersects(hull):
+                return other
+    return None
+
+
+def back_off(game: Table, state: RaceState, boat: Boat, card: CardType,
+             ev: list[Event]) -> RaceState | None:
+    """HOUSE RULE for two boats that each hold the other's card aside (the state with
+    the active ``boat`` backed off, or None when the rule does not apply or finds no room).
+
+    The text: "When the player has completed his move and would be forced to play his
+    manoeuvre card for the next turn on top of another boat, he places the card beside
+    the boat ... When it is his turn again, he tries to place the card and, if this is
+    possible now, plays his turn normally. If he is still not able to place the card
+    (because the same or another boat is still in his way), he exchanges the manoeuvre
+    card for his delay card, places that aside and waits". Two boats whose bows touch
+    can each keep the other's every card from lying, at every heading their turns reach
+    (a delay turns the boat about its bow): both wait for ever, and the text has no way
+    out.
+
+    It applies only when no heading a delay's turn reaches lets either boat lay any
+    card clear (:func:`_a_turn_frees`): two boats that can turn out of each other's way
+    do so as before (a delay held aside is executed from beside the boat).
+
+    The house rule: when the boat whose turn it is would hold its card aside (laying
+    it, or trying again at the start of its turn) and the boat in its way is itself
+    holding its card aside with this boat's hull in the way, the boat whose turn it is
+    backs straight astern, keeping its heading, the least whole number of millimetres
+    (at most a card length and a hull length) that lets the card lie clear of every
+    hull; the hull may not touch or pass over a boat, mark, land or the edge on the way,
+    and the card must not touch a mark, land or the edge where it then lies (another
+    boat's card is no obstacle to it: the boat in the way lies right there). Then it
+    lays the card as usual (a card it then meets is ruled on as usual). Where no such
+    distance exists it holds the card aside, as the text says; the other boat tries the
+    same at its turn. The table prints the engine's event: "Green and Vermilion each
+    hold the other's card aside: Green backs off 68 mm astern so that its card lies
+    clear (house rule)".
+    """
+    other = locked_with(game, state, boat, card)
+    if other is None or _a_turn_frees(game, state, boat) or _a_turn_frees(game, state, other):
+        return None
+    lines = lines_on_water(game, state)
+    hulls = [g for _, g in boat_obstacles(game, state, boat.index)]
+    start = game.hull(boat.pose, boat.tack)
+    early = prestart(state)
+    for mm in range(1, int(game.cards.card_length + game.cards.hull_length) + 1):
+        pose = boat.pose.forward(-float(mm))
+        hull = game.hull(pose, boat.tack)
+        swept = shapely.convex_hull(shapely.union(start, hull))
+        if fixed_hit(game, swept, lines=lines) or any(g.intersects(swept) for g in hulls):
+            return None         # something astern: it can back off no further
+        if early and touches_start_zone(game, hull):
+            return None
+        moved = boat.with_(pose=pose)
+        at = state.with_boat(moved)
+        if placement_blocked(game, at, moved, card) is None and \
+                dict(card_options(game, state.with_boat(moved.with_(planned=None)))).get(card.key, "") is None:
+            _say(ev, "aside", boat.index,
+                 f"{game.name(boat.index)} and {game.name(other.index)} each hold the other's card aside: "
+                 f"{game.name(boat.index)} backs off {mm} mm astern so that its card lies clear (house rule)")
+            return at
+    return None
+
+
+def _a_turn_frees(game: Table, state: RaceState, boat: Boat) -> bool:
+    """Whether a delay's turn ("one 45°-turn", the hull where it ends on no boat, mark or
+    land) would bring the bow to a heading where some card of the hand may lie clear of
+    every hull and fixed obstacle: the two boats are then not locked for good (a delay
+    held aside is executed from beside the boat, turning), and the house rule waits."""
+    lines = lines_on_water(game, state)
+    hulls = [g for _, g in boat_obstacles(game, state, boat.index)]
+    for turn in (0, -45, 45):
+        pose = Pose(boat.pose.x, boat.pose.y, boat.pose.heading + turn)
+        tack = tack_of(pose.heading, game.wind_from, boat.tack)
+        hull = game.hull(pose, tack)
+        if turn and (fixed_hit(game, hull, edge=False, lines=lines) or any(g.intersects(hull) for g in hulls)):
+            continue
+        turned = boat.with_(pose=pose, tack=tack, planned=None, aside=False)
+        at = state.with_boat(turned, active=boat.index)
+        for key, reason in card_options(game, at):
+            if reason is None and placement_blocked(game, at, turned, game.cards.types[key]) is None:
+                return True
+    return False
 
 
 def cards_met(game: Table, state: RaceState, boat, card) -> tuple[int, ...]:

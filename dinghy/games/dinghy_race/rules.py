@@ -16,9 +16,11 @@ doing it (``apply``). Each rule lives in the module named after it:
     rounds            the first state, the end of a turn, a new round and its turn order
     launch_and_start  putting boats on the water; re-placing after touching the line early
     turn              reveal, pivot, the exits of the card, the move, rule 1's substitute
+    trapped           where a move would leave a boat trapped beside a mark (our reading)
     hazard_rolls      Lady Luck and the dice
     lines_and_marks   start crossing, rounding the marks, finishing
-    placing           the next card in front of the bow (or beside the boat)
+    placing           the next card in front of the bow (or beside the boat); the house
+                      rule for two boats that each hold the other's card aside
     weather_eye       Weather Eye shift, placing and drift
     protests          the inner boat's demand for room (rule 3), protests
 

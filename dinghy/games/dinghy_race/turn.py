@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from shapely.geometry import LineString
+
 from dinghy.core.geometry import Pose
 from dinghy.core.interface import Event
 from dinghy.core.wind import PointOfSail, Tack, off_wind, points_of_sail, tack_of
-from dinghy.games.dinghy_race import right_of_way
+from dinghy.games.dinghy_race import course as course_mod, right_of_way
 from dinghy.games.dinghy_race.actions import Begin, Move, Pivot, Substitute
 from dinghy.games.dinghy_race.bounds import others_box_lists, quick_box, touching
 from dinghy.games.dinghy_race.cards import CardType, Kind, exit_track
@@ -20,10 +22,12 @@ from dinghy.games.dinghy_race.common import (EPS, _path_blocker, _say, aspects, 
 from dinghy.games.dinghy_race.hazard_rolls import _next_hazard_or_place
 from dinghy.games.dinghy_race.lines_and_marks import _after_track
 from dinghy.games.dinghy_race.memo import per_object
+from dinghy.games.dinghy_race.placing import back_off
 from dinghy.games.dinghy_race.right_of_way import Ruling
 from dinghy.games.dinghy_race.rounds import _end_turn
 from dinghy.games.dinghy_race.state import Boat, RaceState, RulingRecord, Step, Turn, fast_new
 from dinghy.games.dinghy_race.table import Table, fixed_within, reach_rows
+from dinghy.games.dinghy_race.trapped import surely_beyond as _surely_beyond, trapped_by
 from dinghy.games.dinghy_race.weather_eye import weather_eye_shift
 
 
@@ -42,6 +46,7 @@ class ExitOption:
     shift_limit: float         # Weather Eye shift available, mm
     gives_way: tuple[Ruling, ...] = ()   # rulings against the mover for cards its move meets
     holds: tuple[Ruling, ...] = ()       # rulings in the mover's favour
+    trapped: bool = False      # blocked_by names the mark or land that would trap the boat where it ends
 
 
 
@@ -76,8 +81,11 @@ def _exit_options(game: Table, state: RaceState, shift: float) -> tuple[ExitOpti
         for other in cards_met:
             ruling = right_of_way.decide(game, state, boat.index, other, changed or card.changes_tack)
             (gives if ruling.keeps_clear == boat.index else holds).append(ruling)
+        trapped = blocked is None and _trap(game, state, boat, card, ex, end, end_tack, shift)
+        if trapped:
+            blocked = trapped
         raw.append([exit_, ex.turn, end, end_tack, None, involuntary, blocked, bonus, changed,
-                    tuple(gives), tuple(holds)])
+                    tuple(gives), tuple(holds), bool(trapped)])
     # A tack or jibe card commits the boat to change tack: "Playing them commits you to
     # perform a change from one tack to the other" -- exits that keep the tack are out
     # (unless no exit changes tack at all).
@@ -96,18 +104,33 @@ def _exit_options(game: Table, state: RaceState, shift: float) -> tuple[ExitOpti
     if any(r[6] is None and r[4] is None for r in raw):
         for r in raw:
             if r[6] is not None and r[4] is None:
-                r[4] = f"the path touches {r[6]}; another exit is clear"
+                r[4] = (f"it would end trapped by {r[6]}; another exit is clear" if r[11]
+                        else f"the path touches {r[6]}; another exit is clear")
     # Remaining conflicts: "it must first use any exit line that avoids the card"; where
     # it can only proceed by overlapping, it proceeds and the boats swap turn order.
     if any(r[4] is None and not r[9] and r[6] is None for r in raw):
         for r in raw:
             if r[4] is None and r[9]:
                 r[4] = f"{r[9][0].text}: another exit avoids the card"
-    return tuple(_exit_option(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], limit, r[9], r[10])
+    return tuple(_exit_option(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], limit, r[9], r[10], r[11])
                  for r in raw)
 
 
 _exit_option = fast_new(ExitOption)
+
+
+def _trap(game: Table, state: RaceState, boat: Boat, card: CardType, ex, end: Pose,
+          tack: Tack, shift: float) -> str | None:
+    """The fixed obstacle that would trap the boat where this exit ends
+    (:func:`trapped.trapped_by`: it then counts as running into it), unless the move
+    finishes the race ("The boat is then removed from the game immediately")."""
+    trap = trapped_by(game, state, boat, end, tack)
+    if trap is not None and boat.legs_done >= len(game.course.legs):
+        track = exit_track(boat.pose, boat.tack, card, ex, game.cards.hull_length, shift)
+        swept = game.hull(end, tack).union(LineString(track))
+        if course_mod.crosses_line(game.course.finish, swept):
+            return None
+    return trap
 
 
 
@@ -135,7 +158,8 @@ def substitutes(game: Table, state: RaceState) -> list[str]:
 def why_not_pivot(game: Table, state: RaceState, turn: int) -> str | None:
     """A pivot turns the boat about its bow; the hull may not end on a boat, a mark or
     land (judged where the hull lies after the turn: the text forbids touching, "Boats
-    ... may never touch fixed obstacles", and says nothing of the swing)."""
+    ... may never touch fixed obstacles", and says nothing of the swing), nor leave the
+    boat trapped beside one (:func:`_pivot_traps`). Keeping the heading is always open."""
     lim = state.turn.pivot_limit
     if turn not in (0, lim, -lim):
         return f"may only pivot by 0 or ±{lim}°"
@@ -147,13 +171,42 @@ def why_not_pivot(game: Table, state: RaceState, turn: int) -> str | None:
     box = quick_box(game, None, tack, 0.0, pose.x, pose.y, pose.heading)
     if not touching(box, game.obstacle_box_list(lines_on_water(game, state))) and \
             not touching(box, others_box_lists(game, state.boats, boat.index)[0]):
-        return None     # the hull's quick box is apart from every buoy, land and hull
+        # the hull's quick box is apart from every buoy, land and hull
+        return _pivot_traps(game, state).get(turn)
     hull = game.hull(pose, tack)
     # The table's edge is no obstacle to turning on the spot (the rule text knows only
     # boats, buoys and land); without this a boat that stops by the edge could be
     # pinned there for ever.
     blocker = _path_blocker(game, state, boat, hull, edge=False)
-    return f"the hull would swing into {blocker}" if blocker else None
+    if blocker:
+        return f"the hull would swing into {blocker}"
+    return _pivot_traps(game, state).get(turn)
+
+
+@per_object(maxsize=16)
+def _pivot_traps(game: Table, state: RaceState) -> dict[int, str]:
+    """Why each turn of this pivot that would leave the boat trapped
+    (:func:`trapped.trapped_by`) is refused, when a card is laid after it: "If a boat
+    comes into a situation where it would violate this rule, it must stop" -- our
+    reading, as for a move. Refused only while another turn (keeping the heading
+    included) leaves a way out; keeping the heading itself is never refused."""
+    if not state.turn.then_place:
+        return {}           # more face-up delays to remove: the next turn turns again
+    boat, lim = state.boat(), state.turn.pivot_limit
+    may_stay = boat.planned is None and state.turn.card is None     # dead in the water
+    out, free = {}, False
+    for turn in (0, -lim, lim) if lim else (0,):
+        pose = Pose(boat.pose.x, boat.pose.y, boat.pose.heading + turn)
+        tack = tack_of(pose.heading, game.wind_from, boat.tack)
+        if turn and _path_blocker(game, state, boat, game.hull(pose, tack), edge=False):
+            continue
+        trap = trapped_by(game, state, boat, pose, tack, may_stay)
+        if trap is None:
+            free = True
+        elif turn:
+            out[turn] = (f"turned to {pose.heading:03d}° the boat would be trapped by {trap}: no heading "
+                         "its turns reach would let it lay a card but the delay")
+    return out if free else {}
 
 
 
@@ -189,10 +242,16 @@ def _do_begin(game: Table, state: RaceState, act: Begin, ev: list[Event]) -> Rac
     # his delay card, places that aside and waits".
     if boat.aside:
         blocker = placement_blocked(game, state, boat, card)
+        if blocker:
+            # HOUSE RULE (placing.back_off): two boats each holding the other's card aside
+            backed = back_off(game, state, boat, card, ev)
+            if backed is not None:
+                state, blocker = backed, None
+                boat = state.boat()
         if blocker and card.kind is Kind.DELAY:
             # A delay moves nothing, so it is executed from beside the boat: the 45° pivot
-            # lets two boats that block each other's cards get free (our reading; the text
-            # would otherwise hold both aside for ever).
+            # may turn the bow from the boat in the way (our reading; two boats that each
+            # hold the other's card aside are freed by the house rule above).
             _say(ev, "aside", boat.index, f"{name} executes the delay card from beside the boat")
             boat = boat.with_(planned=None, aside=False, trapeze=False, spi_up=False)
             return state.with_boat(boat, step=Step.PIVOT, turn=Turn(card=card.key, pivot_limit=45))
@@ -256,7 +315,7 @@ def _do_pivot(game: Table, state: RaceState, act: Pivot, ev: list[Event]) -> Rac
 
 
 def _stop_short(game: Table, state: RaceState, boat: Boat, card: CardType, end: Pose,
-                tack: Tack, shift: float) -> tuple[Pose, Tack, str | None]:
+                tack: Tack, shift: float, trap: str | None = None) -> tuple[Pose, Tack, str | None]:
     """Where a blocked move ends, and the fixed obstacle that leaves the boat dead in the
     water there (None: it places its next card as usual).
 
@@ -272,14 +331,16 @@ def _stop_short(game: Table, state: RaceState, boat: Boat, card: CardType, end: 
     as for a full move) touches a fixed obstacle; the boat then stops one card width
     short of that obstacle as well and is dead in the water. Otherwise a boat could
     stop right beside a buoy, lay no card there and, its 90° turns ending with the
-    hull on the buoy, never sail again.
+    hull on the buoy, never sail again. Nor may it stop where it would be trapped
+    (:func:`trapped.trapped_by`): such a stop goes on back to a card width from the
+    obstacle, and ``trap`` names the one a move that would end trapped runs into.
     """
     boats: list | None = None
     hull_boxes = others_box_lists(game, state.boats, boat.index)[0]
     gap = game.cards.card_width
     lines = lines_on_water(game, state)
     fixed = (fixed_hit(game, move_shape(game, boat, card, end, tack, shift), lines=lines)
-             or fixed_hit(game, room_ahead(game, end, tack), lines=lines))
+             or fixed_hit(game, room_ahead(game, end, tack), lines=lines) or trap)
     x0, y0 = boat.pose.xy
     for i in range(20, -1, -1):
         t = i / 20
@@ -298,6 +359,10 @@ def _stop_short(game: Table, state: RaceState, boat: Boat, card: CardType, end: 
         if fixed is not None and not _surely_beyond(game, box, gap - EPS, lines):
             if fixed_within(game, game.hull(pose, tack) if hull is None else hull, gap - EPS, lines):
                 continue
+        trapped = trapped_by(game, state, boat, pose, tack)
+        if trapped is not None:
+            fixed = fixed or trapped
+            continue
         return pose, tack, fixed
     return boat.pose, boat.tack, fixed
 
@@ -314,20 +379,6 @@ def _stop_touches(game: Table, pose: Pose, tack: Tack, box: tuple,
         fixed_hit(game, room_ahead(game, pose, tack), lines=lines)
 
 
-def _surely_beyond(game: Table, box: tuple, gap: float, lines: tuple[bool, bool]) -> bool:
-    """Whether a shape with this (quick) box surely lies more than ``gap`` inside a
-    rectangular playing area and more than ``gap`` from every mark, buoy and land
-    (False: let :func:`fixed_within` judge the shape)."""
-    area = game.area_box
-    if area is None:
-        return False
-    if not (box[0] - area[0] > gap and box[1] - area[1] > gap and area[2] - box[2] > gap and area[3] - box[3] > gap):
-        return False
-    grown = (box[0] - gap, box[1] - gap, box[2] + gap, box[3] + gap)
-    return not touching(grown, game.obstacle_box_list(lines))
-
-
-
 def _do_move(game: Table, state: RaceState, act: Move, ev: list[Event]) -> RaceState:
     boat = state.boat()
     name = game.name(boat.index)
@@ -337,9 +388,13 @@ def _do_move(game: Table, state: RaceState, act: Move, ev: list[Event]) -> RaceS
     end, tack, dead = opt.pose, opt.tack, False
     track = exit_track(boat.pose, boat.tack, card, ex, game.cards.hull_length, act.shift)
     if opt.blocked_by is not None:
-        end, tack, fixed = _stop_short(game, state, boat, card, end, tack, act.shift)
+        trap = opt.blocked_by if opt.trapped else None
+        end, tack, fixed = _stop_short(game, state, boat, card, end, tack, act.shift, trap)
         dead = fixed is not None
-        if dead and any(opt.blocked_by == game.name(b.index) for b in state.boats):
+        if opt.trapped:
+            why = (" (where the card would take it, no heading its turns reach would let it lay"
+                   " a card but the delay): one card width short, dead in the water")
+        elif dead and any(opt.blocked_by == game.name(b.index) for b in state.boats):
             why = f", one card width short of {fixed} too, and is dead in the water"
         else:
             why = " and is dead in the water" if dead else ""

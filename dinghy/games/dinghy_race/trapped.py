@@ -1,0 +1,118 @@
+"""A boat trapped beside a fixed obstacle: where a move would leave it so that, turn as
+it may, it could never lay a card again but the delay.
+
+Rule text: "Boats and the manoeuvre cards placed in front of them may never touch fixed
+obstacles like buoys, the start ship, land or boats dead in water. If a boat comes into
+a situation where it would violate this rule, it must stop one card length (short side)
+short of the obstacle and does not place a new movement card; it is "dead in the water"
+now". A delay turns the boat by 45° ("one 45°-turn whenever executing ... a delay card"),
+a boat dead in the water by 90° ("may make a 90°-turn in either direction"), each about
+its bow.
+
+Our reading: a move that would end where the boat is trapped -- no heading its delay
+and dead-in-the-water turns can reach (from there, turn after turn, the hull never on a
+mark or land) lets it lay any card but the delay without touching a mark, land or the
+edge -- puts it in that situation: every card it could ever lay would touch the obstacle.
+So it counts as running into the obstacle: another exit is taken if one is clear, else
+the boat stops a card width short of the obstacle and is dead in the water
+(``turn._stop_short``). The other boats are left out (they sail on); so is the swing of a
+turn (only where the hull lies after it counts, as for the pivot itself).
+
+Seen in a seeded race (up_and_down, seed 39): a round-up ended in irons (000°) 10 mm
+beside mark 2s; only the delay fits there, its 45° turns reach 045° (no card fits: dead)
+and 315° (the hull on the buoy); dead at 045°, the 90° turns reach 135° and 225°, where
+no card fits either. The race could never end.
+"""
+from __future__ import annotations
+
+import math
+
+from dinghy.core.geometry import Pose
+from dinghy.core.wind import Tack, tack_of
+from dinghy.games.dinghy_race.bounds import quick_box, touching
+from dinghy.games.dinghy_race.cards import Kind
+from dinghy.games.dinghy_race.common import PRESTART_ROUNDS, fixed_hit, lines_on_water
+from dinghy.games.dinghy_race.placing import card_options
+from dinghy.games.dinghy_race.state import Boat, RaceState, Step
+from dinghy.games.dinghy_race.table import Table
+
+
+def trapped_by(game: Table, state: RaceState, boat: Boat, pose: Pose, tack: Tack,
+               may_stay: bool = False) -> str | None:
+    """The fixed obstacle that would trap ``boat`` if it ended its move at ``pose`` (and
+    then laid its card), or None when some heading its turns reach lets it lay a card
+    other than the delay.
+
+    The boat's turns from there, judged against marks, land and the edge alone: after
+    the move it must lay a card if one fits (the delay, if only that; ``may_stay``: it
+    may stay dead in the water instead, as after a dead boat's own turn); a delay turn
+    pivots 0° or ±45°, then a card is laid again; where no card fits it is dead in the
+    water, and a dead boat turns 0° or ±90° and may lay the delay or stay dead. A turn
+    is open when the hull where it ends touches no mark or land."""
+    lines = lines_on_water(game, state)
+    box = quick_box(game, None, tack, 0.0, pose.x, pose.y, pose.heading)
+    if surely_beyond(game, box, _reach_radius(game), lines):
+        return None         # nothing fixed within reach of any card at any heading
+    # (judged as after the start: the pre-start limit on cards passes by itself)
+    after = max(state.round, PRESTART_ROUNDS)
+    seen: set[tuple[int, bool]] = set()
+    todo = [(pose.heading % 360, may_stay)]     # (heading, may stay dead in the water)
+    met: list[str] = []
+    hulls: dict[int, bool] = {}
+    while todo:
+        h, may_stay = todo.pop()
+        if (h, may_stay) in seen:
+            continue
+        seen.add((h, may_stay))
+        here = Pose(pose.x, pose.y, h)
+        t = tack_of(h, game.wind_from, tack)
+        probe = boat.with_(pose=here, tack=t, planned=None, aside=False, spi_up=False, trapeze=False)
+        at = state.with_boat(probe, active=boat.index, step=Step.PLACE, round=after)
+        opts = card_options(game, at)
+        fits = [(game.cards.types[k].kind is Kind.DELAY, r is None) for k, r in opts]
+        if any(ok and not delay for delay, ok in fits):
+            return None
+        delay = any(ok and d for d, ok in fits)
+        met += [r[len(_TOUCH):] for _, r in opts if r and r.startswith(_TOUCH)]
+        turns = ((0, 45, -45, False),) if delay else ()
+        if not delay or may_stay:
+            turns += ((0, 90, -90, True),)
+        for *steps, stay in turns:
+            for d in steps:
+                h2 = (h + d) % 360
+                if h2 not in hulls:
+                    p2 = Pose(pose.x, pose.y, h2)
+                    hit = fixed_hit(game, game.hull(p2, tack_of(h2, game.wind_from, t)), edge=False, lines=lines)
+                    hulls[h2] = hit is None
+                    if hit:
+                        met.append(hit)
+                if hulls[h2]:
+                    todo.append((h2, stay))
+    return max(met, key=met.count) if met else "the edge of the water"
+
+
+#: how :func:`placing.card_options` names the obstacle a card would touch
+_TOUCH = "the card would touch "
+
+
+def _reach_radius(game: Table) -> float:
+    """How far from its hull anything the boat lays or swings may reach: a hull length
+    (turning about the bow) and the farthest corner of any card from the bow."""
+    out = game.__dict__.get("_trap_reach")
+    if out is None:
+        corners = [math.hypot(x, y) for c in game.cards.types.values() for x, y in c.outline.tolist()]
+        out = game.__dict__["_trap_reach"] = game.cards.hull_length + max(corners, default=0.0) + 1.0
+    return out
+
+
+def surely_beyond(game: Table, box: tuple, gap: float, lines: tuple[bool, bool]) -> bool:
+    """Whether a shape with this (quick) box surely lies more than ``gap`` inside a
+    rectangular playing area and more than ``gap`` from every mark, buoy and land
+    (False: let a closer look judge the shape)."""
+    area = game.area_box
+    if area is None:
+        return False
+    if not (box[0] - area[0] > gap and box[1] - area[1] > gap and area[2] - box[2] > gap and area[3] - box[3] > gap):
+        return False
+    grown = (box[0] - gap, box[1] - gap, box[2] + gap, box[3] + gap)
+    return not touching(grown, game.obstacle_box_list(lines))
