@@ -29,10 +29,10 @@ import math
 
 from dinghy.core.geometry import Pose
 from dinghy.core.wind import Tack, tack_of
-from dinghy.games.dinghy_race.bounds import quick_box, touching
+from dinghy.games.dinghy_race.bounds import inside, quick_box, touching
 from dinghy.games.dinghy_race.cards import Kind
 from dinghy.games.dinghy_race.common import PRESTART_ROUNDS, fixed_hit, lines_on_water
-from dinghy.games.dinghy_race.placing import card_options
+from dinghy.games.dinghy_race.placing import _fit_reasons, card_options
 from dinghy.games.dinghy_race.state import Boat, RaceState, Step
 from dinghy.games.dinghy_race.table import Table
 
@@ -67,6 +67,8 @@ def trapped_by(game: Table, state: RaceState, boat: Boat, pose: Pose, tack: Tack
         here = Pose(pose.x, pose.y, h)
         t = tack_of(h, game.wind_from, tack)
         probe = boat.with_(pose=here, tack=t, planned=None, aside=False, spi_up=False, trapeze=False)
+        if card_surely_fitting(game, probe, after, lines) is not None:
+            return None
         at = state.with_boat(probe, active=boat.index, step=Step.PLACE, round=after)
         opts = card_options(game, at)
         fits = [(game.cards.types[k].kind is Kind.DELAY, r is None) for k, r in opts]
@@ -89,6 +91,26 @@ def trapped_by(game: Table, state: RaceState, boat: Boat, pose: Pose, tack: Tack
                 if hulls[h2]:
                     todo.append((h2, stay))
     return max(met, key=met.count) if met else "the edge of the water"
+
+
+def card_surely_fitting(game: Table, probe: Boat, round_: int, lines: tuple[bool, bool]) -> str | None:
+    """A card other than the delay that surely fits in front of ``probe``'s bow after
+    ``round_`` (the start behind it), or None when no card is sure: one of the hand that
+    suits the heading and whose quick box lies inside the water's rectangle and clear of
+    every buoy's and land's box. :func:`placing.card_options` offers that card too (it
+    finds it the same way, first); this spares the trap check a state for the heading."""
+    area = game.area_box
+    if area is None:
+        return None
+    fits, _ = _fit_reasons(game, probe, round_ + 1)
+    obstacles = game.obstacle_box_list(lines)
+    x, y, h = probe.pose.x, probe.pose.y, probe.pose.heading
+    for key, reason in fits:
+        if reason is None and game.cards.types[key].kind is not Kind.DELAY:
+            box = quick_box(game, key, probe.tack, 0.0, x, y, h)
+            if inside(box, area) and not touching(box, obstacles):
+                return key
+    return None
 
 
 #: how :func:`placing.card_options` names the obstacle a card would touch
