@@ -26,13 +26,7 @@ COACH_COLOURS = ((255, 200, 40), (255, 225, 130), (255, 240, 200))
 
 def hint_label(rank: int, hint: Any) -> str:
     """"1. place tack · 41.2 rounds · capsize 8% · the card would lie on Blue's hull"."""
-    bits = [f"{rank}. {hint.action.text()}", f"{hint.expected_rounds:.1f} rounds"]
-    risk = float(hint.capsize_risk)
-    if risk > 0:
-        bits.append(f"capsize {100 * risk:.0f}%")
-    if hint.row_trouble:
-        bits.append(hint.row_trouble)
-    return " · ".join(bits)
+    return hint_words(rank, hint, hint.action.text())
 
 
 def hint_words(rank: int, hint: Any, what: str) -> str:
