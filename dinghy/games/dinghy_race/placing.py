@@ -10,8 +10,8 @@ from dinghy.core.wind import in_irons, tack_of
 from dinghy.games.dinghy_race import right_of_way
 from dinghy.games.dinghy_race.actions import Place
 from dinghy.games.dinghy_race.cards import CardType, Kind
-from dinghy.games.dinghy_race.common import (EPS, PRESTART_ROUNDS, _say, boat_obstacles, card_fits, card_near_boats,
-                                             card_obstacles, fixed_hit, hand, lines_on_water,
+from dinghy.games.dinghy_race.common import (EPS, PRESTART_ROUNDS, _path_blocker, _say, boat_obstacles, card_fits,
+                                             card_near_boats, card_obstacles, hand, lines_on_water,
                                              placement_blocked, prestart, touches_start_zone)
 from dinghy.games.dinghy_race.memo import per_object
 from dinghy.games.dinghy_race.rounds import _end_turn
@@ -205,15 +205,13 @@ def back_off(game: Table, state: RaceState, boat: Boat, card: CardType,
     other = locked_with(game, state, boat, card)
     if other is None or _a_turn_frees(game, state, boat) or _a_turn_frees(game, state, other):
         return None
-    lines = lines_on_water(game, state)
-    hulls = [g for _, g in boat_obstacles(game, state, boat.index)]
     start = game.hull(boat.pose, boat.tack)
     early = prestart(state)
     for mm in range(1, int(game.cards.card_length + game.cards.hull_length) + 1):
         pose = boat.pose.forward(-float(mm))
         hull = game.hull(pose, boat.tack)
         swept = shapely.convex_hull(shapely.union(start, hull))
-        if fixed_hit(game, swept, lines=lines) or any(g.intersects(swept) for g in hulls):
+        if _path_blocker(game, state, boat, swept):
             return None         # something astern: it can back off no further
         if early and touches_start_zone(game, hull):
             return None
@@ -233,13 +231,10 @@ def _a_turn_frees(game: Table, state: RaceState, boat: Boat) -> bool:
     land) would bring the bow to a heading where some card of the hand may lie clear of
     every hull and fixed obstacle: the two boats are then not locked for good (a delay
     held aside is executed from beside the boat, turning), and the house rule waits."""
-    lines = lines_on_water(game, state)
-    hulls = [g for _, g in boat_obstacles(game, state, boat.index)]
     for turn in (0, -45, 45):
         pose = Pose(boat.pose.x, boat.pose.y, boat.pose.heading + turn)
         tack = tack_of(pose.heading, game.wind_from, boat.tack)
-        hull = game.hull(pose, tack)
-        if turn and (fixed_hit(game, hull, edge=False, lines=lines) or any(g.intersects(hull) for g in hulls)):
+        if turn and _path_blocker(game, state, boat, game.hull(pose, tack), edge=False):
             continue
         turned = boat.with_(pose=pose, tack=tack, planned=None, aside=False)
         at = state.with_boat(turned, active=boat.index)
