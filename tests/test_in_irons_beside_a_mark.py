@@ -21,7 +21,9 @@ is clear, else a stop one card width short, dead in the water.
 from __future__ import annotations
 
 import math
+import sys
 from functools import lru_cache
+from pathlib import Path
 
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
@@ -32,9 +34,12 @@ from dinghy.core.setup import RaceSetup, Seat
 from dinghy.core.wind import Tack, tack_of
 from dinghy.games.dinghy_race.actions import Begin, Drift, Luck, Move, Pass, Pivot, Roll
 from dinghy.games.dinghy_race.cards import Kind
-from dinghy.games.dinghy_race.common import card_fits, fixed_hit
+from dinghy.games.dinghy_race.common import fixed_hit
 from dinghy.games.dinghy_race.state import Boat, RaceState, Step, Turn
 from dinghy.games.dinghy_race.turn import exit_options
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_trapped_beside_a_mark import draw_a_card_by_a_mark  # noqa: E402  (a boat and a card by a mark)
 
 
 @lru_cache(maxsize=None)
@@ -145,14 +150,8 @@ def test_no_move_near_a_mark_leaves_a_boat_without_a_way_to_lay_a_card(data):
     ("one 45°-turn"), its 90° turns when dead in the water ("a 90°-turn in either
     direction") and the cards that fit there always find a way out."""
     game = _game(data.draw(st.sampled_from(COURSES), label="course"))
-    mark = data.draw(st.sampled_from(game.course.marks), label="mark")
-    h = data.draw(st.integers(0, 23), label="heading") * 15
-    tack = tack_of(h, game.wind_from, Tack.STARBOARD)
-    probe = Boat(0, Pose(0.0, 0.0, h), tack, launched=True, started=True)
-    keys = [k for k, c in game.cards.types.items() if c.exits and card_fits(game, probe, c, True, 72) is None]
-    assume(keys)
-    key = data.draw(st.sampled_from(keys), label="card")
-    card = game.cards.types[key]
+    mark, h, tack, _, card = draw_a_card_by_a_mark(data, game, 72)
+    key = card.key
     dist = data.draw(st.floats(5.0, 60.0), label="distance")
     bearing = math.radians(data.draw(st.integers(0, 359), label="bearing"))
     x, y = mark.x + dist * math.sin(bearing), mark.y + dist * math.cos(bearing)

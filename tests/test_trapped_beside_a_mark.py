@@ -123,6 +123,20 @@ def _game(course: str):
     return games.load_game(RaceSetup(seats=seats, course=course, seed=1))
 
 
+def draw_a_card_by_a_mark(data, game, round_: int):
+    """Hypothesis draws for a boat near a mark: one of the course's marks, a heading (and
+    the tack it gives), a boat at the origin so heading, and a card with exits that fits
+    it in round ``round_``. Returns (mark, heading, tack, probe boat, card)."""
+    mark = data.draw(st.sampled_from(game.course.marks), label="mark")
+    h = data.draw(st.integers(0, 23), label="heading") * 15
+    tack = tack_of(h, game.wind_from, Tack.STARBOARD)
+    probe = Boat(0, Pose(0.0, 0.0, h), tack, launched=True, started=True)
+    keys = [k for k, c in game.cards.types.items() if c.exits and card_fits(game, probe, c, True, round_) is None]
+    assume(keys)
+    key = data.draw(st.sampled_from(keys), label="card")
+    return mark, h, tack, probe, game.cards.types[key]
+
+
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(st.data())
 def test_no_boat_stopped_short_near_a_mark_is_left_without_a_heading_for_a_card(data):
@@ -135,14 +149,8 @@ def test_no_boat_stopped_short_near_a_mark_is_left_without_a_heading_for_a_card(
     The move is laid so that its bow's straight way from start to end (along which a
     blocked boat stops) passes by the mark, the other boat a little further on."""
     game = _game(data.draw(st.sampled_from(COURSES), label="course"))
-    mark = data.draw(st.sampled_from(game.course.marks), label="mark")
-    h = data.draw(st.integers(0, 23)) * 15
-    tack = tack_of(h, game.wind_from, Tack.STARBOARD)
-    probe = Boat(0, Pose(0.0, 0.0, h), tack, launched=True, started=True)
-    keys = [k for k, c in game.cards.types.items() if c.exits and card_fits(game, probe, c, True, 7) is None]
-    assume(keys)
-    key = data.draw(st.sampled_from(keys), label="card")
-    card = game.cards.types[key]
+    mark, h, tack, probe, card = draw_a_card_by_a_mark(data, game, 7)
+    key = card.key
     end = data.draw(st.sampled_from(reach(game, (probe,), probe, [card], lines=(False, False))), label="exit").pose
     vx, vy = end.x, end.y                          # the bow's straight way, start to end
     n = math.hypot(vx, vy)
