@@ -614,3 +614,109 @@ def test_a_card_said_surely_to_fit_is_one_the_card_options_offer(data):
     if key is not None:
         assert game.cards.types[key].kind is not Kind.DELAY
         assert dict(_plain_card_options(game, state))[key] is None
+
+
+def _plain_trapped_by(game, state, boat, pose, tack, may_stay=False):
+    """The trap check with nothing skipped: the card options asked at every heading the
+    turns reach, and every hull after a turn built and judged by shapely."""
+    from dinghy.games.dinghy_race import trapped
+    from dinghy.games.dinghy_race.common import fixed_hit
+    lines = lines_on_water(game, state)
+    after = max(state.round, PRESTART_ROUNDS)
+    seen, todo, met, hulls = set(), [(pose.heading % 360, may_stay)], [], {}
+    while todo:
+        h, may_stay = todo.pop()
+        if (h, may_stay) in seen:
+            continue
+        seen.add((h, may_stay))
+        t = tack_of(h, game.wind_from, tack)
+        probe = boat.with_(pose=Pose(pose.x, pose.y, h), tack=t, planned=None, aside=False, spi_up=False,
+                           trapeze=False)
+        opts = _plain_card_options(game, state.with_boat(probe, active=boat.index, step=Step.PLACE, round=after))
+        fits = [(game.cards.types[k].kind is Kind.DELAY, r is None) for k, r in opts]
+        if any(ok and not delay for delay, ok in fits):
+            return None
+        delay = any(ok and d for d, ok in fits)
+        met += [r[len(trapped._TOUCH):] for _, r in opts if r and r.startswith(trapped._TOUCH)]
+        turns = ((0, 45, -45, False),) if delay else ()
+        if not delay or may_stay:
+            turns += ((0, 90, -90, True),)
+        for *steps, stay in turns:
+            for d in steps:
+                h2 = (h + d) % 360
+                if h2 not in hulls:
+                    hit = fixed_hit(game, game.hull(Pose(pose.x, pose.y, h2), tack_of(h2, game.wind_from, t)),
+                                    edge=False, lines=lines)
+                    hulls[h2] = hit is None
+                    if hit:
+                        met.append(hit)
+                if hulls[h2]:
+                    todo.append((h2, stay))
+    return max(met, key=met.count) if met else "the edge of the water"
+
+
+def _pose_by_an_obstacle(data, game, lines):
+    """A pose within a card's reach of a mark, a buoy, land or the edge (or anywhere)."""
+    names, _ = game.obstacles(lines)
+    where = data.draw(st.sampled_from(["obstacle", "obstacle", "edge", "anywhere"]))
+    if where == "obstacle":         # by its outline: often trapped there
+        _, g = data.draw(st.sampled_from(names))
+        c = g.exterior.interpolate(data.draw(st.floats(0, 1)), normalized=True)
+        r = data.draw(st.sampled_from([30, 30, 160]))
+        x, y = c.x + data.draw(st.floats(-r, r)), c.y + data.draw(st.floats(-r, r))
+    elif where == "edge":
+        x0, y0, x1, y1 = game.area.bounds
+        x = data.draw(st.sampled_from([x0 + 1, x1 - 1])) + data.draw(st.floats(-150, 150))
+        y = data.draw(st.floats(y0, y1))
+    else:
+        x, y = data.draw(st.floats(-1700, 1700)), data.draw(st.floats(-800, 2600))
+    return Pose(x, y, data.draw(st.integers(0, 23)) * 15)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.data())
+def test_the_trap_check_rules_as_the_plain_check_of_every_heading(data):
+    """Our reading of "If a boat comes into a situation where it would violate this rule,
+    it must stop one card length (short side) short of the obstacle ... it is "dead in
+    the water"" (``trapped.trapped_by``): its shortcuts (nothing fixed within reach; a
+    card other than the delay whose quick box is clear; only the delay suiting the
+    heading, its box clear; a turned hull's box apart from every mark's and land's) must
+    name the obstacle the plain check of every heading names, or None as it does."""
+    from dinghy.games.dinghy_race import trapped
+    game = _bench_game()
+    lines = data.draw(st.sampled_from([(True, True), (False, True), (True, False)]))
+    pose = _pose_by_an_obstacle(data, game, lines)
+    if data.draw(st.booleans()):     # in irons or close to it: only the delay may suit
+        pose = Pose(pose.x, pose.y, data.draw(st.sampled_from([0, 15, 345, 30, 330])))
+    me = _boat(data, 0).with_(pose=pose, tack=tack_of(pose.heading, game.wind_from, Tack.STARBOARD))
+    legs = len(game.course.legs)
+    me = me.with_(started=True, legs_done=0, finished=None)
+    # the start line is on while a boat has not started, the finish line once one sails the last leg
+    waiting = me.with_(index=1, started=not lines[0])
+    last_leg = me.with_(index=2, legs_done=legs if lines[1] else 0)
+    state = RaceState((me, waiting, last_leg), (0, 1, 2), round=data.draw(st.integers(PRESTART_ROUNDS, 12)),
+                      active=0, step=Step.MOVE)
+    assert lines_on_water(game, state) == lines
+    may_stay = data.draw(st.booleans())
+    assert trapped.trapped_by(game, state, me, pose, me.tack, may_stay) == \
+        _plain_trapped_by(game, state, me, pose, me.tack, may_stay)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_no_exit_said_free_of_traps_ends_trapped(data):
+    """The move's shortcut (``trapped.no_exit_traps``): when the box round the whole move
+    is said to be far from everything fixed, the plain trap check finds no exit of the
+    card ending trapped ("it must stop one card length (short side) short of the
+    obstacle")."""
+    from dinghy.games.dinghy_race import trapped
+    game = _bench_game()
+    lines = (True, True)
+    pose = _pose_by_an_obstacle(data, game, lines)
+    me = _boat(data, 0).with_(pose=pose, tack=tack_of(pose.heading, game.wind_from, Tack.STARBOARD))
+    state = RaceState((me,), (0,), round=8, active=0, step=Step.MOVE)
+    card = data.draw(st.sampled_from([c for c in game.cards.types.values() if c.exits]))
+    shift = data.draw(st.sampled_from([0.0, 12.5, -20.0]))
+    if trapped.no_exit_traps(game, me, card, shift, lines):
+        for r in table.reach(game, (me,), me, [card], shift, lines):
+            assert _plain_trapped_by(game, state, me, r.pose, r.tack) is None
