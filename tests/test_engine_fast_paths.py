@@ -302,7 +302,10 @@ def test_a_pivot_is_judged_as_the_shapes_judge_it(data):
     pose = Pose(b.pose.x, b.pose.y, b.pose.heading + t)
     hull = game.hull(pose, tack_of(pose.heading, game.wind_from, b.tack))
     blocker = _path_blocker(game, state, b, hull, edge=False)
-    assert turn.why_not_pivot(game, state, t) == (f"the hull would swing into {blocker}" if blocker else None)
+    # (a turn clear of everything may still be refused for leaving the boat trapped
+    # beside a mark: that verdict is the trap check's, tested with it)
+    assert turn.why_not_pivot(game, state, t) == (f"the hull would swing into {blocker}" if blocker
+                                                  else turn._pivot_traps(game, state).get(t))
 
 
 def _plain_rounding_progress(course, state, track):
@@ -720,3 +723,29 @@ def test_no_exit_said_free_of_traps_ends_trapped(data):
     if trapped.no_exit_traps(game, me, card, shift, lines):
         for r in table.reach(game, (me,), me, [card], shift, lines):
             assert _plain_trapped_by(game, state, me, r.pose, r.tack) is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_a_turn_weighed_for_a_trap_is_blocked_as_the_shapes_judge(data):
+    """A pivot "may make a 90°-turn in either direction"; the hull may not end on a boat,
+    a mark or land (``turn._swing_blocked``, asked for each turn the trap check of a
+    pivot weighs): the quick boxes must give the verdict of the hull's shape."""
+    from dinghy.games.dinghy_race import turn
+    from dinghy.games.dinghy_race.common import _path_blocker
+    game = _bench_game()
+    lines = (True, True)
+    fleet = tuple(b.with_(launched=True) for b in (_boat(data, i) for i in range(data.draw(st.integers(1, 6)))))
+    if data.draw(st.booleans()):         # by a mark, land or the edge
+        p = _pose_by_an_obstacle(data, game, lines)
+        fleet = (fleet[0].with_(pose=p, tack=tack_of(p.heading, game.wind_from, Tack.STARBOARD)),) + fleet[1:]
+    if len(fleet) > 1 and data.draw(st.booleans()):    # another hull right by the bow
+        me = fleet[0].pose
+        fleet = (fleet[0], fleet[1].with_(pose=Pose(me.x + data.draw(st.floats(-80, 80)),
+                                                    me.y + data.draw(st.floats(-80, 80)), fleet[1].pose.heading))) + fleet[2:]
+    state = RaceState(fleet, tuple(range(len(fleet))), round=7, active=0, step=Step.PIVOT)
+    b = fleet[0]
+    pose = Pose(b.pose.x, b.pose.y, b.pose.heading + data.draw(st.sampled_from([45, -45, 90, -90])))
+    tack = tack_of(pose.heading, game.wind_from, b.tack)
+    assert turn._swing_blocked(game, state, b, pose, tack) == \
+        (_path_blocker(game, state, b, game.hull(pose, tack), edge=False) is not None)

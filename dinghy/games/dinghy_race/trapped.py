@@ -173,11 +173,18 @@ def no_exit_traps(game: Table, boat: Boat, card: CardType, shift: float, lines: 
     (``exit_tables``' union, relative to the bow, which holds the hull's quick box at
     every exit) lies surely beyond anything fixed within reach of any card at any
     heading, as each exit's own box then does (False: ask exit by exit)."""
-    spec = _exit_spec(game, [card])
-    if spec is None:
-        return True
     p = boat.pose
-    u = _turned_exits_and_unions(game, spec, p.heading, boat.tack, shift)[1][0]
+    memo = game.__dict__.setdefault("_trap_move_unions", {})
+    key = (card.key, p.heading, boat.tack, shift)
+    u = memo.get(key)
+    if u is None:
+        spec = _exit_spec(game, [game.cards.types[card.key]])
+        if spec is None:
+            return True
+        u = _turned_exits_and_unions(game, spec, p.heading, boat.tack, shift)[1][0]
+        if len(memo) > 4096:
+            memo.clear()
+        memo[key] = u
     every = (p.x + u[0], p.y + u[1], p.x + u[2], p.y + u[3])
     return surely_beyond(game, every, _reach_radius(game), lines)
 
