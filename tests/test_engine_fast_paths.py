@@ -749,3 +749,40 @@ def test_a_turn_weighed_for_a_trap_is_blocked_as_the_shapes_judge(data):
     tack = tack_of(pose.heading, game.wind_from, b.tack)
     assert turn._swing_blocked(game, state, b, pose, tack) == \
         (_path_blocker(game, state, b, game.hull(pose, tack), edge=False) is not None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_the_exits_on_open_water_are_judged_as_every_rule_judges_them(data):
+    """``turn._exit_options`` on open water (no exit touches anything, meets a card or
+    may end trapped: ``turn._open_water_options``, with the trap check skipped by
+    ``trapped.no_exit_traps``) must give the verdicts the full rules give every exit:
+    "Playing them commits you to perform a change from one tack to the other", the
+    involuntary tack or jibe, "the acting player must, if possible, use an exit line that
+    does not cause boat-to-boat conflict"."""
+    from unittest import mock
+
+    from dinghy.games.dinghy_race import turn
+    from dinghy.games.dinghy_race.state import Turn
+    game = _bench_game()
+    fleet = tuple(b.with_(launched=True) for b in (_boat(data, i) for i in range(data.draw(st.integers(1, 4)))))
+    if data.draw(st.booleans()):         # by a mark, land or the edge
+        p = _pose_by_an_obstacle(data, game, (True, True))
+        fleet = (fleet[0].with_(pose=p, tack=tack_of(p.heading, game.wind_from, Tack.STARBOARD)),) + fleet[1:]
+    me = fleet[0]
+    if len(fleet) > 1 and data.draw(st.booleans()):    # the others crowd round the card
+        fleet = (me,) + tuple(b.with_(pose=Pose(me.pose.x + data.draw(st.floats(-120, 120)),
+                                                me.pose.y + data.draw(st.floats(-120, 120)), b.pose.heading))
+                              for b in fleet[1:])
+    keys = [k for k, c in game.cards.types.items()
+            if c.exits and card_fits(game, me, c, True, 8) is None]
+    if not keys:
+        return
+    turning = [k for k in keys if game.cards.types[k].changes_tack]
+    key = data.draw(st.sampled_from(turning if turning and data.draw(st.booleans()) else keys))
+    state = RaceState(fleet, tuple(range(len(fleet))), round=8, active=0, step=Step.MOVE, turn=Turn(card=key))
+    fast = turn._exit_options.__wrapped__(game, state, 0.0)
+    with mock.patch.object(turn, "no_exit_traps", lambda *a: False), \
+            mock.patch.object(turn, "_open_water_options", None):
+        plain = turn._exit_options.__wrapped__(game, state, 0.0)
+    assert fast == plain
