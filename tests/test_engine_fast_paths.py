@@ -684,7 +684,8 @@ def test_the_trap_check_rules_as_the_plain_check_of_every_heading(data):
     the water"" (``trapped.trapped_by``): its shortcuts (nothing fixed within reach; a
     card other than the delay whose quick box is clear; only the delay suiting the
     heading, its box clear; a turned hull's box apart from every mark's and land's) must
-    name the obstacle the plain check of every heading names, or None as it does."""
+    name the obstacle the plain check of every heading names, or None as it does; a
+    heading said surely free (``trapped.surely_free``) is one the plain check finds free."""
     from dinghy.games.dinghy_race import trapped
     game = _bench_game()
     lines = data.draw(st.sampled_from([(True, True), (False, True), (True, False)]))
@@ -701,8 +702,11 @@ def test_the_trap_check_rules_as_the_plain_check_of_every_heading(data):
                       active=0, step=Step.MOVE)
     assert lines_on_water(game, state) == lines
     may_stay = data.draw(st.booleans())
-    assert trapped.trapped_by(game, state, me, pose, me.tack, may_stay) == \
-        _plain_trapped_by(game, state, me, pose, me.tack, may_stay)
+    plain = _plain_trapped_by(game, state, me, pose, me.tack, may_stay)
+    assert trapped.trapped_by(game, state, me, pose, me.tack, may_stay) == plain
+    # the exits' shortcut (``trapped.surely_free``): a card surely clear ahead, no trap
+    if trapped.surely_free(game, me, pose, me.tack, lines):
+        assert plain is None
 
 
 @settings(max_examples=300, deadline=None)

@@ -110,6 +110,19 @@ def trapped_by(game: Table, state: RaceState, boat: Boat, pose: Pose, tack: Tack
     return max(met, key=met.count) if met else "the edge of the water"
 
 
+def surely_free(game: Table, boat: Boat, pose: Pose, tack: Tack, lines: tuple[bool, bool]) -> bool:
+    """Whether a card other than the delay that suits the heading surely lies clear in
+    front of the bow at ``pose`` (its quick box inside the water and apart from every
+    buoy's and land's): :func:`trapped_by` then finds the boat free at once, as it asks
+    this first of the heading the move ends on (False: let it judge)."""
+    x, y, h = pose.x, pose.y, pose.heading % 360
+    area, obstacles = game.area_box, game.obstacle_box_list(lines)
+    for b in _heading_cards(game, boat, x, y, h, tack_of(h, game.wind_from, tack), PRESTART_ROUNDS)[0]:
+        if _clear((x + b[0], y + b[1], x + b[2], y + b[3]), area, obstacles):
+            return True
+    return False
+
+
 def _clear(box: tuple, area: tuple | None, obstacles: list) -> bool:
     return inside(box, area) and not touching(box, obstacles)
 

@@ -29,7 +29,7 @@ from dinghy.games.dinghy_race.right_of_way import Ruling
 from dinghy.games.dinghy_race.rounds import _end_turn
 from dinghy.games.dinghy_race.state import Boat, RaceState, RulingRecord, Step, Turn, fast_new
 from dinghy.games.dinghy_race.table import Table, fixed_within, reach_rows
-from dinghy.games.dinghy_race.trapped import no_exit_traps, surely_beyond as _surely_beyond, trapped_by
+from dinghy.games.dinghy_race.trapped import no_exit_traps, surely_beyond as _surely_beyond, surely_free, trapped_by
 from dinghy.games.dinghy_race.weather_eye import weather_eye_shift
 
 
@@ -88,7 +88,8 @@ def _exit_options(game: Table, state: RaceState, shift: float) -> tuple[ExitOpti
         for other in cards_met:
             ruling = right_of_way.decide(game, state, boat.index, other, changed or card.changes_tack)
             (gives if ruling.keeps_clear == boat.index else holds).append(ruling)
-        trapped = blocked is None and not far and _trap(game, state, boat, card, ex, end, end_tack, shift)
+        trapped = (blocked is None and not far and not surely_free(game, boat, end, end_tack, lines)
+                   and _trap(game, state, boat, card, ex, end, end_tack, shift))
         if trapped:
             blocked = trapped
         raw.append([exit_, ex.turn, end, end_tack, None, involuntary, blocked, bonus, changed,
