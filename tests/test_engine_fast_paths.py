@@ -790,3 +790,21 @@ def test_the_exits_on_open_water_are_judged_as_every_rule_judges_them(data):
             mock.patch.object(turn, "_open_water_options", None):
         plain = turn._exit_options.__wrapped__(game, state, 0.0)
     assert fast == plain
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_the_table_builds_hulls_and_cards_as_the_plain_shape_at(data):
+    """The table's hulls and cards (``Table.hull``, ``Table.card_shape``: plain floats,
+    the hull kept per pose) are the polygons ``geometry.shape_at`` builds, corner for
+    corner: every ruling on "Boats and the manoeuvre cards placed in front of them" is
+    judged on them."""
+    from dinghy.core.geometry import shape_at
+    game = _bench_game()
+    b = _boat(data, 0)
+    shift = data.draw(st.sampled_from([0.0, 12.5, -20.0, 7.3]))
+    card = game.cards.types[data.draw(st.sampled_from(sorted(game.cards.types)))]
+    for _ in range(2):      # built, then kept
+        assert game.hull(b.pose, b.tack).wkb == shape_at(b.pose, game.hull_outline(b.tack)).wkb
+    assert game.card_shape(b.pose, card, b.tack, shift).wkb == \
+        shape_at(b.pose, game.card_outline(card, b.tack, shift)).wkb

@@ -131,7 +131,18 @@ class Table:
         return self._hull_outlines[tack]
 
     def hull(self, pose: Pose, tack: Tack) -> Polygon:
-        return shape_at(pose, self._hull_outlines[tack])
+        """The hull at a pose (kept per pose and tack: steps ask for the same one often)."""
+        out = self._hulls.get((pose, tack))
+        if out is None:
+            if len(self._hulls) > 4096:
+                self._hulls.clear()
+            pts = self._outline_lists.get((None, tack, 0.0)) or self._outline_list(None, tack, 0.0)
+            out = self._hulls[(pose, tack)] = _shape_at(pose, pts)
+        return out
+
+    @cached_property
+    def _hulls(self) -> dict:
+        return {}
 
     def card_outline(self, card: CardType, tack: Tack, shift: float = 0.0) -> np.ndarray:
         """A card's footprint in the boat's frame, shifted to windward (cached: read only)."""
@@ -153,7 +164,21 @@ class Table:
         return {}
 
     def card_shape(self, pose: Pose, card: CardType, tack: Tack, shift: float = 0.0) -> Polygon:
-        return shape_at(pose, self.card_outline(card, tack, shift))
+        if self.cards.types.get(card.key) is not card:
+            return shape_at(pose, self.card_outline(card, tack, shift))
+        pts = self._outline_lists.get((card.key, tack, shift))
+        return _shape_at(pose, pts or self._outline_list(card.key, tack, shift))
+
+    @cached_property
+    def _outline_lists(self) -> dict:
+        return {}
+
+    def _outline_list(self, key: str | None, tack: Tack, shift: float) -> list:
+        """The hull's (key None) or a table's card's outline as a list of points (cached)."""
+        o = self._hull_outlines[tack] if key is None else self.card_outline(self.cards.types[key], tack, shift)
+        if len(self._outline_lists) > 4096:
+            self._outline_lists.clear()
+        return self._outline_lists.setdefault((key, tack, shift), o.tolist())
 
     @cached_property
     def delay_card(self) -> CardType:
@@ -181,6 +206,16 @@ class Table:
                 if out[i] is None:
                     out[i] = names[j][0]
         return out
+
+
+def _shape_at(pose: Pose, pts: list) -> Polygon:
+    """:func:`dinghy.core.geometry.shape_at` for an outline given as a list of points:
+    the same arithmetic (``x + lx cos + ly sin``, ``y - lx sin + ly cos``, in that
+    order) in plain floats, so the same corners, without numpy's per-call cost."""
+    r = math.radians(pose.heading)
+    s, c = math.sin(r), math.cos(r)
+    x, y = pose.x, pose.y
+    return shapely.polygons(np.array([(x + lx * c + ly * s, y - lx * s + ly * c) for lx, ly in pts]))
 
 
 def fixed_within(game: "Table", geom, gap: float, lines: tuple[bool, bool] = (True, True)) -> bool:
