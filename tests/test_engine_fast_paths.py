@@ -808,3 +808,25 @@ def test_the_table_builds_hulls_and_cards_as_the_plain_shape_at(data):
         assert game.hull(b.pose, b.tack).wkb == shape_at(b.pose, game.hull_outline(b.tack)).wkb
     assert game.card_shape(b.pose, card, b.tack, shift).wkb == \
         shape_at(b.pose, game.card_outline(card, b.tack, shift)).wkb
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_what_a_stopped_move_touches_is_what_its_shapes_touch(data):
+    """A blocked move: "Boats and the manoeuvre cards placed in front of them may never
+    touch fixed obstacles like buoys ... it must stop one card length (short side) short
+    of the obstacle". What the move's shapes and the room for its next card touch
+    (``turn._move_touches``, skipping the polygons whose quick boxes are clear) must be
+    what the polygons touch."""
+    from dinghy.games.dinghy_race import turn
+    from dinghy.games.dinghy_race.common import fixed_hit, move_shape, room_ahead
+    game = _bench_game()
+    lines = data.draw(st.sampled_from([(True, True), (False, True), (True, False)]))
+    p = _pose_by_an_obstacle(data, game, lines)
+    me = _boat(data, 0).with_(pose=p, tack=tack_of(p.heading, game.wind_from, Tack.STARBOARD))
+    card = data.draw(st.sampled_from([c for c in game.cards.types.values() if c.exits]))
+    shift = data.draw(st.sampled_from([0.0, 12.5, -20.0]))
+    r = data.draw(st.sampled_from(table.reach(game, (me,), me, [card], shift, lines)))
+    plain = (fixed_hit(game, move_shape(game, me, card, r.pose, r.tack, shift), lines=lines)
+             or fixed_hit(game, room_ahead(game, r.pose, r.tack), lines=lines))
+    assert turn._move_touches(game, me, card, r.pose, r.tack, shift, lines) == plain

@@ -14,7 +14,7 @@ from dinghy.core.interface import Event
 from dinghy.core.wind import PointOfSail, Tack, off_wind, points_of_sail
 from dinghy.games.dinghy_race import course as course_mod, right_of_way
 from dinghy.games.dinghy_race.actions import Begin, Move, Substitute
-from dinghy.games.dinghy_race.bounds import others_box_lists, quick_box, touching
+from dinghy.games.dinghy_race.bounds import inside, others_box_lists, quick_box, touching
 from dinghy.games.dinghy_race.cards import CardType, Kind, exit_track
 from dinghy.games.dinghy_race.common import (EPS, _path_blocker, _say, aspects, boat_obstacles,
                                              card_fits, fixed_hit, lines_on_water, move_shape,
@@ -275,8 +275,7 @@ def _stop_short(game: Table, state: RaceState, boat: Boat, card: CardType, end: 
     hull_boxes = others_box_lists(game, state.boats, boat.index)[0]
     gap = game.cards.card_width
     lines = lines_on_water(game, state)
-    fixed = (fixed_hit(game, move_shape(game, boat, card, end, tack, shift), lines=lines)
-             or fixed_hit(game, room_ahead(game, end, tack), lines=lines) or trap)
+    fixed = _move_touches(game, boat, card, end, tack, shift, lines) or trap
     x0, y0 = boat.pose.xy
     for i in range(20, -1, -1):
         t = i / 20
@@ -301,6 +300,25 @@ def _stop_short(game: Table, state: RaceState, boat: Boat, card: CardType, end: 
             continue
         return pose, tack, fixed
     return boat.pose, boat.tack, fixed
+
+
+def _move_touches(game: Table, boat: Boat, card: CardType, end: Pose, tack: Tack, shift: float,
+                  lines: tuple[bool, bool]) -> str | None:
+    """The fixed obstacle the move (:func:`move_shape`) or the room its next card needs
+    where it ends (:func:`room_ahead`) touches, or None. A shape whose quick box lies
+    inside the water, apart from every buoy's and land's, touches nothing fixed: the
+    polygons are built only for a closer look."""
+    area, obstacles, p = game.area_box, game.obstacle_box_list(lines), boat.pose
+    clear = game.cards.types.get(card.key) is card and all(
+        inside(b, area) and not touching(b, obstacles)
+        for b in (quick_box(game, card.key, boat.tack, shift, p.x, p.y, p.heading),
+                  quick_box(game, None, tack, 0.0, end.x, end.y, end.heading)))
+    fixed = None if clear else fixed_hit(game, move_shape(game, boat, card, end, tack, shift), lines=lines)
+    if fixed is None:
+        room = quick_box(game, game.delay_card.key, tack, 0.0, end.x, end.y, end.heading)
+        if not inside(room, area) or touching(room, obstacles):
+            fixed = fixed_hit(game, room_ahead(game, end, tack), lines=lines)
+    return fixed
 
 
 def _stop_touches(game: Table, pose: Pose, tack: Tack, box: tuple,
