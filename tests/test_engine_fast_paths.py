@@ -830,3 +830,44 @@ def test_what_a_stopped_move_touches_is_what_its_shapes_touch(data):
     plain = (fixed_hit(game, move_shape(game, me, card, r.pose, r.tack, shift), lines=lines)
              or fixed_hit(game, room_ahead(game, r.pose, r.tack), lines=lines))
     assert turn._move_touches(game, me, card, r.pose, r.tack, shift, lines) == plain
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_the_boxes_kept_for_a_fleet_are_those_of_its_boats(data):
+    """The other boats' boxes (``bounds.others_box_lists``, ``bounds.others_boxes``) are
+    kept per fleet and per boat, the last fleet's by place: asked of fleets that change
+    one boat at a time (a move, a card laid, a boat finishing), for any boat, they must be
+    the boxes of that very fleet's hulls and cards ("Boats and the manoeuvre cards
+    placed in front of them" are what the rulings judge)."""
+    import numpy as np
+
+    game = _bench_game()
+    fleet = tuple(b.with_(launched=True) for b in (_boat(data, i) for i in range(data.draw(st.integers(2, 6)))))
+    for _ in range(data.draw(st.integers(1, 6))):
+        i = data.draw(st.integers(0, len(fleet) - 1))
+        b = fleet[i]
+        change = data.draw(st.sampled_from(["move", "card", "aside", "finish", "delays", "none"]))
+        if change == "move":
+            b = b.with_(pose=Pose(b.pose.x + data.draw(st.floats(-50, 50)), b.pose.y, b.pose.heading))
+        elif change == "card":
+            b = b.with_(planned=data.draw(st.sampled_from([None] + sorted(game.cards.types))), aside=False)
+        elif change == "aside":
+            b = b.with_(aside=not b.aside)
+        elif change == "finish":
+            b = b.with_(finished=1)
+        elif change == "delays":
+            b = b.with_(delays=1 - b.delays)
+        fleet = fleet[:i] + (b,) + fleet[i + 1:]
+        index = data.draw(st.integers(0, len(fleet) - 1))
+        hulls, cards = bounds.others_box_lists(game, fleet, index)
+        exact_hulls, exact_cards = bounds.others_boxes(game, fleet, index)
+        afloat = [o for o in fleet if o.index != index and o.launched and o.finished is None]
+        keys = [(o, game.cards.delay_key() if o.delays else (o.planned if not o.aside else None)) for o in afloat]
+        assert hulls == [bounds.quick_box(game, None, o.tack, 0.0, o.pose.x, o.pose.y, o.pose.heading)
+                         for o in afloat]
+        assert cards == [bounds.quick_box(game, k, o.tack, 0.0, o.pose.x, o.pose.y, o.pose.heading)
+                         for o, k in keys if k is not None]
+        oth = table.others(game, fleet, index)
+        assert np.array_equal(exact_hulls, shapely.bounds(oth.hulls).reshape(len(oth.hulls), 4))
+        assert np.array_equal(exact_cards, shapely.bounds(oth.cards).reshape(len(oth.cards), 4))

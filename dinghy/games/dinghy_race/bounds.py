@@ -39,33 +39,45 @@ def _fleet_boxes(game: Table, boats: tuple[Boat, ...], index: int, name: str,
     """``pack(hulls, cards)`` of the boxes ``box(boat, key)`` of every other boat afloat:
     its hull (key None) and the card before its bow (the delay card while it has
     delays, else its planned card unless aside), in the boats' order. Kept per fleet
-    object and per boat object (the caches named after ``name``): a step asks about the
-    same fleet several times, and a move changes one boat of it."""
-    memo = game.__dict__.setdefault(f"_{name}", {})
+    object (the cache named ``name``): a step asks about the same fleet several times;
+    and each boat's boxes per boat object, the last fleet's by place (a move changes one
+    boat of it: the others are the very objects of the last fleet)."""
+    d = game.__dict__
+    memo = d.get(name)
+    if memo is None:
+        memo = d[name] = {}
+        d[name + "_per_boat"] = {}
+        d[name + "_last"] = [(), ()]
     hit = memo.get((id(boats), index))
     if hit is not None and hit[0] is boats:
         return hit[1]
-    per_boat = game.__dict__.setdefault(f"_{name}_per_boat", {})
-    delay = None
+    per_boat, last = d[name + "_per_boat"], d[name + "_last"]
+    prev, prev_entries = last
+    same = len(prev) == len(boats)
+    entries: list = [None] * len(boats)
     hulls, cards = [], []
-    for b in boats:
+    for i, b in enumerate(boats):
         if b.index == index or not b.launched or b.finished is not None:
             continue
-        e = per_boat.get(id(b))
-        if e is None or e[0] is not b:
-            if b.delays:
-                key = delay = delay or game.cards.delay_key()
-            else:
-                key = b.planned if b.planned is not None and not b.aside else None
-            e = (b, box(b, None))
-            if key is not None:
-                e += (box(b, key),)
-            if len(per_boat) >= 256:
-                per_boat.clear()
-            per_boat[id(b)] = e
+        e = prev_entries[i] if same and prev[i] is b else None
+        if e is None:
+            e = per_boat.get(id(b))
+            if e is None or e[0] is not b:
+                if b.delays:
+                    key = game.cards.delay_key()
+                else:
+                    key = b.planned if b.planned is not None and not b.aside else None
+                e = (b, box(b, None))
+                if key is not None:
+                    e += (box(b, key),)
+                if len(per_boat) >= 256:
+                    per_boat.clear()
+                per_boat[id(b)] = e
+        entries[i] = e
         hulls.append(e[1])
         if len(e) > 2:
             cards.append(e[2])
+    last[0], last[1] = boats, entries
     out = pack(hulls, cards)
     if len(memo) >= 64:
         memo.clear()
@@ -84,7 +96,7 @@ def others_boxes(game: Table, boats: tuple[Boat, ...], index: int) -> tuple[np.n
     """Bounds of the hulls and of the cards :func:`others` would build (same order),
     from their corners alone: no polygons (kept per fleet object, each boat's per boat
     object; the arrays are read-only)."""
-    return _fleet_boxes(game, boats, index, "others_boxes",
+    return _fleet_boxes(game, boats, index, "_others_boxes",
                         lambda b, key: _placed_box(game, (b.pose, b.tack, key)), _read_only_arrays)
 
 
@@ -276,6 +288,6 @@ def union(boxes: list) -> tuple[float, float, float, float]:
 def others_box_lists(game: Table, boats: tuple[Boat, ...], index: int) -> tuple[list, list]:
     """Quick boxes of the shapes :func:`others_boxes` bounds, as lists of tuples (same order), kept per
     fleet object and per boat object."""
-    return _fleet_boxes(game, boats, index, "others_box_lists",
+    return _fleet_boxes(game, boats, index, "_others_box_lists",
                         lambda b, key: quick_box(game, key, b.tack, 0.0, b.pose.x, b.pose.y, b.pose.heading),
                         lambda hulls, cards: (hulls, cards))
