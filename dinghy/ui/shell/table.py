@@ -23,7 +23,7 @@ from dinghy.ui.widgets.text import Text
 
 from dinghy.core.errors import DinghyError  # noqa: E402
 from dinghy.core.setup import PALETTE  # noqa: E402
-from dinghy.skippers import skipper  # noqa: E402
+from dinghy.skippers import out_of_turn, ready, skipper  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.hud import EventLog, OrderStrip, Slider, Toast, warm_glyphs  # noqa: E402
 from dinghy.ui.scene import ChartScene  # noqa: E402
@@ -67,6 +67,7 @@ class TableScene(MotionMixin, ChartScene):
         player = race.current_player()
         self.last_seat: int | None = player if player >= 0 else None   # who rolls when chance is due
         self._bot_wait = 0.0
+        self._asked: Any = None          # the state the bots were last asked to speak out of turn in
         self._over_reported = False
         self._press: tuple[float, float] | None = None
         self._dragged = False
@@ -337,11 +338,25 @@ class TableScene(MotionMixin, ChartScene):
         self.view.after_action(events, before)
         self._show_motion(state_before, action, events)
         self._autosave()
+        self._let_bots_speak(refresh)
         if refresh:
             self.refresh()
             if self.bot_delay <= 0:
                 self.run_bots()
         return True
+
+    def _let_bots_speak(self, refresh: bool = True) -> None:
+        """After every action, as ``play_bots`` and ``dinghy simulate`` do: a bot seat
+        that speaks out of turn (the hard skipper claiming room at a mark, rule 3) is
+        asked, whoever acts next, a person included."""
+        race = self.race
+        if race.over or race.chance or self._asked is race.state:
+            return
+        self._asked = race.state
+        bots = [None if s.skipper is None else self._skipper(s.skipper) for s in self.game.setup.seats]
+        call = out_of_turn(race, bots, race.current_player())
+        if call is not None:
+            self.act(call, refresh=refresh)
 
     def roll(self) -> None:
         """Chance acts: the race's seeded dice (or draw)."""
@@ -352,6 +367,7 @@ class TableScene(MotionMixin, ChartScene):
         self.view.after_action(events, before)
         self._show_motion(state_before, self.race.actions[-1], events)
         self._autosave()
+        self._let_bots_speak()
         self.refresh()
         if self.bot_delay <= 0:
             self.run_bots()
@@ -419,6 +435,7 @@ class TableScene(MotionMixin, ChartScene):
         g = self.gui
         if g is None or g.modals or self.animating:
             return
+        self._let_bots_speak()
         if self.bot_delay <= 0:
             n = 0
             while not self.race.over and not self.human_turn and n < 100000:
@@ -432,14 +449,24 @@ class TableScene(MotionMixin, ChartScene):
             return
         self._bot_wait += dt
         if self._bot_wait >= self.bot_delay:
+            if not self.race.chance and not ready(self.bot(), self.race):
+                # the skipper's preparation (the hard skipper's field of new water) runs in
+                # the background: the window lives on, and says why nothing moves
+                if not self.toast.visible:
+                    self.toast.show(f"{self.seat().name} studies the water (once per course and wind)…",
+                                    seconds=2.0)
+                return
             self._bot_wait = 0.0
             self._bot_step()
 
     def bot(self) -> Any:
         """The skipper of the seat acting now (the game's default if it has no such one)."""
+        return self._skipper(self.seat().skipper)
+
+    def _skipper(self, name: str | None) -> Any:
         rules = self.game.rules_name
         try:
-            return skipper(self.seat().skipper, rules)
+            return skipper(name, rules)
         except ValueError:
             return skipper(None, rules)
 
@@ -451,6 +478,7 @@ class TableScene(MotionMixin, ChartScene):
             self.view.after_action(events, before)
             self._show_motion(state_before, race.actions[-1], events)
             self._autosave()
+            self._let_bots_speak(refresh)
             if refresh:
                 self.refresh()
             return
