@@ -436,8 +436,9 @@ def _do_move(game: Table, state: RaceState, act: Move, ev: list[Event]) -> RaceS
         spi_up = True
     elif card.kind is Kind.SPI_DOWN:
         # the roll is for taking the spinnaker down; played with none up ("I would not
-        # punish a player for using it out of context") the card only sails
-        if boat.spi_up:
+        # punish a player for using it out of context") the card only sails, unless the
+        # set-up reads it the old way (a record made before format 3)
+        if boat.spi_up or game.spi_down_rolls:
             rows.append(("spi_down", 0))
         else:
             _say(ev, "spinnaker", boat.index, f"{name} plays Spi down with no spinnaker up: nothing to take down, no roll")
