@@ -72,6 +72,7 @@ class Ghost:
     selected: bool = False
     track: Sequence[tuple[float, float]] | None = None
     outline: Any = None               # a polygon to draw instead of the hull
+    footprint: Any = None             # a card's place drawn faint under the ghost (a card laid)
     colour: tuple[int, int, int] = (255, 255, 255)
     words: str = ""                   # said on the water beside the ghost (the coach's)
 
@@ -397,6 +398,8 @@ class Chart:
         game = self.game
         for g in self.ghosts:
             ok = g.allowed
+            if g.footprint is not None:
+                self._outline(L, _coords(g.footprint), theme.rgba(g.colour, 200), G_GHOSTS, self.fine)
             if g.track and ok:
                 self._outline(L, list(g.track), theme.rgba(g.colour, 110), G_GHOSTS,
                               self.fine, closed=False)
