@@ -142,7 +142,8 @@ def _same_spot(game, a: tuple[float, float, int], b: tuple[float, float, int]) -
 def _ends(race: Race, ch, boat, actions: list[Any]) -> dict[Any, tuple[Pose | None, Tack | None]]:
     """Where each action leaves the boat, by the engine's geometry: a move where its exit
     ends (the spinnaker bonus included), a pivot turned in place, a card laid (or sailed
-    instead under rule 1) where its best clear exit ends, valued as the figures are."""
+    instead under rule 1) where its best clear exit ends, valued as the figures are (the
+    boat's own place for a card without one: the delay, or no card)."""
     game, state = race.game, race.state
     out: dict[Any, tuple[Pose | None, Tack | None]] = {}
     opts: dict[float, list] = {}
@@ -156,9 +157,12 @@ def _ends(race: Race, ch, boat, actions: list[Any]) -> dict[Any, tuple[Pose | No
         elif isinstance(a, Pivot):
             pose = Pose(boat.pose.x, boat.pose.y, (boat.pose.heading + a.turn) % 360)
             out[a] = (pose, dr.tack_of(pose.heading, game.wind_from, boat.tack))
-        elif isinstance(a, (Place, Substitute)) and a.card is not None:
+        elif isinstance(a, (Place, Substitute)):
             later = 1 if isinstance(a, Place) else 0
-            out[a] = _best_exit(race, ch, boat, game.cards.types[a.card], state.round + later)
+            end = (None, None) if a.card is None else \
+                _best_exit(race, ch, boat, game.cards.types[a.card], state.round + later)
+            # no exit (the delay card, no card at all) or none clear: the boat stays
+            out[a] = end if end[0] is not None else (boat.pose, boat.tack)
     return out
 
 

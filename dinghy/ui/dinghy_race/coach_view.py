@@ -3,8 +3,8 @@ drawn as ghosts on the Dinghy Race chart, best first.
 
 A hint to sail an exit is a ghost boat where the exit leaves the hull (with its track);
 a hint to lay a card is a ghost boat where the card's best exit would take the boat
-next turn (the coach's ``end``), over the card's outline in front of the bow (a card
-without an exit, the delay, is its outline alone); a pivot is the hull turned; a hint
+next turn (the coach's ``end``; the boat's own place for the delay card), over the
+card's outline in front of the bow; a pivot is the hull turned; a hint
 without a place on the water (Lady Luck, reveal, drift) is the boat's own hull,
 labelled. The coach offers no two hints at one spot, so each ghost is one choice.
 Each ghost's label says the rank, the rounds the coach expects to the finish (before
