@@ -47,6 +47,7 @@ CARD_BACK = (52, 66, 96)
 CARD_FACE = (250, 246, 236)
 DELAY_FACE = (240, 200, 196)
 WEATHER_EYE = (200, 236, 255)
+WE_SPOT = (120, 220, 140)        # where a Weather Eye card may lie (the panel's "fits" green)
 ILLEGAL = (150, 156, 164)
 
 
@@ -441,11 +442,15 @@ class Chart:
 
     # --- preview (a card's footprint, a Weather Eye outline) ---------------------------
     def show_preview(self, poly: Any | None, ok: bool = True, colour: Any = CARD_FACE,
-                     alpha: int = 110) -> None:
+                     alpha: int = 110, dots: Sequence[tuple[float, float]] = ()) -> None:
         """One footprint (a card, a Weather Eye card), or a list of them drawn faint
-        over one another (the places a person's cards may take)."""
+        over one another (the places a person's cards may take); ``dots``: small marks
+        on the water (where a Weather Eye card's middle may lie)."""
         L = self.preview_layer
         L.clear()
+        r = 0.05 * self.game.cards.card_length
+        for x, y in dots:
+            self._circle(L, x, y, r, theme.rgba(WE_SPOT, 150), G_PREVIEW)
         polys = [] if poly is None else (list(poly) if isinstance(poly, (list, tuple)) else [poly])
         fill = colour if ok else (220, 80, 60)
         for one in polys:
