@@ -1,11 +1,26 @@
 """The coach: the hard skipper's best choices for the seat whose turn it is.
 
 ``hints(race, n=3)`` ranks the legal actions of this step the way the hard skipper
-weighs them (:mod:`dinghy.skippers.hard`) and returns up to ``n`` distinct ones, best
-first, each with the turns it expects still to sail to the finish, the exact chance that
-the hazard roll it leads to capsizes the boat or loses a man (a Fraction, 0 where no roll
-follows), and any right-of-way trouble the engine reports for it. The window draws them
-as ghosts; the rules are the engine's, the coach only reads them.
+weighs them (:mod:`dinghy.skippers.hard`) and returns up to ``n`` of them, best first,
+each with the rounds it expects still to sail to the finish, the exact chance that the
+hazard roll it leads to capsizes the boat or loses a man (a Fraction, 0 where no roll
+follows), any right-of-way trouble the engine reports for it, and where it leaves the
+boat (``end``). The window draws them as ghosts; the rules are the engine's, the coach
+only reads them.
+
+Two things a player reads into the hints are kept true here:
+
+* One count of rounds. The figure is the hard skipper's estimate of the race from
+  where a choice leaves the boat (its open-water estimate blended with the time-to-go
+  field). Before the gun the skipper weighs places by the line instead (any place from
+  which it can make the line in time weighs alike, so every hint read one figure): the
+  coach's figure is then the rounds to wait for the gun, or to sail to the line where
+  that takes longer, and the race from the best place on the line for that boat; the
+  hint says when the boat would be at the line against the gun ("line 1.5 rounds
+  before the gun"), which tells apart choices the figure cannot.
+* One ghost, one choice. Two choices that end at one spot (two cards whose best exits
+  end alike, one exit reached by two actions) would be one ghost under two labels: the
+  better is kept and the next distinct choice offered.
 """
 from __future__ import annotations
 
