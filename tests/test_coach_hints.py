@@ -170,3 +170,37 @@ def test_no_two_hints_are_one_ghost():
             assert [h.action for h in hs] == [h.action for h in every[:3]]
             game_steps += len(every) > 3
     assert game_steps >= 2
+
+
+def test_before_the_gun_no_figure_promises_a_finish_sooner_than_the_gun_allows():
+    """Rule text: "Boats may cross the start line in round 6". Wherever a choice leaves
+    a boat below the line, in whatever round before the gun, the coach's figure is at
+    least the moves still to wait for round 6 plus the quickest race from the line, and
+    the timing it gives is "before", "with" or "after the gun" as the sail to the line
+    is shorter, equal or longer than the wait."""
+    from hypothesis import given, settings, strategies as st
+
+    race = next(iter(person_steps("up_and_down", 4, 1)))
+    ch = chart_of(race.game)
+    boat = race.state.boat()
+    (ax, ay), (bx, by) = race.game.start_line
+    _xs, _ys, after = coach._line_values(race, ch, boat)
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.floats(0.0, 1.0), st.floats(0.3, 6.0), st.integers(0, 23), st.integers(1, 5))
+    def check(along, depth, h, rnd):
+        x = ax + (bx - ax) * along - ch.upx * depth * ch.L
+        y = ay + (by - ay) * along - ch.upy * depth * ch.L
+        pose = Pose(x, y, h * 15)
+        tack = dr.tack_of(pose.heading, race.game.wind_from, boat.tack)
+        total, sail, wait = coach._from_the_line(race, ch, boat, [pose], [tack], rnd)
+        assert wait == dr.PRESTART_ROUNDS + 1 - rnd
+        assert total[0] >= wait + after.min() - 1e-9
+        assert total[0] >= sail[0] + after.min() - 1e-9
+        words = coach.line_words(float(sail[0]), wait)
+        if sail[0] < wait - 0.25:
+            assert words.endswith("before the gun")
+        elif sail[0] > wait + 0.25:
+            assert words.endswith("after the gun")
+
+    check()
