@@ -70,7 +70,7 @@ def test_before_the_gun_choices_far_apart_read_apart():
     figure (the rounds to wait for the gun and the race from where the choice leaves
     the boat) or the timing at the line ("line 2.3 rounds before the gun") tells them
     apart."""
-    pairs = 0
+    pairs = rounds_apart = 0
     for race in person_steps("olympic_triangle", 2, 5):
         state = race.state
         if state.round + (state.step is Step.PLACE) > dr.PRESTART_ROUNDS:
@@ -82,7 +82,9 @@ def test_before_the_gun_choices_far_apart_read_apart():
                 if math.dist(where_on_the_water(race, a.action), where_on_the_water(race, b.action)) >= 0.5 * L:
                     pairs += 1
                     assert figure_words(a) != figure_words(b), (state.round, a.text, b.text)
+                    rounds_apart += f"{a.expected_rounds:.1f}" != f"{b.expected_rounds:.1f}"
     assert pairs >= 3
+    assert rounds_apart >= 1        # where the timing matters, the rounds themselves differ
 
 
 def test_the_coach_s_figure_runs_on_across_the_gun():
