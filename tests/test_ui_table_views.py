@@ -4,6 +4,7 @@ laying a card, the upright sheet, the compass on a small screen and the coach's 
 Each test taps to the place a newcomer tripped and checks what they see."""
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -119,7 +120,12 @@ def test_the_coach_s_words_on_the_water_can_be_read(make_ui_app, home, size):
         to_step(app, scene, step, rounds=2)
         hints = ask_the_coach(app, scene)
         cam, chart = view.camera, view.chart
-        words = [p.drawable for p in chart.ghost_layer.pins if p.is_label]
+        words = [p.drawable for p in chart.ghost_layer.pins if p.is_label and p.rank is not None]
+        badges = [p for p in chart.ghost_layer.pins if p.is_label and p.rank is None]
+        # each ghost carries its rank, where a finger taps: its words may lie lines away
+        assert [b.drawable.text for b in badges] == [f"{i + 1}." for i in range(len(hints))]
+        assert all(math.dist(cam.world_to_screen(b.x, b.y), chart.ghost_screen_point(i)) < 1
+                   for i, b in enumerate(badges))
         assert len(words) == len(hints)
         assert all(w.visible for w in words), [w.text for w in words]
         assert [w.text.split(".")[0] for w in words] == [str(i + 1) for i in range(len(hints))]
@@ -281,7 +287,6 @@ def test_a_pivot_shows_its_ghosts_apart(make_ui_app, home, size):
     the two turned ghosts a speck on the boat, under its name. As on a move, the pivot's
     ghosts are now shown closer: each on the chart, under no button, a finger's width
     from the other; a tapped ghost turns the boat that way."""
-    import math
 
     app = make_ui_app(*size)
     scene = start_by_taps(app, home, "dinghy_race")

@@ -417,6 +417,9 @@ class Chart:
         for rank, g in enumerate(gh for gh in self.ghosts if gh.words):
             cx, cy = self.ghost_centre(g)
             self._pin_label(L, g.words, cx, cy, dy=-30, colour=g.colour, rank=rank)
+            # the rank on the ghost itself ("1.", as its words begin; an exit's number on
+            # the card face has no dot): its words may be moved a few lines off it
+            self._pin_label(L, g.words.split(".", 1)[0] + ".", cx, cy, colour=theme.WATER_DEEP)
         L.finish()
         self.declutter()
 
