@@ -284,7 +284,9 @@ def test_stopping_short_is_judged_as_the_shapes_judge_it(data):
 @given(st.data())
 def test_a_pivot_is_judged_as_the_shapes_judge_it(data):
     """A pivot "may make a 90°-turn in either direction"; the hull may not swing into a
-    boat, a mark or land. The quick boxes must give the verdict the hull's shape gives."""
+    boat, a mark or land. The quick boxes must give the verdict the hull's shape gives.
+    (Found by hypothesis: a boat by the edge whose turn would trap it is refused for the
+    trap, which this test first left out of its reference.)"""
     from dinghy.games.dinghy_race import turn
     from dinghy.games.dinghy_race.common import _path_blocker
     from dinghy.games.dinghy_race.state import Turn

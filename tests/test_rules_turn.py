@@ -253,6 +253,41 @@ def test_spi_up_sets_the_spinnaker_with_a_roll_and_spi_down_takes_it_down(g):
     assert "spi_up" not in dr.hand(g, r.state.boat(0))   # the card marks "spi up"
 
 
+def test_spi_down_with_the_spinnaker_up_takes_it_down_with_a_roll(g):
+    # "by playing a "spi up" or "spi down" card, the player commits himself to actually
+    # hoist the spinnaker or take it down ... both manoeuvres require a die roll"
+    r = race_at(g, [boat(0, 0, 900, 180, planned="spi_down", spi_up=True), far(1)])
+    r.push(Begin(False))
+    r.push(Move(0))
+    assert not r.state.boat(0).spi_up and ("spi_down", 0) in r.state.turn.hazards
+
+
+def test_spi_down_without_a_spinnaker_up_takes_nothing_down_and_rolls_nothing(g):
+    # "to play "spi down" on a running course but without actually flying a spinnaker
+    # is a disadvantage because of the fewer exit options, so I would not punish a player
+    # for using it out of context": the card sails (its exits only), and with no
+    # spinnaker to take down there is no handling to roll for (the roll is the
+    # manoeuvre's: "the player commits himself to actually ... take it down")
+    r = race_at(g, [boat(0, 0, 900, 180, planned="spi_down"), far(1)])
+    r.push(Begin(False))
+    assert r.state.step is Step.MOVE                 # not illegal: no delay instead
+    events = r.push(Move(0))
+    assert not r.state.boat(0).spi_up
+    assert all(row != "spi_down" for row, _ in r.state.turn.hazards)
+    assert r.state.step is not Step.ROLL
+    assert any("no spinnaker" in e.text for e in events)
+
+
+def test_the_older_reading_of_spi_down_without_a_spinnaker_is_a_set_up_option():
+    # the reading before record format 3 ("both manoeuvres require a die roll on the
+    # hazard table", whatever is up): kept as the option records of that time replay by
+    g = game(2, extra=(("spi_down_without_spinnaker", "rolls"),))
+    r = race_at(g, [boat(0, 0, 900, 180, planned="spi_down"), far(1)])
+    r.push(Begin(False))
+    r.push(Move(0))
+    assert ("spi_down", 0) in r.state.turn.hazards and not r.state.boat(0).spi_up
+
+
 def test_spinnaker_off_a_run_is_abuse(g):
     # rules notes: "Spinnaker abuse (spi up on a reach or close-hauled): no spinnaker bonus,
     # a hazard roll on the "spinnaker abuse" row each turn it persists"

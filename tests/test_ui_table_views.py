@@ -4,6 +4,7 @@ laying a card, the upright sheet, the compass on a small screen and the coach's 
 Each test taps to the place a newcomer tripped and checks what they see."""
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -119,7 +120,12 @@ def test_the_coach_s_words_on_the_water_can_be_read(make_ui_app, home, size):
         to_step(app, scene, step, rounds=2)
         hints = ask_the_coach(app, scene)
         cam, chart = view.camera, view.chart
-        words = [p.drawable for p in chart.ghost_layer.pins if p.is_label]
+        words = [p.drawable for p in chart.ghost_layer.pins if p.is_label and p.rank is not None]
+        badges = [p for p in chart.ghost_layer.pins if p.is_label and p.rank is None]
+        # each ghost carries its rank, where a finger taps: its words may lie lines away
+        assert [b.drawable.text for b in badges] == [f"{i + 1}." for i in range(len(hints))]
+        assert all(math.dist(cam.world_to_screen(b.x, b.y), chart.ghost_screen_point(i)) < 1
+                   for i, b in enumerate(badges))
         assert len(words) == len(hints)
         assert all(w.visible for w in words), [w.text for w in words]
         assert [w.text.split(".")[0] for w in words] == [str(i + 1) for i in range(len(hints))]
@@ -281,7 +287,6 @@ def test_a_pivot_shows_its_ghosts_apart(make_ui_app, home, size):
     the two turned ghosts a speck on the boat, under its name. As on a move, the pivot's
     ghosts are now shown closer: each on the chart, under no button, a finger's width
     from the other; a tapped ghost turns the boat that way."""
-    import math
 
     app = make_ui_app(*size)
     scene = start_by_taps(app, home, "dinghy_race")
@@ -299,3 +304,56 @@ def test_a_pivot_shows_its_ghosts_apart(make_ui_app, home, size):
     n = len(scene.race.actions)
     ui.click(app, *pts[i])
     assert scene.race.actions[n] == action
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_laying_a_weather_eye_card_shows_the_water_near_the_boat(make_ui_app, home, size):
+    """Rule text: Weather Eye cards "may be placed anywhere on the playing surface at the
+    end of his turn; the only restrictions are that the cards may not touch a boat,
+    manoeuvre card or buoy"; its "influence zone with a radius of one ruler length"
+    reaches boats near it, and it drifts "downwind by one or two full card lengths" at
+    the end of the round. Laying one showed the whole course: boats specks, a card a few
+    pixels. Now the chart frames the boat, its card, the boats near it and the places
+    around it where the engine lets the card lie (dots on the water): a card a finger's
+    width and a half long (no longer than half the chart), the boat clear of the camera
+    buttons; a tap on an allowed place on the screen says it fits and "Place here" lays
+    it there."""
+    from dinghy.ui.dinghy_race.pins import overlaps
+
+    app = make_ui_app(*size)
+    scene = start_by_taps(app, home, "dinghy_race")
+    to_step(app, scene, Step.WEATHER_EYE, rounds=6)
+    view, race = scene.view, scene.race
+    game, state = race.game, race.state
+    cam, g = view.camera, scene.gui
+    boat = state.boat()
+    L = game.cards.card_length
+    assert L * cam.zoom >= g.touch * 1.5, (L * cam.zoom, g.touch)
+    assert L * cam.zoom <= 0.5 * min(cam.width, cam.height) + 1
+    buttons = [view.zoom_in, view.zoom_out, view.fit_button, view.follow_button, view.hint_button]
+    shapes = [game.hull(boat.pose, boat.tack)]
+    if boat.planned is not None and not boat.aside:
+        shapes.append(game.card_shape(boat.pose, game.cards.types[boat.planned], boat.tack))
+    for poly in shapes:
+        box = screen_box(cam, poly)
+        assert within(box, cam), box
+        for b in buttons:
+            assert not overlaps(box, (b.x, b.y, b.w, b.h)), b.label
+    spots = view.weather_eye_spots()
+    assert spots, "some place near the boat takes the card"
+    assert view.we_spots() == spots and view.chart.preview_layer.drawables   # shown as dots
+    from dinghy.games.dinghy_race.actions import WeatherEye
+    assert all(race.why_not(WeatherEye(x, y, view.we_long)) is None for x, y in spots)
+    x0, y0, x1, y1 = view.weather_eye_bounds()
+    for other in state.boats:            # the boats near those places are on the chart too
+        if other.launched and other.racing and x0 <= other.pose.x <= x1 and y0 <= other.pose.y <= y1:
+            assert cam.contains_screen(*cam.world_to_screen(*other.pose.xy))
+    on_screen = [cam.world_to_screen(*p) for p in spots]
+    on_screen = [p for p in on_screen if cam.contains_screen(*p) and g.widget_at(*p) is None]
+    assert len(on_screen) >= len(spots) // 2, (len(on_screen), len(spots))
+    shot(app, f"views_weather_eye_{size[0]}x{size[1]}.png")
+    n = len(state.weather_eyes)
+    ui.click(app, *on_screen[0])
+    assert view.we_reason() is None and "fits" in view.turn.hint.text
+    ui.tap(app, view.turn.buttons["place_we"])
+    assert len(race.state.weather_eyes) == n + 1 or race.state.round > state.round

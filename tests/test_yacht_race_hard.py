@@ -206,23 +206,3 @@ def test_in_the_fog_hard_sails_each_rival_where_it_has_furthest_to_go():
     a = _choose(g, s)
     assert a in legal and left[a] == max(left.values())
     assert a.heading not in (NE, E, SE) and left[a] > min(left.values())
-
-
-def test_a_yacht_with_few_cards_plans_only_the_wind_it_can_buy():
-    """"CAUTION: THERE ARE ONLY TWELVE CARDS FOR EACH PLAYER FOR THE ENTIRE RACE": the
-    tables of a yacht holding n cards let it buy at most n shifts, so it never counts
-    on wind it cannot pay for -- fewer cards, never fewer turns to go -- and with the
-    finish dead to windward three cards (a broad reach home) beat two."""
-    g = _game(OPEN)
-    course = hard.tables(g.chart)
-    last = len(course.goals) - 1
-    tabs = [course.counted(n).get(last) for n in range(4)]
-    priced = course.table().get(last)
-    for fewer, more in zip(tabs, tabs[1:]):
-        assert (fewer >= more - 1e-9).all()
-    assert (tabs[-1] >= priced - 1e-9).all()
-    x, y = 2, 5
-    at = y * g.chart.width + x
-    # wind from the east: the finish (east of (2, 5)) is dead to windward; three cards
-    # bring the wind to the south-west (a broad reach east), two only to the south
-    assert tabs[3][E, 0, at] < tabs[2][E, 0, at]

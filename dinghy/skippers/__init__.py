@@ -72,6 +72,14 @@ def skipper(name: str | None, rules: str = "dinghy_race") -> Skipper:
     raise ValueError(f"unknown skipper {name!r} for {rules}; known: {known}")
 
 
+def ready(bot, race) -> bool:
+    """Whether ``bot`` can decide now without waiting for something it prepares in the
+    background (the hard skipper's field of the course, the first race on new water): a
+    window asks, and lives on meanwhile. Skippers without such work are always ready."""
+    check = getattr(bot, "ready", None)
+    return True if check is None else bool(check(race))
+
+
 def out_of_turn(race, bots: list, player: int) -> Any | None:
     """The first out-of-turn call a seat's skipper makes now (the hard skipper's claim
     for room at a mark, rule 3), asked of every seat but the one about to act; None when

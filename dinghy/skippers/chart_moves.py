@@ -68,6 +68,9 @@ class CardMoves:
         cost += np.where(invol & (turn > 0), np.where(trap, hc("tack_trapeze", -2), hc("tack", -2)), 0.0)
         cost += np.where(invol & (turn < 0), hc("jibe_spi", -2) if spi else hc("jibe", -2), 0.0)
         cost += np.where(kind == SPI_UP, hc("spi_up"), 0.0)
+        # the engine rolls for the take-down only with the spinnaker up; the skippers still
+        # price a Spi down laid with none up as if it rolled, so that they lay the card out of
+        # context only where it is clearly the best (a sailor would not play it for nothing)
         cost += np.where(kind == SPI_DOWN, hc("spi_down"), 0.0)
         cost += np.where(spi2 & (kind != SPI_UP) & ((b2 & RUN) == 0), hc("spi_abuse"), 0.0)
         cost += np.where(trap & ((b2 & CH) == 0), hc("trapeze_abuse"), 0.0)

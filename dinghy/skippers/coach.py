@@ -1,11 +1,26 @@
 """The coach: the hard skipper's best choices for the seat whose turn it is.
 
 ``hints(race, n=3)`` ranks the legal actions of this step the way the hard skipper
-weighs them (:mod:`dinghy.skippers.hard`) and returns up to ``n`` distinct ones, best
-first, each with the turns it expects still to sail to the finish, the exact chance that
-the hazard roll it leads to capsizes the boat or loses a man (a Fraction, 0 where no roll
-follows), and any right-of-way trouble the engine reports for it. The window draws them
-as ghosts; the rules are the engine's, the coach only reads them.
+weighs them (:mod:`dinghy.skippers.hard`) and returns up to ``n`` of them, best first,
+each with the rounds it expects still to sail to the finish, the exact chance that the
+hazard roll it leads to capsizes the boat or loses a man (a Fraction, 0 where no roll
+follows), any right-of-way trouble the engine reports for it, and where it leaves the
+boat (``end``). The window draws them as ghosts; the rules are the engine's, the coach
+only reads them.
+
+Two things a player reads into the hints are kept true here:
+
+* One count of rounds. The figure is the hard skipper's estimate of the race from
+  where a choice leaves the boat (its open-water estimate blended with the time-to-go
+  field). Before the gun the skipper weighs places by the line instead (any place from
+  which it can make the line in time weighs alike, so every hint read one figure): the
+  coach's figure is then the rounds to wait for the gun, or to sail to the line where
+  that takes longer, and the race from the best place on the line for that boat; the
+  hint says when the boat would be at the line against the gun ("line 1.5 rounds
+  before the gun"), which tells apart choices the figure cannot.
+* One ghost, one choice. Two choices that end at one spot (two cards whose best exits
+  end alike, one exit reached by two actions) would be one ghost under two labels: the
+  better is kept and the next distinct choice offered.
 """
 from __future__ import annotations
 
@@ -18,15 +33,19 @@ from typing import Any
 import numpy as np
 
 from dinghy.core.errors import DinghyError
+from dinghy.core.geometry import Pose
 from dinghy.core.race import Race
+from dinghy.core.wind import Tack
+from dinghy.games.dinghy_race import rules as dr
 from dinghy.games.dinghy_race.actions import Luck, Move, Pivot, Place, Substitute
 from dinghy.games.dinghy_race.cards import Kind
 from dinghy.games.dinghy_race.state import Step
+from dinghy.games.dinghy_race.table import reach_rows
 from dinghy.skippers import hard
-from dinghy.skippers.batch import PRESTART_ROUNDS
+from dinghy.skippers.batch import PRESTART_ROUNDS, Batch
 from dinghy.skippers.brain import chart_of
+from dinghy.skippers.field import field_now
 from dinghy.skippers.obstacles import Obstacles
-from dinghy.skippers.field import field_of
 
 
 @dataclass(frozen=True)
@@ -36,10 +55,23 @@ class Hint:
     expected_rounds: float
     capsize_risk: Fraction | float
     row_trouble: str | None = None
+    #: where the choice leaves the boat (a card laid: where its best exit takes it when it
+    #: is sailed; a move: where the exit ends), None where the boat stays as it is
+    end: Pose | None = None
+    end_tack: Tack | None = None
+    #: before the gun: when the choice would bring the boat to the line, against the gun
+    start_note: str | None = None
+
+
+#: the spread (rounds) of the coach's guess of when a boat reaches a place on the start
+#: line: half a round, and a tenth of the sailing time (traffic, the 15-degree exits)
+ARRIVAL_SPREAD = (0.5, 0.1)
 
 
 def hints(race: Race, n: int = 3) -> list[Hint]:
-    """Up to ``n`` distinct legal actions for the acting seat, fewest expected rounds first."""
+    """Up to ``n`` legal actions for the acting seat, fewest expected rounds first, each
+    leaving the boat somewhere else on the water (two choices that end at one spot are
+    one ghost to a player: the better is kept and the next one offered)."""
     if race.over or race.chance:
         return []
     state = race.state
@@ -69,38 +101,227 @@ def hints(race: Race, n: int = 3) -> list[Hint]:
     else:
         best = sk.choose(race, random.Random(0))
         scored = [(now, best)] + [(now + 0.5, a) for a in legal if a != best]
-    prestart = (state.round + (1 if state.step is Step.PLACE else 0)) <= PRESTART_ROUNDS
-    if prestart and state.step in (Step.PLACE, Step.MOVE) and scored:
-        # before the start the skipper weighs places by the line, not by turns: count
-        # the rounds still to wait and the race from the line, and keep the order
-        low = min(v for v, _ in scored)
-        wait = PRESTART_ROUNDS - state.round
-        scored = [(now + wait + (v - low), a) for v, a in scored]
     scored = [(v, a) for v, a in scored if math.isfinite(v) and race.why_not(a) is None]
-    scored.sort(key=lambda va: (va[0], va[1].text()))
+    ends = _ends(race, ch, boat, [a for _, a in scored])
+    if _before_the_gun(state) and state.step in (Step.PLACE, Step.MOVE, Step.PIVOT):
+        # before the start the skipper weighs places by the line, not by rounds (any
+        # place it can reach the line from in time reads alike): the coach's figure is
+        # the rounds to wait for the gun and the race from where each choice leaves the
+        # boat, ranked by that figure, the skipper's order within a tie
+        figures = dict(zip((a for _, a in scored), _start_figures(race, ch, boat, scored, ends)))
+        scored = sorted(((figures[a][0], v, a) for v, a in scored), key=lambda t: (t[0], t[1], t[2].text()))
+        ranked = [(f, a) for f, _v, a in scored]
+    else:
+        figures = {}
+        ranked = sorted(scored, key=lambda va: (va[0], va[1].text()))
     out: list[Hint] = []
     seen: set[str] = set()
-    for v, a in scored:
+    spots: list[tuple[float, float, int]] = []
+    for v, a in ranked:
         t = a.text()
-        if t in seen:
+        end, end_tack = ends.get(a, (None, None))
+        spot = _spot(race.game, end) if end is not None else None
+        if t in seen or (spot is not None and any(_same_spot(race.game, spot, s) for s in spots)):
             continue
         seen.add(t)
+        if spot is not None:
+            spots.append(spot)
         risk, trouble = _risk_and_trouble(race, a, boat)
-        out.append(Hint(a, _describe(race, a, v), float(v), risk, trouble))
+        note = figures[a][1] if a in figures else None
+        out.append(Hint(a, _describe(race, a, v, note), float(v), risk, trouble, end, end_tack, note))
         if len(out) >= n:
             break
     return out
 
 
+def _before_the_gun(state) -> bool:
+    """Whether the step's move is sailed before round 6, when no boat may cross the line
+    (a card laid now is sailed next round)."""
+    return state.round + (1 if state.step is Step.PLACE else 0) <= PRESTART_ROUNDS
+
+
+# -- where a choice leaves the boat -----------------------------------------------------------
+
+def _spot(game, pose: Pose) -> tuple[float, float, int]:
+    """Where a ghost boat at ``pose`` is drawn: the middle of its hull, and its heading."""
+    mid = pose.forward(-game.cards.hull_length / 2)
+    return (mid.x, mid.y, pose.heading % 360)
+
+
+def _same_spot(game, a: tuple[float, float, int], b: tuple[float, float, int]) -> bool:
+    """Two ghosts a player cannot tell apart: one hull over the other (the same heading,
+    the middles closer than a fifth of a hull)."""
+    return a[2] == b[2] and math.hypot(a[0] - b[0], a[1] - b[1]) < 0.2 * game.cards.hull_length
+
+
+def _ends(race: Race, ch, boat, actions: list[Any]) -> dict[Any, tuple[Pose | None, Tack | None]]:
+    """Where each action leaves the boat, by the engine's geometry: a move where its exit
+    ends (the spinnaker bonus included), a pivot turned in place, a card laid (or sailed
+    instead under rule 1) where its best clear exit ends, valued as the figures are (the
+    boat's own place for a card without one: the delay, or no card)."""
+    game, state = race.game, race.state
+    out: dict[Any, tuple[Pose | None, Tack | None]] = {}
+    opts: dict[float, list] = {}
+    for a in actions:
+        if isinstance(a, Move) and state.turn.card is not None:
+            if a.shift not in opts:
+                opts[a.shift] = dr.exit_options(game, state, a.shift)
+            o = next((o for o in opts[a.shift] if o.index == a.exit), None)
+            if o is not None:
+                out[a] = ((o.bonus if a.bonus and o.bonus is not None else o.pose), o.tack)
+        elif isinstance(a, Pivot):
+            pose = Pose(boat.pose.x, boat.pose.y, (boat.pose.heading + a.turn) % 360)
+            out[a] = (pose, dr.tack_of(pose.heading, game.wind_from, boat.tack))
+        elif isinstance(a, (Place, Substitute)):
+            later = 1 if isinstance(a, Place) else 0
+            end = (None, None) if a.card is None else \
+                _best_exit(race, ch, boat, game.cards.types[a.card], state.round + later)
+            # no exit (the delay card, no card at all) or none clear: the boat stays
+            out[a] = end if end[0] is not None else (boat.pose, boat.tack)
+    return out
+
+
+def _best_exit(race: Race, ch, boat, card, rnd: int) -> tuple[Pose | None, Tack | None]:
+    """The end of the card's clear exit the coach values most, sailed from where the boat
+    is now in round ``rnd`` (None: the card has no exit, or none is clear)."""
+    game, state = race.game, race.state
+    rows = [r for r in reach_rows(game, state.boats, boat, [card], 0.0, dr.lines_on_water(game, state))
+            if r[4] is None]
+    if not rows:
+        return None, None
+    poses = [r[2] for r in rows]
+    vals = _end_values(race, ch, boat, poses, [r[3] for r in rows], rnd)
+    i = int(np.argmin(vals))
+    return poses[i], rows[i][3]
+
+
+# -- the figures: rounds to the finish ----------------------------------------------------------
+
+def _batch(ch, boat, poses: list[Pose], tacks: list[Tack], rnd: int) -> Batch:
+    """Boats at ``poses`` after a move from where ``boat`` is, the start, roundings and
+    finish along the way counted as the skippers' chart counts them."""
+    n = len(poses)
+    B = Batch(np.array([p.x for p in poses], float), np.array([p.y for p in poses], float),
+              np.array([p.heading % 360 for p in poses], np.int64),
+              np.array([1 if t is Tack.STARBOARD else -1 for t in tacks], np.int64),
+              np.full(n, bool(boat.spi_up)), np.full(n, int(boat.legs_done), np.int64),
+              np.full(n, -99 if boat.stage is None else int(boat.stage), np.int64),
+              np.full(n, bool(boat.started)), np.zeros(n, bool), np.full(n, -1, np.int64),
+              np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n),
+              np.full(n, float(boat.pose.x)), np.full(n, float(boat.pose.y)))
+    return ch.advance(B, rnd)
+
+
+def _end_values(race: Race, ch, boat, poses: list[Pose], tacks: list[Tack], rnd: int) -> np.ndarray:
+    """Rounds from the end of round ``rnd`` to the finish for a boat left at each pose:
+    after the gun the hard skipper's estimate of the race from there; before it, the
+    rounds still to wait for the gun and the race from the line (:func:`_from_the_line`)."""
+    if rnd > PRESTART_ROUNDS or boat.started:
+        B = _batch(ch, boat, poses, tacks, max(rnd, PRESTART_ROUNDS + 1))
+        return np.maximum(_race_value(race, ch, B, max(rnd, PRESTART_ROUNDS + 1), boat), 0.0)
+    return _from_the_line(race, ch, boat, poses, tacks, rnd)[0]
+
+
+def _race_value(race: Race, ch, B: Batch, rnd: int, boat) -> np.ndarray:
+    """The hard skipper's turns to go from each boat of ``B`` (its open-water estimate
+    blended with the time-to-go field, the heading's cost included)."""
+    v = hard._SKIPPER._course_leaf(race, ch, B, rnd, boat)
+    return np.where(B.finished, 0.0, v)
+
+
+def _line_values(race: Race, ch, boat) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Points along the start line (the skippers' chart's) and the race from just across
+    each, on the best heading there."""
+    game = race.game
+    key = (id(game), field_now(game) is not None)
+    got = _LINE.get(key)
+    if got is not None and got[0] is game:
+        return got[1]
+    xs, ys = np.asarray(ch.sxs, float), np.asarray(ch.sys, float)
+    k, nh = len(xs), 24
+    up = 0.25 * ch.L
+    n = k * nh
+    B = Batch(np.repeat(xs + ch.upx * up, nh), np.repeat(ys + ch.upy * up, nh),
+              np.tile(np.arange(nh, dtype=np.int64) * 15, k), np.ones(n, np.int64), np.zeros(n, bool),
+              np.zeros(n, np.int64), np.full(n, -99, np.int64), np.zeros(n, bool), np.zeros(n, bool),
+              np.full(n, -1, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n),
+              np.repeat(xs - ch.upx * up, nh), np.repeat(ys - ch.upy * up, nh))
+    h = B.h
+    rel = (ch.wind - h) % 360
+    B.tack = np.where(rel < 180, 1, -1).astype(np.int64)
+    ch.advance(B, PRESTART_ROUNDS + 1)
+    v = _race_value(race, ch, B, PRESTART_ROUNDS + 1, boat).reshape(k, nh)
+    v = np.where(np.isfinite(v), v, np.inf).min(1)
+    if len(_LINE) >= 8:
+        _LINE.pop(next(iter(_LINE)))
+    _LINE[key] = (game, (xs, ys, v))
+    return xs, ys, v
+
+
+def _from_the_line(race: Race, ch, boat, poses: list[Pose], tacks: list[Tack], rnd: int):
+    """Before the gun: from the end of round ``rnd``, the rounds until the boat crosses
+    the line (it may not before round 6: the wait, or the sail to the line where that is
+    longer) and the race from there, at the place on the line that is best for it; and
+    the rounds the boat needs to sail to that place (against the wait: early or late).
+
+    Reaching a place on the line takes the open-water time to it plus the turn of the
+    bow towards it; the coach is not sure of that time (traffic, the 15-degree exits),
+    so the wait counts as the expected longer of the two (:data:`ARRIVAL_SPREAD`): a
+    boat with time to spare reads the wait alone, one that needs every round of it a
+    little more, a late one its lateness."""
+    from scipy.special import ndtr
+
+    xs, ys, after = _line_values(race, ch, boat)
+    wait = float(PRESTART_ROUNDS + 1 - rnd)        # moves until the first that may cross
+    B = _batch(ch, boat, poses, tacks, rnd)
+    n, k = len(B), len(xs)
+    R = B.take(np.repeat(np.arange(n), k))
+    tx, ty = np.tile(xs, n), np.tile(ys, n)
+    T = ch.time(tx - R.x, ty - R.y) + ch.heading_penalty(R, tx, ty, hard.STYLE.heading_scale)
+    sd = ARRIVAL_SPREAD[0] + ARRIVAL_SPREAD[1] * T
+    z = (T - wait) / sd
+    arrive = wait + (T - wait) * ndtr(z) + sd * np.exp(-0.5 * z * z) / math.sqrt(2 * math.pi)
+    total = (arrive + np.tile(after, n)).reshape(n, k)
+    best = total.argmin(1)
+    return total[np.arange(n), best], T.reshape(n, k)[np.arange(n), best], wait
+
+
+def _start_figures(race: Race, ch, boat, scored, ends) -> list[tuple[float, str]]:
+    """The pre-start figure of each scored action (rounds from now to the finish) and
+    the words on its timing: when it would reach the line against the gun."""
+    state = race.state
+    later = 1 if state.step is Step.PLACE else 0
+    out = []
+    for _v, a in scored:
+        end, tack = ends.get(a, (None, None))
+        if end is None:
+            end, tack = boat.pose, boat.tack
+        total, sail, wait = _from_the_line(race, ch, boat, [end], [tack], state.round + later)
+        out.append((later + float(total[0]), line_words(float(sail[0]), wait)))
+    return out
+
+
+def line_words(sail: float, wait: float) -> str:
+    """The timing of a start in words: the rounds of sailing to the line against the
+    rounds to the gun ("line 2.5 rounds before the gun", "line with the gun", "line 1.2
+    rounds after the gun")."""
+    spare = wait - sail
+    if spare >= 0.25:
+        return f"line {spare:.1f} rounds before the gun"
+    if spare > -0.25:
+        return "line with the gun"
+    return f"line {-spare:.1f} rounds after the gun"
+
+
 # -- values per step ------------------------------------------------------------------------
 
 def _rounds_now(race: Race, boat) -> float:
+    """Rounds from now to the finish where the boat is (before the gun, the wait
+    included), on the scale of the hints' figures."""
     ch = chart_of(race.game)
-    B = hard._SKIPPER.batch_of(ch, boat)
-    v = float(field_of(race.game).value_of_batch(B)[0]) if race.state.round >= 5 else math.nan
-    if not math.isfinite(v):
-        v = float(ch.course_value(B, max(race.state.round, 6))[0][0])
-    return max(v, 0.0)
+    state = race.state
+    v = _end_values(race, ch, boat, [boat.pose], [boat.tack], state.round)
+    return max(float(v[0]), 0.0)
 
 
 def _place_values(race, sk, ch, boat, legal) -> list[tuple[float, Any]]:
@@ -212,5 +433,8 @@ def _held_aside(race: Race, boat, key: str) -> str | None:
     return f"the card would lie on {race.game.name(who)}'s hull and be held aside"
 
 
-def _describe(race: Race, action, v: float) -> str:
-    return f"{action.text()}: about {v:.1f} rounds to the finish"
+def _describe(race: Race, action, v: float, note: str | None = None) -> str:
+    return f"{action.text()}: about {v:.1f} rounds to the finish" + (f", {note}" if note else "")
+
+
+_LINE: dict = {}      # (id(game), field ready) -> (game, (line xs, ys, race from each))

@@ -123,6 +123,9 @@ class EasySkipper(Skipper):
             return np.where(mv & (ch.c_kind[np.maximum(K.card, 0)] == TACK), self.style.tack_penalty, 0.0)
         return np.zeros(len(K))
 
+    def _sees_the_table(self) -> bool:
+        return not self._open
+
     def _held_by(self, ch, P, parents, cards):
         if self._open:
             return [-1] * len(parents)

@@ -396,13 +396,33 @@ _FIELDS: dict = {}
 DISK_FORMAT = 2
 
 
+_JOBS: dict = {}            # key -> the thread building (or loading) that field
+_JOBS_LOCK = threading.Lock()
+
+
 def warm(game) -> threading.Thread:
     """Build (or load) ``game``'s field on a background thread, so the first hard move or
     Hint of a race does not wait for it; a caller that needs it meanwhile waits for the
-    same build instead of starting a second one."""
-    t = threading.Thread(target=field_of, args=(game,), name="dinghy-field", daemon=True)
-    t.start()
+    same build instead of starting a second one. A build already under way for the same
+    water is the one returned."""
+    key = _key(game)
+    with _JOBS_LOCK:
+        for k in [k for k, job in _JOBS.items() if not job.is_alive()]:
+            del _JOBS[k]
+        t = _JOBS.get(key)
+        if t is None:
+            t = _JOBS[key] = threading.Thread(target=field_of, args=(game,), name="dinghy-field", daemon=True)
+            t.start()
     return t
+
+
+def ready(game) -> bool:
+    """Whether ``game``'s field is at hand (in memory) without waiting; if not, its build
+    (or load from the cache folder) is started in the background, once."""
+    if _key(game) in _FIELDS:
+        return True
+    warm(game)
+    return False
 
 
 def field_of(game, disk: bool | None = None) -> Field:
@@ -426,12 +446,20 @@ def field_now(game) -> Field | None:
         _BUILDING.release()
 
 
-def _field_of(game, disk: bool | None) -> Field:
+def _key(game):
+    """The field's key: the water's content and the wind (a game whose content cannot be
+    hashed: itself, by identity)."""
     try:
         key = (_content_key(game), game.wind_from)
         hash(key)
     except TypeError:
-        key = id(game)
+        return id(game)
+    return key
+
+
+def _field_of(game, disk: bool | None) -> Field:
+    key = _key(game)
+    if isinstance(key, int):
         disk = False
     f = _FIELDS.get(key)
     if f is None:

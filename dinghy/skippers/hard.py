@@ -47,7 +47,7 @@ from dinghy.skippers.brain import Chart, chart_of
 from dinghy.skippers.obstacles import Obstacles
 from dinghy.skippers.core import Skipper
 from dinghy.skippers.costs import Style
-from dinghy.skippers.field import field_now, field_of
+from dinghy.skippers.field import field_now, field_of, ready as field_ready
 
 NAME = "hard"
 
@@ -64,6 +64,12 @@ class HardSkipper(Skipper):
     def __init__(self) -> None:
         super().__init__(STYLE)
         self._traffic: tuple[np.ndarray, ...] | None = None
+
+    def ready(self, race: Race) -> bool:
+        """Whether a decision now is free of the wait for the course's field (built, or
+        loaded from the cache folder, on a background thread, started here if nobody
+        has): the table lets the window live meanwhile instead of freezing in a choice."""
+        return not self.use_field or field_ready(race.game)
 
     # -- the value of a position ---------------------------------------------------------
     use_field = True
@@ -130,8 +136,8 @@ class HardSkipper(Skipper):
         it (the field's turns to go from just below the line, on the best heading there),
         so the skipper heads for the favoured end; the open-water estimate keeps the
         timing, the depth and the line's ends (it is flat along the line's middle). While
-        the field is still being built in the background (the table's first race on this
-        water), nothing: the launch does not wait for it."""
+        the field is still being built on another thread (a table waits for it before
+        asking, :meth:`ready`; a caller that does not), nothing."""
         game = race.game
         (ax, ay), (bx, by) = game.start_line
         prof = _LINE.get(id(game))
@@ -322,6 +328,12 @@ _SKIPPER = HardSkipper()
 def choose(race: Race, rng: random.Random) -> Action:
     """The hard skipper's action for the boat whose turn it is."""
     return _SKIPPER.choose(race, rng)
+
+
+def ready(race: Race) -> bool:
+    """Whether the hard skipper can decide now without waiting for the course's field
+    (see :meth:`HardSkipper.ready`)."""
+    return _SKIPPER.ready(race)
 
 
 def interject(race: Race, seat: int) -> Any | None:

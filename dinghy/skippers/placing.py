@@ -41,7 +41,7 @@ class Placing:
         done = state.turn.card
         if done in keys and game.cards.copies.get(done, 0) == 1 and len(keys) > 1:
             keys = [k for k in keys if k != done]
-        obs = Obstacles.of(ch, state, boat.index)
+        obs = Obstacles.of(ch, state, boat.index) if self._sees_the_table() else None
         trk = self.track(race, boat.index)
         if trk.last_xy is not None and math.dist(trk.last_xy, boat.pose.xy) < 1e-6:
             trk.still += 1
@@ -76,10 +76,12 @@ class Placing:
             who = self._held_by(ch, P, np.zeros(len(normal), np.int64),
                                 np.array([ch.index[k] for k in normal], np.int64)) \
                 if normal and boat_within_reach(race.game, state, boat) else [-1] * len(normal)
+            if obs is None and any(w >= 0 for w in who):
+                obs = Obstacles.of(ch, state, boat.index)
             stuck_held = [k for k, w in zip(normal, who) if w >= 0 and obs.stuck.get(int(w))]
             if not waiting and (stuck_held or not any(clean[0, ch.index[k]] for k in normal)):
                 # every card leads into trouble: plan a way out, pivoting with delay cards
-                plan = self._heading_plan(race, ch, boat, obs)
+                plan = self._heading_plan(race, ch, boat, obs or Obstacles.of(ch, state, boat.index))
                 h = boat.pose.heading
                 score[dk] = 1.0 + min(plan.get((h + d) % 360, math.inf) for d in (0, -45, 45))
                 for k in stuck_held:
@@ -87,6 +89,11 @@ class Placing:
         self._note_progress(race, ch, boat, score)
         acts = [Place(k) for k in keys]
         return acts[self.best(np.array([score[k] for k in keys], float), rng)]
+
+    def _sees_the_table(self) -> bool:
+        """Whether this placing weighs the other boats and what is fixed (a skipper that
+        looks only at the course on open water does not; then no obstacles are built)."""
+        return True
 
     def _note_progress(self, race, ch, boat, scores) -> None:
         """Remember how the distance to go develops; break away when it stalls."""

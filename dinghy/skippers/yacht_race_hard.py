@@ -13,9 +13,7 @@ engine's winding of the track counts as "passing all marks to PORT"), then the f
 block. The tables are chained backwards from the finish, so where a goal is reached
 counts for the legs after it; they are solved with numpy by value iteration over the
 moves the chart allows (yachts ignored: they move), per chart, each goal when first
-asked. A yacht without wind change cards (or spinnaker cards) has its own set, and one
-holding :data:`COUNTED` cards or fewer has tables that count them exactly (it never
-plans on wind it cannot pay for); those are readied a few at a time over earlier turns.
+asked. A yacht without wind change cards (or spinnaker cards) has its own set.
 
 **The turn.** It tries every number of wind change cards (0 to 7) and every legal
 course under the resulting wind on the engine (``apply`` on copies), and scores where
@@ -34,7 +32,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from typing import Any
 
 import numpy as np
@@ -53,13 +50,7 @@ CARD = 1.0              # turns a wind change card is worth in the tables
 HOIST = 0.7             # turns a spinnaker card is worth
 BLANKET = 0.5          # a rival's lost turn, counted as our gain (one rival of several)
 FOG = 0.5              # each rival moved to its worst course by our fog
-EXTRA = 0.0            # another move at once (its own value is the move played out)
-SPITE = 0.0            # share of the rivals' turns to go under the wind we leave them
-COUNTED = -1           # up to this many cards the tables count them exactly
-EXACT_CARD = 0.1       # added for a card spent when the tables count the cards exactly
 SLOPE = 2.0            # a card spent now costs CARD + SLOPE / (cards left + 1) turns
-WARM = 0.03            # CPU seconds a turn may spend on tables for later
-SCARCE = False         # the tables price a card by how many are left (few: dearer)
 BIG = 1_000.0           # no way to the goal from here (a square walled in)
 _TABLES: dict[int, tuple[Chart, Any]] = {}
 
@@ -134,11 +125,8 @@ class Tables:
     """Turns to go from each goal of the chain: ``value[g][wind, up, square]``."""
 
     def __init__(self, chart: Chart, card: float | None = None, hoist: float | None = None,
-                 moves: dict | None = None, below: list["Tables"] | None = None) -> None:
+                 moves: dict | None = None) -> None:
         self.chart = chart
-        # ``below``: the tables of a yacht with 0, 1, ... cards fewer than this one's last
-        # -- then it holds exactly len(below) cards and buys wind only with those
-        self.below = below
         self.card = CARD if card is None else card
         self.hoist = HOIST if hoist is None else hoist
         self.size = chart.width * chart.height
@@ -149,7 +137,6 @@ class Tables:
             self.offsets.append(self.offsets[-1] + len(self.rays[leg]))
         self.moves = moves if moves is not None else _moves(chart)
         self.value: list[np.ndarray | None] = [None] * len(self.goals)
-        self.moved: list[np.ndarray | None] = [None] * len(self.goals)   # before any card
 
     def get(self, g: int) -> np.ndarray:
         """The table of goal ``g``, solved when first asked (with the goals after it: a
@@ -232,14 +219,6 @@ class Tables:
         base_ = np.concatenate(bases)[order][hit_]
         starts = np.flatnonzero(np.r_[True, dst_[1:] != dst_[:-1]])
         heads = dst_[starts]
-        bought = None
-        if self.below:
-            n = len(self.below)
-            bought = np.full((8, 2, S), BIG)
-            for k in range(1, min(n, 7) + 1):
-                low = self.below[n - k]
-                low.get(g)
-                bought = np.minimum(bought, k * CARD + np.roll(low.moved[g], -k, axis=0))
         for _ in range(400):
             land = V.ravel()[src_]
             land[hit_] = base_
@@ -251,10 +230,7 @@ class Tables:
             M[:, 1] = np.minimum(best[0], best[1]) + 1.0
             # cards bought before the move: min over k of k * card + M[w + k], round the
             # compass twice (no turn buys more than seven)
-            moved = M.copy()
-            if bought is not None:
-                np.minimum(M, bought, out=M)
-            elif self.card < BIG:
+            if self.card < BIG:
                 for _ in range(2):
                     for w in range(7, -1, -1):
                         np.minimum(M[w], M[(w + 1) % 8] + self.card, out=M[w])
@@ -262,7 +238,6 @@ class Tables:
             if np.array_equal(new, V):
                 break
             V = new
-        self.moved[g] = moved
         return V
 
     def index(self, y: Yacht) -> int:
@@ -299,35 +274,18 @@ class Course:
         self.chart = chart
         self.moves = _moves(chart)
         self.sets: dict[tuple, Tables] = {}
-        # the seat deciding now, if it holds few enough cards to count them exactly (then
-        # every option of its turn is valued so; with more it prices them at CARD)
-        self.exact: int | None = None
 
-    def table(self, cards: bool | float = True, spinnakers: bool = True) -> Tables:
-        """The set for a yacht with cards (True: at :data:`CARD` a card, a number: at
-        that price) or none (False), spinnaker cards or none."""
-        price = (CARD if cards is True else float(cards)) if cards is not False else BIG
+    def table(self, cards: bool = True, spinnakers: bool = True) -> Tables:
+        """The set for a yacht with wind change cards (at :data:`CARD` a card) or none,
+        spinnaker cards or none."""
+        price = CARD if cards else BIG
         key = (price, spinnakers)
         if key not in self.sets:
             self.sets[key] = Tables(self.chart, price, HOIST if spinnakers else BIG, self.moves)
         return self.sets[key]
 
-    def counted(self, n: int, spinnakers: bool = True) -> Tables:
-        """The set for a yacht holding exactly ``n`` cards (it buys no more wind than that)."""
-        if n <= 0:
-            return self.table(False, spinnakers)
-        key = ("cards", n, spinnakers)
-        if key not in self.sets:
-            self.sets[key] = Tables(self.chart, BIG, HOIST if spinnakers else BIG, self.moves,
-                                    below=[self.counted(j, spinnakers) for j in range(n)])
-        return self.sets[key]
-
     def for_yacht(self, y: Yacht) -> Tables:
-        if y.seat == self.exact and y.wind_cards <= COUNTED:
-            return self.counted(y.wind_cards, y.spinnakers > 0)
-        if y.wind_cards <= 0:
-            return self.table(False, y.spinnakers > 0)
-        return self.table(_price(y.wind_cards) if SCARCE else True, y.spinnakers > 0)
+        return self.table(y.wind_cards > 0, y.spinnakers > 0)
 
     def to_go(self, y: Yacht, wind: int) -> float:
         """Turns still to sail for ``y`` with the wind from ``wind`` (0: finished)."""
@@ -347,16 +305,6 @@ class Course:
         return self.table().goals
 
 
-def _price(cards: int) -> float:
-    """What a card is worth on the way, by the cards left: a few buckets, so that few
-    sets of tables are built."""
-    if cards >= 7:
-        return CARD
-    if cards >= 3:
-        return CARD + 0.4
-    return CARD + 1.0
-
-
 def tables(chart: Chart) -> Course:
     hit = _TABLES.get(id(chart))
     if hit is not None and hit[0] is chart:
@@ -371,12 +319,8 @@ def tables(chart: Chart) -> Course:
 
 # --- the turn ------------------------------------------------------------------------------
 
-def card_cost(y: Yacht, exact: bool = False) -> float:
-    """A card spent now: dearer as they run out; when the tables count the yacht's cards
-    exactly they already know what the card was worth, and only a little is added for
-    the wind the rivals may shift before the next turn."""
-    if exact:
-        return EXACT_CARD
+def card_cost(y: Yacht) -> float:
+    """A card spent now: dearer as they run out."""
     return CARD + SLOPE / (y.wind_cards + 1)
 
 
@@ -390,19 +334,15 @@ def options(game: Any, state: State, seat: int) -> list[tuple[float, int, Any]]:
     """(value, cards, sail) for every number of cards and every legal course."""
     t = tables(game.chart)
     y = state.yachts[seat]
-    t.exact = seat if y.wind_cards <= COUNTED else None
     out = []
     can_change = wind_cards.problem(state) is None
     spare = min(y.wind_cards, wind_cards.MAX_A_TURN - state.cards_this_turn) if can_change else 0
-    rivals = [o for o in state.yachts if o.seat != seat and o.afloat and o.started]
     s = state
     for k in range(spare + 1):
         if k:
             s, _ = game.apply(s, WindCard())
         sails = [a for a in game.legal_actions(s) if isinstance(a, Sail)]
-        # the wind left to the rivals: a wind that suits them is a gift
-        gift = -SPITE * sum(t.to_go(o, s.wind) for o in rivals) / len(rivals) if rivals and SPITE else 0.0
-        paid = 1.0 + k * card_cost(y, t.exact == seat) + gift
+        paid = 1.0 + k * card_cost(y)
         for a in sails:
             out.append((paid + _after_sail(game, t, s, seat, a), k, a))
         if not sails:
@@ -425,7 +365,7 @@ def _after_sail(game: Any, t: Course, state: State, seat: int, a: Sail, depth: i
         if s.phase is Phase.EXTRA and s.turn == seat:
             sails = [b for b in game.legal_actions(s) if isinstance(b, Sail)]
             if depth > 0 and sails:
-                v += min(_after_sail(game, t, s, seat, b, depth - 1) for b in sails) - EXTRA
+                v += min(_after_sail(game, t, s, seat, b, depth - 1) for b in sails)
             else:
                 v += worth(game, t, s, seat)
         elif s.phase is Phase.FOG:
@@ -442,31 +382,11 @@ def _blanketed(events, seat: int) -> int:
     return sum(1 for e in events if e.kind == "blanketed" and e.boat != seat)
 
 
-def warm(course: Course, y: Yacht, budget: float = WARM) -> None:
-    """Solve a few more of the tables a yacht will want when its cards run low (those of
-    fewer cards first, the goals ahead of it only), within ``budget`` CPU seconds: the
-    work is spread over the turns instead of falling on one."""
-    if COUNTED < 1 or y.pos is None or y.finished:
-        return
-    t0 = time.process_time()
-    first = course.index(y)
-    variants = [y.spinnakers > 0] + ([False] if y.spinnakers == 1 else [])
-    for spins in variants:
-        for n in range(min(COUNTED, max(0, y.wind_cards - 1)) + 1):
-            tb = course.counted(n, spins)
-            for g in range(len(tb.goals) - 1, first - 1, -1):
-                if tb.value[g] is None:
-                    tb.get(g)
-                    if time.process_time() - t0 > budget:
-                        return
-
-
 def choose(race: Any, rng: random.Random):
     game, state = race.game, race.state
     if state.phase is Phase.FOG:
         return _fog_move(game, state, rng)
     seat = state.turn
-    warm(tables(game.chart), state.yachts[seat])
     opts = options(game, state, seat)
     value, k, a = min(opts, key=lambda o: (o[0], o[1], rng.random()))
     if k > 0:
@@ -479,7 +399,6 @@ def choose(race: Any, rng: random.Random):
 def _fog_move(game: Any, state: State, rng: random.Random):
     """Move a rival where it has the most turns still to sail."""
     t = tables(game.chart)
-    t.exact = None
     seat = state.fog[0]
     acts = [a for a in game.legal_actions(state) if isinstance(a, Sail)]
     def left(a: Sail) -> float:

@@ -389,7 +389,13 @@ def _do_move(game: Table, state: RaceState, act: Move, ev: list[Event]) -> RaceS
         rows.append(("spi_up", 0))
         spi_up = True
     elif card.kind is Kind.SPI_DOWN:
-        rows.append(("spi_down", 0))
+        # the roll is for taking the spinnaker down; played with none up ("I would not
+        # punish a player for using it out of context") the card only sails, unless the
+        # set-up reads it the old way (a record made before format 3)
+        if boat.spi_up or game.spi_down_rolls:
+            rows.append(("spi_down", 0))
+        else:
+            _say(ev, "spinnaker", boat.index, f"{name} plays Spi down with no spinnaker up: nothing to take down, no roll")
         spi_up = False
     end_aspect = points_of_sail(end.heading, game.wind_from)
     if spi_up and card.kind is not Kind.SPI_UP and PointOfSail.RUNNING not in end_aspect:

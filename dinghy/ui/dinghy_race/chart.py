@@ -47,6 +47,7 @@ CARD_BACK = (52, 66, 96)
 CARD_FACE = (250, 246, 236)
 DELAY_FACE = (240, 200, 196)
 WEATHER_EYE = (200, 236, 255)
+WE_SPOT = (120, 220, 140)        # where a Weather Eye card may lie (the panel's "fits" green)
 ILLEGAL = (150, 156, 164)
 
 
@@ -72,6 +73,7 @@ class Ghost:
     selected: bool = False
     track: Sequence[tuple[float, float]] | None = None
     outline: Any = None               # a polygon to draw instead of the hull
+    footprint: Any = None             # a card's place drawn faint under the ghost (a card laid)
     colour: tuple[int, int, int] = (255, 255, 255)
     words: str = ""                   # said on the water beside the ghost (the coach's)
 
@@ -397,6 +399,8 @@ class Chart:
         game = self.game
         for g in self.ghosts:
             ok = g.allowed
+            if g.footprint is not None:
+                self._outline(L, _coords(g.footprint), theme.rgba(g.colour, 200), G_GHOSTS, self.fine)
             if g.track and ok:
                 self._outline(L, list(g.track), theme.rgba(g.colour, 110), G_GHOSTS,
                               self.fine, closed=False)
@@ -413,6 +417,9 @@ class Chart:
         for rank, g in enumerate(gh for gh in self.ghosts if gh.words):
             cx, cy = self.ghost_centre(g)
             self._pin_label(L, g.words, cx, cy, dy=-30, colour=g.colour, rank=rank)
+            # the rank on the ghost itself ("1.", as its words begin; an exit's number on
+            # the card face has no dot): its words may be moved a few lines off it
+            self._pin_label(L, g.words.split(".", 1)[0] + ".", cx, cy, colour=theme.WATER_DEEP)
         L.finish()
         self.declutter()
 
@@ -438,11 +445,15 @@ class Chart:
 
     # --- preview (a card's footprint, a Weather Eye outline) ---------------------------
     def show_preview(self, poly: Any | None, ok: bool = True, colour: Any = CARD_FACE,
-                     alpha: int = 110) -> None:
+                     alpha: int = 110, dots: Sequence[tuple[float, float]] = ()) -> None:
         """One footprint (a card, a Weather Eye card), or a list of them drawn faint
-        over one another (the places a person's cards may take)."""
+        over one another (the places a person's cards may take); ``dots``: small marks
+        on the water (where a Weather Eye card's middle may lie)."""
         L = self.preview_layer
         L.clear()
+        r = 0.05 * self.game.cards.card_length
+        for x, y in dots:
+            self._circle(L, x, y, r, theme.rgba(WE_SPOT, 150), G_PREVIEW)
         polys = [] if poly is None else (list(poly) if isinstance(poly, (list, tuple)) else [poly])
         fill = colour if ok else (220, 80, 60)
         for one in polys:

@@ -218,14 +218,23 @@ class Choices:
         why = self.we_reason()
         return "It fits here." if why is None else f"Not here: {why}"
 
+    def we_spots(self) -> list[tuple[float, float]]:
+        """The places near the boat the engine lets the card lie (turned as the panel
+        has it), worked out once per step and turn of the card."""
+        key = (len(self.race.actions), self.we_long)
+        if getattr(self, "_we_spots", (None, []))[0] != key:
+            self._we_spots = (key, self.weather_eye_spots())
+        return self._we_spots[1]
+
     def _show_we(self, rebuild: bool = True) -> None:
         a = self.we_action()
+        dots = self.we_spots()
         if a is None:
-            self.chart.show_preview(None)
+            self.chart.show_preview(None, dots=dots)
         else:
             we = WeatherEyeCard(a.x, a.y, a.long_side_along_wind, self.race.state.active)
             ok = self.we_reason() is None
-            self.chart.show_preview(dr.weather_eye_shape(self.game, we), ok, (120, 220, 140))
+            self.chart.show_preview(dr.weather_eye_shape(self.game, we), ok, (120, 220, 140), dots=dots)
         if rebuild:
             self.relayout_panel()
 

@@ -2,12 +2,16 @@
 drawn as ghosts on the Dinghy Race chart, best first.
 
 A hint to sail an exit is a ghost boat where the exit leaves the hull (with its track);
-a hint to lay a card is the card's outline in front of the bow; a pivot is the hull
-turned; a hint without a place on the water (Lady Luck, reveal, drift) is the boat's own
-hull, labelled. Each ghost's label says the rank, the rounds the coach expects to the
-finish, the chance of a capsize and any right-of-way trouble; the ghosts carry the
-hint's action, so a tap on one plays it as any ghost does. Nothing here decides a rule:
-poses and shapes come from the engine (``exit_options``, ``card_shape``, ``hull``).
+a hint to lay a card is a ghost boat where the card's best exit would take the boat
+next turn (the coach's ``end``; the boat's own place for the delay card), over the
+card's outline in front of the bow; a pivot is the hull turned; a hint
+without a place on the water (Lady Luck, reveal, drift) is the boat's own hull,
+labelled. The coach offers no two hints at one spot, so each ghost is one choice.
+Each ghost's label says the rank, the rounds the coach expects to the finish (before
+the gun, when the boat would be at the line), the chance of a capsize and any
+right-of-way trouble; the ghosts carry the hint's action, so a tap on one plays it as
+any ghost does. Nothing here decides a rule: poses and shapes come from the engine
+(``exit_options``, ``card_shape``, ``hull``) and the coach.
 """
 from __future__ import annotations
 
@@ -33,6 +37,8 @@ def hint_words(rank: int, hint: Any, what: str) -> str:
     """The words on the water beside a hint's ghost: "1. Tack · 41.2 rounds · capsize
     8% · the card would lie on Blue's hull" (``what``: the choice in a player's words)."""
     bits = [f"{rank}. {what}", f"{hint.expected_rounds:.1f} rounds"]
+    if getattr(hint, "start_note", None):
+        bits.append(hint.start_note)
     risk = float(hint.capsize_risk)
     if risk > 0:
         bits.append(f"capsize {100 * risk:.0f}%")
@@ -47,28 +53,35 @@ def hint_ghosts(view: Any, hints: Sequence[Any]) -> list[Ghost]:
     game, state = race.game, race.state
     boat = state.boat()
     out: list[Ghost] = []
-    opts = None
+    opts: dict[float, list[Any]] = {}          # each shift's exits (a hint may shift the card)
     for rank, h in enumerate(hints, 1):
         a = h.action
         colour = COACH_COLOURS[min(rank, len(COACH_COLOURS)) - 1]
         label = hint_label(rank, h)
         if isinstance(a, Move) and state.turn.card is not None:
-            if opts is None or a.shift:
-                opts = dr.exit_options(game, state, a.shift)
-            o = next((o for o in opts if o.index == a.exit), None)
+            if a.shift not in opts:
+                opts[a.shift] = dr.exit_options(game, state, a.shift)
+            o = next((o for o in opts[a.shift] if o.index == a.exit), None)
             if o is None:
                 continue
             card = game.cards.types[state.turn.card]
             track = exit_track(boat.pose, boat.tack, card, card.exits[o.index], game.cards.hull_length, a.shift)
             pose = o.bonus if (a.bonus and o.bonus is not None) else o.pose
-            words = hint_words(rank, h, exit_text(o) + (" + spinnaker bonus" if a.bonus else ""))
+            shifted = f", card shifted {abs(a.shift):.0f} mm to {'windward' if a.shift > 0 else 'leeward'}" \
+                if a.shift else ""
+            words = hint_words(rank, h, exit_text(o) + shifted + (" + spinnaker bonus" if a.bonus else ""))
             out.append(Ghost(a, pose, o.tack, None, label, rank == 1, track=track, colour=colour,
                              words=words))
         elif isinstance(a, Place) and a.card is not None:
             shape = game.card_shape(boat.pose, game.cards.types[a.card], boat.tack)
             words = hint_words(rank, h, game.cards.types[a.card].name)
-            out.append(Ghost(a, boat.pose, boat.tack, None, label, rank == 1, outline=shape, colour=colour,
-                             words=words))
+            end = getattr(h, "end", None)
+            if end is None:
+                out.append(Ghost(a, boat.pose, boat.tack, None, label, rank == 1, outline=shape, colour=colour,
+                                 words=words))
+            else:
+                out.append(Ghost(a, end, h.end_tack or boat.tack, None, label, rank == 1, footprint=shape,
+                                 colour=colour, words=words))
         elif isinstance(a, Pivot):
             pose = Pose(boat.pose.x, boat.pose.y, (boat.pose.heading + a.turn) % 360)
             tack = dr.tack_of(pose.heading, game.wind_from, boat.tack)

@@ -398,7 +398,7 @@ class TurnPanel:
     def _build_weather_eye(self, race: Any, game: Any, state: Any, boat: Any) -> None:
         s = self.view
         self.text(f"You may put a Weather Eye card on the water ({boat.weather_eye} left). Tap the "
-                  "water: green fits, red does not.", theme.SMALL_PT + 1, lines=3)
+                  "water (the green dots fit): green fits, red does not.", theme.SMALL_PT + 1, lines=3)
         sel = self._add(ChoiceSelector(self.gui, [(True, "Long side along the wind"),
                                                   (False, "Short side along the wind")],
                                        0 if s.we_long else 1, on_change=s.set_we_long))

@@ -254,6 +254,7 @@ class DinghyRaceView(Choices, ChartCamera, BoardView):
             self.ghost_focus = False
             self.focus_ghosts()
             self.focus_place()
+            self.focus_weather_eye()
 
     def relayout_panel(self) -> None:
         self.turn.build()

@@ -1,6 +1,7 @@
 """The Dinghy Race chart's camera at the table: the whole course ("Fit course"), the
 fleet and the next mark in view (the default), following the active boat (the
-option), the launch spots and a move's ghosts shown close enough for a finger.
+option), the launch spots, a move's ghosts, the cards a person may lay and the water
+where a Weather Eye card may lie shown close enough for a finger.
 
 A mixin of :class:`~dinghy.ui.dinghy_race.view.DinghyRaceView`: it reads the view's
 ``camera``, ``chart``, ``gui``, ``race``, ``game``, ``compass`` and camera buttons.
@@ -185,9 +186,92 @@ class ChartCamera:
         self.ghost_focus = True         # this step shows the cards, not the whole fleet
         cam = self.camera
         self.fit_clear(b, g.touch)
-        most = 0.5 * min(cam.width, cam.height) / self.game.cards.card_length
+        L = self.game.cards.card_length
+        most = 0.5 * min(cam.width, cam.height) / L
+        least = 1.5 * g.touch / L       # a card a finger's width and a half: its place can be tapped
         if cam.zoom > most:
             cam.zoom = cam.clamp(most)
+        elif cam.zoom < least:
+            cam.zoom = cam.clamp(min(least, most))
+        self.chart.camera_moved()
+
+    #: how far round the boat a Weather Eye card's places are looked for, in card
+    #: lengths: the ruler's reach (one card length) and a drift of one card length
+    WE_REACH = 2.0
+
+    def weather_eye_spots(self) -> list[tuple[float, float]]:
+        """On a person's WEATHER_EYE step, the places round the boat (a grid half a card
+        apart, within :data:`WE_REACH` card lengths) where the engine lets the card lie,
+        turned as the panel has it; [] at any other step."""
+        state, game = self.race.state, self.game
+        if state.step is not Step.WEATHER_EYE or not self.human_turn:
+            return []
+        from dinghy.games.dinghy_race.actions import WeatherEye
+
+        boat = state.boat()
+        L = game.cards.card_length
+        reach = self.WE_REACH * L
+        n = int(self.WE_REACH * 2)
+        out = []
+        for i in range(-n, n + 1):
+            for j in range(-n, n + 1):
+                x, y = boat.pose.x + i * L / 2, boat.pose.y + j * L / 2
+                if math.hypot(x - boat.pose.x, y - boat.pose.y) > reach + 1e-9:
+                    continue
+                if self.race.why_not(WeatherEye(round(x, 1), round(y, 1), self.we_long)) is None:
+                    out.append((round(x, 1), round(y, 1)))
+        return out
+
+    def weather_eye_bounds(self) -> tuple[float, float, float, float] | None:
+        """What a person laying a Weather Eye card needs to see: the boat and its card,
+        the places near it where the engine lets the card lie (:meth:`weather_eye_spots`,
+        whole cards), and the boats and marks among them; None at any other step."""
+        state, game = self.race.state, self.game
+        if state.step is not Step.WEATHER_EYE or not self.human_turn:
+            return None
+        from dinghy.games.dinghy_race import rules as dr
+        from dinghy.games.dinghy_race.state import WeatherEyeCard
+
+        boat = state.boat()
+        shapes = [game.hull(boat.pose, boat.tack)]
+        if boat.planned is not None and not boat.aside:
+            shapes.append(game.card_shape(boat.pose, game.cards.types[boat.planned], boat.tack))
+        for x, y in self.we_spots():
+            shapes.append(dr.weather_eye_shape(game, WeatherEyeCard(x, y, self.we_long, boat.index)))
+        x0 = min(s.bounds[0] for s in shapes)
+        y0 = min(s.bounds[1] for s in shapes)
+        x1 = max(s.bounds[2] for s in shapes)
+        y1 = max(s.bounds[3] for s in shapes)
+        hull = game.cards.hull_length
+        near = [b.pose.xy for b in state.boats if b.index != boat.index and b.launched and b.racing]
+        near += [m.xy for m in game.course.marks]
+        for x, y in near:
+            if x0 <= x <= x1 and y0 <= y <= y1:
+                x0, y0, x1, y1 = min(x0, x - hull), min(y0, y - hull), max(x1, x + hull), max(y1, y + hull)
+        return (x0, y0, x1, y1)
+
+    def focus_weather_eye(self) -> None:
+        """On a person's WEATHER_EYE step, the water near the boat where the card may lie
+        (:meth:`weather_eye_bounds`) at a scale where its place can be judged (a card no
+        longer than half the chart): not the whole course. "Fit course" and the zoom
+        buttons still work the camera as before."""
+        g = self.gui
+        if g is None or self.chart is None:
+            return
+        b = self.weather_eye_bounds()
+        if b is None:
+            return
+        self._show_we(rebuild=False)    # the places it may lie, as dots on the water
+        self.ghost_focus = True         # this step shows the water near the boat, not the fleet
+        cam = self.camera
+        self.fit_clear(b, g.touch)
+        L = self.game.cards.card_length
+        most = 0.5 * min(cam.width, cam.height) / L
+        least = 1.5 * g.touch / L       # a card a finger's width and a half: its place can be tapped
+        if cam.zoom > most:
+            cam.zoom = cam.clamp(most)
+        elif cam.zoom < least:
+            cam.zoom = cam.clamp(min(least, most))
         self.chart.camera_moved()
 
     def zoom(self, factor: float) -> None:

@@ -23,10 +23,10 @@ from dinghy.ui.widgets.text import Text
 
 from dinghy.core.errors import DinghyError  # noqa: E402
 from dinghy.core.setup import PALETTE  # noqa: E402
-from dinghy.skippers import skipper  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.hud import EventLog, OrderStrip, Slider, Toast, warm_glyphs  # noqa: E402
 from dinghy.ui.scene import ChartScene  # noqa: E402
+from dinghy.ui.shell.table_bots import BotsMixin  # noqa: E402
 from dinghy.ui.shell.table_motion import MotionMixin  # noqa: E402
 from dinghy.ui.shell.views import view_class  # noqa: E402
 
@@ -36,7 +36,7 @@ BOT_DELAY = 0.45
 TAP_SLOP = 8
 
 
-class TableScene(MotionMixin, ChartScene):
+class TableScene(BotsMixin, MotionMixin, ChartScene):
     """``TableScene(race, autosave=None, on_over=None, on_leave=None, bot_delay=BOT_DELAY)``."""
 
     shell_shortcuts = [
@@ -67,6 +67,7 @@ class TableScene(MotionMixin, ChartScene):
         player = race.current_player()
         self.last_seat: int | None = player if player >= 0 else None   # who rolls when chance is due
         self._bot_wait = 0.0
+        self._asked: Any = None          # the state the bots were last asked to speak out of turn in
         self._over_reported = False
         self._press: tuple[float, float] | None = None
         self._dragged = False
@@ -337,6 +338,7 @@ class TableScene(MotionMixin, ChartScene):
         self.view.after_action(events, before)
         self._show_motion(state_before, action, events)
         self._autosave()
+        self._let_bots_speak(refresh)
         if refresh:
             self.refresh()
             if self.bot_delay <= 0:
@@ -352,6 +354,7 @@ class TableScene(MotionMixin, ChartScene):
         self.view.after_action(events, before)
         self._show_motion(state_before, self.race.actions[-1], events)
         self._autosave()
+        self._let_bots_speak()
         self.refresh()
         if self.bot_delay <= 0:
             self.run_bots()
@@ -413,48 +416,6 @@ class TableScene(MotionMixin, ChartScene):
         self.run_bots(dt)
         if self.race.over:
             self._report_over()
-
-    def run_bots(self, dt: float = 0.0) -> None:
-        """Let bot seats act: all at once with no delay, else one per ``bot_delay``."""
-        g = self.gui
-        if g is None or g.modals or self.animating:
-            return
-        if self.bot_delay <= 0:
-            n = 0
-            while not self.race.over and not self.human_turn and n < 100000:
-                self._bot_step(refresh=False)
-                n += 1
-            if n:
-                self.refresh()
-            return
-        if self.race.over or self.human_turn:
-            self._bot_wait = 0.0
-            return
-        self._bot_wait += dt
-        if self._bot_wait >= self.bot_delay:
-            self._bot_wait = 0.0
-            self._bot_step()
-
-    def bot(self) -> Any:
-        """The skipper of the seat acting now (the game's default if it has no such one)."""
-        rules = self.game.rules_name
-        try:
-            return skipper(self.seat().skipper, rules)
-        except ValueError:
-            return skipper(None, rules)
-
-    def _bot_step(self, refresh: bool = True) -> None:
-        race = self.race
-        if race.chance and not self.view.bots_roll:
-            before, state_before = self.view.acting_seat(), race.state
-            events = race.roll()
-            self.view.after_action(events, before)
-            self._show_motion(state_before, race.actions[-1], events)
-            self._autosave()
-            if refresh:
-                self.refresh()
-            return
-        self.act(self.bot().choose(race, self.bot_rng), refresh=refresh)
 
     # --- input ----------------------------------------------------------------------------
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> Any:

@@ -1,0 +1,123 @@
+"""Bots at the table (``dinghy.ui.shell.table``), headless: they speak out of turn as
+they do in the terminal and in ``dinghy simulate``, and a hard skipper on new water
+waits for its field with the window alive instead of freezing it.
+
+Issue "Skippers worth racing": the hard level uses "right of way ... tactically (keep
+starboard, claim room, protest a wrong ruling)"; at the table no bot was ever asked to
+claim room. And its first decision on a course and wind not seen before built the
+time-to-go field inside the choice: the window froze for the whole build (6.7 s on the
+Olympic triangle here, up to half a minute on a busy machine)."""
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+
+from dinghy import games
+from dinghy.core.race import Race
+from dinghy.core.setup import RaceSetup, Seat
+from dinghy.skippers import field, play_bots, ready, skipper
+from dinghy.ui.shell.table import TableScene
+
+NAMES = ("Orange", "Sky", "Green", "Yellow", "Blue", "Purple")
+KINDS = ("hard", "simple") * 3
+
+
+def _claims(race):
+    return [(i, a) for i, a in enumerate(race.actions) if type(a).__name__ == "Overlap"]
+
+
+def _offered(race, i, action) -> bool:
+    return action in race.game.interjections(race.history[i])
+
+
+def test_a_hard_bot_at_a_table_of_bots_claims_room_at_a_mark(ui_app):
+    """Right-of-way rule 3: "The innermost boat (only) can then demand immediately, though
+    it is not active right now, to swap turn order positions with the outer boat whose
+    turn it is". Six bots at the table (hard and simple), the up-and-down course: the
+    first of a few seeds whose race meets such a rounding; every claim is a hard seat's,
+    made when the engine offered it, and the race finishes."""
+    seats = tuple(Seat(c, c, s) for c, s in zip(NAMES, KINDS))
+    for seed in (6, 8, 4, 5, 2):
+        race = Race(games.load_game(RaceSetup(seats=seats, course="up_and_down", seed=seed)))
+        ui_app.push(TableScene(race, bot_delay=0))
+        ui_app.step()
+        assert race.over
+        claims = _claims(race)
+        if claims:
+            break
+    assert claims, "no hard bot claimed room at the table"
+    for i, a in claims:
+        assert KINDS[a.boat] == "hard" and _offered(race, i, a)
+
+
+def test_a_hard_bot_claims_room_while_a_person_has_the_turn(ui_app):
+    """The claim is made "though it is not active right now": when the outer boat whose
+    turn it is belongs to a person, the hard bot inside still claims at once, before the
+    person acts. Found in a terminal race of bots; the same race is then replayed to the
+    moment of the claim with the outer boat's seat a person's, and opened at the table."""
+    seats = tuple(Seat(c, c, s) for c, s in zip(NAMES, KINDS))
+    for seed in (6, 8, 4, 5, 2):
+        race = Race(games.load_game(RaceSetup(seats=seats, course="up_and_down", seed=seed)))
+        play_bots(race, random.Random(1))
+        claims = _claims(race)
+        if claims:
+            break
+    assert claims, "the terminal races met no claim to replay"
+    i, claim = claims[0]
+    outer = race.game.current_player(race.history[i])
+    people = tuple(Seat(s.name, s.colour, None if k == outer else s.skipper) for k, s in enumerate(seats))
+    again = Race(games.load_game(RaceSetup(seats=people, course="up_and_down", seed=seed)))
+    for action in race.actions[:i]:
+        again.push(action)
+    assert again.game.setup.seats[again.current_player()].skipper is None       # a person's turn
+    scene = ui_app.push(TableScene(again, bot_delay=0.5))
+    ui_app.step()
+    assert len(again.actions) == i + 1 and again.actions[i] == claim
+    assert scene.human_turn or again.current_player() != outer
+
+
+@pytest.fixture
+def slow_new_water(monkeypatch):
+    """No field in memory, and a field build (or load) that waits until the test lets it
+    go on: a course and wind the machine meets for the first time."""
+    go = threading.Event()
+    build = field._field_of
+
+    def slow(game, disk):
+        go.wait(60)
+        return build(game, disk)
+
+    monkeypatch.setattr(field, "_FIELDS", {})
+    monkeypatch.setattr(field, "_JOBS", {})
+    monkeypatch.setattr(field, "_field_of", slow)
+    yield go
+    go.set()
+
+
+def test_a_hard_bot_on_new_water_waits_for_its_field_and_the_window_lives(ui_app, slow_new_water):
+    seats = (Seat("Sky", "Sky", "hard"), Seat("Orange", "Orange", None))
+    race = Race(games.load_game(RaceSetup(seats=seats, course="up_and_down", seed=3)))
+    assert race.current_player() == 0
+    bot = skipper("hard")
+    scene = ui_app.push(TableScene(race, bot_delay=0.05))
+    for _ in range(6):
+        ui_app.step(0.1)                     # frames keep coming: the window is not frozen
+    assert len(race.actions) == 0
+    assert not ready(bot, race)
+    assert scene.toast.visible and "studies the water" in scene.toast.message
+    jobs = [t for t in threading.enumerate() if t.name == "dinghy-field"]
+    assert len(jobs) == 1, "one build for the water, however often the table asks"
+    slow_new_water.set()
+    jobs[0].join(120)
+    assert ready(bot, race)
+    for _ in range(3):
+        ui_app.step(0.1)
+    assert race.actions and race.history[0].active == 0    # then the bot sails
+
+
+def test_a_skipper_without_preparation_is_always_ready():
+    race = Race(games.load_game(RaceSetup(seats=(Seat("Sky", "Sky", "easy"), Seat("Orange", "Orange", None)),
+                                          course="up_and_down", seed=3)))
+    assert ready(skipper("easy"), race) and ready(skipper("tactician"), race)
