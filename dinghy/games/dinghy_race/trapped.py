@@ -32,6 +32,7 @@ from dinghy.core.wind import Tack, tack_of
 from dinghy.games.dinghy_race.bounds import inside, quick_box, touching
 from dinghy.games.dinghy_race.cards import Kind
 from dinghy.games.dinghy_race.cards import CardType
+from dinghy.games.dinghy_race.convex import fixed_sure
 from dinghy.games.dinghy_race.common import PRESTART_ROUNDS, fixed_hit, lines_on_water
 from dinghy.games.dinghy_race.exit_tables import _exit_spec, _turned_exits_and_unions
 from dinghy.games.dinghy_race.placing import _fit_reasons, card_options
@@ -69,7 +70,7 @@ def trapped_by(game: Table, state: RaceState, boat: Boat, pose: Pose, tack: Tack
             continue
         seen.add((h, may_stay))
         t = tack_of(h, wind, tack)
-        sure, delays, others_fit = _heading_cards(game, boat, x, y, h, t, after)
+        sure, delays, others_fit, keys = _heading_cards(game, boat, x, y, h, t, after)
         # a card other than the delay surely fits (:func:`card_surely_fitting`'s test)
         for b in sure:
             cb = (x + b[0], y + b[1], x + b[2], y + b[3])
@@ -81,6 +82,12 @@ def trapped_by(game: Table, state: RaceState, boat: Boat, pose: Pose, tack: Tack
             # quick box is clear: the card options would say just that
             delay = True
         else:
+            # a card other than the delay that suits the heading, judged as a convex shape
+            # in plain floats (as the card options judge it) to touch nothing fixed
+            for k, b in zip(keys, sure):
+                part = [((k, t, 0.0), x, y, h)]
+                if fixed_sure(game, part, (x + b[0], y + b[1], x + b[2], y + b[3]), lines) is None:
+                    return None
             here = Pose(x, y, h)
             probe = boat.with_(pose=here, tack=t, planned=None, aside=False, spi_up=False, trapeze=False)
             at = state.with_boat(probe, active=boat.index, step=Step.PLACE, round=after)
@@ -132,8 +139,8 @@ def _heading_cards(game: Table, boat: Boat, x: float, y: float, h: int, t: Tack,
     """For a probe at heading ``h`` on tack ``t`` (no card before the bow, no spinnaker,
     after the start): the turned quick boxes (relative to the bow) of the cards other
     than the delay that suit the heading, in the hand's order; those of the delay cards;
-    and whether any card other than the delay suits it (cached on the table: it depends
-    on nothing else)."""
+    whether any card other than the delay suits it; and the keys of the first (cached on
+    the table: it depends on nothing else)."""
     memo = game.__dict__.setdefault("_trap_heading_cards", {})
     out = memo.get((h, t))
     if out is None:
@@ -142,7 +149,7 @@ def _heading_cards(game: Table, boat: Boat, x: float, y: float, h: int, t: Tack,
         kinds = [(k, game.cards.types[k].kind is Kind.DELAY) for k, r in fits if r is None]
         sure = tuple(quick_box(game, k, t, 0.0, 0.0, 0.0, h) for k, d in kinds if not d)
         delays = tuple(quick_box(game, k, t, 0.0, 0.0, 0.0, h) for k, d in kinds if d)
-        out = memo[(h, t)] = (sure, delays, bool(sure))
+        out = memo[(h, t)] = (sure, delays, bool(sure), tuple(k for k, d in kinds if not d))
     return out
 
 
