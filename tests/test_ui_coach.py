@@ -76,3 +76,25 @@ def test_the_hint_button_shows_the_coach_on_a_person_s_turn_only(ui_app):
     ui_app.step()
     assert len(race.actions) > before and race.actions[before] == best
     ui_app.pop()
+
+
+def test_lady_luck_hints_share_the_boat_with_one_mark_and_say_the_cards(ui_app):
+    """Rule text: "Before any hazard die roll you may commit as many of your "Lady Luck"
+    cards as you like". The coach's Lady Luck choices have no place of their own: they
+    were drawn on the boat with their three rank marks one over the other, unreadable,
+    and named "luck 0". Now the boat carries one mark, and each choice's words, all on
+    the chart, say the cards in a player's words."""
+    race = race_at_human(Step.LUCK)
+    scene = ui_app.push(TableScene(race, bot_delay=0))
+    ui_app.step()
+    hs = hints(race)
+    assert len(hs) >= 2
+    show_hints(scene.view, hs)
+    chart = scene.view.chart
+    marks = [p for p in chart.ghost_layer.pins if p.is_label and p.rank is None]
+    words = [p.drawable for p in chart.ghost_layer.pins if p.is_label and p.rank is not None]
+    assert [m.drawable.text for m in marks] == ["1."]
+    assert all(w.visible for w in words)
+    assert words[0].text.startswith("1. ") and "Lady Luck" in words[0].text
+    assert not any("luck 0" in w.text for w in words)
+    ui_app.pop()
