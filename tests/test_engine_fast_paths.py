@@ -304,8 +304,8 @@ def test_a_pivot_is_judged_as_the_shapes_judge_it(data):
     pose = Pose(b.pose.x, b.pose.y, b.pose.heading + t)
     hull = game.hull(pose, tack_of(pose.heading, game.wind_from, b.tack))
     blocker = _path_blocker(game, state, b, hull, edge=False)
-    # clear of everything, a turn may still be refused for the trap it leads into (the
-    # in-irons reading, judged alike on both paths)
+    # (a turn clear of everything may still be refused for leaving the boat trapped
+    # beside a mark: that verdict is the trap check's, tested with it)
     assert turn.why_not_pivot(game, state, t) == (f"the hull would swing into {blocker}" if blocker
                                                   else turn._pivot_traps(game, state).get(t))
 
@@ -619,3 +619,176 @@ def test_a_card_said_surely_to_fit_is_one_the_card_options_offer(data):
     if key is not None:
         assert game.cards.types[key].kind is not Kind.DELAY
         assert dict(_plain_card_options(game, state))[key] is None
+
+
+def _plain_trapped_by(game, state, boat, pose, tack, may_stay=False):
+    """The trap check with nothing skipped: the card options asked at every heading the
+    turns reach, and every hull after a turn built and judged by shapely."""
+    from dinghy.games.dinghy_race import trapped
+    from dinghy.games.dinghy_race.common import fixed_hit
+    lines = lines_on_water(game, state)
+    after = max(state.round, PRESTART_ROUNDS)
+    seen, todo, met, hulls = set(), [(pose.heading % 360, may_stay)], [], {}
+    while todo:
+        h, may_stay = todo.pop()
+        if (h, may_stay) in seen:
+            continue
+        seen.add((h, may_stay))
+        t = tack_of(h, game.wind_from, tack)
+        probe = boat.with_(pose=Pose(pose.x, pose.y, h), tack=t, planned=None, aside=False, spi_up=False,
+                           trapeze=False)
+        opts = _plain_card_options(game, state.with_boat(probe, active=boat.index, step=Step.PLACE, round=after))
+        fits = [(game.cards.types[k].kind is Kind.DELAY, r is None) for k, r in opts]
+        if any(ok and not delay for delay, ok in fits):
+            return None
+        delay = any(ok and d for d, ok in fits)
+        met += [r[len(trapped._TOUCH):] for _, r in opts if r and r.startswith(trapped._TOUCH)]
+        turns = ((0, 45, -45, False),) if delay else ()
+        if not delay or may_stay:
+            turns += ((0, 90, -90, True),)
+        for *steps, stay in turns:
+            for d in steps:
+                h2 = (h + d) % 360
+                if h2 not in hulls:
+                    hit = fixed_hit(game, game.hull(Pose(pose.x, pose.y, h2), tack_of(h2, game.wind_from, t)),
+                                    edge=False, lines=lines)
+                    hulls[h2] = hit is None
+                    if hit:
+                        met.append(hit)
+                if hulls[h2]:
+                    todo.append((h2, stay))
+    return max(met, key=met.count) if met else "the edge of the water"
+
+
+def _pose_by_an_obstacle(data, game, lines):
+    """A pose within a card's reach of a mark, a buoy, land or the edge (or anywhere)."""
+    names, _ = game.obstacles(lines)
+    where = data.draw(st.sampled_from(["obstacle", "obstacle", "edge", "anywhere"]))
+    if where == "obstacle":         # by its outline: often trapped there
+        _, g = data.draw(st.sampled_from(names))
+        c = g.exterior.interpolate(data.draw(st.floats(0, 1)), normalized=True)
+        r = data.draw(st.sampled_from([30, 30, 160]))
+        x, y = c.x + data.draw(st.floats(-r, r)), c.y + data.draw(st.floats(-r, r))
+    elif where == "edge":
+        x0, y0, x1, y1 = game.area.bounds
+        x = data.draw(st.sampled_from([x0 + 1, x1 - 1])) + data.draw(st.floats(-150, 150))
+        y = data.draw(st.floats(y0, y1))
+    else:
+        x, y = data.draw(st.floats(-1700, 1700)), data.draw(st.floats(-800, 2600))
+    return Pose(x, y, data.draw(st.integers(0, 23)) * 15)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.data())
+def test_the_trap_check_rules_as_the_plain_check_of_every_heading(data):
+    """Our reading of "If a boat comes into a situation where it would violate this rule,
+    it must stop one card length (short side) short of the obstacle ... it is "dead in
+    the water"" (``trapped.trapped_by``): its shortcuts (nothing fixed within reach; a
+    card other than the delay whose quick box is clear; only the delay suiting the
+    heading, its box clear; a turned hull's box apart from every mark's and land's) must
+    name the obstacle the plain check of every heading names, or None as it does; a
+    heading said surely free (``trapped.surely_free``) is one the plain check finds free."""
+    from dinghy.games.dinghy_race import trapped
+    game = _bench_game()
+    lines = data.draw(st.sampled_from([(True, True), (False, True), (True, False)]))
+    pose = _pose_by_an_obstacle(data, game, lines)
+    if data.draw(st.booleans()):     # in irons or close to it: only the delay may suit
+        pose = Pose(pose.x, pose.y, data.draw(st.sampled_from([0, 15, 345, 30, 330])))
+    me = _boat(data, 0).with_(pose=pose, tack=tack_of(pose.heading, game.wind_from, Tack.STARBOARD))
+    legs = len(game.course.legs)
+    me = me.with_(started=True, legs_done=0, finished=None)
+    # the start line is on while a boat has not started, the finish line once one sails the last leg
+    waiting = me.with_(index=1, started=not lines[0])
+    last_leg = me.with_(index=2, legs_done=legs if lines[1] else 0)
+    state = RaceState((me, waiting, last_leg), (0, 1, 2), round=data.draw(st.integers(PRESTART_ROUNDS, 12)),
+                      active=0, step=Step.MOVE)
+    assert lines_on_water(game, state) == lines
+    may_stay = data.draw(st.booleans())
+    plain = _plain_trapped_by(game, state, me, pose, me.tack, may_stay)
+    assert trapped.trapped_by(game, state, me, pose, me.tack, may_stay) == plain
+    # the exits' shortcut (``trapped.surely_free``): a card surely clear ahead, no trap
+    if trapped.surely_free(game, me, pose, me.tack, lines):
+        assert plain is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_no_exit_said_free_of_traps_ends_trapped(data):
+    """The move's shortcut (``trapped.no_exit_traps``): when the box round the whole move
+    is said to be far from everything fixed, the plain trap check finds no exit of the
+    card ending trapped ("it must stop one card length (short side) short of the
+    obstacle")."""
+    from dinghy.games.dinghy_race import trapped
+    game = _bench_game()
+    lines = (True, True)
+    pose = _pose_by_an_obstacle(data, game, lines)
+    me = _boat(data, 0).with_(pose=pose, tack=tack_of(pose.heading, game.wind_from, Tack.STARBOARD))
+    state = RaceState((me,), (0,), round=8, active=0, step=Step.MOVE)
+    card = data.draw(st.sampled_from([c for c in game.cards.types.values() if c.exits]))
+    shift = data.draw(st.sampled_from([0.0, 12.5, -20.0]))
+    if trapped.no_exit_traps(game, me, card, shift, lines):
+        for r in table.reach(game, (me,), me, [card], shift, lines):
+            assert _plain_trapped_by(game, state, me, r.pose, r.tack) is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_a_turn_weighed_for_a_trap_is_blocked_as_the_shapes_judge(data):
+    """A pivot "may make a 90°-turn in either direction"; the hull may not end on a boat,
+    a mark or land (``turn._swing_blocked``, asked for each turn the trap check of a
+    pivot weighs): the quick boxes must give the verdict of the hull's shape."""
+    from dinghy.games.dinghy_race import turn
+    from dinghy.games.dinghy_race.common import _path_blocker
+    game = _bench_game()
+    lines = (True, True)
+    fleet = tuple(b.with_(launched=True) for b in (_boat(data, i) for i in range(data.draw(st.integers(1, 6)))))
+    if data.draw(st.booleans()):         # by a mark, land or the edge
+        p = _pose_by_an_obstacle(data, game, lines)
+        fleet = (fleet[0].with_(pose=p, tack=tack_of(p.heading, game.wind_from, Tack.STARBOARD)),) + fleet[1:]
+    if len(fleet) > 1 and data.draw(st.booleans()):    # another hull right by the bow
+        me = fleet[0].pose
+        fleet = (fleet[0], fleet[1].with_(pose=Pose(me.x + data.draw(st.floats(-80, 80)),
+                                                    me.y + data.draw(st.floats(-80, 80)), fleet[1].pose.heading))) + fleet[2:]
+    state = RaceState(fleet, tuple(range(len(fleet))), round=7, active=0, step=Step.PIVOT)
+    b = fleet[0]
+    pose = Pose(b.pose.x, b.pose.y, b.pose.heading + data.draw(st.sampled_from([45, -45, 90, -90])))
+    tack = tack_of(pose.heading, game.wind_from, b.tack)
+    assert turn._swing_blocked(game, state, b, pose, tack) == \
+        (_path_blocker(game, state, b, game.hull(pose, tack), edge=False) is not None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_the_exits_on_open_water_are_judged_as_every_rule_judges_them(data):
+    """``turn._exit_options`` on open water (no exit touches anything, meets a card or
+    may end trapped: ``turn._open_water_options``, with the trap check skipped by
+    ``trapped.no_exit_traps``) must give the verdicts the full rules give every exit:
+    "Playing them commits you to perform a change from one tack to the other", the
+    involuntary tack or jibe, "the acting player must, if possible, use an exit line that
+    does not cause boat-to-boat conflict"."""
+    from unittest import mock
+
+    from dinghy.games.dinghy_race import turn
+    from dinghy.games.dinghy_race.state import Turn
+    game = _bench_game()
+    fleet = tuple(b.with_(launched=True) for b in (_boat(data, i) for i in range(data.draw(st.integers(1, 4)))))
+    if data.draw(st.booleans()):         # by a mark, land or the edge
+        p = _pose_by_an_obstacle(data, game, (True, True))
+        fleet = (fleet[0].with_(pose=p, tack=tack_of(p.heading, game.wind_from, Tack.STARBOARD)),) + fleet[1:]
+    me = fleet[0]
+    if len(fleet) > 1 and data.draw(st.booleans()):    # the others crowd round the card
+        fleet = (me,) + tuple(b.with_(pose=Pose(me.pose.x + data.draw(st.floats(-120, 120)),
+                                                me.pose.y + data.draw(st.floats(-120, 120)), b.pose.heading))
+                              for b in fleet[1:])
+    keys = [k for k, c in game.cards.types.items()
+            if c.exits and card_fits(game, me, c, True, 8) is None]
+    if not keys:
+        return
+    turning = [k for k in keys if game.cards.types[k].changes_tack]
+    key = data.draw(st.sampled_from(turning if turning and data.draw(st.booleans()) else keys))
+    state = RaceState(fleet, tuple(range(len(fleet))), round=8, active=0, step=Step.MOVE, turn=Turn(card=key))
+    fast = turn._exit_options.__wrapped__(game, state, 0.0)
+    with mock.patch.object(turn, "no_exit_traps", lambda *a: False), \
+            mock.patch.object(turn, "_open_water_options", None):
+        plain = turn._exit_options.__wrapped__(game, state, 0.0)
+    assert fast == plain

@@ -101,21 +101,21 @@ def test_whole_bot_races_give_every_boat_its_turns_after_others_finish():
         assert race.over
 
 
-# --- records: format 2 -------------------------------------------------------------------
+# --- records: format 2 and later ---------------------------------------------------------
 
 RECORDS = Path(__file__).parent / "records"
 
 
-def test_a_race_with_finishes_is_recorded_in_format_2_and_replays(tmp_path):
+def test_a_race_with_finishes_is_recorded_in_todays_format_and_replays(tmp_path):
     seats = tuple(Seat(n, n, "simple") for n in list(PALETTE)[:2])
     race = Race(games.load_game(RaceSetup(seats=seats, course="up_and_down", seed=3)))
     play_bots(race, random.Random(3))
     assert race.over
     path = tmp_path / "race.json"
     games.save_race(path, race)
-    assert json.loads(path.read_text())["format"] == RECORD_FORMAT == 2
+    assert json.loads(path.read_text())["format"] == RECORD_FORMAT == 3
     again = games.load_race(path)
-    assert again.state == race.state and again.record_format == 2
+    assert again.state == race.state and again.record_format == 3
 
 
 def test_a_format_1_record_made_under_the_old_finishing_rule_is_refused_in_one_line(tmp_path):
@@ -139,13 +139,15 @@ def test_a_format_1_record_the_fix_does_not_touch_replays_the_same(tmp_path):
     race = games.load_race(path)
     assert race.record_format == 1 and len(race.actions) == len(data["actions"])
     assert not race.state.places
-    # re-saved, it is a format-2 record of the same race
+    # re-saved, it is a record of today's format of the same race, sailed by the readings
+    # of its time (a Spi down with no spinnaker up rolled then: the set-up says so)
     games.save_race(tmp_path / "again.json", race)
     again = games.load_race(tmp_path / "again.json")
-    assert again.record_format == 2 and again.state == race.state
+    assert again.record_format == RECORD_FORMAT and again.state == race.state
+    assert dict(again.game.setup.extra)["spi_down_without_spinnaker"] == "rolls"
 
 
-@pytest.mark.parametrize("fmt", [0, 3, "2", True, None, 1.0])
+@pytest.mark.parametrize("fmt", [0, 4, "2", True, None, 1.0])
 def test_a_record_of_an_unknown_format_names_the_field(tmp_path, fmt):
     data = json.loads((RECORDS / "format1_before_the_finish.json").read_text())
     data["format"] = fmt
@@ -154,3 +156,39 @@ def test_a_record_of_an_unknown_format_names_the_field(tmp_path, fmt):
     with pytest.raises(DataError) as err:
         games.load_race(path)
     assert err.value.field == "format"
+
+
+def test_a_format_2_record_sailed_when_spi_down_always_rolled_replays_the_same(tmp_path):
+    # Format 2 was written while a Spi down laid with no spinnaker up rolled the
+    # take-down's hazard; today it only sails ("I would not punish a player for using it
+    # out of context"). The older record is replayed by the reading it was sailed under
+    # (its set-up's option), and re-saved it keeps that reading.
+    path = RECORDS / "stopped_short_of_a_boat_beside_a_mark.json"
+    data = json.loads(path.read_text())
+    assert data["format"] == 2 and "spi_down_without_spinnaker" not in dict(map(tuple, data["setup"]["extra"]))
+    race = games.load_race(path)
+    assert len(race.actions) == len(data["actions"]) and race.game.spi_down_rolls
+    rolled = [i for i, s in enumerate(race.history[:-1])
+              if s.step.value == "move" and s.turn.card == "spi_down" and not s.boat().spi_up
+              and race.history[i + 1].step.value in ("luck", "roll")]
+    assert rolled, "the record has a Spi down rolled with no spinnaker up"
+    games.save_race(tmp_path / "again.json", race)
+    again = games.load_race(tmp_path / "again.json")
+    assert again.record_format == RECORD_FORMAT and again.state == race.state
+    # the same set-up without the option is today's reading: that record no longer replays
+    fresh = dict(data, format=RECORD_FORMAT)
+    (tmp_path / "today.json").write_text(json.dumps(fresh))
+    with pytest.raises(DataError) as err:
+        games.load_race(tmp_path / "today.json")
+    assert "cannot be played here" in str(err.value)
+
+
+def test_the_spi_down_option_takes_sails_or_rolls_only(tmp_path):
+    data = json.loads((RECORDS / "format1_before_the_finish.json").read_text())
+    data["format"] = RECORD_FORMAT
+    data["setup"]["extra"] = [["spi_down_without_spinnaker", "sometimes"]]
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(DataError) as err:
+        games.load_race(path)
+    assert err.value.field == "extra.spi_down_without_spinnaker" and "sails, rolls" in str(err.value)

@@ -278,6 +278,16 @@ def test_spi_down_without_a_spinnaker_up_takes_nothing_down_and_rolls_nothing(g)
     assert any("no spinnaker" in e.text for e in events)
 
 
+def test_the_older_reading_of_spi_down_without_a_spinnaker_is_a_set_up_option():
+    # the reading before record format 3 ("both manoeuvres require a die roll on the
+    # hazard table", whatever is up): kept as the option records of that time replay by
+    g = game(2, extra=(("spi_down_without_spinnaker", "rolls"),))
+    r = race_at(g, [boat(0, 0, 900, 180, planned="spi_down"), far(1)])
+    r.push(Begin(False))
+    r.push(Move(0))
+    assert ("spi_down", 0) in r.state.turn.hazards and not r.state.boat(0).spi_up
+
+
 def test_spinnaker_off_a_run_is_abuse(g):
     # rules notes: "Spinnaker abuse (spi up on a reach or close-hauled): no spinnaker bonus,
     # a hazard roll on the "spinnaker abuse" row each turn it persists"

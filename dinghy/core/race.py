@@ -23,9 +23,11 @@ from dinghy.core.interface import CHANCE, Action, Event
 
 #: The record format written. 2: a boat that finishes leaves the race at once and the
 #: next boat sails its whole turn (format 1 was written by a dinghy whose finishing move
-#: handed the rest of the turn to the next boat). Older formats are read when the game
+#: handed the rest of the turn to the next boat). 3: Dinghy Race's Spi down played with
+#: no spinnaker up rolls no hazard (before, it rolled; an older record keeps that reading
+#: as its set-up's option, see ``games.load_race``). Older formats are read when the game
 #: says their actions still mean the same (``older_record``); otherwise they are refused.
-RECORD_FORMAT = 2
+RECORD_FORMAT = 3
 OLDEST_FORMAT = 1
 
 

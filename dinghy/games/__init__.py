@@ -14,7 +14,7 @@ from typing import Any, Callable, Sequence
 from dinghy.core import io
 from dinghy.core.errors import DataError
 from dinghy.core.interface import GameOption
-from dinghy.core.race import Race, check_record
+from dinghy.core.race import RECORD_FORMAT, Race, check_record
 from dinghy.core.setup import RaceSetup
 
 
@@ -25,6 +25,9 @@ class GameEntry:
     load: Callable[[RaceSetup], Any]
     boards: Callable[[], list[str]]   # the shipped courses or boards, by name
     options: tuple[GameOption, ...] = ()   # set-up options read from RaceSetup.extra
+    #: the set-up a record of an older format was played under, in today's terms (a
+    #: reading that has changed since kept as the option the record's race was sailed by)
+    older_setup: Callable[[RaceSetup, int], RaceSetup] | None = None
 
     def option(self, key: str) -> GameOption | None:
         return next((o for o in self.options if o.key == key), None)
@@ -39,14 +42,30 @@ GAMES: dict[str, GameEntry] = {}
 
 
 def register(name: str, title: str, load: Callable[[RaceSetup], Any],
-             boards: Callable[[], list[str]], options: Sequence[GameOption] = ()) -> None:
-    GAMES[name] = GameEntry(name, title, load, boards, tuple(options))
+             boards: Callable[[], list[str]], options: Sequence[GameOption] = (),
+             older_setup: Callable[[RaceSetup, int], RaceSetup] | None = None) -> None:
+    GAMES[name] = GameEntry(name, title, load, boards, tuple(options), older_setup)
 
 
 _ON_OFF = ((False, "Off"), (True, "On"))
 
 
-register("dinghy_race", "Dinghy Race", _dinghy_race, lambda: io.shipped("courses"))
+#: Dinghy Race's reading of a Spi down laid with no spinnaker up (the text: "I would not
+#: punish a player for using it out of context"): it only sails, or it rolls the take-down.
+SPI_DOWN_OPTION = GameOption(
+    "spi_down_without_spinnaker", "Spi down", (("sails", "No roll if none up"), ("rolls", "Always rolls")),
+    "sails", "a Spi down laid with no spinnaker up: only sails (nothing to take down), or rolls as a take-down")
+
+
+def _dinghy_race_older_setup(setup: RaceSetup, fmt: int) -> RaceSetup:
+    """Records before format 3 were sailed when a Spi down with no spinnaker up rolled."""
+    if fmt >= 3 or any(k == SPI_DOWN_OPTION.key for k, _ in setup.extra):
+        return setup
+    return setup.with_(extra=setup.extra + ((SPI_DOWN_OPTION.key, "rolls"),))
+
+
+register("dinghy_race", "Dinghy Race", _dinghy_race, lambda: io.shipped("courses"),
+         options=(SPI_DOWN_OPTION,), older_setup=_dinghy_race_older_setup)
 
 
 def _race_the_wind(setup: RaceSetup):
@@ -133,5 +152,8 @@ def load_race(path: str | os.PathLike[str]) -> Race:
     name = data["rules"]
     entry(name, str(path))
     setup = RaceSetup.from_mapping(data.get("setup"), source=str(path))
+    older = GAMES[name].older_setup
+    if older is not None and data["format"] < RECORD_FORMAT:
+        setup = older(setup, data["format"])
     game = load_game(setup, name, source=str(path))
     return Race.replay(game, data["actions"], source=str(path), fmt=data["format"])

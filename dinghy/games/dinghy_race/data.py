@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 
 from dinghy.core import io
+from dinghy.core.errors import DataError
 from dinghy.core.setup import RaceSetup
 from dinghy.games.dinghy_race.cards import CardSet
 from dinghy.games.dinghy_race.course import Course
@@ -36,8 +37,16 @@ def load_cards(size_or_path: str | os.PathLike[str]) -> CardSet:
     return CardSet.from_mapping(io.read_toml(p), source=str(p))
 
 
+#: The set-up's options (``RaceSetup.extra``) Dinghy Race reads, with their values.
+OPTIONS = {"spi_down_without_spinnaker": ("sails", "rolls")}
+
+
 def load_game(setup: RaceSetup) -> DinghyRace:
     """Everything a race is played with, read from the files its set-up names."""
+    for key, value in setup.extra:
+        allowed = OPTIONS.get(key)
+        if allowed is not None and value not in allowed:
+            raise DataError("setup", f"extra.{key}", f"must be one of {', '.join(allowed)}, not {value!r}")
     course = load_course(setup.course)
     size = setup.card_size or course.card_size
     force = setup.wind_force or course.wind_force

@@ -15,7 +15,8 @@ doing it (``apply``). Each rule lives in the module named after it:
     common            hand, point of sail, card fit, obstacles, the lines on the water
     rounds            the first state, the end of a turn, a new round and its turn order
     launch_and_start  putting boats on the water; re-placing after touching the line early
-    turn              reveal, pivot, the exits of the card, the move, rule 1's substitute
+    turn              reveal, the exits of the card, the move, rule 1's substitute
+    pivot             the delay's and the dead boat's turn about the bow
     trapped           where a move would leave a boat trapped beside a mark (our reading)
     hazard_rolls      Lady Luck and the dice
     lines_and_marks   start crossing, rounding the marks, finishing
@@ -47,9 +48,9 @@ from dinghy.games.dinghy_race.protests import _do_overlap, _do_protest, interjec
 from dinghy.games.dinghy_race.rounds import _end_turn, _new_round, initial_state
 from dinghy.games.dinghy_race.state import Boat, RaceState, Step, Turn
 from dinghy.games.dinghy_race.table import Table
-from dinghy.games.dinghy_race.turn import (ExitOption, _do_begin, _do_move, _do_pivot, _do_substitute,
-                                           _exit_options, _stop_short, exit_options, substitutes,
-                                           why_not_pivot)
+from dinghy.games.dinghy_race.pivot import _do_pivot, why_not_pivot
+from dinghy.games.dinghy_race.turn import (ExitOption, _do_begin, _do_move, _do_substitute,
+                                           _exit_options, _stop_short, exit_options, substitutes)
 from dinghy.games.dinghy_race.weather_eye import (_do_drift, _do_weather_eye, weather_eye_shape,
                                                   weather_eye_shift, why_not_weather_eye)
 

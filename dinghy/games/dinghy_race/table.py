@@ -46,6 +46,13 @@ class Table:
         return self.setup.seats[boat].name
 
     @cached_property
+    def spi_down_rolls(self) -> bool:
+        """Whether a Spi down laid with no spinnaker up rolls the take-down's hazard (the
+        set-up's option ``spi_down_without_spinnaker``: ``sails``, the default, or
+        ``rolls``; records older than format 3 were sailed with ``rolls``)."""
+        return dict(self.setup.extra).get("spi_down_without_spinnaker", "sails") == "rolls"
+
+    @cached_property
     def fixed_obstacles(self) -> list[tuple[str, object]]:
         """(name, prepared geometry) of everything no boat or card may touch: marks,
         land, and the buoys of both lines (see :meth:`obstacles` for what is on the water)."""

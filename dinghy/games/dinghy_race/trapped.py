@@ -31,7 +31,9 @@ from dinghy.core.geometry import Pose
 from dinghy.core.wind import Tack, tack_of
 from dinghy.games.dinghy_race.bounds import inside, quick_box, touching
 from dinghy.games.dinghy_race.cards import Kind
+from dinghy.games.dinghy_race.cards import CardType
 from dinghy.games.dinghy_race.common import PRESTART_ROUNDS, fixed_hit, lines_on_water
+from dinghy.games.dinghy_race.exit_tables import _exit_spec, _turned_exits_and_unions
 from dinghy.games.dinghy_race.placing import _fit_reasons, card_options
 from dinghy.games.dinghy_race.state import Boat, RaceState, Step
 from dinghy.games.dinghy_race.table import Table
@@ -50,11 +52,13 @@ def trapped_by(game: Table, state: RaceState, boat: Boat, pose: Pose, tack: Tack
     water, and a dead boat turns 0° or ±90° and may lay the delay or stay dead. A turn
     is open when the hull where it ends touches no mark or land."""
     lines = lines_on_water(game, state)
-    box = quick_box(game, None, tack, 0.0, pose.x, pose.y, pose.heading)
+    x, y = pose.x, pose.y
+    box = quick_box(game, None, tack, 0.0, x, y, pose.heading)
     if surely_beyond(game, box, _reach_radius(game), lines):
         return None         # nothing fixed within reach of any card at any heading
     # (judged as after the start: the pre-start limit on cards passes by itself)
     after = max(state.round, PRESTART_ROUNDS)
+    area, obstacles, wind = game.area_box, game.obstacle_box_list(lines), game.wind_from
     seen: set[tuple[int, bool]] = set()
     todo = [(pose.heading % 360, may_stay)]     # (heading, may stay dead in the water)
     met: list[str] = []
@@ -64,18 +68,28 @@ def trapped_by(game: Table, state: RaceState, boat: Boat, pose: Pose, tack: Tack
         if (h, may_stay) in seen:
             continue
         seen.add((h, may_stay))
-        here = Pose(pose.x, pose.y, h)
-        t = tack_of(h, game.wind_from, tack)
-        probe = boat.with_(pose=here, tack=t, planned=None, aside=False, spi_up=False, trapeze=False)
-        if card_surely_fitting(game, probe, after, lines) is not None:
-            return None
-        at = state.with_boat(probe, active=boat.index, step=Step.PLACE, round=after)
-        opts = card_options(game, at)
-        fits = [(game.cards.types[k].kind is Kind.DELAY, r is None) for k, r in opts]
-        if any(ok and not delay for delay, ok in fits):
-            return None
-        delay = any(ok and d for d, ok in fits)
-        met += [r[len(_TOUCH):] for _, r in opts if r and r.startswith(_TOUCH)]
+        t = tack_of(h, wind, tack)
+        sure, delays, others_fit = _heading_cards(game, boat, x, y, h, t, after)
+        # a card other than the delay surely fits (:func:`card_surely_fitting`'s test)
+        for b in sure:
+            cb = (x + b[0], y + b[1], x + b[2], y + b[3])
+            if inside(cb, area) and not touching(cb, obstacles):
+                return None
+        if not others_fit and delays and all(_clear((x + b[0], y + b[1], x + b[2], y + b[3]), area, obstacles)
+                                             for b in delays):
+            # no card but the delay suits the heading (in irons, say), and the delay's
+            # quick box is clear: the card options would say just that
+            delay = True
+        else:
+            here = Pose(x, y, h)
+            probe = boat.with_(pose=here, tack=t, planned=None, aside=False, spi_up=False, trapeze=False)
+            at = state.with_boat(probe, active=boat.index, step=Step.PLACE, round=after)
+            opts = card_options(game, at)
+            fits = [(game.cards.types[k].kind is Kind.DELAY, r is None) for k, r in opts]
+            if any(ok and not delay for delay, ok in fits):
+                return None
+            delay = any(ok and d for d, ok in fits)
+            met += [r[len(_TOUCH):] for _, r in opts if r and r.startswith(_TOUCH)]
         turns = ((0, 45, -45, False),) if delay else ()
         if not delay or may_stay:
             turns += ((0, 90, -90, True),)
@@ -83,14 +97,53 @@ def trapped_by(game: Table, state: RaceState, boat: Boat, pose: Pose, tack: Tack
             for d in steps:
                 h2 = (h + d) % 360
                 if h2 not in hulls:
-                    p2 = Pose(pose.x, pose.y, h2)
-                    hit = fixed_hit(game, game.hull(p2, tack_of(h2, game.wind_from, t)), edge=False, lines=lines)
+                    t2 = tack_of(h2, wind, t)
+                    hit = None
+                    # the hull's quick box apart from every mark's and land's: it touches none
+                    if touching(quick_box(game, None, t2, 0.0, x, y, h2), obstacles):
+                        hit = fixed_hit(game, game.hull(Pose(x, y, h2), t2), edge=False, lines=lines)
                     hulls[h2] = hit is None
                     if hit:
                         met.append(hit)
                 if hulls[h2]:
                     todo.append((h2, stay))
     return max(met, key=met.count) if met else "the edge of the water"
+
+
+def surely_free(game: Table, boat: Boat, pose: Pose, tack: Tack, lines: tuple[bool, bool]) -> bool:
+    """Whether a card other than the delay that suits the heading surely lies clear in
+    front of the bow at ``pose`` (its quick box inside the water and apart from every
+    buoy's and land's): :func:`trapped_by` then finds the boat free at once, as it asks
+    this first of the heading the move ends on (False: let it judge)."""
+    x, y, h = pose.x, pose.y, pose.heading % 360
+    area, obstacles = game.area_box, game.obstacle_box_list(lines)
+    for b in _heading_cards(game, boat, x, y, h, tack_of(h, game.wind_from, tack), PRESTART_ROUNDS)[0]:
+        if _clear((x + b[0], y + b[1], x + b[2], y + b[3]), area, obstacles):
+            return True
+    return False
+
+
+def _clear(box: tuple, area: tuple | None, obstacles: list) -> bool:
+    return inside(box, area) and not touching(box, obstacles)
+
+
+def _heading_cards(game: Table, boat: Boat, x: float, y: float, h: int, t: Tack,
+                   after: int) -> tuple[tuple, tuple, bool]:
+    """For a probe at heading ``h`` on tack ``t`` (no card before the bow, no spinnaker,
+    after the start): the turned quick boxes (relative to the bow) of the cards other
+    than the delay that suit the heading, in the hand's order; those of the delay cards;
+    and whether any card other than the delay suits it (cached on the table: it depends
+    on nothing else)."""
+    memo = game.__dict__.setdefault("_trap_heading_cards", {})
+    out = memo.get((h, t))
+    if out is None:
+        probe = boat.with_(pose=Pose(x, y, h), tack=t, planned=None, aside=False, spi_up=False, trapeze=False)
+        fits, _ = _fit_reasons(game, probe, after + 1)
+        kinds = [(k, game.cards.types[k].kind is Kind.DELAY) for k, r in fits if r is None]
+        sure = tuple(quick_box(game, k, t, 0.0, 0.0, 0.0, h) for k, d in kinds if not d)
+        delays = tuple(quick_box(game, k, t, 0.0, 0.0, 0.0, h) for k, d in kinds if d)
+        out = memo[(h, t)] = (sure, delays, bool(sure))
+    return out
 
 
 def card_surely_fitting(game: Table, probe: Boat, round_: int, lines: tuple[bool, bool]) -> str | None:
@@ -125,6 +178,28 @@ def _reach_radius(game: Table) -> float:
         corners = [math.hypot(x, y) for c in game.cards.types.values() for x, y in c.outline.tolist()]
         out = game.__dict__["_trap_reach"] = game.cards.hull_length + max(corners, default=0.0) + 1.0
     return out
+
+
+def no_exit_traps(game: Table, boat: Boat, card: CardType, shift: float, lines: tuple[bool, bool]) -> bool:
+    """Whether no exit of the table's ``card`` (shifted by ``shift``) can end where
+    :func:`trapped_by` finds the boat trapped: the box round every shape of the move
+    (``exit_tables``' union, relative to the bow, which holds the hull's quick box at
+    every exit) lies surely beyond anything fixed within reach of any card at any
+    heading, as each exit's own box then does (False: ask exit by exit)."""
+    p = boat.pose
+    memo = game.__dict__.setdefault("_trap_move_unions", {})
+    key = (card.key, p.heading, boat.tack, shift)
+    u = memo.get(key)
+    if u is None:
+        spec = _exit_spec(game, [game.cards.types[card.key]])
+        if spec is None:
+            return True
+        u = _turned_exits_and_unions(game, spec, p.heading, boat.tack, shift)[1][0]
+        if len(memo) > 4096:
+            memo.clear()
+        memo[key] = u
+    every = (p.x + u[0], p.y + u[1], p.x + u[2], p.y + u[3])
+    return surely_beyond(game, every, _reach_radius(game), lines)
 
 
 def surely_beyond(game: Table, box: tuple, gap: float, lines: tuple[bool, bool]) -> bool:

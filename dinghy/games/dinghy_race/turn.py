@@ -1,7 +1,8 @@
-"""The turn of the active boat: trapezing and the reveal, pivoting (delay, dead in the
-water), the exit lines of the revealed card with the engine's verdict on each, the move
-itself (stopping short, the spinnaker bonus, the hazards it calls for), and rule 1's
-substitute for a tack or jibe that has no room."""
+"""The turn of the active boat: trapezing and the reveal, the exit lines of the revealed
+card with the engine's verdict on each, the move itself (stopping short, the spinnaker
+bonus, the hazards it calls for), and rule 1's substitute for a tack or jibe that has no
+room. Pivoting (delay, dead in the water) is in :mod:`pivot`; its names are re-exported
+here for the callers that look them up on this module."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -10,24 +11,25 @@ from shapely.geometry import LineString
 
 from dinghy.core.geometry import Pose
 from dinghy.core.interface import Event
-from dinghy.core.wind import PointOfSail, Tack, off_wind, points_of_sail, tack_of
+from dinghy.core.wind import PointOfSail, Tack, off_wind, points_of_sail
 from dinghy.games.dinghy_race import course as course_mod, right_of_way
-from dinghy.games.dinghy_race.actions import Begin, Move, Pivot, Substitute
+from dinghy.games.dinghy_race.actions import Begin, Move, Substitute
 from dinghy.games.dinghy_race.bounds import others_box_lists, quick_box, touching
 from dinghy.games.dinghy_race.cards import CardType, Kind, exit_track
 from dinghy.games.dinghy_race.common import (EPS, _path_blocker, _say, aspects, boat_obstacles,
                                              card_fits, fixed_hit, lines_on_water, move_shape,
-                                             placement_blocked, prestart, room_ahead,
-                                             touches_start_zone)
+                                             placement_blocked, room_ahead)
 from dinghy.games.dinghy_race.hazard_rolls import _next_hazard_or_place
 from dinghy.games.dinghy_race.lines_and_marks import _after_track
 from dinghy.games.dinghy_race.memo import per_object
+from dinghy.games.dinghy_race.pivot import (_do_pivot, _pivot_traps, _swing_blocked,  # noqa: F401
+                                            _swing_touches_start_zone, why_not_pivot)  # (re-exported)
 from dinghy.games.dinghy_race.placing import back_off
 from dinghy.games.dinghy_race.right_of_way import Ruling
 from dinghy.games.dinghy_race.rounds import _end_turn
 from dinghy.games.dinghy_race.state import Boat, RaceState, RulingRecord, Step, Turn, fast_new
 from dinghy.games.dinghy_race.table import Table, fixed_within, reach_rows
-from dinghy.games.dinghy_race.trapped import surely_beyond as _surely_beyond, trapped_by
+from dinghy.games.dinghy_race.trapped import no_exit_traps, surely_beyond as _surely_beyond, surely_free, trapped_by
 from dinghy.games.dinghy_race.weather_eye import weather_eye_shift
 
 
@@ -64,7 +66,12 @@ def _exit_options(game: Table, state: RaceState, shift: float) -> tuple[ExitOpti
     shift = max(-limit, min(limit, shift))
     raw = []
     lines = lines_on_water(game, state)
-    for _, exit_, end, end_tack, blocked, cards_met in reach_rows(game, state.boats, boat, [card], shift, lines):
+    # (no exit can end trapped when the box round the whole move is far from everything fixed)
+    far = no_exit_traps(game, boat, card, shift, lines)
+    rows = reach_rows(game, state.boats, boat, [card], shift, lines)
+    if far and not (card.spi_bonus and boat.spi_up) and not any(r[4] or r[5] for r in rows):
+        return _open_water_options(card, boat, rows, limit)
+    for _, exit_, end, end_tack, blocked, cards_met in rows:
         ex = card.exits[exit_]
         changed = end_tack is not boat.tack
         involuntary = None
@@ -81,7 +88,8 @@ def _exit_options(game: Table, state: RaceState, shift: float) -> tuple[ExitOpti
         for other in cards_met:
             ruling = right_of_way.decide(game, state, boat.index, other, changed or card.changes_tack)
             (gives if ruling.keeps_clear == boat.index else holds).append(ruling)
-        trapped = blocked is None and _trap(game, state, boat, card, ex, end, end_tack, shift)
+        trapped = (blocked is None and not far and not surely_free(game, boat, end, end_tack, lines)
+                   and _trap(game, state, boat, card, ex, end, end_tack, shift))
         if trapped:
             blocked = trapped
         raw.append([exit_, ex.turn, end, end_tack, None, involuntary, blocked, bonus, changed,
@@ -119,6 +127,24 @@ def _exit_options(game: Table, state: RaceState, shift: float) -> tuple[ExitOpti
 _exit_option = fast_new(ExitOption)
 
 
+def _open_water_options(card: CardType, boat: Boat, rows: list[tuple], limit: float) -> tuple[ExitOption, ...]:
+    """The exits of :func:`_exit_options` where no exit touches anything, meets a card
+    or can end trapped, and no spinnaker bonus is in question: what the rules below
+    then leave of its verdicts (only the tack a tack or jibe card must change)."""
+    out = []
+    tacks = card.changes_tack
+    commits = tacks and any(r[3] is not boat.tack for r in rows)
+    for _, exit_, end, end_tack, _, _ in rows:
+        turn = card.exits[exit_].turn
+        changed = end_tack is not boat.tack
+        involuntary = None
+        if changed and not tacks:
+            involuntary = "tack" if turn > 0 else "jibe"
+        reason = f"a {card.kind.value} must end on the other tack" if commits and not changed else None
+        out.append(_exit_option(exit_, turn, end, end_tack, reason, involuntary, None, None, limit, (), (), False))
+    return tuple(out)
+
+
 def _trap(game: Table, state: RaceState, boat: Boat, card: CardType, ex, end: Pose,
           tack: Tack, shift: float) -> str | None:
     """The fixed obstacle that would trap the boat where this exit ends
@@ -152,61 +178,6 @@ def substitutes(game: Table, state: RaceState) -> list[str]:
         if t.kind is Kind.NORMAL and card_fits(game, boat, t, boat.trapeze, state.round) is None:
             out.append(key)
     return out
-
-
-
-def why_not_pivot(game: Table, state: RaceState, turn: int) -> str | None:
-    """A pivot turns the boat about its bow; the hull may not end on a boat, a mark or
-    land (judged where the hull lies after the turn: the text forbids touching, "Boats
-    ... may never touch fixed obstacles", and says nothing of the swing), nor leave the
-    boat trapped beside one (:func:`_pivot_traps`). Keeping the heading is always open."""
-    lim = state.turn.pivot_limit
-    if turn not in (0, lim, -lim):
-        return f"may only pivot by 0 or ±{lim}°"
-    if turn == 0:
-        return None
-    boat = state.boat()
-    pose = Pose(boat.pose.x, boat.pose.y, boat.pose.heading + turn)
-    tack = tack_of(pose.heading, game.wind_from, boat.tack)
-    box = quick_box(game, None, tack, 0.0, pose.x, pose.y, pose.heading)
-    if not touching(box, game.obstacle_box_list(lines_on_water(game, state))) and \
-            not touching(box, others_box_lists(game, state.boats, boat.index)[0]):
-        # the hull's quick box is apart from every buoy, land and hull
-        return _pivot_traps(game, state).get(turn)
-    hull = game.hull(pose, tack)
-    # The table's edge is no obstacle to turning on the spot (the rule text knows only
-    # boats, buoys and land); without this a boat that stops by the edge could be
-    # pinned there for ever.
-    blocker = _path_blocker(game, state, boat, hull, edge=False)
-    if blocker:
-        return f"the hull would swing into {blocker}"
-    return _pivot_traps(game, state).get(turn)
-
-
-@per_object(maxsize=16)
-def _pivot_traps(game: Table, state: RaceState) -> dict[int, str]:
-    """Why each turn of this pivot that would leave the boat trapped
-    (:func:`trapped.trapped_by`) is refused, when a card is laid after it: "If a boat
-    comes into a situation where it would violate this rule, it must stop" -- our
-    reading, as for a move. Refused only while another turn (keeping the heading
-    included) leaves a way out; keeping the heading itself is never refused."""
-    if not state.turn.then_place:
-        return {}           # more face-up delays to remove: the next turn turns again
-    boat, lim = state.boat(), state.turn.pivot_limit
-    may_stay = boat.planned is None and state.turn.card is None     # dead in the water
-    out, free = {}, False
-    for turn in (0, -lim, lim) if lim else (0,):
-        pose = Pose(boat.pose.x, boat.pose.y, boat.pose.heading + turn)
-        tack = tack_of(pose.heading, game.wind_from, boat.tack)
-        if turn and _path_blocker(game, state, boat, game.hull(pose, tack), edge=False):
-            continue
-        trap = trapped_by(game, state, boat, pose, tack, may_stay)
-        if trap is None:
-            free = True
-        elif turn:
-            out[turn] = (f"turned to {pose.heading:03d}° the boat would be trapped by {trap}: no heading "
-                         "its turns reach would let it lay a card but the delay")
-    return out if free else {}
 
 
 
@@ -276,41 +247,6 @@ def _do_begin(game: Table, state: RaceState, act: Begin, ev: list[Event]) -> Rac
         boat = boat.with_(planned=None, trapeze=False, spi_up=False)
         return state.with_boat(boat, step=Step.PIVOT, turn=Turn(card=card.key, pivot_limit=45))
     return state.with_(step=Step.MOVE, turn=Turn(card=card.key))
-
-
-
-def _swing_touches_start_zone(game: Table, boat: Boat, turn: int) -> bool:
-    """Whether the hull, turning about the bow by ``turn`` degrees, touches the start line
-    (or the water beyond it) at any 15° step of the swing."""
-    step = 15 if turn > 0 else -15
-    for d in range(step, turn + step, step):
-        pose = Pose(boat.pose.x, boat.pose.y, boat.pose.heading + d)
-        if touches_start_zone(game, game.hull(pose, tack_of(pose.heading, game.wind_from, boat.tack))):
-            return True
-    return False
-
-
-def _do_pivot(game: Table, state: RaceState, act: Pivot, ev: list[Event]) -> RaceState:
-    boat = state.boat()
-    if act.turn:
-        swing_touches = prestart(state) and _swing_touches_start_zone(game, boat, act.turn)
-        pose = Pose(boat.pose.x, boat.pose.y, boat.pose.heading + act.turn)
-        # "if this pivoting changes the tack the boat is on, adjust the heel of the boat (it
-        # is an automatic tack or jibe, not an involuntary one, and it does not involve a
-        # hazard die roll)"
-        tack = tack_of(pose.heading, game.wind_from, boat.tack)
-        boat = boat.with_(pose=pose, tack=tack)
-        _say(ev, "pivot", boat.index, f"{game.name(boat.index)} pivots {act.turn:+d}°")
-        if swing_touches:
-            # A pivot swings the stern: "When a player touches the start line before round
-            # 6, he must remove his boat place it again ... He must then place a delay card"
-            _say(ev, "prestart", boat.index, f"{game.name(boat.index)} touched the start line "
-                 "before round 6: re-place to leeward, then a delay")
-            return state.with_boat(boat.with_(planned=None), step=Step.LAUNCH)
-    state = state.with_boat(boat.with_(planned=None))
-    if state.turn.then_place:
-        return state.with_(step=Step.PLACE)
-    return _end_turn(game, state, ev)
 
 
 
@@ -436,8 +372,9 @@ def _do_move(game: Table, state: RaceState, act: Move, ev: list[Event]) -> RaceS
         spi_up = True
     elif card.kind is Kind.SPI_DOWN:
         # the roll is for taking the spinnaker down; played with none up ("I would not
-        # punish a player for using it out of context") the card only sails
-        if boat.spi_up:
+        # punish a player for using it out of context") the card only sails, unless the
+        # set-up reads it the old way (a record made before format 3)
+        if boat.spi_up or game.spi_down_rolls:
             rows.append(("spi_down", 0))
         else:
             _say(ev, "spinnaker", boat.index, f"{name} plays Spi down with no spinnaker up: nothing to take down, no roll")
