@@ -55,8 +55,14 @@ def test_a_hard_bot_at_a_table_of_bots_claims_room_at_a_mark(ui_app):
 def test_a_hard_bot_claims_room_while_a_person_has_the_turn(ui_app):
     """The claim is made "though it is not active right now": when the outer boat whose
     turn it is belongs to a person, the hard bot inside still claims at once, before the
-    person acts. Found in a terminal race of bots; the same race is then replayed to the
-    moment of the claim with the outer boat's seat a person's, and opened at the table."""
+    person acts."""
+    _a_claim_on_a_person_s_turn(ui_app)
+
+
+def _a_claim_on_a_person_s_turn(ui_app):
+    """Found in a terminal race of bots; the same race replayed to the moment of the claim
+    with the outer boat's seat a person's, and opened at the table: (scene, race, index
+    of the claim)."""
     seats = tuple(Seat(c, c, s) for c, s in zip(NAMES, KINDS))
     for seed in (6, 8, 4, 5, 2):
         race = Race(games.load_game(RaceSetup(seats=seats, course="up_and_down", seed=seed)))
@@ -76,6 +82,24 @@ def test_a_hard_bot_claims_room_while_a_person_has_the_turn(ui_app):
     ui_app.step()
     assert len(again.actions) == i + 1 and again.actions[i] == claim
     assert scene.human_turn or again.current_player() != outer
+    return scene, again, i
+
+
+def test_undo_after_a_bot_s_claim_goes_back_to_the_person_s_decision(ui_app):
+    """Undo takes back the person's last decision and the bots' actions after it. A bot's
+    claim out of turn undone alone would be made again at once: Undo did nothing, for
+    ever. Now it goes back past the claim to the person's decision before it, or says
+    there is none since the last dice roll."""
+    scene, race, i = _a_claim_on_a_person_s_turn(ui_app)
+    scene.undo()
+    ui_app.step()
+    went_back = len(race.actions) < i
+    said_so = scene.toast.visible and "Nothing to undo" in scene.toast.message
+    assert went_back or (said_so and len(race.actions) == i + 1)
+    if went_back:
+        k = len(race.actions)
+        person = race.game.setup.seats[race.game.current_player(race.history[k])].skipper is None
+        assert person and scene.human_turn
 
 
 @pytest.fixture

@@ -76,3 +76,56 @@ def test_the_hint_button_shows_the_coach_on_a_person_s_turn_only(ui_app):
     ui_app.step()
     assert len(race.actions) > before and race.actions[before] == best
     ui_app.pop()
+
+
+def test_lady_luck_hints_share_the_boat_with_one_mark_and_say_the_cards(ui_app):
+    """Rule text: "Before any hazard die roll you may commit as many of your "Lady Luck"
+    cards as you like". The coach's Lady Luck choices have no place of their own: they
+    were drawn on the boat with their three rank marks one over the other, unreadable,
+    and named "luck 0". Now the boat carries one mark, and each choice's words, all on
+    the chart, say the cards in a player's words."""
+    race = race_at_human(Step.LUCK)
+    scene = ui_app.push(TableScene(race, bot_delay=0))
+    ui_app.step()
+    hs = hints(race)
+    assert len(hs) >= 2
+    show_hints(scene.view, hs)
+    chart = scene.view.chart
+    marks = [p for p in chart.ghost_layer.pins if p.is_label and p.rank is None]
+    words = [p.drawable for p in chart.ghost_layer.pins if p.is_label and p.rank is not None]
+    assert [m.drawable.text for m in marks] == ["1."]
+    assert all(w.visible for w in words)
+    assert words[0].text.startswith("1. ") and "Lady Luck" in words[0].text
+    assert not any("luck 0" in w.text for w in words)
+    ui_app.pop()
+
+
+def test_hint_ghosts_a_finger_cannot_tell_apart_are_shown_closer(ui_app):
+    """Issue: the coach's choices "drawn as ghosts on the chart", a tap on one playing
+    it. Two cards laid for the same beat (the close-hauled card with and without the
+    trapeze) take the boat to places a few millimetres apart: at the readable scale
+    their ghosts lay under one finger. After "Hint" the chart closes in until every two
+    ghosts at different spots are three quarters of a touch apart (or every ghost and
+    the boat just fit, a card no longer than the chart), all of them on the chart; a
+    tap on each plays its own choice."""
+    import math
+
+    from dinghy.ui import testing as ui
+
+    race = race_at_human(Step.PLACE, after_round=8)
+    scene = ui_app.push(TableScene(race, bot_delay=0))
+    ui_app.step()
+    view, g = scene.view, scene.gui
+    ui.tap(ui_app, view.hint_button)
+    ui_app.step()
+    chart, cam = view.chart, view.camera
+    pts = [chart.ghost_screen_point(i) for i in range(len(chart.ghosts))]
+    assert len(pts) == 3
+    for p in pts:
+        assert cam.contains_screen(*p) and g.widget_at(*p) is None, p
+    L = race.game.cards.card_length
+    capped = cam.zoom * L >= min(cam.width, cam.height) - 1
+    assert capped or min(math.dist(a, b) for i, a in enumerate(pts) for b in pts[i + 1:]) >= 0.75 * g.touch
+    for i, p in enumerate(pts):
+        assert chart.ghost_at(*p, g.touch) == i
+    ui_app.pop()

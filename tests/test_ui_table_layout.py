@@ -106,13 +106,17 @@ def test_by_default_the_fleet_and_the_next_mark_stay_in_view(ui_app, home, tiny)
             break
         b = view.fleet_bounds()
         if view.ghost_focus:      # a person's move with the ghosts specks: shown closer, all in view
-            assert scene.race.state.step in (Step.MOVE, Step.PIVOT, Step.PLACE) and scene.human_turn
+            assert scene.race.state.step in (Step.MOVE, Step.PIVOT, Step.PLACE, Step.WEATHER_EYE) \
+                and scene.human_turn
             for i in range(len(view.chart.ghosts)):
                 assert view.camera.contains_screen(*view.chart.ghost_screen_point(i))
             if scene.race.state.step is Step.PLACE:     # laying a card: the boat and its cards
                 x0, y0, x1, y1 = view.place_bounds()
                 for corner in ((x0, y0), (x1, y1)):
                     assert view.camera.contains_screen(*view.camera.world_to_screen(*corner))
+            if scene.race.state.step is Step.WEATHER_EYE:   # the boat and where the card may lie
+                boat = scene.race.state.boat()
+                assert view.camera.contains_screen(*view.camera.world_to_screen(*boat.pose.xy))
         elif b is not None and scene.race.state.step is not Step.LAUNCH:
             x0, y0, x1, y1 = view.camera.visible_bounds()
             assert x0 <= b[0] + 1e-6 and y0 <= b[1] + 1e-6 and b[2] <= x1 + 1e-6 and b[3] <= y1 + 1e-6

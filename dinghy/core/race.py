@@ -129,6 +129,16 @@ class Race:
         """Undo reaches back to the last chance event, never past it."""
         return bool(self._actions) and not self._chance[-1]
 
+    def undo_depth(self) -> int:
+        """How many actions undo can take back, one by one (those since the last chance
+        event)."""
+        n = 0
+        for chance in reversed(self._chance):
+            if chance:
+                break
+            n += 1
+        return n
+
     def undo(self) -> Action:
         if not self.can_undo():
             raise IllegalAction("nothing to undo since the last dice roll")

@@ -414,12 +414,16 @@ class Chart:
             ring = theme.PRIMARY if g.selected else ((255, 255, 255) if ok else ILLEGAL)
             self._pin_ring(L, cx, cy, 20 if ok else 14, theme.rgba(ring, 230 if ok else 150),
                            3.0 if g.selected else 1.5)
+        marked: list[tuple[float, float]] = []
         for rank, g in enumerate(gh for gh in self.ghosts if gh.words):
             cx, cy = self.ghost_centre(g)
             self._pin_label(L, g.words, cx, cy, dy=-30, colour=g.colour, rank=rank)
             # the rank on the ghost itself ("1.", as its words begin; an exit's number on
-            # the card face has no dot): its words may be moved a few lines off it
-            self._pin_label(L, g.words.split(".", 1)[0] + ".", cx, cy, colour=theme.WATER_DEEP)
+            # the card face has no dot): its words may be moved a few lines off it. Hints
+            # with no place of their own (Lady Luck) share the boat's: one mark there
+            if all(math.dist((cx, cy), m) > 1e-6 for m in marked):
+                marked.append((cx, cy))
+                self._pin_label(L, g.words.split(".", 1)[0] + ".", cx, cy, colour=theme.WATER_DEEP)
         L.finish()
         self.declutter()
 

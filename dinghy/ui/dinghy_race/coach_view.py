@@ -19,7 +19,7 @@ from typing import Any, Sequence
 
 from dinghy.core.geometry import Pose
 from dinghy.games.dinghy_race import rules as dr
-from dinghy.games.dinghy_race.actions import Move, Pivot, Place
+from dinghy.games.dinghy_race.actions import Luck, Move, Pivot, Place
 from dinghy.games.dinghy_race.cards import exit_track
 from dinghy.ui.dinghy_race.chart import Ghost
 from dinghy.ui.dinghy_race.choices import exit_text
@@ -45,6 +45,14 @@ def hint_words(rank: int, hint: Any, what: str) -> str:
     if hint.row_trouble:
         bits.append(hint.row_trouble)
     return " · ".join(bits)
+
+
+def choice_words(action: Any) -> str:
+    """A choice with no place on the water, in a player's words ("1 Lady Luck card")."""
+    if isinstance(action, Luck):
+        n = action.cards
+        return "no Lady Luck" if n == 0 else f"{n} Lady Luck card{'s' if n > 1 else ''}"
+    return action.text()
 
 
 def hint_ghosts(view: Any, hints: Sequence[Any]) -> list[Ghost]:
@@ -90,7 +98,7 @@ def hint_ghosts(view: Any, hints: Sequence[Any]) -> list[Ghost]:
                              words=hint_words(rank, h, what)))
         else:
             out.append(Ghost(a, boat.pose, boat.tack, None, label, rank == 1, colour=colour,
-                             words=hint_words(rank, h, a.text())))
+                             words=hint_words(rank, h, choice_words(a))))
     return out
 
 

@@ -9,7 +9,7 @@ helpers' reasons, and plays what the player chose through ``scene.act``.
 """
 from __future__ import annotations
 
-
+import math
 from typing import Any
 
 from dinghy.ui.widgets.gui import key  # noqa: F401  (configures pyglet first)
@@ -291,6 +291,7 @@ class DinghyRaceView(Choices, ChartCamera, BoardView):
             self.chart.show_preview(None)     # the coach's cards, not every card's place
             show_hints(self, self.hints)      # each ghost's words: rank, rounds, risk
             self._close_enough_to_read()
+            self._hints_apart()
 
     def _close_enough_to_read(self) -> None:
         """The coach's ghosts are worth nothing as specks: zoom in to the readable scale
@@ -299,6 +300,36 @@ class DinghyRaceView(Choices, ChartCamera, BoardView):
         if self.camera.zoom < want:
             self.camera.zoom = self.camera.clamp(want)
         self.look_at(self.race.state.active)
+
+    def _hints_apart(self) -> None:
+        """Two of the coach's ghosts at different spots closer on the screen than a
+        finger can tell apart (three quarters of a touch target): closer in, until they
+        are apart or every ghost and the boat just fit, and no closer than a card as long
+        as the chart's shorter side; the ghosts in the middle."""
+        chart, cam, g = self.chart, self.camera, self.gui
+        spots: list[tuple[float, float]] = []
+        for gh in chart.ghosts:
+            c = chart.ghost_centre(gh)
+            if all(math.dist(c, s) > 1e-6 for s in spots):
+                spots.append(c)
+        if len(spots) < 2:
+            return
+        nearest = min(math.dist(a, b) for i, a in enumerate(spots) for b in spots[i + 1:])
+        want = 0.8 * g.touch / nearest
+        if cam.zoom * nearest >= 0.75 * g.touch:
+            return
+        boat = self.race.state.boat()
+        hull = self.game.cards.hull_length
+        xs = [x for x, _ in spots] + [boat.pose.x]
+        ys = [y for _, y in spots] + [boat.pose.y]
+        span_x, span_y = max(xs) - min(xs) + 2 * hull, max(ys) - min(ys) + 2 * hull
+        foot = g.touch + g.px(8)
+        fits = min((cam.width - 2 * g.touch) / span_x, (cam.height - 2 * g.touch - foot) / span_y)
+        most = min(cam.width, cam.height) / self.game.cards.card_length
+        cam.zoom = cam.clamp(max(cam.zoom, min(want, fits, most)))
+        cam.cx = (min(xs) + max(xs)) / 2
+        cam.cy = (min(ys) + max(ys)) / 2 - foot / 2 / cam.zoom
+        self.chart.camera_moved()
 
     def _read_the_water(self, patience: float = 0.0) -> bool:
         """Start building (or loading) the coach's field if nobody has; True while it is

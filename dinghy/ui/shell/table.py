@@ -370,10 +370,16 @@ class TableScene(BotsMixin, MotionMixin, ChartScene):
     def undo(self) -> None:
         race = self.race
         self.skip_motion()
-        if not race.can_undo():
+        # the last decision a person made since the last dice roll: back past the bots'
+        # actions after it (their calls out of turn included: undone alone, a bot's claim
+        # would be made again at once), and that decision too
+        n = len(race.actions)
+        mine = next((k for k in range(n - 1, n - 1 - race.undo_depth(), -1) if self._made_by_a_person(k)), None)
+        if mine is None:
             self.toast.show("Nothing to undo since the last dice roll")
             return
-        race.undo()
+        while len(race.actions) > mine:
+            race.undo()
         # bots replay at once: go back past their moves to the last human decision
         while race.can_undo() and not race.over and not self.human_turn:
             race.undo()
@@ -383,6 +389,17 @@ class TableScene(BotsMixin, MotionMixin, ChartScene):
         self._over_reported = False
         self._autosave()
         self.refresh(new_step=True)
+
+    def _made_by_a_person(self, k: int) -> bool:
+        """Whether action ``k`` was a person's: the seat whose turn it was, or the seat
+        that called out of turn (a protest is the players' call)."""
+        race = self.race
+        before, action = race.history[k], race.actions[k]
+        if action in race.game.interjections(before):
+            seat = getattr(action, "boat", None)
+        else:
+            seat = race.game.current_player(before)
+        return seat is None or not 0 <= seat < len(self.game.setup.seats) or self.game.setup.seats[seat].skipper is None
 
     def save_copy(self) -> None:
         if self.autosave is None:
