@@ -46,7 +46,9 @@ def _card_options(game: Table, state: RaceState) -> tuple[tuple[str, str | None]
         every = (pose.x + around[0], pose.y + around[1], pose.x + around[2], pose.y + around[3])
         if not inside(every, area) or touching(every, obstacles):
             boxes = [quick_box(game, k, tack, 0.0, pose.x, pose.y, pose.heading) for k in keys]
-            ask = [i for i, b in enumerate(boxes) if not inside(b, area) or touching(b, obstacles)]
+            # (what a card that does not suit the boat would touch is never said: not asked)
+            ask = [i for i, b in enumerate(boxes)
+                   if fits[i][1] is None and (not inside(b, area) or touching(b, obstacles))]
             # each card is convex: judged in plain floats first (convex.fixed_sure)
             rest = []
             for i in ask:
