@@ -100,9 +100,10 @@ def legal_actions(game: Table, state: RaceState) -> list[Action]:
         acts += [Substitute(k) for k in substitutes(game, state)]
         return acts
     if step is Step.LUCK:
-        return [Luck(n) for n in range(boat.lady_luck + 1)]
+        return list(_LUCKS[:boat.lady_luck + 1]) if boat.lady_luck < len(_LUCKS) else \
+            [Luck(n) for n in range(boat.lady_luck + 1)]
     if step is Step.ROLL:
-        return [Roll(a, b) for a in range(1, 7) for b in range(1, 7)]
+        return list(_ROLLS)
     if step is Step.PLACE:
         acts = [_place(k) for k, r in card_options(game, state) if r is None]
         if not acts or (boat.planned is None and state.turn.card is None):
@@ -119,6 +120,8 @@ def legal_actions(game: Table, state: RaceState) -> list[Action]:
 _BEGINS = (Begin(False), Begin(True))
 _PASS = Pass()
 _MOVES = tuple(Move(i) for i in range(16))
+_ROLLS = tuple(Roll(a, b) for a in range(1, 7) for b in range(1, 7))
+_LUCKS = tuple(Luck(n) for n in range(8))
 _PLACES: dict[str, Place] = {}
 
 
