@@ -762,7 +762,8 @@ def test_a_turn_weighed_for_a_trap_is_blocked_as_the_shapes_judge(data):
 def test_the_exits_on_open_water_are_judged_as_every_rule_judges_them(data):
     """``turn._exit_options`` on open water (no exit touches anything, meets a card or
     may end trapped: ``turn._open_water_options``, with the trap check skipped by
-    ``trapped.no_exit_traps``) must give the verdicts the full rules give every exit:
+    ``trapped.no_exit_traps`` or ``trapped.surely_free``) must give the verdicts the full
+    rules give every exit:
     "Playing them commits you to perform a change from one tack to the other", the
     involuntary tack or jibe, "the acting player must, if possible, use an exit line that
     does not cause boat-to-boat conflict"."""
@@ -789,6 +790,7 @@ def test_the_exits_on_open_water_are_judged_as_every_rule_judges_them(data):
     state = RaceState(fleet, tuple(range(len(fleet))), round=8, active=0, step=Step.MOVE, turn=Turn(card=key))
     fast = turn._exit_options.__wrapped__(game, state, 0.0)
     with mock.patch.object(turn, "no_exit_traps", lambda *a: False), \
+            mock.patch.object(turn, "surely_free", lambda *a: False), \
             mock.patch.object(turn, "_open_water_options", None):
         plain = turn._exit_options.__wrapped__(game, state, 0.0)
     assert fast == plain

@@ -69,7 +69,8 @@ def _exit_options(game: Table, state: RaceState, shift: float) -> tuple[ExitOpti
     # (no exit can end trapped when the box round the whole move is far from everything fixed)
     far = no_exit_traps(game, boat, card, shift, lines)
     rows = reach_rows(game, state.boats, boat, [card], shift, lines)
-    if far and not (card.spi_bonus and boat.spi_up) and not any(r[4] or r[5] for r in rows):
+    if not (card.spi_bonus and boat.spi_up) and not any(r[4] or r[5] for r in rows) and \
+            (far or all(surely_free(game, boat, r[2], r[3], lines) for r in rows)):
         return _open_water_options(card, boat, rows, limit)
     for _, exit_, end, end_tack, blocked, cards_met in rows:
         ex = card.exits[exit_]
@@ -129,8 +130,9 @@ _exit_option = fast_new(ExitOption)
 
 def _open_water_options(card: CardType, boat: Boat, rows: list[tuple], limit: float) -> tuple[ExitOption, ...]:
     """The exits of :func:`_exit_options` where no exit touches anything, meets a card
-    or can end trapped, and no spinnaker bonus is in question: what the rules below
-    then leave of its verdicts (only the tack a tack or jibe card must change)."""
+    or can end trapped (far from everything fixed, or a card surely clear ahead of each
+    end), and no spinnaker bonus is in question: what the rules below then leave of its
+    verdicts (only the tack a tack or jibe card must change)."""
     out = []
     tacks = card.changes_tack
     commits = tacks and any(r[3] is not boat.tack for r in rows)
