@@ -238,6 +238,7 @@ def test_the_exact_boxes_are_the_polygons_bounds(data):
 
 def _plain_stop_short(game, state, boat, card, end, tack, shift):
     """``turn._stop_short`` with every hull built and judged by shapely (the reference)."""
+    from dinghy.games.dinghy_race.trapped import trapped_by
     from dinghy.games.dinghy_race.common import (EPS, boat_obstacles, fixed_hit, lines_on_water, move_shape,
                                                  room_ahead)
     boats = [g for _, g in boat_obstacles(game, state, boat.index)]
@@ -255,6 +256,12 @@ def _plain_stop_short(game, state, boat, card, end, tack, shift):
         if fixed is None:       # a stop short of a boat that leaves hull or next card on a buoy
             fixed = fixed_hit(game, hull, lines=lines) or fixed_hit(game, room_ahead(game, pose, tack), lines=lines)
         if fixed is not None and table.fixed_within(game, hull, gap - EPS, lines):
+            continue
+        # nor where it would be trapped (the trap check is the rules' own, tested with its
+        # own plain reference)
+        trapped = trapped_by(game, state, boat, pose, tack)
+        if trapped is not None:
+            fixed = fixed or trapped
             continue
         return pose, tack, fixed
     return boat.pose, boat.tack, fixed
