@@ -184,11 +184,17 @@ class ChartCamera:
         if b is None or g is None or self.chart is None:
             return
         self.ghost_focus = True         # this step shows the cards, not the whole fleet
-        cam = self.camera
+        self._close_in_on(b)
+
+    def _close_in_on(self, b) -> None:
+        """Fit the box ``b`` clear of the buttons at a scale where a card's place can be
+        judged: a card no longer than half the chart, and at least a finger's width and a
+        half (its place can be tapped)."""
+        g, cam = self.gui, self.camera
         self.fit_clear(b, g.touch)
         L = self.game.cards.card_length
         most = 0.5 * min(cam.width, cam.height) / L
-        least = 1.5 * g.touch / L       # a card a finger's width and a half: its place can be tapped
+        least = 1.5 * g.touch / L
         if cam.zoom > most:
             cam.zoom = cam.clamp(most)
         elif cam.zoom < least:
@@ -263,16 +269,7 @@ class ChartCamera:
             return
         self._show_we(rebuild=False)    # the places it may lie, as dots on the water
         self.ghost_focus = True         # this step shows the water near the boat, not the fleet
-        cam = self.camera
-        self.fit_clear(b, g.touch)
-        L = self.game.cards.card_length
-        most = 0.5 * min(cam.width, cam.height) / L
-        least = 1.5 * g.touch / L       # a card a finger's width and a half: its place can be tapped
-        if cam.zoom > most:
-            cam.zoom = cam.clamp(most)
-        elif cam.zoom < least:
-            cam.zoom = cam.clamp(min(least, most))
-        self.chart.camera_moved()
+        self._close_in_on(b)
 
     def zoom(self, factor: float) -> None:
         c = self.camera
