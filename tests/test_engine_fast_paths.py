@@ -788,12 +788,18 @@ def test_the_exits_on_open_water_are_judged_as_every_rule_judges_them(data):
         fleet = (me,) + tuple(b.with_(pose=Pose(me.pose.x + data.draw(st.floats(-120, 120)),
                                                 me.pose.y + data.draw(st.floats(-120, 120)), b.pose.heading))
                               for b in fleet[1:])
+    if data.draw(st.booleans()):         # running with the spinnaker up: the bonus is in question
+        h = data.draw(st.sampled_from([135, 150, 165, 180, 195, 210, 225]))
+        me = me.with_(pose=Pose(me.pose.x, me.pose.y, h), tack=tack_of(h, game.wind_from, me.tack), spi_up=True)
+        fleet = (me,) + fleet[1:]
     keys = [k for k, c in game.cards.types.items()
             if c.exits and card_fits(game, me, c, True, 8) is None]
     if not keys:
         return
     turning = [k for k in keys if game.cards.types[k].changes_tack]
-    key = data.draw(st.sampled_from(turning if turning and data.draw(st.booleans()) else keys))
+    bonus = [k for k in keys if game.cards.types[k].spi_bonus and me.spi_up]
+    pick = data.draw(st.sampled_from(["any", "turning", "bonus"]))
+    key = data.draw(st.sampled_from({"turning": turning, "bonus": bonus}.get(pick) or keys))
     state = RaceState(fleet, tuple(range(len(fleet))), round=8, active=0, step=Step.MOVE, turn=Turn(card=key))
     fast = turn._exit_options.__wrapped__(game, state, 0.0)
     with mock.patch.object(turn, "no_exit_traps", lambda *a: False), \
