@@ -611,23 +611,6 @@ def test_a_mark_is_judged_as_a_disc_only_when_its_ring_is_convex():
         assert convex._convex([tuple(map(float, p)) for p in ring]) == plain, name
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.data())
-def test_a_card_said_surely_to_fit_is_one_the_card_options_offer(data):
-    """The trap check's shortcut (``trapped.card_surely_fitting``): a card it says surely
-    fits in front of the bow (a card other than the delay) is one the plain shapely check
-    of every card offers (the heading then needs no closer look)."""
-    from dinghy.games.dinghy_race import trapped
-    game = _bench_game()
-    me = _boat(data, 0).with_(planned=None, aside=False, spi_up=False, trapeze=False, delays=0)
-    rnd = data.draw(st.integers(PRESTART_ROUNDS, 12))
-    state = RaceState((me,), (0,), round=rnd, active=0, step=Step.PLACE)
-    key = trapped.card_surely_fitting(game, me, rnd, lines_on_water(game, state))
-    if key is not None:
-        assert game.cards.types[key].kind is not Kind.DELAY
-        assert dict(_plain_card_options(game, state))[key] is None
-
-
 def _plain_trapped_by(game, state, boat, pose, tack, may_stay=False):
     """The trap check with nothing skipped: the card options asked at every heading the
     turns reach, and every hull after a turn built and judged by shapely."""

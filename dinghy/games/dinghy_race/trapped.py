@@ -70,13 +70,11 @@ def trapped_by(game: Table, state: RaceState, boat: Boat, pose: Pose, tack: Tack
             continue
         seen.add((h, may_stay))
         t = tack_of(h, wind, tack)
-        sure, delays, others_fit, keys = _heading_cards(game, boat, x, y, h, t, after)
-        # a card other than the delay surely fits (:func:`card_surely_fitting`'s test)
-        for b in sure:
-            cb = (x + b[0], y + b[1], x + b[2], y + b[3])
-            if inside(cb, area) and not touching(cb, obstacles):
-                return None
-        if not others_fit and delays and all(_clear((x + b[0], y + b[1], x + b[2], y + b[3]), area, obstacles)
+        sure, delays, keys = _heading_cards(game, boat, x, y, h, t, after)
+        # a card other than the delay surely fits: its quick box inside the water and clear
+        if any(_clear((x + b[0], y + b[1], x + b[2], y + b[3]), area, obstacles) for b in sure):
+            return None
+        if not sure and delays and all(_clear((x + b[0], y + b[1], x + b[2], y + b[3]), area, obstacles)
                                              for b in delays):
             # no card but the delay suits the heading (in irons, say), and the delay's
             # quick box is clear: the card options would say just that
@@ -135,12 +133,11 @@ def _clear(box: tuple, area: tuple | None, obstacles: list) -> bool:
 
 
 def _heading_cards(game: Table, boat: Boat, x: float, y: float, h: int, t: Tack,
-                   after: int) -> tuple[tuple, tuple, bool]:
+                   after: int) -> tuple[tuple, tuple, tuple]:
     """For a probe at heading ``h`` on tack ``t`` (no card before the bow, no spinnaker,
     after the start): the turned quick boxes (relative to the bow) of the cards other
     than the delay that suit the heading, in the hand's order; those of the delay cards;
-    whether any card other than the delay suits it; and the keys of the first (cached on
-    the table: it depends on nothing else)."""
+    and the keys of the first (cached on the table: it depends on nothing else)."""
     memo = game.__dict__.setdefault("_trap_heading_cards", {})
     out = memo.get((h, t))
     if out is None:
@@ -149,28 +146,8 @@ def _heading_cards(game: Table, boat: Boat, x: float, y: float, h: int, t: Tack,
         kinds = [(k, game.cards.types[k].kind is Kind.DELAY) for k, r in fits if r is None]
         sure = tuple(quick_box(game, k, t, 0.0, 0.0, 0.0, h) for k, d in kinds if not d)
         delays = tuple(quick_box(game, k, t, 0.0, 0.0, 0.0, h) for k, d in kinds if d)
-        out = memo[(h, t)] = (sure, delays, bool(sure), tuple(k for k, d in kinds if not d))
+        out = memo[(h, t)] = (sure, delays, tuple(k for k, d in kinds if not d))
     return out
-
-
-def card_surely_fitting(game: Table, probe: Boat, round_: int, lines: tuple[bool, bool]) -> str | None:
-    """A card other than the delay that surely fits in front of ``probe``'s bow after
-    ``round_`` (the start behind it), or None when no card is sure: one of the hand that
-    suits the heading and whose quick box lies inside the water's rectangle and clear of
-    every buoy's and land's box. :func:`placing.card_options` offers that card too (it
-    finds it the same way, first); this spares the trap check a state for the heading."""
-    area = game.area_box
-    if area is None:
-        return None
-    fits, _ = _fit_reasons(game, probe, round_ + 1)
-    obstacles = game.obstacle_box_list(lines)
-    x, y, h = probe.pose.x, probe.pose.y, probe.pose.heading
-    for key, reason in fits:
-        if reason is None and game.cards.types[key].kind is not Kind.DELAY:
-            box = quick_box(game, key, probe.tack, 0.0, x, y, h)
-            if inside(box, area) and not touching(box, obstacles):
-                return key
-    return None
 
 
 #: how :func:`placing.card_options` names the obstacle a card would touch
