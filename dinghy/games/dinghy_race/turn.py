@@ -69,10 +69,11 @@ def _exit_options(game: Table, state: RaceState, shift: float) -> tuple[ExitOpti
     # (no exit can end trapped when the box round the whole move is far from everything fixed)
     far = no_exit_traps(game, boat, card, shift, lines)
     rows = reach_rows(game, state.boats, boat, [card], shift, lines)
-    if not (card.spi_bonus and boat.spi_up) and not any(r[4] or r[5] for r in rows) and \
-            (far or all(surely_free(game, boat, r[2], r[3], lines) for r in rows)):
+    # each clear exit's end, whether a card surely lies clear ahead there (then no trap)
+    free = [far or (r[4] is None and surely_free(game, boat, r[2], r[3], lines)) for r in rows]
+    if not (card.spi_bonus and boat.spi_up) and not any(r[4] or r[5] for r in rows) and all(free):
         return _open_water_options(card, boat, rows, limit)
-    for _, exit_, end, end_tack, blocked, cards_met in rows:
+    for (_, exit_, end, end_tack, blocked, cards_met), free_here in zip(rows, free):
         ex = card.exits[exit_]
         changed = end_tack is not boat.tack
         involuntary = None
@@ -89,8 +90,7 @@ def _exit_options(game: Table, state: RaceState, shift: float) -> tuple[ExitOpti
         for other in cards_met:
             ruling = right_of_way.decide(game, state, boat.index, other, changed or card.changes_tack)
             (gives if ruling.keeps_clear == boat.index else holds).append(ruling)
-        trapped = (blocked is None and not far and not surely_free(game, boat, end, end_tack, lines)
-                   and _trap(game, state, boat, card, ex, end, end_tack, shift))
+        trapped = blocked is None and not free_here and _trap(game, state, boat, card, ex, end, end_tack, shift)
         if trapped:
             blocked = trapped
         raw.append([exit_, ex.turn, end, end_tack, None, involuntary, blocked, bonus, changed,
