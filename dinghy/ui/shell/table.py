@@ -345,7 +345,7 @@ class TableScene(BotsMixin, MotionMixin, ChartScene):
                 self.run_bots()
         return True
 
-    def roll(self) -> None:
+    def roll(self, refresh: bool = True) -> None:
         """Chance acts: the race's seeded dice (or draw)."""
         if not self.race.chance:
             return
@@ -354,10 +354,11 @@ class TableScene(BotsMixin, MotionMixin, ChartScene):
         self.view.after_action(events, before)
         self._show_motion(state_before, self.race.actions[-1], events)
         self._autosave()
-        self._let_bots_speak()
-        self.refresh()
-        if self.bot_delay <= 0:
-            self.run_bots()
+        self._let_bots_speak(refresh)
+        if refresh:
+            self.refresh()
+            if self.bot_delay <= 0:
+                self.run_bots()
 
     def _autosave(self) -> None:
         if self.autosave is None:

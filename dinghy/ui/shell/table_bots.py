@@ -66,14 +66,7 @@ class BotsMixin:
     def _bot_step(self, refresh: bool = True) -> None:
         race = self.race
         if race.chance and not self.view.bots_roll:
-            before, state_before = self.view.acting_seat(), race.state
-            events = race.roll()
-            self.view.after_action(events, before)
-            self._show_motion(state_before, race.actions[-1], events)
-            self._autosave()
-            self._let_bots_speak(refresh)
-            if refresh:
-                self.refresh()
+            self.roll(refresh)          # chance acts as a person's roll does
             return
         self.act(self.bot().choose(race, self.bot_rng), refresh=refresh)
 
