@@ -113,7 +113,7 @@ def check_variants(plan: Plan) -> None:
         seats = tuple(Seat(c, c, None) for c in list(PALETTE)[:spec.boats])
         setup = RaceSetup(seats=seats, course=spec.board, wind_force=spec.wind_force, card_size=spec.card_size)
         _game(setup, spec)
-        from dinghy.skippers import out_of_turn, skipper
+        from dinghy.skippers import skipper
         for name in set(spec.levels):
             try:
                 skipper(name, spec.rules)
