@@ -113,6 +113,19 @@ def single(x, y, h, tack, spi, legs, stage, started, card=-1) -> Batch:
                  a([False]), a([int(card)]), a([0]), a([0]), a([0.0]), a([float(x)]), a([float(y)]))
 
 
+def at_places(boat, x, y, h, tack) -> Batch:
+    """The batch of ``boat`` (a table's boat: its spinnaker, legs and stage, whether it
+    has started) put at several places and headings ``x``, ``y``, ``h`` on ``tack``
+    (+1 starboard, -1 port), as if each were a move from where its bow is now."""
+    n = len(x)
+    return Batch(np.array(x, float), np.array(y, float), np.array(h, np.int64), np.array(tack, np.int64),
+                 np.full(n, bool(boat.spi_up)), np.full(n, int(boat.legs_done), np.int64),
+                 np.full(n, -99 if boat.stage is None else int(boat.stage), np.int64),
+                 np.full(n, bool(boat.started)), np.zeros(n, bool), np.full(n, -1, np.int64),
+                 np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n),
+                 np.full(n, float(boat.pose.x)), np.full(n, float(boat.pose.y)))
+
+
 def concat(batches: list[Batch]) -> Batch:
     return Batch(*(np.concatenate([getattr(b, f) for b in batches]) for f in Batch.__dataclass_fields__))
 

@@ -42,7 +42,7 @@ from dinghy.games.dinghy_race.cards import Kind
 from dinghy.games.dinghy_race.state import Step
 from dinghy.games.dinghy_race.table import reach_rows
 from dinghy.skippers import hard
-from dinghy.skippers.batch import PRESTART_ROUNDS, Batch
+from dinghy.skippers.batch import PRESTART_ROUNDS, Batch, at_places
 from dinghy.skippers.brain import chart_of
 from dinghy.skippers.field import field_now
 from dinghy.skippers.obstacles import Obstacles
@@ -200,15 +200,8 @@ def _best_exit(race: Race, ch, boat, card, rnd: int) -> tuple[Pose | None, Tack 
 def _batch(ch, boat, poses: list[Pose], tacks: list[Tack], rnd: int) -> Batch:
     """Boats at ``poses`` after a move from where ``boat`` is, the start, roundings and
     finish along the way counted as the skippers' chart counts them."""
-    n = len(poses)
-    B = Batch(np.array([p.x for p in poses], float), np.array([p.y for p in poses], float),
-              np.array([p.heading % 360 for p in poses], np.int64),
-              np.array([1 if t is Tack.STARBOARD else -1 for t in tacks], np.int64),
-              np.full(n, bool(boat.spi_up)), np.full(n, int(boat.legs_done), np.int64),
-              np.full(n, -99 if boat.stage is None else int(boat.stage), np.int64),
-              np.full(n, bool(boat.started)), np.zeros(n, bool), np.full(n, -1, np.int64),
-              np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n),
-              np.full(n, float(boat.pose.x)), np.full(n, float(boat.pose.y)))
+    B = at_places(boat, [p.x for p in poses], [p.y for p in poses], [p.heading % 360 for p in poses],
+                  [1 if t is Tack.STARBOARD else -1 for t in tacks])
     return ch.advance(B, rnd)
 
 

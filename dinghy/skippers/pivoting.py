@@ -12,7 +12,7 @@ from dinghy.core.race import Race
 from dinghy.games.dinghy_race import rules as dr
 from dinghy.games.dinghy_race.table import others as table_others
 from dinghy.core.wind import tack_of
-from dinghy.skippers.batch import PRESTART_ROUNDS, SPI_UP, Batch, aspect_bits, off_wind_deg, tack_sign
+from dinghy.skippers.batch import PRESTART_ROUNDS, SPI_UP, aspect_bits, at_places, off_wind_deg, tack_sign
 from dinghy.skippers.brain import Chart, chart_of
 from dinghy.skippers.obstacles import Obstacles, hull_points
 from dinghy.skippers.costs import STILL_BREAK
@@ -97,12 +97,7 @@ class Pivoting:
         lay &= ~blocked[:, None]
         tacks = np.array([tack_sign(tack_of(int(h), ch.wind, boat.tack)) for h in heads])
         n = len(heads)
-        z = np.zeros(n)
-        P = Batch(np.full(n, boat.pose.x), np.full(n, boat.pose.y), heads.astype(np.int64), tacks,
-                  np.full(n, boat.spi_up), np.full(n, boat.legs_done),
-                  np.full(n, -99 if boat.stage is None else boat.stage), np.full(n, boat.started),
-                  np.zeros(n, bool), np.full(n, -1), np.zeros(n, np.int64), np.zeros(n, np.int64), z,
-                  np.full(n, boat.pose.x), np.full(n, boat.pose.y))
+        P = at_places(boat, np.full(n, boat.pose.x), np.full(n, boat.pose.y), heads, tacks)
         T = np.full(n, np.inf)
         if lay.any():
             # the plan is made again as the boat pivots on the spot: what depends only on
