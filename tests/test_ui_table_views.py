@@ -61,26 +61,13 @@ def test_laying_a_card_shows_the_boat_and_the_cards_close_up(make_ui_app, home, 
     to_step(app, scene, Step.PLACE)
     view, race = scene.view, scene.race
     game, state = race.game, race.state
-    cam, g = view.camera, scene.gui
+    cam = view.camera
     boat = state.boat()
-    L = game.cards.card_length
-    assert L * cam.zoom >= g.touch * 1.5, (L * cam.zoom, g.touch)
-    assert L * cam.zoom <= 0.5 * min(cam.width, cam.height) + 1
-    buttons = [view.zoom_in, view.zoom_out, view.fit_button, view.follow_button, view.hint_button]
     from dinghy.games.dinghy_race import rules as dr
-    from dinghy.ui.dinghy_race.pins import overlaps
 
     shapes = [game.hull(boat.pose, boat.tack)] + [
         game.card_shape(boat.pose, game.cards.types[k], boat.tack) for k, _ in dr.card_options(game, state)]
-    for poly in shapes:
-        box = screen_box(cam, poly)
-        assert within(box, cam), box
-        for b in buttons:
-            assert not overlaps(box, (b.x, b.y, b.w, b.h)), b.label
-    x0, y0, x1, y1 = view.place_bounds()
-    for other in state.boats:            # the boats close by are on the chart too
-        if other.launched and other.racing and x0 <= other.pose.x <= x1 and y0 <= other.pose.y <= y1:
-            assert cam.contains_screen(*cam.world_to_screen(*other.pose.xy))
+    assert_close_up(scene, shapes, view.place_bounds())
     shot(app, f"views_place_{size[0]}x{size[1]}.png")
     ui.tap(app, view.fit_button)
     b = view.chart.bounds
@@ -90,6 +77,29 @@ def test_laying_a_card_shows_the_boat_and_the_cards_close_up(make_ui_app, home, 
     n = len(race.actions)
     ui.tap(app, view.turn.card_buttons[key])
     assert len(race.actions) > n and race.actions[n].card == key
+
+
+def assert_close_up(scene, shapes, bounds):
+    """A close-up a card's place can be judged on: a card at least a finger's width and a
+    half long, no longer than half the chart; every shape on the chart and clear of the
+    camera buttons; the boats within ``bounds`` (world) on the chart too."""
+    from dinghy.ui.dinghy_race.pins import overlaps
+
+    view, g, state = scene.view, scene.gui, scene.race.state
+    cam = view.camera
+    L = scene.race.game.cards.card_length
+    assert L * cam.zoom >= g.touch * 1.5, (L * cam.zoom, g.touch)
+    assert L * cam.zoom <= 0.5 * min(cam.width, cam.height) + 1
+    buttons = [view.zoom_in, view.zoom_out, view.fit_button, view.follow_button, view.hint_button]
+    for poly in shapes:
+        box = screen_box(cam, poly)
+        assert within(box, cam), box
+        for b in buttons:
+            assert not overlaps(box, (b.x, b.y, b.w, b.h)), b.label
+    x0, y0, x1, y1 = bounds
+    for other in state.boats:            # the boats close by are on the chart too
+        if other.launched and other.racing and x0 <= other.pose.x <= x1 and y0 <= other.pose.y <= y1:
+            assert cam.contains_screen(*cam.world_to_screen(*other.pose.xy))
 
 
 def ask_the_coach(app, scene):
@@ -318,8 +328,6 @@ def test_laying_a_weather_eye_card_shows_the_water_near_the_boat(make_ui_app, ho
     width and a half long (no longer than half the chart), the boat clear of the camera
     buttons; a tap on an allowed place on the screen says it fits and "Place here" lays
     it there."""
-    from dinghy.ui.dinghy_race.pins import overlaps
-
     app = make_ui_app(*size)
     scene = start_by_taps(app, home, "dinghy_race")
     to_step(app, scene, Step.WEATHER_EYE, rounds=6)
@@ -327,27 +335,16 @@ def test_laying_a_weather_eye_card_shows_the_water_near_the_boat(make_ui_app, ho
     game, state = race.game, race.state
     cam, g = view.camera, scene.gui
     boat = state.boat()
-    L = game.cards.card_length
-    assert L * cam.zoom >= g.touch * 1.5, (L * cam.zoom, g.touch)
-    assert L * cam.zoom <= 0.5 * min(cam.width, cam.height) + 1
-    buttons = [view.zoom_in, view.zoom_out, view.fit_button, view.follow_button, view.hint_button]
     shapes = [game.hull(boat.pose, boat.tack)]
     if boat.planned is not None and not boat.aside:
         shapes.append(game.card_shape(boat.pose, game.cards.types[boat.planned], boat.tack))
-    for poly in shapes:
-        box = screen_box(cam, poly)
-        assert within(box, cam), box
-        for b in buttons:
-            assert not overlaps(box, (b.x, b.y, b.w, b.h)), b.label
+    # (the boats near the places it may lie: ``weather_eye_bounds``)
+    assert_close_up(scene, shapes, view.weather_eye_bounds())
     spots = view.weather_eye_spots()
     assert spots, "some place near the boat takes the card"
     assert view.we_spots() == spots and view.chart.preview_layer.drawables   # shown as dots
     from dinghy.games.dinghy_race.actions import WeatherEye
     assert all(race.why_not(WeatherEye(x, y, view.we_long)) is None for x, y in spots)
-    x0, y0, x1, y1 = view.weather_eye_bounds()
-    for other in state.boats:            # the boats near those places are on the chart too
-        if other.launched and other.racing and x0 <= other.pose.x <= x1 and y0 <= other.pose.y <= y1:
-            assert cam.contains_screen(*cam.world_to_screen(*other.pose.xy))
     on_screen = [cam.world_to_screen(*p) for p in spots]
     on_screen = [p for p in on_screen if cam.contains_screen(*p) and g.widget_at(*p) is None]
     assert len(on_screen) >= len(spots) // 2, (len(on_screen), len(spots))
