@@ -2,7 +2,7 @@
 land, at its widest part, for the race table and the course designer alike."""
 from __future__ import annotations
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 from shapely.geometry import Point, Polygon
 
 from dinghy.ui.dinghy_race.pins import inside_point
@@ -20,6 +20,10 @@ def test_a_crooked_shore_gets_its_name_on_the_land_not_on_the_water_beside_it():
 
 
 @settings(max_examples=60, deadline=None)
+# found by hypothesis: an outline with corners a hair apart, on which GEOS's pole of
+# inaccessibility fails (NaN); the name still goes inside the land
+@example(points=[(0.0, 0.0), (1.0, 1.0), (-1.0, 1.0), (0.0, 0.0), (0.0, 1.2921591879645601e-107),
+                 (1.9036352227343323e-93, -1.0)], grow=1.0)
 @given(st.lists(st.tuples(st.floats(-500, 500), st.floats(-500, 500)), min_size=3, max_size=9),
        st.floats(1, 300))
 def test_the_name_of_any_land_lies_inside_it(points, grow):
@@ -29,4 +33,6 @@ def test_the_name_of_any_land_lies_inside_it(points, grow):
     if land.is_empty or land.geom_type != "Polygon" or land.area < 1.0:
         land = Point(points[0]).buffer(grow)
     x, y = inside_point(land)
-    assert land.buffer(1e-6).contains(Point(x, y))
+    # on the land or within a micrometre of it (a buffer of the land itself fails in GEOS
+    # on such outlines: the distance says the same)
+    assert land.distance(Point(x, y)) <= 1e-6
