@@ -228,9 +228,11 @@ def test_before_the_start_the_hard_skipper_heads_for_the_favoured_end_and_crosse
 
 
 def test_the_launch_does_not_wait_for_a_field_being_built_in_the_background(up_and_down):
-    """While the table builds the field on its thread, the hard skipper's pull towards the
-    favoured end of the line is left out (nothing to wait for); once it is there, the
-    pull is the field's."""
+    """While the table builds this water's field on its thread, the hard skipper's pull
+    towards the favoured end of the line is left out (nothing to wait for); once it is
+    there, the pull is the field's."""
+    import threading
+
     from dinghy.skippers import field as fieldmod, hard
     from dinghy.skippers.brain import chart_of
     game, f = up_and_down
@@ -239,11 +241,57 @@ def test_the_launch_does_not_wait_for_a_field_being_built_in_the_background(up_a
     B = single(ax + 0.05 * (bx - ax), ay + 0.05 * (by - ay), 0, 1, False, 0, None, False)
     race = Race(game)
     hard._LINE.pop(id(game), None)
-    with fieldmod._BUILDING:                  # a build under way on another thread
+    key = fieldmod._key(game)
+    done = threading.Event()
+    job = threading.Thread(target=done.wait, daemon=True)
+    job.start()
+    fieldmod._FIELDS.pop(key)
+    fieldmod._JOBS[key] = job                 # this water's build under way on another thread
+    try:
         assert fieldmod.field_now(game) is None
         assert (hard._SKIPPER._favoured_end(race, ch, B) == 0).all()
+    finally:
+        fieldmod._FIELDS[key] = f
+        done.set()
+        job.join()
     assert fieldmod.field_now(game) is f
     assert hard._SKIPPER._favoured_end(race, ch, B)[0] > 0
+
+
+def test_another_water_s_build_does_not_hide_a_field_at_hand(up_and_down):
+    """The hard skipper's choices depend on the race alone, never on the timing of a
+    build of another course's field on another thread (a table warming one): the field
+    already in memory is the one read, and the pull towards the favoured end is the
+    same as with no build under way. (Found in CI: a table test's background build left
+    a seeded hard race without its pull, and the race went elsewhere.)"""
+    import threading
+
+    from dinghy.skippers import field as fieldmod, hard
+    from dinghy.skippers.brain import chart_of
+    game, f = up_and_down
+    ch = chart_of(game)
+    (ax, ay), (bx, by) = game.start_line
+    B = single(ax + 0.05 * (bx - ax), ay + 0.05 * (by - ay), 0, 1, False, 0, None, False)
+    race = Race(game)
+    hard._LINE.pop(id(game), None)
+    quiet = hard._SKIPPER._favoured_end(race, ch, B)
+    hard._LINE.pop(id(game), None)
+    held, release = threading.Event(), threading.Event()
+
+    def another_build():
+        with fieldmod._BUILDING:
+            held.set()
+            release.wait(10)
+
+    t = threading.Thread(target=another_build, daemon=True)
+    t.start()
+    held.wait(10)
+    try:
+        assert fieldmod.field_now(game) is f
+        assert (hard._SKIPPER._favoured_end(race, ch, B) == quiet).all() and quiet[0] > 0
+    finally:
+        release.set()
+        t.join()
 
 
 def test_a_move_ending_against_another_boats_hull_is_priced_as_a_lock():

@@ -436,14 +436,20 @@ def field_of(game, disk: bool | None = None) -> Field:
 
 
 def field_now(game) -> Field | None:
-    """The field, unless a build is under way on another thread (:func:`warm`): then
-    None at once instead of waiting for it (for a caller that can do without)."""
-    if not _BUILDING.acquire(blocking=False):
+    """The field, unless it is being built for this water on another thread
+    (:func:`warm`): then None at once instead of waiting for it (for a caller that can
+    do without). A field already in memory is returned whatever else is being built, and
+    one nobody is building is built here (waiting for another water's build first), so
+    the answer depends on this water alone, never on another thread's timing."""
+    key = _key(game)
+    f = _FIELDS.get(key)
+    if f is not None:
+        return f
+    with _JOBS_LOCK:
+        job = _JOBS.get(key)
+    if job is not None and job.is_alive() and job is not threading.current_thread():
         return None
-    try:
-        return _field_of(game, None)
-    finally:
-        _BUILDING.release()
+    return field_of(game)
 
 
 def _key(game):
