@@ -37,11 +37,11 @@ from dinghy.core.geometry import Pose
 from dinghy.core.race import Race
 from dinghy.core.wind import Tack
 from dinghy.games.dinghy_race import rules as dr
-from dinghy.games.dinghy_race.actions import Luck, Move, Pivot, Place, Substitute
+from dinghy.games.dinghy_race.actions import Launch, Luck, Move, Pass, Pivot, Place, Substitute
 from dinghy.games.dinghy_race.cards import Kind
 from dinghy.games.dinghy_race.state import Step
 from dinghy.games.dinghy_race.table import reach_rows
-from dinghy.skippers import hard
+from dinghy.skippers import hard, weather_eye_value
 from dinghy.skippers.batch import PRESTART_ROUNDS, Batch, at_places
 from dinghy.skippers.brain import chart_of
 from dinghy.skippers.field import field_now
@@ -59,8 +59,10 @@ class Hint:
     #: is sailed; a move: where the exit ends), None where the boat stays as it is
     end: Pose | None = None
     end_tack: Tack | None = None
-    #: before the gun: when the choice would bring the boat to the line, against the gun
-    start_note: str | None = None
+    #: what else the figure depends on: before the gun, when the choice would bring the
+    #: boat to the line against the gun; a Weather Eye card, when it comes within reach
+    #: and who else may use it
+    note: str | None = None
 
 
 #: the spread (rounds) of the coach's guess of when a boat reaches a place on the start
@@ -85,6 +87,7 @@ def hints(race: Race, n: int = 3) -> list[Hint]:
         return []
     now = _rounds_now(race, boat)
     scored: list[tuple[float, Any]]
+    notes: dict[Any, str] = {}
     if state.step is Step.PLACE:
         scored = _place_values(race, sk, ch, boat, legal)
     elif state.step is Step.MOVE:
@@ -98,12 +101,19 @@ def hints(race: Race, n: int = 3) -> list[Hint]:
                   if isinstance(a, Luck) and a.cards < len(delays)]
     elif state.step is Step.PIVOT:
         scored = _pivot_values(race, sk, ch, boat, legal)
+    elif state.step is Step.WEATHER_EYE:
+        scored, notes = _weather_eye_values(race, ch, boat, now)
+    elif state.step is Step.DRIFT:
+        scored, notes = _drift_values(race, ch, boat, now)
+    elif state.step is Step.LAUNCH:
+        scored = _launch_values(race, ch, boat, legal)
     else:
-        best = sk.choose(race, random.Random(0))
-        scored = [(now, best)] + [(now + 0.5, a) for a in legal if a != best]
+        # a choice the coach does not weigh in rounds (whether to trapeze): the hard
+        # skipper's own, alone, rather than figures made up for the others
+        scored = [(now, sk.choose(race, random.Random(0)))]
     scored = [(v, a) for v, a in scored if math.isfinite(v) and race.why_not(a) is None]
     ends = _ends(race, ch, boat, [a for _, a in scored])
-    if _before_the_gun(state) and state.step in (Step.PLACE, Step.MOVE, Step.PIVOT):
+    if _before_the_gun(state) and state.step in (Step.PLACE, Step.MOVE, Step.PIVOT, Step.LAUNCH):
         # before the start the skipper weighs places by the line, not by rounds (any
         # place it can reach the line from in time reads alike): the coach's figure is
         # the rounds to wait for the gun and the race from where each choice leaves the
@@ -127,7 +137,7 @@ def hints(race: Race, n: int = 3) -> list[Hint]:
         if spot is not None:
             spots.append(spot)
         risk, trouble = _risk_and_trouble(race, a, boat)
-        note = figures[a][1] if a in figures else None
+        note = figures[a][1] if a in figures else notes.get(a)
         out.append(Hint(a, _describe(race, a, v, note), float(v), risk, trouble, end, end_tack, note))
         if len(out) >= n:
             break
@@ -156,7 +166,8 @@ def _same_spot(game, a: tuple[float, float, int], b: tuple[float, float, int]) -
 
 def _ends(race: Race, ch, boat, actions: list[Any]) -> dict[Any, tuple[Pose | None, Tack | None]]:
     """Where each action leaves the boat, by the engine's geometry: a move where its exit
-    ends (the spinnaker bonus included), a pivot turned in place, a card laid (or sailed
+    ends (the spinnaker bonus included), a pivot turned in place, a launch where it puts
+    the boat, a card laid (or sailed
     instead under rule 1) where its best clear exit ends, valued as the figures are (the
     boat's own place for a card without one: the delay, or no card)."""
     game, state = race.game, race.state
@@ -172,6 +183,8 @@ def _ends(race: Race, ch, boat, actions: list[Any]) -> dict[Any, tuple[Pose | No
         elif isinstance(a, Pivot):
             pose = Pose(boat.pose.x, boat.pose.y, (boat.pose.heading + a.turn) % 360)
             out[a] = (pose, dr.tack_of(pose.heading, game.wind_from, boat.tack))
+        elif isinstance(a, Launch):
+            out[a] = (Pose(a.x, a.y, a.heading), dr.tack_of(a.heading, game.wind_from, boat.tack))
         elif isinstance(a, (Place, Substitute)):
             later = 1 if isinstance(a, Place) else 0
             end = (None, None) if a.card is None else \
@@ -315,6 +328,57 @@ def _rounds_now(race: Race, boat) -> float:
     state = race.state
     v = _end_values(race, ch, boat, [boat.pose], [boat.tack], state.round)
     return max(float(v[0]), 0.0)
+
+
+def _eye_note(race: Race, f) -> str | None:
+    """"in reach in 2 rounds if you hold your course; Blue may use it too"."""
+    if f.first is None:
+        return None
+    bits = [f"in reach in {f.first} round{'s' if f.first > 1 else ''} if you hold your course"]
+    if f.others:
+        names = [race.game.name(i) for i in f.others]
+        bits.append(f"{', '.join(names)} may use it too")
+    return "; ".join(bits)
+
+
+def _weather_eye_values(race: Race, ch, boat, now: float):
+    """Laying a Weather Eye card: the places where it is forecast to give the boat most
+    (:mod:`dinghy.skippers.weather_eye_value`), each at the rounds to the finish less
+    the rounds it gains; keeping the card, the rounds as they are."""
+    def value(poses, tacks):
+        return _end_values(race, ch, boat, poses, tacks, race.state.round)
+    scored: list[tuple[float, Any]] = []
+    notes: dict[Any, str] = {}
+    for act, f in weather_eye_value.spots(race, ch, value):
+        scored.append((max(now - f.gain, 0.0), act))
+        notes[act] = _eye_note(race, f)
+    scored.append((now, Pass()))
+    return scored, notes
+
+
+def _drift_values(race: Race, ch, boat, now: float):
+    """Drifting the Weather Eye cards one or two card lengths: the rounds to the finish
+    less what the cards are forecast to give the boat after each."""
+    def value(poses, tacks):
+        return _end_values(race, ch, boat, poses, tacks, race.state.round + 1)
+    scored: list[tuple[float, Any]] = []
+    notes: dict[Any, str] = {}
+    for act, f in weather_eye_value.drift_forecasts(race, ch, value).items():
+        scored.append((max(now - f.gain, 0.0), act))
+        notes[act] = _eye_note(race, f) or "no Weather Eye card in reach on your course"
+    return scored, notes
+
+
+def _launch_values(race: Race, ch, boat, legal) -> list[tuple[float, Any]]:
+    """Launching: each place by the coach's figure before the gun (the wait and the race
+    from the line, :func:`_end_values`), its card laid across the wind."""
+    launches = [a for a in legal if isinstance(a, Launch)]
+    if not launches:
+        return []
+    poses = [Pose(a.x, a.y, a.heading) for a in launches]
+    tacks = [dr.tack_of(a.heading, race.game.wind_from, boat.tack) for a in launches]
+    v = _end_values(race, ch, boat, poses, tacks, max(race.state.round, 1))
+    return list(zip((float(x) for x in v), launches))
 
 
 def _place_values(race, sk, ch, boat, legal) -> list[tuple[float, Any]]:

@@ -85,21 +85,27 @@ def _do_weather_eye(game: Table, state: RaceState, act: WeatherEye | Pass, ev: l
 
 
 
+def drifted(game: Table, we: WeatherEyeCard, flips: int) -> WeatherEyeCard | None:
+    """``we`` flipped over its downwind edge ``flips`` times (one card length each, along
+    the side that lies along the wind); None where it has left the playing area."""
+    L, W = game.cards.card_length, game.cards.card_width
+    step = (L if we.long_side_along_wind else W) * flips
+    down = -game.upwind
+    moved = WeatherEyeCard(we.x + down[0] * step, we.y + down[1] * step, we.long_side_along_wind, we.owner)
+    return moved if game.area.contains(weather_eye_shape(game, moved)) else None
+
+
 def _do_drift(game: Table, state: RaceState, act: Drift, ev: list[Event]) -> RaceState:
     """"The last player in the round moves all Weather Eye cards downwind by one or two
     full card lengths (his choice) ... When a weather eye card exits the playing area,
     remove it from the game"."""
-    down = -game.upwind
     kept = []
     for we in state.weather_eyes:
         if we.owner is None:
             kept.append(we)
             continue
-        L, W = game.cards.card_length, game.cards.card_width
-        step = L if we.long_side_along_wind else W
-        moved = WeatherEyeCard(we.x + down[0] * step * act.flips, we.y + down[1] * step * act.flips,
-                               we.long_side_along_wind, we.owner)
-        if game.area.contains(weather_eye_shape(game, moved)):
+        moved = drifted(game, we, act.flips)
+        if moved is not None:
             kept.append(moved)
         else:
             _say(ev, "weather_eye", None, "a Weather Eye card drifts out of the playing area")

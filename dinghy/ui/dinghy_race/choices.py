@@ -11,7 +11,7 @@ from typing import Any
 
 from dinghy.core.geometry import Pose
 from dinghy.games.dinghy_race import rules as dr
-from dinghy.games.dinghy_race.actions import Begin, Launch, Luck, Move, Pivot, WeatherEye
+from dinghy.games.dinghy_race.actions import Begin, Launch, Luck, Move, Pass, Pivot, WeatherEye
 from dinghy.games.dinghy_race.cards import exit_track
 from dinghy.games.dinghy_race.state import Step, WeatherEyeCard
 from dinghy.ui.dinghy_race.chart import Ghost, seat_colour
@@ -263,10 +263,21 @@ class Choices:
                 self.turn.hint.text = text
 
     def tap(self, x: float, y: float) -> None:
-        """A tap on the water: a ghost, or a Weather Eye spot."""
+        """A tap on the water: a ghost, or a Weather Eye spot (a coach's Weather Eye
+        ghost picks its place and its side along the wind, for "Place here")."""
         if not self.human_turn:
             return
         if self.race.state.step is Step.WEATHER_EYE:
+            i = self.chart.ghost_at(x, y, self.gui.touch)
+            a = self.chart.ghosts[i].action if i is not None else None
+            if isinstance(a, WeatherEye):
+                self._we_hover = False
+                self.we_point, self.we_long = (a.x, a.y), a.long_side_along_wind
+                self._show_we()
+                return
+            if isinstance(a, Pass):             # the coach's "keep your card"
+                self.act(a)
+                return
             self._we_hover = False
             self.we_point = self.camera.screen_to_world(x, y)
             self._show_we()

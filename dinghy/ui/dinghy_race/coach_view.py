@@ -4,9 +4,10 @@ drawn as ghosts on the Dinghy Race chart, best first.
 A hint to sail an exit is a ghost boat where the exit leaves the hull (with its track);
 a hint to lay a card is a ghost boat where the card's best exit would take the boat
 next turn (the coach's ``end``; the boat's own place for the delay card), over the
-card's outline in front of the bow; a pivot is the hull turned; a hint
-without a place on the water (Lady Luck, reveal, drift) is the boat's own hull,
-labelled. The coach offers no two hints at one spot, so each ghost is one choice.
+card's outline in front of the bow; a pivot is the hull turned; a Weather Eye card
+is the card where it would lie; a launch is the hull where it would go on the water,
+with its card; a hint without a place on the water (Lady Luck, trapeze, drift, keeping
+a Weather Eye card) is the boat's own hull, labelled. The coach offers no two hints at one spot, so each ghost is one choice.
 Each ghost's label says the rank, the rounds the coach expects to the finish (before
 the gun, when the boat would be at the line), the chance of a capsize and any
 right-of-way trouble; the ghosts carry the hint's action, so a tap on one plays it as
@@ -19,8 +20,10 @@ from typing import Any, Sequence
 
 from dinghy.core.geometry import Pose
 from dinghy.games.dinghy_race import rules as dr
-from dinghy.games.dinghy_race.actions import Luck, Move, Pivot, Place
+from dinghy.games.dinghy_race.actions import Begin, Drift, Launch, Luck, Move, Pass, Pivot, Place, WeatherEye
 from dinghy.games.dinghy_race.cards import exit_track
+from dinghy.games.dinghy_race.state import WeatherEyeCard
+from dinghy.games.dinghy_race.weather_eye import weather_eye_shape
 from dinghy.ui.dinghy_race.chart import Ghost
 from dinghy.ui.dinghy_race.choices import exit_text
 
@@ -37,8 +40,8 @@ def hint_words(rank: int, hint: Any, what: str) -> str:
     """The words on the water beside a hint's ghost: "1. Tack · 41.2 rounds · capsize
     8% · the card would lie on Blue's hull" (``what``: the choice in a player's words)."""
     bits = [f"{rank}. {what}", f"{hint.expected_rounds:.1f} rounds"]
-    if getattr(hint, "start_note", None):
-        bits.append(hint.start_note)
+    if getattr(hint, "note", None):
+        bits.append(hint.note)
     risk = float(hint.capsize_risk)
     if risk > 0:
         bits.append(f"capsize {100 * risk:.0f}%")
@@ -52,6 +55,12 @@ def choice_words(action: Any) -> str:
     if isinstance(action, Luck):
         n = action.cards
         return "no Lady Luck" if n == 0 else f"{n} Lady Luck card{'s' if n > 1 else ''}"
+    if isinstance(action, Drift):
+        return f"drift the Weather Eye cards {action.flips} card length{'s' if action.flips > 1 else ''}"
+    if isinstance(action, Pass):
+        return "keep your Weather Eye card"
+    if isinstance(action, Begin):
+        return "trapeze" if action.trapeze else "no trapeze"
     return action.text()
 
 
@@ -90,6 +99,18 @@ def hint_ghosts(view: Any, hints: Sequence[Any]) -> list[Ghost]:
             else:
                 out.append(Ghost(a, end, h.end_tack or boat.tack, None, label, rank == 1, footprint=shape,
                                  colour=colour, words=words))
+        elif isinstance(a, WeatherEye):
+            card = WeatherEyeCard(a.x, a.y, a.long_side_along_wind, boat.index)
+            side = "long" if a.long_side_along_wind else "short"
+            out.append(Ghost(a, Pose(a.x, a.y, game.wind_from), boat.tack, None, label, rank == 1,
+                             outline=weather_eye_shape(game, card), colour=colour,
+                             words=hint_words(rank, h, f"Weather Eye card here ({side} side along the wind)")))
+        elif isinstance(a, Launch):
+            pose = Pose(a.x, a.y, a.heading)
+            tack = dr.tack_of(a.heading, game.wind_from, boat.tack)
+            shape = game.card_shape(pose, game.cards.types[a.card], tack)
+            out.append(Ghost(a, pose, tack, None, label, rank == 1, footprint=shape, colour=colour,
+                             words=hint_words(rank, h, f"launch here, heading {a.heading}°")))
         elif isinstance(a, Pivot):
             pose = Pose(boat.pose.x, boat.pose.y, (boat.pose.heading + a.turn) % 360)
             tack = dr.tack_of(pose.heading, game.wind_from, boat.tack)

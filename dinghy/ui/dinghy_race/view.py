@@ -300,6 +300,17 @@ class DinghyRaceView(Choices, ChartCamera, BoardView):
         if self.camera.zoom < want:
             self.camera.zoom = self.camera.clamp(want)
         self.look_at(self.race.state.active)
+        self._ghosts_in_view()
+
+    def _ghosts_in_view(self) -> None:
+        """Every ghost of the coach and the boat on screen: a hint off the edge (a Weather
+        Eye card a few card lengths upwind, seen from a close-up) is a hint unseen. Where
+        one is off, the view is centred on them all and zoomed out as far as they need."""
+        chart, cam = self.chart, self.camera
+        boat = self.race.state.boat()
+        pts = [chart.ghost_centre(gh) for gh in chart.ghosts] + [boat.pose.xy]
+        if not all(cam.contains_screen(*cam.world_to_screen(x, y)) for x, y in pts):
+            self._frame(pts, lambda fits: min(cam.zoom, fits))
 
     def _hints_apart(self) -> None:
         """Two of the coach's ghosts at different spots closer on the screen than a
@@ -319,14 +330,19 @@ class DinghyRaceView(Choices, ChartCamera, BoardView):
         if cam.zoom * nearest >= 0.75 * g.touch:
             return
         boat = self.race.state.boat()
+        most = min(cam.width, cam.height) / self.game.cards.card_length
+        self._frame(spots + [boat.pose.xy], lambda fits: max(cam.zoom, min(want, fits, most)))
+
+    def _frame(self, pts: list[tuple[float, float]], zoom: Any) -> None:
+        """Centre the view on ``pts`` (a hull's length round them, the panel's foot kept
+        clear) at ``zoom(fits)``: ``fits`` is the zoom at which they all just fit."""
+        cam, g = self.camera, self.gui
         hull = self.game.cards.hull_length
-        xs = [x for x, _ in spots] + [boat.pose.x]
-        ys = [y for _, y in spots] + [boat.pose.y]
+        xs, ys = [x for x, _ in pts], [y for _, y in pts]
         span_x, span_y = max(xs) - min(xs) + 2 * hull, max(ys) - min(ys) + 2 * hull
         foot = g.touch + g.px(8)
         fits = min((cam.width - 2 * g.touch) / span_x, (cam.height - 2 * g.touch - foot) / span_y)
-        most = min(cam.width, cam.height) / self.game.cards.card_length
-        cam.zoom = cam.clamp(max(cam.zoom, min(want, fits, most)))
+        cam.zoom = cam.clamp(zoom(fits))
         cam.cx = (min(xs) + max(xs)) / 2
         cam.cy = (min(ys) + max(ys)) / 2 - foot / 2 / cam.zoom
         self.chart.camera_moved()
