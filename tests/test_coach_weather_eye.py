@@ -56,8 +56,8 @@ def test_a_weather_eye_hint_is_a_place_the_engine_allows_and_gains_rounds():
     The coach used to offer the hard skipper's spot and 'pass' half a round worse, a
     figure made up. Now each card it offers lies where the engine allows, reads the
     rounds to the finish less what its forecast gains (at least ``WORTH``), says when it
-    comes within reach, lies half a card length or more from the others; keeping the
-    card is offered at the rounds as they are."""
+    comes within reach, and overlaps none of the others; keeping the card is offered at
+    the rounds as they are."""
     checked = 0
     for race in person_at((Step.WEATHER_EYE,), first_round=7):
         hs = coach.hints(race)
@@ -70,14 +70,15 @@ def test_a_weather_eye_hint_is_a_place_the_engine_allows_and_gains_rounds():
         if not eyes:
             continue
         checked += 1
-        L = race.game.cards.card_length
+        boat = race.state.boat()
         for h in eyes:
             assert race.why_not(h.action) is None
             assert h.expected_rounds <= now - wev.WORTH + 1e-9
             assert h.note and h.note.startswith("in reach in ")
-        for i, a in enumerate(eyes):
-            for b in eyes[i + 1:]:
-                assert math.hypot(a.action.x - b.action.x, a.action.y - b.action.y) >= 0.5 * L
+        shapes = [weather_eye_shape(race.game, WeatherEyeCard(h.action.x, h.action.y, h.action.long_side_along_wind,
+                                                              boat.index)) for h in eyes]
+        for i, a in enumerate(shapes):
+            assert not any(a.intersects(b) for b in shapes[i + 1:])
         if len(hs) < 3:
             assert keep, "fewer than three cards worth laying: keeping it is offered"
         if checked >= 3:
@@ -192,7 +193,7 @@ def test_the_weather_eye_ghost_is_the_card_where_it_would_lie_and_a_tap_picks_it
             want = weather_eye_shape(race.game, WeatherEyeCard(h.action.x, h.action.y,
                                                                h.action.long_side_along_wind, boat.index))
             assert g.outline is not None and g.outline.symmetric_difference(want).area < 1e-6
-            assert "Weather Eye card here" in g.words
+            assert g.words.startswith(f"{i + 1}. Weather Eye · ")
     best = hs[0].action
     assert isinstance(best, WeatherEye)
     view.we_long = not best.long_side_along_wind          # the other side picked before

@@ -21,6 +21,11 @@ Two things a player reads into the hints are kept true here:
 * One ghost, one choice. Two choices that end at one spot (two cards whose best exits
   end alike, one exit reached by two actions) would be one ghost under two labels: the
   better is kept and the next distinct choice offered.
+* No figure made up. Where to lay a Weather Eye card and which way to drift the cards
+  are weighed by a forecast of what the cards give the boat holding its course
+  (:mod:`dinghy.skippers.weather_eye_value`; the hard skipper itself lays its cards by
+  a rule of thumb); a launch by the figure before the gun; a choice the coach does not
+  weigh in rounds (whether to trapeze) is the hard skipper's own, offered alone.
 """
 from __future__ import annotations
 
@@ -37,7 +42,7 @@ from dinghy.core.geometry import Pose
 from dinghy.core.race import Race
 from dinghy.core.wind import Tack
 from dinghy.games.dinghy_race import rules as dr
-from dinghy.games.dinghy_race.actions import Launch, Luck, Move, Pass, Pivot, Place, Substitute
+from dinghy.games.dinghy_race.actions import Launch, Luck, Move, Pivot, Place, Substitute
 from dinghy.games.dinghy_race.cards import Kind
 from dinghy.games.dinghy_race.state import Step
 from dinghy.games.dinghy_race.table import reach_rows
@@ -101,10 +106,8 @@ def hints(race: Race, n: int = 3) -> list[Hint]:
                   if isinstance(a, Luck) and a.cards < len(delays)]
     elif state.step is Step.PIVOT:
         scored = _pivot_values(race, sk, ch, boat, legal)
-    elif state.step is Step.WEATHER_EYE:
+    elif state.step in (Step.WEATHER_EYE, Step.DRIFT):
         scored, notes = _weather_eye_values(race, ch, boat, now)
-    elif state.step is Step.DRIFT:
-        scored, notes = _drift_values(race, ch, boat, now)
     elif state.step is Step.LAUNCH:
         scored = _launch_values(race, ch, boat, legal)
     else:
@@ -330,43 +333,16 @@ def _rounds_now(race: Race, boat) -> float:
     return max(float(v[0]), 0.0)
 
 
-def _eye_note(race: Race, f) -> str | None:
-    """"in reach in 2 rounds if you hold your course; Blue may use it too"."""
-    if f.first is None:
-        return None
-    bits = [f"in reach in {f.first} round{'s' if f.first > 1 else ''} if you hold your course"]
-    if f.others:
-        names = [race.game.name(i) for i in f.others]
-        bits.append(f"{', '.join(names)} may use it too")
-    return "; ".join(bits)
-
-
 def _weather_eye_values(race: Race, ch, boat, now: float):
-    """Laying a Weather Eye card: the places where it is forecast to give the boat most
-    (:mod:`dinghy.skippers.weather_eye_value`), each at the rounds to the finish less
-    the rounds it gains; keeping the card, the rounds as they are."""
-    def value(poses, tacks):
-        return _end_values(race, ch, boat, poses, tacks, race.state.round)
-    scored: list[tuple[float, Any]] = []
-    notes: dict[Any, str] = {}
-    for act, f in weather_eye_value.spots(race, ch, value):
-        scored.append((max(now - f.gain, 0.0), act))
-        notes[act] = _eye_note(race, f)
-    scored.append((now, Pass()))
-    return scored, notes
+    """Laying a Weather Eye card, or drifting the cards: the forecast's figures."""
+    step = race.state.step
+    rnd = race.state.round + (1 if step is Step.DRIFT else 0)
 
-
-def _drift_values(race: Race, ch, boat, now: float):
-    """Drifting the Weather Eye cards one or two card lengths: the rounds to the finish
-    less what the cards are forecast to give the boat after each."""
     def value(poses, tacks):
-        return _end_values(race, ch, boat, poses, tacks, race.state.round + 1)
-    scored: list[tuple[float, Any]] = []
-    notes: dict[Any, str] = {}
-    for act, f in weather_eye_value.drift_forecasts(race, ch, value).items():
-        scored.append((max(now - f.gain, 0.0), act))
-        notes[act] = _eye_note(race, f) or "no Weather Eye card in reach on your course"
-    return scored, notes
+        return _end_values(race, ch, boat, poses, tacks, rnd)
+    if step is Step.DRIFT:
+        return weather_eye_value.drift_choices(race, ch, value, now)
+    return weather_eye_value.lay_choices(race, ch, value, now)
 
 
 def _launch_values(race: Race, ch, boat, legal) -> list[tuple[float, Any]]:

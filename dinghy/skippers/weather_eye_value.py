@@ -40,9 +40,9 @@ import numpy as np
 from dinghy.core.geometry import Pose
 from dinghy.core.wind import Tack, off_wind, points_of_sail
 from dinghy.games.dinghy_race import rules as dr
-from dinghy.games.dinghy_race.actions import Drift, WeatherEye
+from dinghy.games.dinghy_race.actions import Drift, Pass, WeatherEye
 from dinghy.games.dinghy_race.state import WeatherEyeCard
-from dinghy.games.dinghy_race.weather_eye import drifted, weather_eye_shift
+from dinghy.games.dinghy_race.weather_eye import drifted, weather_eye_shape, weather_eye_shift
 
 #: rounds a boat is assumed to hold its course
 HORIZON = 4
@@ -165,7 +165,7 @@ def drift_forecasts(race, ch, value: Value) -> dict[Drift, EyeForecast]:
 
 def spots(race, ch, value: Value, n: int = 3) -> list[tuple[WeatherEye, EyeForecast]]:
     """Up to ``n`` places to lay a Weather Eye card, the most rounds gained first (none
-    worth less than ``WORTH``), no two within half a card length of each other: the card
+    worth less than ``WORTH``), no two overlapping (each its own ghost): the card
     laid where it drifts into reach of the boat's course one to ``HORIZON`` rounds on,
     upwind of the card in front of the bow there or beside it, either side along the wind.
     Each is a place the engine allows."""
@@ -200,10 +200,52 @@ def spots(race, ch, value: Value, n: int = 3) -> list[tuple[WeatherEye, EyeForec
             found.append((act, f))
     found.sort(key=lambda af: (-round(af[1].gain, 2), len(af[1].others), af[1].first or 0, af[0].text()))
     out: list[tuple[WeatherEye, EyeForecast]] = []
+    shapes = []
     for act, f in found:
-        if any(math.hypot(act.x - o.x, act.y - o.y) < 0.5 * L for o, _ in out):
+        shape = weather_eye_shape(game, WeatherEyeCard(act.x, act.y, act.long_side_along_wind, boat.index))
+        if any(shape.intersects(o) for o in shapes):
             continue
         out.append((act, f))
+        shapes.append(shape)
         if len(out) >= n:
             break
     return out
+
+
+# -- the coach's words and figures ------------------------------------------------------------
+
+def note(race, f: EyeForecast) -> str | None:
+    """"in reach in 2 rounds; Blue too": when a card comes within reach of the boat
+    holding its course, and the boats that may use it too (short: it is said on the
+    water beside the card)."""
+    if f.first is None:
+        return None
+    words = f"in reach in {f.first} round{'s' if f.first > 1 else ''}"
+    if f.others:
+        words += f"; {', '.join(race.game.name(i) for i in f.others)} too"
+    return words
+
+
+def lay_choices(race, ch, value: Value, now: float):
+    """Laying a Weather Eye card: the places of :func:`spots`, each at the rounds to the
+    finish (``now``) less the rounds it gains; keeping the card at ``now``. Returns the
+    (figure, action) pairs and each action's note."""
+    scored: list[tuple[float, object]] = []
+    notes: dict[object, str | None] = {}
+    for act, f in spots(race, ch, value):
+        scored.append((max(now - f.gain, 0.0), act))
+        notes[act] = note(race, f)
+    scored.append((now, Pass()))
+    return scored, notes
+
+
+def drift_choices(race, ch, value: Value, now: float):
+    """Drifting the cards one or two card lengths: the rounds to the finish less what
+    the cards are forecast to give the boat after each; the (figure, action) pairs and
+    each action's note."""
+    scored: list[tuple[float, object]] = []
+    notes: dict[object, str | None] = {}
+    for act, f in drift_forecasts(race, ch, value).items():
+        scored.append((max(now - f.gain, 0.0), act))
+        notes[act] = note(race, f) or "none in reach"
+    return scored, notes

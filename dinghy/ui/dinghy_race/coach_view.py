@@ -56,7 +56,7 @@ def choice_words(action: Any) -> str:
         n = action.cards
         return "no Lady Luck" if n == 0 else f"{n} Lady Luck card{'s' if n > 1 else ''}"
     if isinstance(action, Drift):
-        return f"drift the Weather Eye cards {action.flips} card length{'s' if action.flips > 1 else ''}"
+        return f"drift {action.flips} card length{'s' if action.flips > 1 else ''}"
     if isinstance(action, Pass):
         return "keep your Weather Eye card"
     if isinstance(action, Begin):
@@ -101,16 +101,15 @@ def hint_ghosts(view: Any, hints: Sequence[Any]) -> list[Ghost]:
                                  colour=colour, words=words))
         elif isinstance(a, WeatherEye):
             card = WeatherEyeCard(a.x, a.y, a.long_side_along_wind, boat.index)
-            side = "long" if a.long_side_along_wind else "short"
             out.append(Ghost(a, Pose(a.x, a.y, game.wind_from), boat.tack, None, label, rank == 1,
                              outline=weather_eye_shape(game, card), colour=colour,
-                             words=hint_words(rank, h, f"Weather Eye card here ({side} side along the wind)")))
+                             words=hint_words(rank, h, "Weather Eye")))
         elif isinstance(a, Launch):
             pose = Pose(a.x, a.y, a.heading)
             tack = dr.tack_of(a.heading, game.wind_from, boat.tack)
             shape = game.card_shape(pose, game.cards.types[a.card], tack)
             out.append(Ghost(a, pose, tack, None, label, rank == 1, footprint=shape, colour=colour,
-                             words=hint_words(rank, h, f"launch here, heading {a.heading}°")))
+                             words=hint_words(rank, h, f"launch, heading {a.heading}°")))
         elif isinstance(a, Pivot):
             pose = Pose(boat.pose.x, boat.pose.y, (boat.pose.heading + a.turn) % 360)
             tack = dr.tack_of(pose.heading, game.wind_from, boat.tack)
