@@ -205,3 +205,27 @@ def test_the_weather_eye_ghost_is_the_card_where_it_would_lie_and_a_tap_picks_it
     ui_app.step()
     assert len(race.actions) > before and race.actions[before] == best
     ui_app.pop()
+
+
+def test_the_hard_skipper_lays_its_card_where_the_coach_would():
+    """The hard skipper weighs Weather Eye cards by the coach's forecast (it laid them by
+    a rule of thumb: "a card a little upwind of the bow" on a long beat, whatever that
+    card would give): it lays one exactly where the coach offers one, one of the coach's
+    places, and keeps it where the coach offers none; and it never lays one before the
+    start (the rules notes: none before round 6)."""
+    laid = kept = 0
+    for race in person_at((Step.WEATHER_EYE,), first_round=0, last_round=40):
+        act = hard.choose(race, random.Random(0))
+        if race.state.round <= 5:
+            assert isinstance(act, Pass)
+            continue
+        offered = [h.action for h in coach.hints(race) if isinstance(h.action, WeatherEye)]
+        assert isinstance(act, WeatherEye) == bool(offered), (race.state.round, act, offered)
+        if offered:
+            assert act in offered and race.why_not(act) is None
+            laid += 1
+        else:
+            kept += 1
+        if laid >= 3 and kept >= 1:
+            break
+    assert laid >= 3 and kept >= 1

@@ -23,8 +23,8 @@ Two things a player reads into the hints are kept true here:
   better is kept and the next distinct choice offered.
 * No figure made up. Where to lay a Weather Eye card and which way to drift the cards
   are weighed by a forecast of what the cards give the boat holding its course
-  (:mod:`dinghy.skippers.weather_eye_value`; the hard skipper itself lays its cards by
-  a rule of thumb); a launch by the figure before the gun; a choice the coach does not
+  (:mod:`dinghy.skippers.weather_eye_value`, as the hard skipper weighs them); a launch
+  by the figure before the gun; a choice the coach does not
   weigh in rounds (whether to trapeze) is the hard skipper's own, offered alone.
 """
 from __future__ import annotations

@@ -24,6 +24,10 @@ the boat launches and waits towards the favoured end. On top of that:
   before our next move, and avoids ending its own move there; and a tack or jibe whose
   path or end lies where such a boat would lay its next card is priced as refused under
   rule 1 (it costs the turn).
+* Weather Eye cards: laid where the forecast of :mod:`dinghy.skippers.weather_eye_value`
+  says they drift into reach of its course and gain it most (a place no rival can use
+  first, among equals), and drifted the way that gains it most; the coach's Weather Eye
+  hints are the same forecast.
 * Right of way, where it is simple: near a boat on the other tack it prefers to be the
   starboard boat (the port boat keeps clear), and at a mark it claims room as the
   inner boat (:func:`interject`). Protests are the players' call (the Race Steward's),
@@ -39,14 +43,15 @@ from typing import Any
 import numpy as np
 
 from dinghy.core.race import Race
-from dinghy.games.dinghy_race.actions import Action, Luck, Overlap
+from dinghy.games.dinghy_race.actions import Action, Drift, Luck, Overlap, Pass
 from dinghy.games.dinghy_race.cards import Kind
 from dinghy.games.dinghy_race.state import Step
-from dinghy.skippers.batch import FINISHED, JIBE, PRESTART_ROUNDS, TACK, Batch
+from dinghy.skippers.batch import FINISHED, JIBE, PRESTART_ROUNDS, TACK, Batch, at_places, tack_sign
 from dinghy.skippers.brain import Chart, chart_of
 from dinghy.skippers.obstacles import Obstacles
 from dinghy.skippers.core import Skipper
 from dinghy.skippers.costs import Style
+from dinghy.skippers import weather_eye_value
 from dinghy.skippers.field import field_now, field_of, ready as field_ready
 
 NAME = "hard"
@@ -264,6 +269,38 @@ class HardSkipper(Skipper):
             self._traffic = (np.array(xs), np.array(ys), np.array(ts), np.array(ws), np.array(hs))
 
     # -- the steps -----------------------------------------------------------------------
+    # -- Weather Eye cards -----------------------------------------------------------------
+    def _rounds_at(self, race: Race, ch: Chart, boat, rnd: int):
+        """The skipper's rounds to the finish for ``boat`` left at each of some poses (a
+        value for :mod:`dinghy.skippers.weather_eye_value`)."""
+        def value(poses, tacks):
+            B = ch.advance(at_places(boat, [p.x for p in poses], [p.y for p in poses],
+                                     [p.heading % 360 for p in poses], [tack_sign(t) for t in tacks]), rnd)
+            return np.where(B.finished, 0.0, self._course_leaf(race, ch, B, rnd, boat))
+        return value
+
+    def weather_eye(self, race: Race, rng) -> Action:
+        """Lay a Weather Eye card where it is forecast to gain the boat most (the engine's
+        reach test on the boat's course, :func:`weather_eye_value.spots`), a place no
+        rival can use first among equals; keep it while no place is worth it."""
+        state = race.state
+        boat = state.boat()
+        if boat.weather_eye <= 0 or not boat.started or state.round <= PRESTART_ROUNDS:
+            return Pass()
+        ch = chart_of(race.game)
+        found = weather_eye_value.spots(race, ch, self._rounds_at(race, ch, boat, state.round), n=1)
+        return found[0][0] if found else Pass()
+
+    def drift(self, race: Race, rng=None) -> Action:
+        """Drift the cards the way that is forecast to gain the boat most (fewer rivals in
+        reach among equals)."""
+        state = race.state
+        if not any(we.owner is not None for we in state.weather_eyes):
+            return Drift(1)
+        ch = chart_of(race.game)
+        f = weather_eye_value.drift_forecasts(race, ch, self._rounds_at(race, ch, state.boat(), state.round + 1))
+        return min(f, key=lambda d: (-round(f[d].gain, 2), len(f[d].others), d.flips))
+
     def place(self, race: Race, rng) -> Action:
         ch = chart_of(race.game)
         self._sample_traffic(race, ch, rng)
