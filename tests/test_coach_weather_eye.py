@@ -194,6 +194,20 @@ def test_the_weather_eye_ghost_is_the_card_where_it_would_lie_and_a_tap_picks_it
                                                                h.action.long_side_along_wind, boat.index))
             assert g.outline is not None and g.outline.symmetric_difference(want).area < 1e-6
             assert g.words.startswith(f"{i + 1}. Weather Eye · ")
+    # each card's words lie off the card (under it, or above where there is no room)
+    from dinghy.ui.dinghy_race.pins import label_box
+    cam = view.camera
+    words = {p.drawable.text: label_box(p.drawable) for p in view.chart.ghost_layer.pins
+             if p.rank is not None and p.drawable.visible}
+    shown = 0
+    for g in ghosts:
+        if g.outline is not None and g.words in words:
+            shown += 1
+            x0, y0 = cam.world_to_screen(g.outline.bounds[0], g.outline.bounds[1])
+            x1, y1 = cam.world_to_screen(g.outline.bounds[2], g.outline.bounds[3])
+            wx, wy, ww, wh = words[g.words]
+            assert wy >= max(y0, y1) or wy + wh <= min(y0, y1), g.words
+    assert shown >= 1
     best = hs[0].action
     assert isinstance(best, WeatherEye)
     view.we_long = not best.long_side_along_wind          # the other side picked before

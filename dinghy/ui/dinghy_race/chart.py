@@ -417,7 +417,9 @@ class Chart:
         marked: list[tuple[float, float]] = []
         for rank, g in enumerate(gh for gh in self.ghosts if gh.words):
             cx, cy = self.ghost_centre(g)
-            self._pin_label(L, g.words, cx, cy, dy=-30, colour=g.colour, rank=rank)
+            # a ghost drawn as a shape of its own (a Weather Eye card): its words under it
+            below = (g.outline.bounds[3] - g.outline.bounds[1]) / 2 if g.outline is not None else 0.0
+            self._pin_label(L, g.words, cx, cy, dy=-30, colour=g.colour, rank=rank, reach=below)
             # the rank on the ghost itself ("1.", as its words begin; an exit's number on
             # the card face has no dot): its words may be moved a few lines off it. Hints
             # with no place of their own (Lady Luck) share the boat's: one mark there
