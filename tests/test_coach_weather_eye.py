@@ -243,3 +243,34 @@ def test_the_hard_skipper_lays_its_card_where_the_coach_would():
         if laid >= 3 and kept >= 1:
             break
     assert laid >= 3 and kept >= 1
+
+
+def test_a_drift_ghost_is_the_card_it_leaves_nearest_and_a_tap_drifts(ui_app):
+    """The drift step's hints are drawn as the Weather Eye card each drift leaves
+    nearest the boat, where the engine's drift puts it (they were both the boat's own
+    hull, one over the other, so the second could not be tapped); a tap on the best
+    plays that drift."""
+    from dinghy.ui import testing as ui
+    from dinghy.ui.shell.table import TableScene
+
+    race = next(person_at((Step.DRIFT,), seed=7, last_round=20, first_round=8))
+    scene = ui_app.push(TableScene(race, bot_delay=0))
+    ui_app.step()
+    view = scene.view
+    ui.tap(ui_app, view.hint_button)
+    ui_app.step()
+    hs, ghosts = view.hints, view.chart.ghosts
+    assert len(hs) == 2 and [g.action for g in ghosts] == [h.action for h in hs]
+    game, state = race.game, race.state
+    after = {h.action: game.apply(state, h.action)[0] for h in hs}
+    for i, (g, h) in enumerate(zip(ghosts, hs)):
+        assert g.outline is not None and view.camera.contains_screen(*view.chart.ghost_screen_point(i))
+        # the engine's drift leaves a card exactly there
+        shapes = [weather_eye_shape(game, we) for we in after[h.action].weather_eyes if we.owner is not None]
+        assert any(g.outline.symmetric_difference(s).area < 1e-6 for s in shapes), h.text
+    best = hs[0].action
+    before = len(race.actions)
+    ui.click(ui_app, *view.chart.ghost_screen_point(0))
+    ui_app.step()
+    assert len(race.actions) > before and race.actions[before] == best
+    ui_app.pop()

@@ -5,9 +5,10 @@ A hint to sail an exit is a ghost boat where the exit leaves the hull (with its 
 a hint to lay a card is a ghost boat where the card's best exit would take the boat
 next turn (the coach's ``end``; the boat's own place for the delay card), over the
 card's outline in front of the bow; a pivot is the hull turned; a Weather Eye card
-is the card where it would lie; a launch is the hull where it would go on the water,
-with its card; a hint without a place on the water (Lady Luck, trapeze, drift, keeping
-a Weather Eye card) is the boat's own hull, labelled. The coach offers no two hints at one spot, so each ghost is one choice.
+is the card where it would lie; a drift is the card it leaves nearest the boat, where
+it leaves it; a launch is the hull where it would go on the water, with its card; a
+hint without a place on the water (Lady Luck, trapeze, keeping a Weather Eye card) is
+the boat's own hull, labelled. The coach offers no two hints at one spot, so each ghost is one choice.
 Each ghost's label says the rank, the rounds the coach expects to the finish (before
 the gun, when the boat would be at the line), the chance of a capsize and any
 right-of-way trouble; the ghosts carry the hint's action, so a tap on one plays it as
@@ -16,6 +17,7 @@ any ghost does. Nothing here decides a rule: poses and shapes come from the engi
 """
 from __future__ import annotations
 
+import math
 from typing import Any, Sequence
 
 from dinghy.core.geometry import Pose
@@ -23,7 +25,7 @@ from dinghy.games.dinghy_race import rules as dr
 from dinghy.games.dinghy_race.actions import Begin, Drift, Launch, Luck, Move, Pass, Pivot, Place, WeatherEye
 from dinghy.games.dinghy_race.cards import exit_track
 from dinghy.games.dinghy_race.state import WeatherEyeCard
-from dinghy.games.dinghy_race.weather_eye import weather_eye_shape
+from dinghy.games.dinghy_race.weather_eye import drifted, weather_eye_shape
 from dinghy.ui.dinghy_race.chart import Ghost
 from dinghy.ui.dinghy_race.choices import exit_text
 
@@ -104,6 +106,11 @@ def hint_ghosts(view: Any, hints: Sequence[Any]) -> list[Ghost]:
             out.append(Ghost(a, Pose(a.x, a.y, game.wind_from), boat.tack, None, label, rank == 1,
                              outline=weather_eye_shape(game, card), colour=colour,
                              words=hint_words(rank, h, "Weather Eye")))
+        elif isinstance(a, Drift) and _drifted_near(game, state, boat, a.flips) is not None:
+            card = _drifted_near(game, state, boat, a.flips)
+            out.append(Ghost(a, Pose(card.x, card.y, game.wind_from), boat.tack, None, label, rank == 1,
+                             outline=weather_eye_shape(game, card), colour=colour,
+                             words=hint_words(rank, h, choice_words(a))))
         elif isinstance(a, Launch):
             pose = Pose(a.x, a.y, a.heading)
             tack = dr.tack_of(a.heading, game.wind_from, boat.tack)
@@ -120,6 +127,18 @@ def hint_ghosts(view: Any, hints: Sequence[Any]) -> list[Ghost]:
             out.append(Ghost(a, boat.pose, boat.tack, None, label, rank == 1, colour=colour,
                              words=hint_words(rank, h, choice_words(a))))
     return out
+
+
+def _drifted_near(game: Any, state: Any, boat: Any, flips: int) -> Any:
+    """The Weather Eye card that a drift of ``flips`` card lengths leaves nearest the
+    boat (None: no card drifts, or every one drifts off the water): a drift's ghost."""
+    near = None
+    for we in state.weather_eyes:
+        moved = drifted(game, we, flips) if we.owner is not None else None
+        if moved is not None and (near is None or math.dist((moved.x, moved.y), boat.pose.xy)
+                                  < math.dist((near.x, near.y), boat.pose.xy)):
+            near = moved
+    return near
 
 
 def show_hints(view: Any, hints: Sequence[Any]) -> list[Ghost]:
