@@ -4,16 +4,12 @@ gun, and no two hints are drawn as one ghost."""
 from __future__ import annotations
 
 import math
-import random
 from types import SimpleNamespace
 
 import pytest
 
-from dinghy import games
 from dinghy.core.geometry import Pose
-from dinghy.core.interface import CHANCE
 from dinghy.core.race import Race
-from dinghy.core.setup import RaceSetup, Seat
 from dinghy.games.dinghy_race import rules as dr
 from dinghy.games.dinghy_race.actions import Move, Place
 from dinghy.games.dinghy_race.state import Step
@@ -22,21 +18,14 @@ from dinghy.skippers import coach, hard
 from dinghy.skippers.brain import chart_of
 from dinghy.ui.dinghy_race.coach_view import hint_ghosts, hint_words
 
+from botkit import person_stops
+
 
 def person_steps(course: str, seed: int, last_round: int):
     """A race (a person in seat 0, the hard skipper in seat 1; the person's choices
     made by the hard skipper too, seeded), stopped at each of the person's PLACE and
     MOVE steps up to ``last_round``: yields the race there."""
-    seats = (Seat("Orange", "Orange", None), Seat("Blue", "Blue", "hard"))
-    race = Race(games.load_game(RaceSetup(seats=seats, course=course, seed=seed)))
-    rng = random.Random(seed)
-    while not race.over and race.state.round <= last_round:
-        if race.current_player() == CHANCE:
-            race.roll()
-            continue
-        if race.current_player() == 0 and race.state.step in (Step.PLACE, Step.MOVE):
-            yield race
-        race.push(hard.choose(race, rng))
+    return person_stops(course, seed, (Step.PLACE, Step.MOVE), last_round=last_round)
 
 
 def where_on_the_water(race: Race, action) -> tuple[float, float]:

@@ -13,15 +13,13 @@ import math
 import random
 from types import SimpleNamespace
 
-from dinghy import games
-from dinghy.core.interface import CHANCE
-from dinghy.core.race import Race
-from dinghy.core.setup import RaceSetup, Seat
 from dinghy.games.dinghy_race.actions import Begin, Drift, Launch, Pass, WeatherEye
 from dinghy.games.dinghy_race.state import Step, WeatherEyeCard
 from dinghy.games.dinghy_race.weather_eye import weather_eye_shape, weather_eye_shift
 from dinghy.skippers import coach, hard, weather_eye_value as wev
 from dinghy.skippers.brain import chart_of
+
+from botkit import person_stops
 
 
 def person_at(steps: tuple[Step, ...], course: str = "up_and_down", seed: int = 3, last_round: int = 14,
@@ -29,19 +27,8 @@ def person_at(steps: tuple[Step, ...], course: str = "up_and_down", seed: int = 
     """A race (a person in seat 0 between two hard skippers; the person's choices made by
     the hard skipper too, seeded, except that the person keeps its Weather Eye card),
     stopped at each of the person's ``steps``."""
-    seats = (Seat("Orange", "Orange", None), Seat("Blue", "Blue", "hard"), Seat("Green", "Green", "hard"))
-    race = Race(games.load_game(RaceSetup(seats=seats, course=course, seed=seed)))
-    rng = random.Random(seed)
-    while not race.over and race.state.round <= last_round:
-        if race.current_player() == CHANCE:
-            race.roll()
-            continue
-        if race.current_player() == 0 and race.state.step in steps and race.state.round >= first_round:
-            yield race
-        if race.current_player() == 0 and race.state.step is Step.WEATHER_EYE:
-            race.push(Pass())
-            continue
-        race.push(hard.choose(race, rng))
+    return person_stops(course, seed, steps, rivals=("hard", "hard"), first_round=first_round,
+                        last_round=last_round, keeps_weather_eye=True)
 
 
 def value_for(race):

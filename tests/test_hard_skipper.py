@@ -227,6 +227,18 @@ def test_before_the_start_the_hard_skipper_heads_for_the_favoured_end_and_crosse
     assert race.state.start_crossings and race.state.start_crossings[0][1] in (6, 7)
 
 
+def _by_the_line(up_and_down):
+    """The up-and-down course's game and field, the skippers' chart, a boat near the
+    start line's end and a new race, the hard skipper's line profile forgotten."""
+    from dinghy.skippers import hard
+    from dinghy.skippers.brain import chart_of
+    game, f = up_and_down
+    (ax, ay), (bx, by) = game.start_line
+    B = single(ax + 0.05 * (bx - ax), ay + 0.05 * (by - ay), 0, 1, False, 0, None, False)
+    hard._LINE.pop(id(game), None)
+    return game, f, chart_of(game), B, Race(game)
+
+
 def test_the_launch_does_not_wait_for_a_field_being_built_in_the_background(up_and_down):
     """While the table builds this water's field on its thread, the hard skipper's pull
     towards the favoured end of the line is left out (nothing to wait for); once it is
@@ -234,13 +246,7 @@ def test_the_launch_does_not_wait_for_a_field_being_built_in_the_background(up_a
     import threading
 
     from dinghy.skippers import field as fieldmod, hard
-    from dinghy.skippers.brain import chart_of
-    game, f = up_and_down
-    ch = chart_of(game)
-    (ax, ay), (bx, by) = game.start_line
-    B = single(ax + 0.05 * (bx - ax), ay + 0.05 * (by - ay), 0, 1, False, 0, None, False)
-    race = Race(game)
-    hard._LINE.pop(id(game), None)
+    game, f, ch, B, race = _by_the_line(up_and_down)
     key = fieldmod._key(game)
     done = threading.Event()
     job = threading.Thread(target=done.wait, daemon=True)
@@ -267,13 +273,7 @@ def test_another_water_s_build_does_not_hide_a_field_at_hand(up_and_down):
     import threading
 
     from dinghy.skippers import field as fieldmod, hard
-    from dinghy.skippers.brain import chart_of
-    game, f = up_and_down
-    ch = chart_of(game)
-    (ax, ay), (bx, by) = game.start_line
-    B = single(ax + 0.05 * (bx - ax), ay + 0.05 * (by - ay), 0, 1, False, 0, None, False)
-    race = Race(game)
-    hard._LINE.pop(id(game), None)
+    game, f, ch, B, race = _by_the_line(up_and_down)
     quiet = hard._SKIPPER._favoured_end(race, ch, B)
     hard._LINE.pop(id(game), None)
     held, release = threading.Event(), threading.Event()
