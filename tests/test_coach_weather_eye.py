@@ -13,6 +13,8 @@ import math
 import random
 from types import SimpleNamespace
 
+from hypothesis import given, settings, strategies as st
+
 from dinghy.games.dinghy_race.actions import Begin, Drift, Launch, Pass, WeatherEye
 from dinghy.games.dinghy_race.state import Step, WeatherEyeCard
 from dinghy.games.dinghy_race.weather_eye import weather_eye_shape, weather_eye_shift
@@ -261,3 +263,30 @@ def test_a_drift_ghost_is_the_card_it_leaves_nearest_and_a_tap_drifts(ui_app):
     ui_app.step()
     assert len(race.actions) > before and race.actions[before] == best
     ui_app.pop()
+
+
+@settings(max_examples=25, deadline=None)
+@given(heading=st.integers(0, 23), planned=st.booleans(), dx=st.integers(-300, 300), dy=st.integers(-300, 300))
+def test_the_forecast_takes_any_boat_in_its_stride(heading, planned, dx, dy):
+    """Any heading (in irons too, where no card with a "+" zone fits), with or without
+    a card in front of the bow, anywhere near: the forecast, the places it offers and
+    the drifts never fail, and every place offered is one the engine allows. (A boat in
+    irons with no card laid failed: no card fits that heading.)"""
+    if not _WE_RACE:            # one seeded race for every example
+        _WE_RACE.append(next(person_at((Step.WEATHER_EYE,), first_round=7)))
+    race = _WE_RACE[0]
+    game = race.game
+    boat = race.state.boat()
+    pose = boat.pose.__class__(boat.pose.x + dx, boat.pose.y + dy, heading * 15)
+    moved = boat.with_(pose=pose, planned=boat.planned if planned else None)
+    sim = SimpleNamespace(game=game, state=race.state.with_boat(moved))
+    sim.why_not = lambda a: game.why_not(sim.state, a)
+    ch, value = value_for(race)
+    for act, f in wev.spots(sim, ch, value):
+        assert game.why_not(sim.state, act) is None and f.gain >= wev.WORTH
+    f = wev.forecast(sim, ch, value, race.state.weather_eyes, 1)
+    assert f.gain >= 0.0
+    assert all(d.gain >= 0.0 for d in wev.drift_forecasts(sim, ch, value).values())
+
+
+_WE_RACE: list = []

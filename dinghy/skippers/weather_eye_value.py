@@ -175,6 +175,8 @@ def spots(race, ch, value: Value, n: int = 3) -> list[tuple[WeatherEye, EyeForec
     up = np.asarray(game.upwind, float)
     track = _track(game, ch, boat)
     card = _card_of(game, boat, 1) or _card_of(game, boat, 2)
+    if card is None:            # no card that a shift helps, now or on this heading
+        return []
     hr = math.radians(boat.pose.heading)
     fx, fy, rx, ry = math.sin(hr), math.cos(hr), math.cos(hr), -math.sin(hr)
     ahead = card.along / 2.0                              # the card's middle, ahead of the bow
