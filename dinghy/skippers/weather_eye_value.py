@@ -196,8 +196,9 @@ def spots(race, ch, value: Value, n: int = 3) -> list[tuple[WeatherEye, EyeForec
         if race.why_not(act) is not None:
             continue
         we = WeatherEyeCard(act.x, act.y, act.long_side_along_wind, boat.index)
-        f = forecast(race, ch, value, mine + (we,), 1)
-        f = EyeForecast(f.gain - alone, f.first, f.others)
+        gain = forecast(race, ch, value, mine + (we,), 1).gain - alone if mine else None
+        f = forecast(race, ch, value, (we,), 1)         # when this card is in reach, and whose
+        f = EyeForecast(f.gain if gain is None else gain, f.first, f.others)
         if f.gain >= WORTH:
             found.append((act, f))
     found.sort(key=lambda af: (-round(af[1].gain, 2), len(af[1].others), af[1].first or 0, af[0].text()))
