@@ -24,8 +24,8 @@ Two things a player reads into the hints are kept true here:
 * No figure made up. Where to lay a Weather Eye card and which way to drift the cards
   are weighed by a forecast of what the cards give the boat holding its course
   (:mod:`dinghy.skippers.weather_eye_value`, as the hard skipper weighs them); a launch
-  by the figure before the gun; a choice the coach does not
-  weigh in rounds (whether to trapeze) is the hard skipper's own, offered alone.
+  by the figure before the gun; a choice the coach does not weigh in rounds (whether
+  to trapeze) is the hard skipper's own, offered alone.
 """
 from __future__ import annotations
 
@@ -170,9 +170,9 @@ def _same_spot(game, a: tuple[float, float, int], b: tuple[float, float, int]) -
 def _ends(race: Race, ch, boat, actions: list[Any]) -> dict[Any, tuple[Pose | None, Tack | None]]:
     """Where each action leaves the boat, by the engine's geometry: a move where its exit
     ends (the spinnaker bonus included), a pivot turned in place, a launch where it puts
-    the boat, a card laid (or sailed
-    instead under rule 1) where its best clear exit ends, valued as the figures are (the
-    boat's own place for a card without one: the delay, or no card)."""
+    the boat, a card laid (or sailed instead under rule 1) where its best clear exit
+    ends, valued as the figures are (the boat's own place for a card without one: the
+    delay, or no card)."""
     game, state = race.game, race.state
     out: dict[Any, tuple[Pose | None, Tack | None]] = {}
     opts: dict[float, list] = {}

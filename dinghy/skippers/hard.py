@@ -268,7 +268,6 @@ class HardSkipper(Skipper):
         if xs:
             self._traffic = (np.array(xs), np.array(ys), np.array(ts), np.array(ws), np.array(hs))
 
-    # -- the steps -----------------------------------------------------------------------
     # -- Weather Eye cards -----------------------------------------------------------------
     def _rounds_at(self, race: Race, ch: Chart, boat, rnd: int):
         """The skipper's rounds to the finish for ``boat`` left at each of some poses (a
@@ -301,6 +300,7 @@ class HardSkipper(Skipper):
         f = weather_eye_value.drift_forecasts(race, ch, self._rounds_at(race, ch, state.boat(), state.round + 1))
         return min(f, key=lambda d: (-round(f[d].gain, 2), len(f[d].others), d.flips))
 
+    # -- the steps -----------------------------------------------------------------------
     def place(self, race: Race, rng) -> Action:
         ch = chart_of(race.game)
         self._sample_traffic(race, ch, rng)
