@@ -8,8 +8,8 @@ card's outline in front of the bow; a pivot is the hull turned; a Weather Eye ca
 is the card where it would lie; a drift is the card it leaves nearest the boat, where
 it leaves it; a launch is the hull where it would go on the water, with its card; a
 hint without a place on the water (Lady Luck, trapeze, keeping a Weather Eye card) is
-the boat's own hull, labelled. The coach offers no two hints at one spot, so each ghost is one choice.
-Each ghost's label says the rank, the rounds the coach expects to the finish (before
+the boat's own hull, labelled. The coach offers no two hints at one spot, so each
+ghost is one choice. Each ghost's label says the rank, the rounds the coach expects to the finish (before
 the gun, when the boat would be at the line), the chance of a capsize and any
 right-of-way trouble; the ghosts carry the hint's action, so a tap on one plays it as
 any ghost does. Nothing here decides a rule: poses and shapes come from the engine
