@@ -14,6 +14,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import numpy as np
 import shapely
 from hypothesis import given, settings, strategies as st
 
@@ -805,9 +806,15 @@ def test_the_table_builds_hulls_and_cards_as_the_plain_shape_at(data):
     shift = data.draw(st.sampled_from([0.0, 12.5, -20.0, 7.3]))
     card = game.cards.types[data.draw(st.sampled_from(sorted(game.cards.types)))]
     for _ in range(2):      # built, then kept
-        assert game.hull(b.pose, b.tack).wkb == shape_at(b.pose, game.hull_outline(b.tack)).wkb
-    assert game.card_shape(b.pose, card, b.tack, shift).wkb == \
-        shape_at(b.pose, game.card_outline(card, b.tack, shift)).wkb
+        assert _same_corners(game.hull(b.pose, b.tack), shape_at(b.pose, game.hull_outline(b.tack)))
+    assert _same_corners(game.card_shape(b.pose, card, b.tack, shift),
+                         shape_at(b.pose, game.card_outline(card, b.tack, shift)))
+
+
+def _same_corners(a, b) -> bool:
+    """The same polygon corner for corner, to the last bit (a zero's sign aside: a boat
+    at x = -0.0 gave one corner at -0.0 and the other at 0.0, the same point)."""
+    return np.array_equal(np.asarray(a.exterior.coords), np.asarray(b.exterior.coords))
 
 
 @settings(max_examples=300, deadline=None)
