@@ -177,3 +177,31 @@ def test_a_simulated_race_lets_the_hard_skipper_claim_room_as_at_the_table(monke
     assert race.over and claims, "no hard seat claimed room"
     for i, a in claims:
         assert job.skippers[a.boat] == "hard" and a in race.game.interjections(race.history[i])
+
+
+def test_weather_eye_cards_laid_are_the_cards_gone_from_the_boats_supply(monkeypatch):
+    """The seat rows count each boat's Weather Eye cards laid ("Each player starts the
+    game with a number of 'Weather Eye' cards. He may place them anywhere on the playing
+    surface at the end of his turn"): what its supply lost by the end of the race; and
+    the moves it sailed with a Weather Eye shift, each a move of the record whose card
+    the engine let it shift. The summary shows both per boat."""
+    from dinghy.simulate import tally as tally_mod
+    seen = {}
+
+    def keep(race, job):
+        seen["race"] = race
+        return tally_mod.tally(race, job)
+    monkeypatch.setattr(run, "tally", keep)
+    plan = sim_plan.make_plan("dinghy_race", ["up_and_down"], [3], ["hard"], races=1, seed=2)
+    res = run.sail(plan.jobs[0])
+    race = seen["race"]
+    start, end = race.history[0], race.state
+    laid = [s["weather_eye_laid"] for s in res["seats"]]
+    assert laid == [start.boat(i).weather_eye - end.boat(i).weather_eye for i in range(3)] and sum(laid) > 0
+    moves = [(b.active, a) for b, a in zip(race.history, race.actions) if type(a).__name__ == "Move"]
+    shifted = [sum(1 for i, a in moves if i == seat and a.shift) for seat in range(3)]
+    assert [s["weather_eye_shifts"] for s in res["seats"]] == shifted
+    text = report.summary(run.Outcome(plan, [res], seconds=1.0))
+    head, row = text.splitlines()[2:4]
+    assert head.split()[-3:] == ["eye", "shift", "dice"]
+    assert row.split()[-3:-1] == [f"{sum(laid) / 3:.1f}", f"{sum(shifted) / 3:.1f}"]

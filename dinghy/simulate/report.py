@@ -54,14 +54,15 @@ def summary(outcome: Outcome) -> str:
     rows = stats.summary_rows(res)
     common, short = _common_parts([r["name"] for r in rows])
     lines.append(f"every variant: {common}")
-    lines.append(f"{'variant':46s} {'races':>5s} {'fin':>4s} {unit + ' med':>10s} {'p10-p90':>9s} "
-                 f"{'luck':>5s} {'cap+mob':>7s} {'dice':>5s}")
+    lines.append(f"{'variant':40s} {'races':>5s} {'fin':>4s} {unit + ' med':>10s} {'p10-p90':>9s} "
+                 f"{'luck':>5s} {'cap+mob':>7s} {'eye':>4s} {'shift':>5s} {'dice':>5s}")
     for r, name in zip(rows, short):
         med = "-" if r["median_length"] is None else f"{r['median_length']:g}"
         span = "-" if r["p10"] is None else f"{r['p10']:g}-{r['p90']:g}"
         dice = "-" if r["dice_share"] is None else f"{r['dice_share']:.0%}"
-        lines.append(f"{name[:46]:46s} {r['races']:5d} {r['finished']:4.0%} {med:>10s} {span:>9s} "
-                     f"{r['lady_luck']:5.2f} {r['capsize_or_mob_per_boat']:7.2f} {dice:>5s}")
+        lines.append(f"{name[:40]:40s} {r['races']:5d} {r['finished']:4.0%} {med:>10s} {span:>9s} "
+                     f"{r['lady_luck']:5.2f} {r['capsize_or_mob_per_boat']:7.2f} "
+                     f"{r['weather_eye_laid']:4.1f} {r['weather_eye_shifts']:5.1f} {dice:>5s}")
     hz = stats.hazard_rates(res)
     if hz:
         lines.append("hazard rolls per manoeuvre (all variants): " + "; ".join(
@@ -73,7 +74,8 @@ def summary(outcome: Outcome) -> str:
     ws = stats.win_rate(res, "start_position")
     lines.append("wins by start position: " + ", ".join(f"{k}: {rate:.0%}" for k, (rate, n) in ws.items()))
     lines.append("luck = Lady Luck cards spent per boat; cap+mob = capsizes and men overboard per boat; "
-                 "dice = share of the place variance not explained by skipper and start position")
+                 "eye = Weather Eye cards laid per boat; shift = moves sailed with a Weather Eye shift per "
+                 "boat; dice = share of the place variance not explained by skipper and start position")
     return "\n".join(lines) + "\n"
 
 
@@ -125,7 +127,7 @@ def plots(res: list[dict[str, Any]], out: Path) -> list[Path]:
     ax.set_title("Capsize and man-overboard rate per manoeuvre")
     save(fig, "hazards.png")
 
-    luck = stats.luck_by_variant(res)
+    luck = stats.per_boat(res, "lady_luck")
     fig, ax = plt.subplots(figsize=(9, h))
     ax.barh(labels, [luck.get(v, 0.0) for v in vs])
     ax.set_xlabel("Lady Luck cards spent per boat and race")

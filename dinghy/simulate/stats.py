@@ -78,11 +78,12 @@ def hazard_rates(results) -> dict[str, dict[str, float]]:
             for m, a in sorted(agg.items()) if a["rolls"]}
 
 
-def luck_by_variant(results) -> dict[int, float]:
-    """Lady Luck cards a boat spends in a race, on average."""
+def per_boat(results, key: str = "lady_luck") -> dict[int, float]:
+    """Per variant, a seat row's count (``key``) for a boat in a race, on average:
+    Lady Luck cards spent, Weather Eye cards laid or shifts sailed."""
     out: dict[int, list[int]] = defaultdict(list)
     for s in seats(results):
-        out[s["variant"]].append(s["lady_luck"])
+        out[s["variant"]].append(s.get(key, 0))
     return {v: mean(x) for v, x in out.items()}
 
 
@@ -119,7 +120,9 @@ def summary_rows(results) -> list[dict[str, Any]]:
     names = variant_names(results)
     rounds = rounds_by_variant(results)
     fin = finished_share(results)
-    luck = luck_by_variant(results)
+    luck = per_boat(results, "lady_luck")
+    laid = per_boat(results, "weather_eye_laid")
+    shifts = per_boat(results, "weather_eye_shifts")
     dice = dice_share(results)
     caps: dict[int, list[int]] = defaultdict(list)
     for s in seats(results):
@@ -131,5 +134,6 @@ def summary_rows(results) -> list[dict[str, Any]]:
                     "finished": fin.get(v, 0.0), "median_length": median(r) if r else None,
                     "p10": r[int(0.1 * (len(r) - 1))] if r else None, "p90": r[int(0.9 * (len(r) - 1))] if r else None,
                     "lady_luck": luck.get(v), "capsize_or_mob_per_boat": mean(caps[v]) if caps[v] else 0.0,
+                    "weather_eye_laid": laid.get(v), "weather_eye_shifts": shifts.get(v),
                     "dice_share": dice.get(v)})
     return out

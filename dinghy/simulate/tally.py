@@ -28,7 +28,8 @@ def tally(race: Any, job: Job) -> dict[str, Any]:
     for seat in range(spec.boats):
         seats.append({"job": job.index, "variant": job.variant, "race": job.race, "seat": seat,
                       "skipper": skippers[seat], "start_position": order.index(seat) + 1,
-                      "place": places[seat], "lady_luck": 0, "capsizes": 0, "man_overboard": 0})
+                      "place": places[seat], "lady_luck": 0, "capsizes": 0, "man_overboard": 0,
+                      "weather_eye_laid": 0, "weather_eye_shifts": 0})
     rows: list[dict[str, Any]] = []
     extra = GAME_TALLIES.get(spec.rules)
     if extra is not None:
@@ -44,14 +45,19 @@ def tally(race: Any, job: Job) -> dict[str, Any]:
 
 def _dinghy_race(race: Any, job: Job, seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Hazard rolls per boat and manoeuvre (the hazard table's row), with what they did;
-    Lady Luck cards spent per boat. Read from the actions and the states before them."""
-    from dinghy.games.dinghy_race.actions import Luck, Roll
+    Lady Luck cards spent, Weather Eye cards laid and moves sailed with a Weather Eye
+    shift per boat. Read from the actions and the states before them."""
+    from dinghy.games.dinghy_race.actions import Luck, Move, Roll, WeatherEye
     game = race.game
     rolls: Counter = Counter()
     hits: Counter = Counter()
     for before, action in zip(race.history, race.actions):
         if isinstance(action, Luck):
             seats[before.active]["lady_luck"] += action.cards
+        elif isinstance(action, WeatherEye):
+            seats[before.active]["weather_eye_laid"] += 1
+        elif isinstance(action, Move) and action.shift:
+            seats[before.active]["weather_eye_shifts"] += 1
         elif isinstance(action, Roll) and before.turn.hazards:
             row, modifier = before.turn.hazards[0]
             out = game.hazards.resolve(row, (action.d1, action.d2), luck=before.turn.luck, modifier=modifier)
