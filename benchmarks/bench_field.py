@@ -17,7 +17,8 @@ from pathlib import Path
 from dinghy import games
 from dinghy.core import io
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
-from dinghy.skippers.field import _FIELDS, Field, _load, _save, field_of
+from dinghy.skippers.field import Field
+from dinghy.skippers.field_store import _FIELDS, _load, _save, field_of
 
 
 def game_for(course: str):

@@ -28,7 +28,7 @@ from dinghy.core.race import Race
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
 from dinghy.skippers import hard, skipper
 from dinghy.skippers.batch import PRESTART_ROUNDS
-from dinghy.skippers.field import field_of
+from dinghy.skippers.field_store import field_of
 
 
 def make(course: str, names: list[str], seed: int) -> Race:

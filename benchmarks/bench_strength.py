@@ -108,7 +108,7 @@ class Diagnosis:
         self.prev = race.state
 
     def note(self, race: Race) -> None:
-        from dinghy.skippers.field import field_of
+        from dinghy.skippers.field_store import field_of
         from dinghy.skippers.batch import single, tack_sign
         from dinghy.skippers.brain import chart_of
         state = race.state

@@ -16,7 +16,7 @@ from dinghy.core.interface import CHANCE
 from dinghy.core.race import Race
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
 from dinghy.skippers.batch import single
-from dinghy.skippers.field import field_of
+from dinghy.skippers.field_store import field_of
 
 
 def make_race(course: str, skippers: list[str], seed: int) -> Race:
@@ -245,7 +245,7 @@ def test_the_launch_does_not_wait_for_a_field_being_built_in_the_background(up_a
     there, the pull is the field's."""
     import threading
 
-    from dinghy.skippers import field as fieldmod, hard
+    from dinghy.skippers import field_store as fieldmod, hard
     game, f, ch, B, race = _by_the_line(up_and_down)
     key = fieldmod._key(game)
     done = threading.Event()
@@ -272,7 +272,7 @@ def test_another_water_s_build_does_not_hide_a_field_at_hand(up_and_down):
     a seeded hard race without its pull, and the race went elsewhere.)"""
     import threading
 
-    from dinghy.skippers import field as fieldmod, hard
+    from dinghy.skippers import field_store as fieldmod, hard
     game, f, ch, B, race = _by_the_line(up_and_down)
     quiet = hard._SKIPPER._favoured_end(race, ch, B)
     hard._LINE.pop(id(game), None)
@@ -356,7 +356,7 @@ def test_a_field_kept_on_disk_loads_back_the_same(up_and_down, tmp_path, monkeyp
     """The cache folder follows $DINGHY_CACHE; a field written there (atomically, by
     dinghy.core.io) loads back with the same values, and a damaged file is rebuilt, not
     an error."""
-    from dinghy.skippers.field import _load, _save
+    from dinghy.skippers.field_store import _load, _save
     game, f = up_and_down
     monkeypatch.setenv("DINGHY_CACHE", str(tmp_path))
     assert io.cache_dir("fields") == tmp_path / "fields"
@@ -403,7 +403,7 @@ def test_a_field_warmed_in_the_background_is_the_one_the_skipper_then_gets():
     """The table starts the hard skipper's field on a thread as a race opens; a move
     asked for meanwhile waits for that build and gets the very same field (one build,
     never two)."""
-    from dinghy.skippers import field as fieldmod
+    from dinghy.skippers import field_store as fieldmod
 
     game = make_race("up_and_down", ["hard", "simple"], 3).game
     fieldmod._FIELDS.clear()

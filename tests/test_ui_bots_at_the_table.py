@@ -17,7 +17,7 @@ import pytest
 from dinghy import games
 from dinghy.core.race import Race
 from dinghy.core.setup import RaceSetup, Seat
-from dinghy.skippers import field, play_bots, ready, skipper
+from dinghy.skippers import field_store as field, play_bots, ready, skipper
 from dinghy.ui.shell.table import TableScene
 
 NAMES = ("Orange", "Sky", "Green", "Yellow", "Blue", "Purple")

@@ -49,7 +49,7 @@ from dinghy.games.dinghy_race.table import reach_rows
 from dinghy.skippers import hard, weather_eye_value
 from dinghy.skippers.batch import PRESTART_ROUNDS, Batch, at_places
 from dinghy.skippers.brain import chart_of
-from dinghy.skippers.field import field_now
+from dinghy.skippers.field_store import field_now
 from dinghy.skippers.obstacles import Obstacles
 
 

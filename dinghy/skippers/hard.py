@@ -52,7 +52,7 @@ from dinghy.skippers.obstacles import Obstacles
 from dinghy.skippers.core import Skipper
 from dinghy.skippers.costs import Style
 from dinghy.skippers import weather_eye_value
-from dinghy.skippers.field import field_now, field_of, ready as field_ready
+from dinghy.skippers.field_store import field_now, field_of, ready as field_ready
 
 NAME = "hard"
 

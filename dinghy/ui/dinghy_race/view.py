@@ -351,7 +351,7 @@ class DinghyRaceView(Choices, ChartCamera, BoardView):
         """Start building (or loading) the coach's field if nobody has; True while it is
         still being built (after waiting up to ``patience`` seconds for it)."""
         if self._field_job is None:
-            from dinghy.skippers.field import warm
+            from dinghy.skippers.field_store import warm
 
             self._field_job = warm(self.game)
         self._field_job.join(patience)
