@@ -726,8 +726,9 @@ def test_no_exit_said_free_of_traps_ends_trapped(data):
 @given(st.data())
 def test_a_turn_weighed_for_a_trap_is_blocked_as_the_shapes_judge(data):
     """A pivot "may make a 90°-turn in either direction"; the hull may not end on a boat,
-    a mark or land (``turn._swing_blocked``, asked for each turn the trap check of a
-    pivot weighs): the quick boxes must give the verdict of the hull's shape."""
+    a mark or land (``turn._swing_blocker``, asked for each turn the trap check of a
+    pivot weighs, and by the pivot's own check): the quick boxes must give the verdict
+    of the hull's shape, naming the same blocker."""
     from dinghy.games.dinghy_race import turn
     from dinghy.games.dinghy_race.common import _path_blocker
     game = _bench_game()
@@ -744,8 +745,8 @@ def test_a_turn_weighed_for_a_trap_is_blocked_as_the_shapes_judge(data):
     b = fleet[0]
     pose = Pose(b.pose.x, b.pose.y, b.pose.heading + data.draw(st.sampled_from([45, -45, 90, -90])))
     tack = tack_of(pose.heading, game.wind_from, b.tack)
-    assert turn._swing_blocked(game, state, b, pose, tack) == \
-        (_path_blocker(game, state, b, game.hull(pose, tack), edge=False) is not None)
+    assert turn._swing_blocker(game, state, b, pose, tack) == \
+        _path_blocker(game, state, b, game.hull(pose, tack), edge=False)
 
 
 @settings(max_examples=300, deadline=None)

@@ -30,31 +30,23 @@ def why_not_pivot(game: Table, state: RaceState, turn: int) -> str | None:
         return None
     boat = state.boat()
     pose = Pose(boat.pose.x, boat.pose.y, boat.pose.heading + turn)
-    tack = tack_of(pose.heading, game.wind_from, boat.tack)
-    box = quick_box(game, None, tack, 0.0, pose.x, pose.y, pose.heading)
-    if not touching(box, game.obstacle_box_list(lines_on_water(game, state))) and \
-            not touching(box, others_box_lists(game, state.boats, boat.index)[0]):
-        # the hull's quick box is apart from every buoy, land and hull
-        return _pivot_traps(game, state).get(turn)
-    hull = game.hull(pose, tack)
-    # The table's edge is no obstacle to turning on the spot (the rule text knows only
-    # boats, buoys and land); without this a boat that stops by the edge could be
-    # pinned there for ever.
-    blocker = _path_blocker(game, state, boat, hull, edge=False)
+    blocker = _swing_blocker(game, state, boat, pose, tack_of(pose.heading, game.wind_from, boat.tack))
     if blocker:
         return f"the hull would swing into {blocker}"
     return _pivot_traps(game, state).get(turn)
 
 
-def _swing_blocked(game: Table, state: RaceState, boat: Boat, pose: Pose, tack: Tack) -> bool:
-    """Whether the hull turned to ``pose`` lies on a boat, a mark or land (the edge is no
-    obstacle to turning on the spot); a hull whose quick box is apart from every
-    buoy's, land's and hull's box surely does not."""
+def _swing_blocker(game: Table, state: RaceState, boat: Boat, pose: Pose, tack: Tack) -> str | None:
+    """The boat, mark or land the hull turned to ``pose`` would lie on, or None; a hull
+    whose quick box is apart from every buoy's, land's and hull's box surely lies on
+    none. The table's edge is no obstacle to turning on the spot (the rule text knows
+    only boats, buoys and land); without this a boat that stops by the edge could be
+    pinned there for ever."""
     box = quick_box(game, None, tack, 0.0, pose.x, pose.y, pose.heading)
     if not touching(box, game.obstacle_box_list(lines_on_water(game, state))) and \
             not touching(box, others_box_lists(game, state.boats, boat.index)[0]):
-        return False
-    return _path_blocker(game, state, boat, game.hull(pose, tack), edge=False) is not None
+        return None
+    return _path_blocker(game, state, boat, game.hull(pose, tack), edge=False)
 
 
 @per_object(maxsize=16)
@@ -72,7 +64,7 @@ def _pivot_traps(game: Table, state: RaceState) -> dict[int, str]:
     for turn in (0, -lim, lim) if lim else (0,):
         pose = Pose(boat.pose.x, boat.pose.y, boat.pose.heading + turn)
         tack = tack_of(pose.heading, game.wind_from, boat.tack)
-        if turn and _swing_blocked(game, state, boat, pose, tack):
+        if turn and _swing_blocker(game, state, boat, pose, tack):
             continue
         trap = trapped_by(game, state, boat, pose, tack, may_stay)
         if trap is None:

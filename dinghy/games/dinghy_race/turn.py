@@ -22,7 +22,7 @@ from dinghy.games.dinghy_race.common import (EPS, _path_blocker, _say, aspects, 
 from dinghy.games.dinghy_race.hazard_rolls import _next_hazard_or_place
 from dinghy.games.dinghy_race.lines_and_marks import _after_track
 from dinghy.games.dinghy_race.memo import per_object
-from dinghy.games.dinghy_race.pivot import (_do_pivot, _pivot_traps, _swing_blocked,  # noqa: F401
+from dinghy.games.dinghy_race.pivot import (_do_pivot, _pivot_traps, _swing_blocker,  # noqa: F401
                                             _swing_touches_start_zone, why_not_pivot)  # (re-exported)
 from dinghy.games.dinghy_race.placing import back_off
 from dinghy.games.dinghy_race.right_of_way import Ruling
