@@ -16,6 +16,7 @@ from dinghy.core.errors import DataError
 from dinghy.core.interface import GameOption
 from dinghy.core.race import RECORD_FORMAT, Race, check_record
 from dinghy.core.setup import RaceSetup
+from dinghy.games.dinghy_race.options import OPTIONS as DINGHY_RACE_OPTIONS, SPI_DOWN
 
 
 @dataclass(frozen=True)
@@ -50,22 +51,17 @@ def register(name: str, title: str, load: Callable[[RaceSetup], Any],
 _ON_OFF = ((False, "Off"), (True, "On"))
 
 
-#: Dinghy Race's reading of a Spi down laid with no spinnaker up (the text: "I would not
-#: punish a player for using it out of context"): it only sails, or it rolls the take-down.
-SPI_DOWN_OPTION = GameOption(
-    "spi_down_without_spinnaker", "Spi down", (("sails", "No roll if none up"), ("rolls", "Always rolls")),
-    "sails", "a Spi down laid with no spinnaker up: only sails (nothing to take down), or rolls as a take-down")
 
 
 def _dinghy_race_older_setup(setup: RaceSetup, fmt: int) -> RaceSetup:
     """Records before format 3 were sailed when a Spi down with no spinnaker up rolled."""
-    if fmt >= 3 or any(k == SPI_DOWN_OPTION.key for k, _ in setup.extra):
+    if fmt >= 3 or any(k == SPI_DOWN.key for k, _ in setup.extra):
         return setup
-    return setup.with_(extra=setup.extra + ((SPI_DOWN_OPTION.key, "rolls"),))
+    return setup.with_(extra=setup.extra + ((SPI_DOWN.key, "rolls"),))
 
 
 register("dinghy_race", "Dinghy Race", _dinghy_race, lambda: io.shipped("courses"),
-         options=(SPI_DOWN_OPTION,), older_setup=_dinghy_race_older_setup)
+         options=tuple(DINGHY_RACE_OPTIONS.values()), older_setup=_dinghy_race_older_setup)
 
 
 def _race_the_wind(setup: RaceSetup):

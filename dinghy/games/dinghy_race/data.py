@@ -14,6 +14,7 @@ from dinghy.core.errors import DataError
 from dinghy.core.setup import RaceSetup
 from dinghy.games.dinghy_race.cards import CardSet
 from dinghy.games.dinghy_race.course import Course
+from dinghy.games.dinghy_race.options import OPTIONS
 from dinghy.games.dinghy_race.course_reading import read_course
 from dinghy.games.dinghy_race.game import DinghyRace
 from dinghy.games.dinghy_race.hazards import HazardTable
@@ -37,14 +38,11 @@ def load_cards(size_or_path: str | os.PathLike[str]) -> CardSet:
     return CardSet.from_mapping(io.read_toml(p), source=str(p))
 
 
-#: The set-up's options (``RaceSetup.extra``) Dinghy Race reads, with their values.
-OPTIONS = {"spi_down_without_spinnaker": ("sails", "rolls")}
-
-
 def load_game(setup: RaceSetup) -> DinghyRace:
     """Everything a race is played with, read from the files its set-up names."""
     for key, value in setup.extra:
-        allowed = OPTIONS.get(key)
+        option = OPTIONS.get(key)
+        allowed = [v for v, _ in option.choices] if option is not None else None
         if allowed is not None and value not in allowed:
             raise DataError("setup", f"extra.{key}", f"must be one of {', '.join(allowed)}, not {value!r}")
     course = load_course(setup.course)

@@ -19,6 +19,7 @@ from shapely.geometry import Polygon
 from dinghy.games.dinghy_race.cards import CardSet, CardType, Kind
 from dinghy.core.geometry import Pose, hull_outline, shape_at, shapes_at
 from dinghy.core.setup import RaceSetup
+from dinghy.games.dinghy_race.options import SPI_DOWN
 from dinghy.games.dinghy_race.state import Boat, fast_new
 from dinghy.core.wind import Tack
 from dinghy.games.dinghy_race.bounds import (EDGE, _afloat, _bounds, inside, others_box_lists,
@@ -50,7 +51,7 @@ class Table:
         """Whether a Spi down laid with no spinnaker up rolls the take-down's hazard (the
         set-up's option ``spi_down_without_spinnaker``: ``sails``, the default, or
         ``rolls``; records older than format 3 were sailed with ``rolls``)."""
-        return dict(self.setup.extra).get("spi_down_without_spinnaker", "sails") == "rolls"
+        return dict(self.setup.extra).get(SPI_DOWN.key, SPI_DOWN.default) == "rolls"
 
     @cached_property
     def fixed_obstacles(self) -> list[tuple[str, object]]:
