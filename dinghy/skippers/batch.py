@@ -126,6 +126,12 @@ def at_places(boat, x, y, h, tack) -> Batch:
                  np.full(n, float(boat.pose.x)), np.full(n, float(boat.pose.y)))
 
 
+def at_poses(boat, poses, tacks) -> Batch:
+    """:func:`at_places` for a list of poses and their tacks (:class:`Tack`)."""
+    return at_places(boat, [p.x for p in poses], [p.y for p in poses], [p.heading % 360 for p in poses],
+                     [tack_sign(t) for t in tacks])
+
+
 def concat(batches: list[Batch]) -> Batch:
     return Batch(*(np.concatenate([getattr(b, f) for b in batches]) for f in Batch.__dataclass_fields__))
 

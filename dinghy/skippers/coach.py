@@ -47,7 +47,7 @@ from dinghy.games.dinghy_race.cards import Kind
 from dinghy.games.dinghy_race.state import Step
 from dinghy.games.dinghy_race.table import reach_rows
 from dinghy.skippers import hard, weather_eye_value
-from dinghy.skippers.batch import PRESTART_ROUNDS, Batch, at_places
+from dinghy.skippers.batch import PRESTART_ROUNDS, Batch, at_poses
 from dinghy.skippers.brain import chart_of
 from dinghy.skippers.field_store import field_now
 from dinghy.skippers.obstacles import Obstacles
@@ -216,9 +216,7 @@ def _best_exit(race: Race, ch, boat, card, rnd: int) -> tuple[Pose | None, Tack 
 def _batch(ch, boat, poses: list[Pose], tacks: list[Tack], rnd: int) -> Batch:
     """Boats at ``poses`` after a move from where ``boat`` is, the start, roundings and
     finish along the way counted as the skippers' chart counts them."""
-    B = at_places(boat, [p.x for p in poses], [p.y for p in poses], [p.heading % 360 for p in poses],
-                  [1 if t is Tack.STARBOARD else -1 for t in tacks])
-    return ch.advance(B, rnd)
+    return ch.advance(at_poses(boat, poses, tacks), rnd)
 
 
 def _end_values(race: Race, ch, boat, poses: list[Pose], tacks: list[Tack], rnd: int) -> np.ndarray:
@@ -227,15 +225,8 @@ def _end_values(race: Race, ch, boat, poses: list[Pose], tacks: list[Tack], rnd:
     rounds still to wait for the gun and the race from the line (:func:`_from_the_line`)."""
     if rnd > PRESTART_ROUNDS or boat.started:
         B = _batch(ch, boat, poses, tacks, max(rnd, PRESTART_ROUNDS + 1))
-        return np.maximum(_race_value(race, ch, B, max(rnd, PRESTART_ROUNDS + 1), boat), 0.0)
+        return np.maximum(hard._SKIPPER.race_value(race, ch, B, max(rnd, PRESTART_ROUNDS + 1), boat), 0.0)
     return _from_the_line(race, ch, boat, poses, tacks, rnd)[0]
-
-
-def _race_value(race: Race, ch, B: Batch, rnd: int, boat) -> np.ndarray:
-    """The hard skipper's turns to go from each boat of ``B`` (its open-water estimate
-    blended with the time-to-go field, the heading's cost included)."""
-    v = hard._SKIPPER._course_leaf(race, ch, B, rnd, boat)
-    return np.where(B.finished, 0.0, v)
 
 
 def _line_values(race: Race, ch, boat) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -259,7 +250,7 @@ def _line_values(race: Race, ch, boat) -> tuple[np.ndarray, np.ndarray, np.ndarr
     rel = (ch.wind - h) % 360
     B.tack = np.where(rel < 180, 1, -1).astype(np.int64)
     ch.advance(B, PRESTART_ROUNDS + 1)
-    v = _race_value(race, ch, B, PRESTART_ROUNDS + 1, boat).reshape(k, nh)
+    v = hard._SKIPPER.race_value(race, ch, B, PRESTART_ROUNDS + 1, boat).reshape(k, nh)
     v = np.where(np.isfinite(v), v, np.inf).min(1)
     if len(_LINE) >= 8:
         _LINE.pop(next(iter(_LINE)))

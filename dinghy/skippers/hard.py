@@ -46,7 +46,7 @@ from dinghy.core.race import Race
 from dinghy.games.dinghy_race.actions import Action, Drift, Luck, Overlap, Pass
 from dinghy.games.dinghy_race.cards import Kind
 from dinghy.games.dinghy_race.state import Step
-from dinghy.skippers.batch import FINISHED, JIBE, PRESTART_ROUNDS, TACK, Batch, at_places, tack_sign
+from dinghy.skippers.batch import FINISHED, JIBE, PRESTART_ROUNDS, TACK, Batch, at_poses
 from dinghy.skippers.brain import Chart, chart_of
 from dinghy.skippers.obstacles import Obstacles
 from dinghy.skippers.core import Skipper
@@ -269,13 +269,16 @@ class HardSkipper(Skipper):
             self._traffic = (np.array(xs), np.array(ys), np.array(ts), np.array(ws), np.array(hs))
 
     # -- Weather Eye cards -----------------------------------------------------------------
+    def race_value(self, race: Race, ch: Chart, B: Batch, rnd: int, boat) -> np.ndarray:
+        """Turns to go from each boat of ``B`` (:meth:`_course_leaf`: the open-water
+        estimate blended with the field, the heading's cost included; finished: 0)."""
+        return np.where(B.finished, 0.0, self._course_leaf(race, ch, B, rnd, boat))
+
     def _rounds_at(self, race: Race, ch: Chart, boat, rnd: int):
         """The skipper's rounds to the finish for ``boat`` left at each of some poses (a
         value for :mod:`dinghy.skippers.weather_eye_value`)."""
         def value(poses, tacks):
-            B = ch.advance(at_places(boat, [p.x for p in poses], [p.y for p in poses],
-                                     [p.heading % 360 for p in poses], [tack_sign(t) for t in tacks]), rnd)
-            return np.where(B.finished, 0.0, self._course_leaf(race, ch, B, rnd, boat))
+            return self.race_value(race, ch, ch.advance(at_poses(boat, poses, tacks), rnd), rnd, boat)
         return value
 
     def weather_eye(self, race: Race, rng) -> Action:
