@@ -122,12 +122,21 @@ def _reach(game, state, boat, track: list[Pose], eyes, flips: int) -> list[float
     return out
 
 
-def forecast(race, ch, value: Value, eyes: Sequence[WeatherEyeCard], flips: int) -> EyeForecast:
+def _tracks(race, ch) -> dict[int, list[Pose]]:
+    """Every boat's :func:`_track`, by index (the boats on the water)."""
+    return {b.index: _track(race.game, ch, b) for b in race.state.boats if b.launched and b.racing}
+
+
+def forecast(race, ch, value: Value, eyes: Sequence[WeatherEyeCard], flips: int,
+             tracks: dict[int, list[Pose]] | None = None) -> EyeForecast:
     """What ``eyes`` (every Weather Eye card that counts) are worth to the acting boat,
-    drifted ``flips`` card lengths at the end of this round (see the module's text)."""
+    drifted ``flips`` card lengths at the end of this round (see the module's text);
+    ``tracks``: the boats' :func:`_tracks`, where the caller has them."""
     game, state = race.game, race.state
     boat = state.boat()
-    track = _track(game, ch, boat)
+    if tracks is None:
+        tracks = _tracks(race, ch)
+    track = tracks.get(boat.index) or _track(game, ch, boat)
     shifts = _reach(game, state, boat, track, eyes, flips)
     gain, first = 0.0, None
     used = [k for k, s in enumerate(shifts) if s > 0]
@@ -152,15 +161,15 @@ def forecast(race, ch, value: Value, eyes: Sequence[WeatherEyeCard], flips: int)
     for b in state.boats:
         if b.index == boat.index or not (b.launched and b.racing):
             continue
-        if any(s > 0 for s in _reach(game, state, b, _track(game, ch, b), eyes, flips)):
+        if any(s > 0 for s in _reach(game, state, b, tracks[b.index], eyes, flips)):
             others.append(b.index)
     return EyeForecast(gain, first, tuple(others))
 
 
 def drift_forecasts(race, ch, value: Value) -> dict[Drift, EyeForecast]:
     """The drift step: what each drift the last player may pick leaves this boat."""
-    eyes = race.state.weather_eyes
-    return {Drift(f): forecast(race, ch, value, eyes, f) for f in (1, 2)}
+    eyes, tracks = race.state.weather_eyes, _tracks(race, ch)
+    return {Drift(f): forecast(race, ch, value, eyes, f, tracks) for f in (1, 2)}
 
 
 def spots(race, ch, value: Value, n: int = 3) -> list[tuple[WeatherEye, EyeForecast]]:
@@ -173,7 +182,8 @@ def spots(race, ch, value: Value, n: int = 3) -> list[tuple[WeatherEye, EyeForec
     boat = state.boat()
     L, W = game.cards.card_length, game.cards.card_width
     up = np.asarray(game.upwind, float)
-    track = _track(game, ch, boat)
+    tracks = _tracks(race, ch)
+    track = tracks.get(boat.index) or _track(game, ch, boat)
     card = _card_of(game, boat, 1) or _card_of(game, boat, 2)
     if card is None:            # no card that a shift helps, now or on this heading
         return []
@@ -191,13 +201,13 @@ def spots(race, ch, value: Value, n: int = 3) -> list[tuple[WeatherEye, EyeForec
     found: list[tuple[WeatherEye, EyeForecast]] = []
     mine = tuple(state.weather_eyes)
     # one advantage a turn: a new card is worth what it adds to the cards already out
-    alone = forecast(race, ch, value, mine, 1).gain if mine else 0.0
+    alone = forecast(race, ch, value, mine, 1, tracks).gain if mine else 0.0
     for act in dict.fromkeys(tried):
         if race.why_not(act) is not None:
             continue
         we = WeatherEyeCard(act.x, act.y, act.long_side_along_wind, boat.index)
-        gain = forecast(race, ch, value, mine + (we,), 1).gain - alone if mine else None
-        f = forecast(race, ch, value, (we,), 1)         # when this card is in reach, and whose
+        gain = forecast(race, ch, value, mine + (we,), 1, tracks).gain - alone if mine else None
+        f = forecast(race, ch, value, (we,), 1, tracks)         # when this card is in reach, and whose
         f = EyeForecast(f.gain if gain is None else gain, f.first, f.others)
         if f.gain >= WORTH:
             found.append((act, f))
