@@ -195,7 +195,8 @@ def main(argv: list[str] | None = None) -> int:
             if args.export:
                 return _export(args)
             from dinghy.ui import run_app
-            if not Path(args.file).exists():
+            from dinghy.core import io
+            if not io.exists(args.file):
                 raise DinghyError(f"{args.file}: file not found")
             run_app(replay=args.file)
             return 0
@@ -213,8 +214,10 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 from dinghy.games.dinghy_race.designer import open_for_design
                 open_for_design(args.file)        # a broken file fails here, before any window
-            from dinghy.ui.designer.window import run_designer
-            run_designer(args.file, fleet=args.fleet, game=args.game)
+            from dinghy.ui.app import configure
+            configure(headless=False)    # a window on the screen, as `play` opens: with no
+            from dinghy.ui.designer.window import run_designer    # screen, one line, not a hidden one
+            run_designer(args.file, fleet=args.fleet, game=args.game, headless=False)
             return 0
     except DinghyError as exc:
         print(f"dinghy: {exc}", file=sys.stderr)
