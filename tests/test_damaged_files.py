@@ -5,6 +5,7 @@ import json
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -67,16 +68,29 @@ def test_the_command_line_says_one_line_for_a_latin1_course(tmp_path, argv):
     assert len(lines) == 1 and str(bad) in lines[0] and "not UTF-8" in lines[0]
 
 
-# --- random damage ------------------------------------------------------------------
+# --- random damage: every kind of file, through the loaders and the command line ----------
+#
+# Seeded and bounded: every shipped data file of every kind (courses of each game, grid
+# boards, card sets, hazard tables, the 3M equipment, the Yacht Race luck pack, the
+# Gigamic deck), every stored race record, a fresh record of every game and an
+# autosave, each damaged DAMAGES ways, go through the loader each is read by; a few go
+# through the command line. Counted: tracebacks (anything but a DataError), hangs (a
+# load over HANG seconds) and unnamed errors (a DataError that does not name the file):
+# 0 of each.
 
-_VALUES = [b"-1", b"0", b"1e400", b"nan", b"-inf", b'"x"', b"[]", b"{}", b"true",
-           b"99999999999999999999", b"0.5", b'""', b"[{}]", b'["\xc9"]']
+DAMAGES = 24
+HANG = 10
+
+_VALUES = [b"-1", b"0", b"1e400", b"nan", b"-inf", b"inf", b"1e308", b"-1e308", b"9223372036854775808",
+           b"9223372036854775807", b'"x"', b"[]", b"{}", b"true", b"99999999999999999999", b"0.5", b'""',
+           b"[{}]", b'["\xc9"]', b"[1, 2]", b"[[0, 0]]", b'"' + b"w" * 300 + b'"']
+_JSON_ONLY = {b"nan": b"NaN", b"-inf": b"-Infinity", b"inf": b"Infinity"}
 
 
-def _damage(raw: bytes, rng: random.Random) -> bytes:
+def _damage(raw: bytes, rng: random.Random, json_file: bool = False) -> bytes:
     """One random injury: a byte, a line dropped or doubled, a cut, a value or a key changed."""
     lines = raw.split(b"\n")
-    kind = rng.randrange(7)
+    kind = rng.randrange(8)
     if kind == 0 and raw:
         i = rng.randrange(len(raw))
         return raw[:i] + bytes([rng.choice([0xC9, 0xFF, 0x00, rng.randrange(256)])]) + raw[i + 1:]
@@ -89,56 +103,174 @@ def _damage(raw: bytes, rng: random.Random) -> bytes:
         i = rng.randrange(len(lines))
         lines.insert(i, lines[i])
         return b"\n".join(lines)
-    if kind in (4, 5):
+    if kind in (4, 5, 6):
         spans = [m.span() for m in re.finditer(rb'-?\d+(\.\d+)?|"[^"\n]*"|true|false', raw)]
     else:
         spans = [m.span() for m in re.finditer(rb"\b[a-z_]+\b(?= *=)|\"[a-z_]+\"(?=:)", raw)]
     if not spans:
         return raw
     a, b = rng.choice(spans)
-    new = rng.choice(_VALUES) if kind in (4, 5) else rng.choice([b"x", b"id", b"at", b'"x"', b'"rules"'])
+    if kind in (4, 5, 6):
+        new = rng.choice(_VALUES)
+        new = _JSON_ONLY.get(new, new) if json_file and rng.random() < 0.5 else new
+    else:
+        new = rng.choice([b"x", b"id", b"at", b'"x"', b'"rules"', b"buoys", b"game", b"width"])
     return raw[:a] + new + raw[b:]
 
 
-def _fresh_record(tmp_path: Path) -> Path:
+def _fresh_record(tmp_path: Path, rules: str = "dinghy_race", board: str = "up_and_down",
+                  actions: int = 60) -> Path:
     seats = tuple(Seat(n, n, "simple") for n in list(PALETTE)[:2])
-    race = Race(games.load_game(RaceSetup(seats=seats, course="up_and_down", seed=4)))
+    race = Race(games.load_game(RaceSetup(seats=seats, course=board, seed=4), rules))
     rng = random.Random(4)
-    for _ in range(60):
-        race.roll() if race.chance else race.push(skipper("simple").choose(race, rng))
-    path = tmp_path / "fresh.json"
+    for _ in range(actions):
+        if race.over:
+            break
+        race.roll() if race.chance else race.push(rng.choice(race.legal_actions()))
+    path = tmp_path / f"fresh_{rules}.json"
     games.save_race(path, race)
     return path
 
 
+def _race_on(rules: str):
+    """A loader that races a course or board file as ``rules`` does (every check a race
+    makes on it, not only its reading)."""
+    def load(path):
+        seats = tuple(Seat(n, n, None) for n in list(PALETTE)[:2])
+        return games.load_game(RaceSetup(seats=seats, course=str(path)), rules)
+    return load
+
+
+def _equipment(path):
+    from dinghy.games.regatta_3m.equipment import Equipment
+    return Equipment.from_mapping(io.read_toml(path), source=str(path))
+
+
+def _autosave(path):
+    """The table's door: the summary shown on the set-up screen, then the resume."""
+    from dinghy.ui.shell.autosave import Autosave
+    auto = Autosave(path.parent)
+    assert auto.path == path
+    auto.summary()
+    return auto.load()
+
+
 def _targets(tmp_path):
+    """(file, loader) for every kind of file dinghy reads."""
+    from dinghy.games.grid.loading import board_dir
+    from dinghy.games.regatta_gigamic import data as gigamic
+    from dinghy.games.yacht_race import data as yacht
+    from dinghy.course_check import RULES_OF_BOARD
     for kind, load in LOADERS.items():
         for path in sorted(io.data_dir(kind).glob("*.toml")):
             yield path, load
-    for path in [*sorted(RECORDS.glob("*.json")), _fresh_record(tmp_path)]:
-        yield path, games.load_race
+    for path in sorted(io.data_dir("courses").glob("*.toml")):
+        yield path, _race_on("dinghy_race")
+    for path in sorted((io.data_dir("courses") / "regatta_gigamic").glob("*.toml")):
+        yield path, _race_on("regatta_gigamic")
+    for path in sorted(board_dir().glob("*.toml")):
+        game = io.read_toml(path)["game"]
+        yield path, _race_on(RULES_OF_BOARD[game])
+    yield io.data_dir("cards") / "regatta_3m" / "equipment.toml", _equipment
+    yield io.data_dir("cards") / "yacht_race" / "sailors_luck.toml", yacht.load_pack
+    yield io.data_dir("cards") / "regatta_gigamic" / "deck.toml", gigamic.load_deck
+    fresh = [_fresh_record(tmp_path, rules, games.GAMES[rules].boards()[0]) for rules in sorted(games.GAMES)
+             if rules != "dinghy_race"]
+    for path in [*sorted(RECORDS.glob("*.json")), _fresh_record(tmp_path), *fresh]:
+        if path.stat().st_size < 50_000:            # the long speed reference replays slowly
+            yield path, games.load_race
+    auto = tmp_path / "home" / "autosave.json"
+    auto.parent.mkdir()
+    auto.write_bytes(_fresh_record(tmp_path, actions=20).read_bytes())
+    yield auto, _autosave
+
+
+class _Hang(Exception):
+    pass
+
+
+def _alarm(signum, frame):
+    raise _Hang()
+
+
+def _try(load, target: Path) -> str | None:
+    """None when ``load(target)`` loads or raises a DataError naming ``target``; else
+    what went wrong (a traceback's exception, a hang, an error that names no file)."""
+    old = signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(HANG)
+    try:
+        load(target)
+    except DataError as exc:
+        if str(target) not in str(exc):
+            return f"unnamed: {exc}"
+    except _Hang:
+        return f"hang over {HANG} s"
+    except Exception as exc:                # anything else is a bug to report
+        return f"traceback: {type(exc).__name__}: {exc}"
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    return None
+
+
+def _hurt(raw: bytes, rng: random.Random, json_file: bool) -> bytes:
+    for _ in range(rng.randint(1, 3)):
+        raw = _damage(raw, rng, json_file)
+    return raw
 
 
 def test_randomly_damaged_files_load_or_raise_a_data_error(tmp_path):
-    """Seeded: every shipped data file and race record, damaged 30 ways each."""
-    problems = []
-    for path, load in _targets(tmp_path):
+    """Seeded: every kind of file, damaged DAMAGES ways each; 0 tracebacks, hangs and
+    unnamed errors."""
+    problems, tried = [], 0
+    for n, (path, load) in enumerate(_targets(tmp_path)):
         raw = path.read_bytes()
         rng = random.Random(f"damage:{path.name}")
-        for k in range(30):
-            hurt = raw
-            for _ in range(rng.randint(1, 3)):
-                hurt = _damage(hurt, rng)
-            target = tmp_path / "hurt" / path.name
-            target.parent.mkdir(exist_ok=True)
-            target.write_bytes(hurt)
-            try:
-                load(target)
-            except DataError as exc:
-                assert str(target) in str(exc)
-            except Exception as exc:           # anything else is a bug to report
-                problems.append(f"{path.name} #{k}: {type(exc).__name__}: {exc}")
-    assert not problems, "\n".join(problems[:5])
+        folder = tmp_path / "hurt" / str(n)
+        folder.mkdir(parents=True)
+        for k in range(DAMAGES):
+            target = folder / path.name
+            target.write_bytes(_hurt(raw, rng, path.suffix == ".json"))
+            what = _try(load, target)
+            tried += 1
+            if what is not None:
+                problems.append(f"{path.parent.name}/{path.name} #{k}: {what}")
+    assert tried >= 40 * DAMAGES
+    assert not problems, f"{len(problems)} of {tried}:\n" + "\n".join(problems[:8])
+
+
+@pytest.mark.parametrize("argv, name", [
+    (["course", "check", "{}"], "olympic_triangle.toml"),
+    (["course", "check", "{}"], "regatta_gigamic/large.toml"),
+    (["course", "check", "{}"], "grid/yacht_race.toml"),
+    (["race", "--boats", "2", "--course", "{}"], "up_and_down.toml"),
+    (["race", "--rules", "race_the_wind", "--boats", "2", "--board", "{}"], "grid/race_the_wind.toml"),
+    (["replay", "{}", "--export", "out.svg"], "format1_before_the_finish.json"),
+], ids=lambda v: v if isinstance(v, str) else v[0])
+def test_damaged_files_on_the_command_line_are_one_line_and_exit_2(tmp_path, argv, name):
+    """A few damaged files through the command line (a process of its own each), each
+    damaged so that it still parses (the loaders' checks are what is tried): it either
+    works or prints one line naming the file, exit 2; never a traceback or a hang."""
+    source = RECORDS / name if name.endswith(".json") else io.data_dir("courses") / name
+    read = io.read_json if source.suffix == ".json" else io.read_toml
+    rng = random.Random(f"cli:{name}")
+    bad = tmp_path / source.name
+    for _ in range(100):
+        bad.write_bytes(_hurt(source.read_bytes(), rng, source.suffix == ".json"))
+        try:
+            read(bad)
+            break
+        except DataError:
+            continue
+    cmd = [str(bad) if a == "{}" else a for a in argv]
+    out = subprocess.run([sys.executable, "-m", "dinghy", *cmd], capture_output=True, text=True,
+                         timeout=120, cwd=tmp_path, env={**os.environ, "DINGHY_HEADLESS": "1"})
+    assert "Traceback" not in out.stderr, out.stderr
+    if out.returncode == 2:
+        lines = out.stderr.strip().splitlines()
+        assert len(lines) == 1 and str(bad) in lines[0], out.stderr
+    else:
+        assert out.returncode in (0, 1) and out.stderr.strip() == "", out.stderr
 
 
 def test_a_card_set_whose_points_of_sail_are_not_names_is_a_data_error(tmp_path):

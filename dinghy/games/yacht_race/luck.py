@@ -71,7 +71,7 @@ class LuckPack:
                 if not isinstance(c.get(f), str) or not c[f].strip():
                     raise DataError(source, f"{where}.{f}", "must be non-empty text")
             effect = c.get("effect")
-            if effect not in EFFECTS:
+            if not isinstance(effect, str) or effect not in EFFECTS:
                 raise DataError(source, f"{where}.effect", f"must be one of {', '.join(EFFECTS)}")
             amount = c.get("amount", 0)
             if not isinstance(amount, int) or isinstance(amount, bool) or not -7 <= amount <= 12:
