@@ -155,8 +155,9 @@ def _autosave(path):
     return auto.load()
 
 
-def _targets(tmp_path):
-    """(file, loader) for every kind of file dinghy reads."""
+def _targets(tmp_path, records: bool = True):
+    """(file, loader) for every kind of file dinghy reads (the data files only, without
+    ``records``)."""
     from dinghy.games.grid.loading import board_dir
     from dinghy.games.regatta_gigamic import data as gigamic
     from dinghy.games.yacht_race import data as yacht
@@ -174,6 +175,8 @@ def _targets(tmp_path):
     yield io.data_dir("cards") / "regatta_3m" / "equipment.toml", _equipment
     yield io.data_dir("cards") / "yacht_race" / "sailors_luck.toml", yacht.load_pack
     yield io.data_dir("cards") / "regatta_gigamic" / "deck.toml", gigamic.load_deck
+    if not records:
+        return
     fresh = [_fresh_record(tmp_path, rules, games.GAMES[rules].boards()[0]) for rules in sorted(games.GAMES)
              if rules != "dinghy_race"]
     for path in [*sorted(RECORDS.glob("*.json")), _fresh_record(tmp_path), *fresh]:
@@ -363,3 +366,78 @@ def test_replaying_a_record_of_an_unknown_game_is_one_line(tmp_path):
         assert out.returncode == 2 and "Traceback" not in out.stderr
         assert out.stderr.strip().splitlines() == [
             f"dinghy: {path}: rules: unknown game 'chess'; known: {', '.join(games.GAMES)}"]
+
+
+# --- tracebacks the damage found, one test each ----------------------------------------------
+
+def test_a_board_extra_cell_that_is_a_list_of_lists_is_no_traceback(tmp_path, capsys):
+    # found by the random damage: a cell [[30, 8], [1, 1]] in a list of cells raised
+    # TypeError '<=' not supported between int and tuple (grid board.py in_bounds)
+    from dinghy.games.grid.loading import load_board
+    from dinghy.ui.grid.board_edit import check
+    text = (io.data_dir("courses") / "grid" / "yacht_race.toml").read_text(encoding="utf-8")
+    bad = tmp_path / "yacht.toml"
+    bad.write_text(text.replace("club_blocks = [[30, 8],", "club_blocks = [[[30, 8], [1, 1]],", 1), encoding="utf-8")
+    assert all(f.level in ("error", "warning") for f in check(load_board(bad)))     # the designer's check
+    assert cli.main(["course", "check", str(bad)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(f"dinghy: {bad}: extras.club_blocks[0]: must be a block [x, y]")
+
+
+@pytest.mark.parametrize("effect", ["[]", "{}", "[\"delay\"]"])
+def test_a_luck_card_whose_effect_is_not_a_word_is_a_data_error(tmp_path, effect):
+    # found by the random damage: effect = [] raised TypeError unhashable (yacht_race luck.py)
+    from dinghy.games.yacht_race.data import load_pack
+    text = (io.data_dir("cards") / "yacht_race" / "sailors_luck.toml").read_text(encoding="utf-8")
+    bad = tmp_path / "luck.toml"
+    bad.write_text(re.sub(r'(?m)^effect = "[a-z_]+"', f"effect = {effect}", text, count=1), encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load_pack(bad)
+    assert err.value.field == "card[0].effect" and str(bad) in str(err.value)
+
+
+@pytest.mark.parametrize("where, value", [("colour", "[]"), ("side", "{}")])
+def test_a_gigamic_course_whose_names_are_not_words_is_a_data_error(tmp_path, where, value):
+    # found by the random damage: a list where a colour or a side is named raised TypeError
+    from dinghy.games.regatta_gigamic.data import load_course
+    text = (io.data_dir("courses") / "regatta_gigamic" / "large.toml").read_text(encoding="utf-8")
+    bad = tmp_path / "large.toml"
+    pattern = r'(?m)^colour = "[a-z]+"' if where == "colour" else r'side = "port"'
+    bad.write_text(re.sub(pattern, f"{where} = {value}", text, count=1), encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load_course(bad)
+    assert err.value.field.endswith(where) and str(bad) in str(err.value)
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "1e308", "9223372036854775808", "-9223372036854775809"])
+@pytest.mark.parametrize("kind, line", [
+    ("courses/up_and_down.toml", r"(?m)^at = \[(800)"),
+    ("courses/regatta_gigamic/small.toml", r"(?m)^radius = ([0-9.]+)"),
+    ("cards/small.toml", r"(?m)^card_length = ([0-9.]+)"),
+    ("cards/small.toml", r"(?m)^hull_length = ([0-9.]+)"),
+    ("hazard_tables/light.toml", r"(?m)^capsize = ([0-9]+)"),
+    ("cards/regatta_gigamic/deck.toml", r"(?m)^total = ([0-9]+)"),
+    ("cards/yacht_race/sailors_luck.toml", r"(?m)^copies = ([0-9]+)"),
+    ("cards/regatta_3m/equipment.toml", r"(?m)^\w+ = ([0-9]+)"),
+    ("courses/grid/race_the_wind.toml", r"(?m)^width = ([0-9]+)"),
+], ids=lambda v: v if "/" in v else "")
+def test_a_number_out_of_range_is_refused_naming_the_file_and_field(tmp_path, kind, line, value):
+    """Every number read from a file is finite and within its stated range."""
+    src = io.data_dir(kind.split("/")[0]) / kind.split("/", 1)[1]
+    text = src.read_text(encoding="utf-8")
+    m = re.search(line, text)
+    assert m, line
+    bad = tmp_path / kind.replace("/", "_")
+    bad.write_text(text[:m.start(1)] + value + text[m.end(1):], encoding="utf-8")
+    loaders = dict(_targets_by_path(tmp_path))
+    with pytest.raises(DataError) as err:
+        loaders[src](bad)
+    assert str(bad) in str(err.value) and err.value.field, str(err.value)
+
+
+def _targets_by_path(tmp_path):
+    seen = set()
+    for path, load in _targets(tmp_path, records=False):
+        if path not in seen:
+            seen.add(path)
+            yield path, load
