@@ -248,7 +248,8 @@ class _Validator:
         if not _is_int(value):
             raise self.fail(where, f"must be a whole number, got {_kind(value)}")
         if value < lo or (hi is not None and value > hi):
-            span = f"{lo}..{hi}" if hi is not None else f"at least {lo}"
+            span = (f"{lo}..{hi}" if hi is not None and lo > 1 else
+                    f"at least {lo} and at most {hi}" if hi is not None else f"at least {lo}")
             raise self.fail(where, f"must be {span}, got {value}")
         return value
 
