@@ -5,7 +5,7 @@ Wind, the 3M Regatta, Yacht Race), a Regatta (Gigamic) course has ``buoys`` (or 
 a ``regatta_gigamic`` folder), anything else is a Dinghy Race course. ``--game`` says it
 instead (a bare name is then looked up among that game's shipped files). The file is
 then loaded as its game loads it to race (so everything a race would refuse is refused
-here, one line naming the file and field) and its findings are printed.
+here as an error finding naming the field) and its findings are printed.
 """
 from __future__ import annotations
 
@@ -88,13 +88,25 @@ def _grid(file: str, board_game: str | None) -> list[tuple[str, str]]:
     if rules is None:
         raise DataError(str(resolve_board(file)), "game", f"no game sails a board of {board.game!r}; "
                         f"grid games: {', '.join(sorted(RULES_OF_BOARD))}")
-    games.load_game(_race_setup(str(resolve_board(file))), rules)   # what a race would refuse
-    return [(f.level, f.text) for f in check_board(board)]
+    path = str(resolve_board(file))
+    refused = _refused(lambda: games.load_game(_race_setup(path), rules), path)
+    return refused + [(f.level, f.text) for f in check_board(board)]
 
 
 def _gigamic(file: str) -> list[tuple[str, str]]:
     from dinghy import games
     from dinghy.games.regatta_gigamic.data import COURSES
-    p = io.resolve(COURSES, file)
-    games.load_game(_race_setup(str(p)), "regatta_gigamic")          # what a race would refuse
+    p = str(io.resolve(COURSES, file))
+    return _refused(lambda: games.load_game(_race_setup(p), "regatta_gigamic"), p)
+
+
+def _refused(load, path: str) -> list[tuple[str, str]]:
+    """What a race would refuse in the file at ``path``, as an error finding (an error
+    in another file stays a DataError naming that file)."""
+    try:
+        load()
+    except DataError as exc:
+        if exc.source != path:
+            raise
+        return [("error", f"{exc.field}: {exc.message}" if exc.field else exc.message)]
     return []

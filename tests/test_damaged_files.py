@@ -380,8 +380,8 @@ def test_a_board_extra_cell_that_is_a_list_of_lists_is_no_traceback(tmp_path, ca
     bad.write_text(text.replace("club_blocks = [[30, 8],", "club_blocks = [[[30, 8], [1, 1]],", 1), encoding="utf-8")
     assert all(f.level in ("error", "warning") for f in check(load_board(bad)))     # the designer's check
     assert cli.main(["course", "check", str(bad)]) == 2
-    err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and err[0].startswith(f"dinghy: {bad}: extras.club_blocks[0]: must be a block [x, y]")
+    out = capsys.readouterr().out.strip().splitlines()
+    assert out[0].startswith(f"{bad}: error: extras.club_blocks[0]: must be a block [x, y]")
 
 
 @pytest.mark.parametrize("effect", ["[]", "{}", "[\"delay\"]"])

@@ -192,14 +192,15 @@ def test_course_check_runs_what_a_race_would_refuse(tmp_path, capsys):
     import tomllib
     data = tomllib.loads(text)
     west, east = (b for b in data["buoys"] if b["colour"] == "white")
-    east["at"] = [west["at"][0] + 3 * west["radius"], west["at"][1]]
+    east["at"] = [west["at"][0] + 60, west["at"][1]]
     from dinghy.core.toml_text import toml_key, toml_value
     bad = tmp_path / "regatta_gigamic" / "narrow.toml"
     bad.parent.mkdir()
     bad.write_text("\n".join(f"{toml_key(k)} = {toml_value(v)}" for k, v in data.items()))
     code = main(["course", "check", str(bad)])
-    line = _one_line(capsys)
-    assert code == 2 and line.startswith(f"dinghy: {bad}: ")
+    assert code == 2
+    assert capsys.readouterr().out.strip().splitlines() == [
+        f"{bad}: error: line: the start line has room for 1 boats, not 2"]
 
 
 # --- one door for a course: race checks what course check checks -----------------------------
