@@ -75,8 +75,8 @@ def test_the_command_line_says_one_line_for_a_latin1_course(tmp_path, argv):
 # Gigamic deck), every stored race record, a fresh record of every game and an
 # autosave, each damaged DAMAGES ways, go through the loader each is read by; a few go
 # through the command line. Counted: tracebacks (anything but a DataError), hangs (a
-# load over HANG seconds) and unnamed errors (a DataError that does not name the file):
-# 0 of each.
+# load over HANG seconds) and unnamed errors (a DataError that does not name the file,
+# or names no field when the file as a whole is not at fault): 0 of each.
 
 DAMAGES = 24
 HANG = 10
@@ -196,6 +196,10 @@ def _alarm(signum, frame):
     raise _Hang()
 
 
+#: What is wrong with a file as a whole (no one field to name).
+_WHOLE_FILE = ("not valid TOML", "not valid JSON", "not UTF-8", "too large", "file not found")
+
+
 def _try(load, target: Path) -> str | None:
     """None when ``load(target)`` loads or raises a DataError naming ``target``; else
     what went wrong (a traceback's exception, a hang, an error that names no file)."""
@@ -206,6 +210,8 @@ def _try(load, target: Path) -> str | None:
     except DataError as exc:
         if str(target) not in str(exc):
             return f"unnamed: {exc}"
+        if not exc.field and not exc.message.startswith(_WHOLE_FILE):
+            return f"no field named: {exc}"
     except _Hang:
         return f"hang over {HANG} s"
     except Exception as exc:                # anything else is a bug to report
