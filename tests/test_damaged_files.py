@@ -451,3 +451,18 @@ def _targets_by_path(tmp_path):
         if path not in seen:
             seen.add(path)
             yield path, load
+
+
+@pytest.mark.parametrize("name", ["courses/up_and_down.toml", "cards/small.toml", "grid/race_the_wind.toml",
+                                  "cards/yacht_race/sailors_luck.toml", "cards/regatta_3m/equipment.toml",
+                                  "cards/regatta_gigamic/deck.toml"])
+def test_an_empty_key_is_named_as_written(tmp_path, name):
+    # found by the random damage: a key "" (valid TOML) was reported with no field
+    src = io.data_dir("courses") / name if name.startswith("grid/") else io.data_dir(name.split("/")[0]) / name.split("/", 1)[1]
+    bad = tmp_path / src.name
+    bad.write_text('"" = 1\n' + src.read_text(encoding="utf-8"), encoding="utf-8")
+    loaders = dict(_targets_by_path(tmp_path))
+    with pytest.raises(DataError) as err:
+        loaders[src](bad)
+    assert err.value.field == '""' and "unknown key" in err.value.message
+

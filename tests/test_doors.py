@@ -283,3 +283,11 @@ def test_stale_temporaries_are_removed_on_start_and_fresh_ones_kept(tmp_path):
     Autosave(tmp_path)
     assert not old.exists() and not prev.exists()
     assert fresh.exists() and other.exists()
+
+
+def test_an_empty_key_in_a_record_is_named_as_written(tmp_path):
+    # found by the random damage: a key "" was reported with no field
+    path = _record(tmp_path, lambda d: d.update({"": 1}))
+    with pytest.raises(DataError) as err:
+        games.load_race(path)
+    assert err.value.field == '""' and err.value.message == "unknown key"

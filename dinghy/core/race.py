@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
-from dinghy.core.errors import DataError, DinghyError, IllegalAction
+from dinghy.core.errors import DataError, DinghyError, IllegalAction, key_name
 from dinghy.core.interface import CHANCE, Action, Event
 
 #: The record format written. 2: a boat that finishes leaves the race at once and the
@@ -218,4 +218,4 @@ def check_record(data: Mapping[str, Any], source: str) -> None:
                             f"an action is at most {MAX_ACTION_TEXT}")
     if set(data) - {"format", "rules", "setup", "actions"}:
         extra = sorted(set(data) - {"format", "rules", "setup", "actions"})
-        raise DataError(source, extra[0], "unknown key")
+        raise DataError(source, key_name(extra[0]), "unknown key")

@@ -20,7 +20,7 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from dinghy.core.errors import DataError
+from dinghy.core.errors import DataError, key_name
 from dinghy.core.geometry import HEADING_STEP, Pose, rectangle_outline
 from dinghy.core.wind import PointOfSail, Tack
 
@@ -267,7 +267,7 @@ def _parse_cardset(data: Mapping[str, Any], source: str) -> CardSet:
         raise DataError(source, "", "expected a table")
     for k in data:
         if k not in _TOP_KEYS:
-            raise DataError(source, k, "unknown key")
+            raise DataError(source, key_name(k), "unknown key")
     size = _need(data, "size", str, source, "")
     length = float(_need(data, "card_length", (int, float), source, ""))
     width = float(_need(data, "card_width", (int, float), source, ""))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any, Iterable, Mapping, Sequence
 
-from dinghy.core.errors import DataError
+from dinghy.core.errors import DataError, key_name
 from dinghy.games.dinghy_race.course import (CARD_SIZES, DEFAULT_MARK_RADIUS, MARK_KINDS, MAX_LAPS, SIDES,
                                              WIND_FORCES, XY, Course, FixedWeatherEye, Land, Line, Mark,
                                              Rounding, polygon_problem)
@@ -72,7 +72,7 @@ class _Parser:
         for key in value:
             if key not in required and key not in optional:
                 allowed = ", ".join(required + optional)
-                raise self.fail(_join(path, str(key)), f"unknown key (allowed here: {allowed})")
+                raise self.fail(_join(path, key_name(key)), f"unknown key (allowed here: {allowed})")
         for key in required:
             if key not in value:
                 raise self.fail(_join(path, key), "missing" + self._misplaced_hint(value, key))
