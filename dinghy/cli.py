@@ -52,6 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
     check = course_sub.add_parser("check", help="validate a course file and print the findings")
     check.add_argument("file")
     check.add_argument("--fleet", type=int, default=6, help="fleet size the lines must fit (default 6)")
+    check.add_argument("--game", default=None,
+                       help="the game the file is for (default: what the file says; a Dinghy Race course "
+                            "if it says nothing)")
     design = sub.add_parser("design", help="open the course designer (a new course, or FILE)")
     design.add_argument("file", nargs="?", help="a course file to open, or the name of a new one")
     design.add_argument("--fleet", type=int, default=6, help="fleet size the check uses (2-6, default 6)")
@@ -161,27 +164,8 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _course_check(args: argparse.Namespace) -> int:
-    from dinghy.games.dinghy_race import data as dr_data
-    from dinghy.games.dinghy_race.course_checks import validate
-    from dinghy.ui.grid.board_edit import check, is_grid_board_file, open_board
-
-    if is_grid_board_file(args.file):      # a grid board: its file checks and the designer's
-        board, _ = open_board(args.file)
-        found = check(board)
-        for f in found:
-            print(f"{args.file}: {f.level}: {f.text}")
-        if not found:
-            print(f"{args.file}: ok")
-        return 2 if any(f.level == "error" for f in found) else 0
-    course = dr_data.load_course(args.file)
-    findings = validate(course, fleet_size=args.fleet)
-    for f in findings:
-        at = f" at ({f.at[0]:.0f}, {f.at[1]:.0f})" if f.at else ""
-        print(f"{args.file}: {f.level}: {f.field}: {f.message}{at}")
-    errors = sum(f.level == "error" for f in findings)
-    if not findings:
-        print(f"{args.file}: ok")
-    return 2 if errors else 0
+    from dinghy.course_check import check
+    return check(args.file, args.game, args.fleet)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -195,7 +179,8 @@ def main(argv: list[str] | None = None) -> int:
             if args.export:
                 return _export(args)
             from dinghy.ui import run_app
-            if not Path(args.file).exists():
+            from dinghy.core import io
+            if not io.exists(args.file):
                 raise DinghyError(f"{args.file}: file not found")
             run_app(replay=args.file)
             return 0
@@ -208,13 +193,18 @@ def main(argv: list[str] | None = None) -> int:
             return simulate(args)
         if args.command == "design":
             from dinghy.ui.grid.board_edit import is_grid_board_file, open_board
+            if args.game is not None:
+                from dinghy.course_check import board_game
+                args.game = board_game(args.game)
             if args.game or is_grid_board_file(args.file):
                 open_board(args.file, args.game)  # a broken file fails here, before any window
             else:
                 from dinghy.games.dinghy_race.designer import open_for_design
                 open_for_design(args.file)        # a broken file fails here, before any window
-            from dinghy.ui.designer.window import run_designer
-            run_designer(args.file, fleet=args.fleet, game=args.game)
+            from dinghy.ui.app import configure
+            configure(headless=False)    # a window on the screen, as `play` opens: with no
+            from dinghy.ui.designer.window import run_designer    # screen, one line, not a hidden one
+            run_designer(args.file, fleet=args.fleet, game=args.game, headless=False)
             return 0
     except DinghyError as exc:
         print(f"dinghy: {exc}", file=sys.stderr)

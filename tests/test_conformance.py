@@ -15,13 +15,15 @@ are played for a bounded number of actions; the toy game is played to the end.
 """
 from __future__ import annotations
 
+import inspect
 import random
 from fractions import Fraction
 
 import pytest
 
 from dinghy import games
-from dinghy.core.interface import CHANCE, TERMINAL
+from dinghy.core.interface import CHANCE, TERMINAL, BaseGame
+from dinghy.cli import main
 from dinghy.core.race import Race
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
 
@@ -66,6 +68,7 @@ def check_random_play(game, seed: int, max_actions: int) -> Race:
             assert legal, f"seat {player} has no legal action at {state!r:.200}"
             action = rng.choice(legal)
         assert game.why_not(state, action) is None, game.why_not(state, action)
+        check_callers_questions(game, state)
         text = game.action_text(action)
         assert game.parse_action(text) == action, text
         # hidden information: no seat sees another seat's hidden cards
@@ -82,9 +85,67 @@ def check_random_play(game, seed: int, max_actions: int) -> Race:
             assert race.state == state
             race.push(action)
             assert race.state == after
+    check_callers_questions(game, race.state)
     again = Race.replay(game, [game.action_text(a) for a in race.actions])
     assert again.state == race.state
     return race
+
+
+def check_callers_questions(game, state) -> None:
+    """Each interface question asked the way its callers ask it: the simulator
+    (``progress(state)``, hashed and compared), the runner and the results screen
+    (``places(state)``, ``unplaced_note(state, seat)``, ``name(seat)``), the table
+    (``interjections(state)``, each of them legal) and the race (``is_over(state)``)."""
+    n_seats = game.seats()
+    where = game.progress(state)
+    hash(where)
+    assert where == game.progress(state)
+    places = game.places(state)
+    assert len(places) == n_seats and all(p is None or 1 <= p <= n_seats for p in places)
+    for seat in range(n_seats):
+        assert isinstance(game.name(seat), str) and game.name(seat)
+        assert isinstance(game.unplaced_note(state, seat), str)
+    for call in game.interjections(state):
+        assert game.why_not(state, call) is None
+        assert game.parse_action(game.action_text(call)) == call
+    assert game.is_over(state) in (True, False)
+
+
+def _interface_methods():
+    return [name for name, f in vars(BaseGame).items() if inspect.isfunction(f) and not name.startswith("_")]
+
+
+@pytest.mark.parametrize("name", sorted(games.GAMES))
+def test_every_game_answers_the_interface_with_its_signature(name):
+    """A game may override any interface method, but with the parameters the interface
+    gives it: the simulator, the window and the runner call every game alike (Race the
+    Wind's ``progress(state, seat)`` once crashed ``dinghy simulate``)."""
+    game = games.load_game(_setup(games.GAMES[name].boards()[0], 2, 1), name)
+    for method in _interface_methods():
+        want = list(inspect.signature(getattr(BaseGame, method)).parameters)[1:]
+        have = inspect.signature(getattr(game, method))
+        assert len(have.parameters) == len(want), (name, method, str(have), want)
+        have.bind(*want)            # the callers pass these positionally
+
+
+def test_the_signature_check_can_fail():
+    class Odd(BaseGame):
+        def progress(self, state, seat):
+            return seat
+    want = list(inspect.signature(BaseGame.progress).parameters)[1:]
+    with pytest.raises(TypeError):
+        inspect.signature(Odd().progress).bind(*want)
+
+
+@pytest.mark.parametrize("name", sorted(games.GAMES))
+def test_every_ruleset_can_be_simulated(name, tmp_path, capsys):
+    """``dinghy simulate`` for two tiny races of every ruleset: the command line, the
+    plan, the sail (which asks ``progress``) and the report."""
+    assert main(["simulate", "--rules", name, "--races", "2", "--boats", "2", "--workers", "1",
+                 "--max-actions", "120", "--quiet", "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "of 2 races" in out
+    assert (tmp_path / "races.csv").read_text().count("\n") == 3      # a header and two races
 
 
 @pytest.mark.parametrize("name,board,seats", list(_cases()))

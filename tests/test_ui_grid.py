@@ -463,6 +463,9 @@ def test_a_broken_board_file_fails_in_one_line_before_any_window(tmp_path, capsy
     assert main(["course", "check", str(bad)]) == 2
     good = tmp_path / "good.toml"
     good.write_text(bad.read_text().replace("wind =", "wind_from ="))
+    assert main(["course", "check", str(good)]) == 2          # a race refuses it: nowhere to start
+    assert "error: extras.start_cells: missing" in capsys.readouterr().out
+    good.write_text(good.read_text() + "[extras]\nstart_cells = [[1, 1], [2, 1], [3, 1], [4, 1]]\n")
     assert main(["course", "check", str(good)]) == 0
     assert "warning: no mark to round" in capsys.readouterr().out
 

@@ -19,6 +19,12 @@ class IllegalAction(DinghyError, ValueError):
     """An action that the rules do not allow right now; the message says why."""
 
 
+def key_name(key: object) -> str:
+    """A key as a field names it: an empty key (``"" = 1`` is valid TOML and JSON) as
+    written, ``""``, so that the error still names a field."""
+    return str(key) or '""'
+
+
 def check_table(data: object, known: "set[str] | frozenset[str]", source: str, where: str = "",
                 not_table: str = "must be a table") -> None:
     """A data file's table at ``where``: a mapping with no key outside ``known``; else a
@@ -29,5 +35,5 @@ def check_table(data: object, known: "set[str] | frozenset[str]", source: str, w
         raise DataError(source, where, not_table)
     extra = set(data) - set(known)
     if extra:
-        first = sorted(extra)[0]
+        first = key_name(sorted(extra)[0])
         raise DataError(source, f"{where}.{first}" if where else first, "unknown key")

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
-from dinghy.core.errors import DataError, DinghyError, IllegalAction
+from dinghy.core.errors import DataError, DinghyError, IllegalAction, key_name
 from dinghy.core.interface import CHANCE, Action, Event
 
 #: The record format written. 2: a boat that finishes leaves the race at once and the
@@ -29,6 +29,10 @@ from dinghy.core.interface import CHANCE, Action, Event
 #: says their actions still mean the same (``older_record``); otherwise they are refused.
 RECORD_FORMAT = 3
 OLDEST_FORMAT = 1
+#: The most actions a record holds (a six-boat race is about 4,000; ``dinghy simulate``
+#: cuts a race at 30,000 by default) and the longest action text.
+MAX_RECORD_ACTIONS = 100_000
+MAX_ACTION_TEXT = 200
 
 
 class Race:
@@ -204,6 +208,14 @@ def check_record(data: Mapping[str, Any], source: str) -> None:
         raise DataError(source, "rules", "missing or not text")
     if not isinstance(data.get("actions"), list):
         raise DataError(source, "actions", "missing or not a list")
+    if len(data["actions"]) > MAX_RECORD_ACTIONS:
+        raise DataError(source, "actions", f"holds {len(data['actions']):,} actions; at most {MAX_RECORD_ACTIONS:,}")
+    for i, text in enumerate(data["actions"]):
+        if not isinstance(text, str):
+            raise DataError(source, f"actions[{i}]", "expected an action as text")
+        if len(text) > MAX_ACTION_TEXT:
+            raise DataError(source, f"actions[{i}]", f"is {len(text):,} characters long; "
+                            f"an action is at most {MAX_ACTION_TEXT}")
     if set(data) - {"format", "rules", "setup", "actions"}:
         extra = sorted(set(data) - {"format", "rules", "setup", "actions"})
-        raise DataError(source, extra[0], "unknown key")
+        raise DataError(source, key_name(extra[0]), "unknown key")

@@ -22,6 +22,14 @@ PALETTE: dict[str, tuple[int, int, int]] = {
 }
 
 WIND_FORCES = ("light", "medium", "strong")
+#: The longest seat name (the set-up screen takes 16 characters) and skipper name a
+#: set-up holds; every event of a race repeats the names, so they are capped.
+MAX_SEAT_NAME = 40
+#: The longest course (or board) name or path, and the most set-up options.
+MAX_COURSE_NAME = 4096
+MAX_EXTRA = 20
+#: Seeds are whole numbers of magnitude below 2**63.
+MAX_SEED = 2 ** 63 - 1
 CARD_SIZES = ("small", "standard")
 
 
@@ -74,28 +82,45 @@ class RaceSetup:
                     or set(s) - {"name", "colour", "skipper"}:
                 raise DataError(source, f"setup.seats[{i}]",
                                 f"needs name, colour (one of {', '.join(PALETTE)}) and skipper")
+            for key in ("name", "skipper"):
+                if len(s.get(key) or "") > MAX_SEAT_NAME:
+                    raise DataError(source, f"setup.seats[{i}].{key}",
+                                    f"is {len(s[key]):,} characters long; at most {MAX_SEAT_NAME}")
             seats.append(Seat(s["name"], s["colour"], s.get("skipper")))
         out = cls(seats=tuple(seats))
         checks = {
-            "course": lambda v: isinstance(v, str) and v,
+            "course": lambda v: isinstance(v, str) and 0 < len(v) <= MAX_COURSE_NAME and "\0" not in v,
             "wind_force": lambda v: v is None or (isinstance(v, str) and v in WIND_FORCES),
             "card_size": lambda v: v is None or (isinstance(v, str) and v in CARD_SIZES),
             "lady_luck": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 20,
             "weather_eye": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 20,
             "inner_boat_rule": lambda v: isinstance(v, bool),
-            "seed": lambda v: isinstance(v, int) and not isinstance(v, bool),
+            "seed": lambda v: isinstance(v, int) and not isinstance(v, bool) and abs(v) <= MAX_SEED,
         }
         changes = {}
         for key, ok in checks.items():
             if key in data:
                 if not ok(data[key]):
-                    raise DataError(source, f"setup.{key}", f"invalid value {data[key]!r}")
+                    raise DataError(source, f"setup.{key}", f"invalid value {_short(data[key])}")
                 changes[key] = data[key]
         extra = data.get("extra", [])
         if not isinstance(extra, list) or not all(isinstance(kv, list) and len(kv) == 2 for kv in extra):
             raise DataError(source, "setup.extra", "must be a list of [key, value] pairs")
+        if len(extra) > MAX_EXTRA:
+            raise DataError(source, "setup.extra", f"holds {len(extra)} options; at most {MAX_EXTRA}")
+        for i, (key, value) in enumerate(extra):
+            if not isinstance(key, str) or len(key) > MAX_SEAT_NAME \
+                    or not isinstance(value, (str, bool, int)) or len(str(value)) > MAX_SEAT_NAME:
+                raise DataError(source, f"setup.extra[{i}]", "must be a short option name and a short "
+                                f"value (text, a whole number or true/false), not {_short([key, value])}")
         changes["extra"] = tuple(tuple(kv) for kv in extra)
         return replace(out, **changes)
+
+
+def _short(value: Any) -> str:
+    """A value as an error quotes it: its repr, cut short when long."""
+    text = repr(value)
+    return text if len(text) <= 80 else f"{text[:60]}… ({len(text):,} characters)"
 
 
 def default_setup(humans: int = 2, bots: int = 2, seed: int = 0) -> RaceSetup:

@@ -151,5 +151,12 @@ def load_race(path: str | os.PathLike[str]) -> Race:
     older = GAMES[name].older_setup
     if older is not None and data["format"] < RECORD_FORMAT:
         setup = older(setup, data["format"])
-    game = load_game(setup, name, source=str(path))
+    try:
+        game = load_game(setup, name, source=str(path))
+    except DataError as exc:        # a file the record names: the record is named first
+        if exc.source == str(path):
+            raise
+        if exc.source == "setup":
+            raise DataError(str(path), f"setup.{exc.field}", exc.message) from None
+        raise DataError(str(path), "setup", f"the race is set on {exc}") from None
     return Race.replay(game, data["actions"], source=str(path), fmt=data["format"])

@@ -90,7 +90,7 @@ def _game(setup: RaceSetup, spec: Variant) -> Any:
 @lru_cache(maxsize=16)
 def _course(name: str):
     from dinghy.games.dinghy_race import data
-    return data.load_course(name)
+    return data.load_playable_course(name)
 
 
 @lru_cache(maxsize=8)

@@ -20,7 +20,7 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from dinghy.core.errors import DataError
+from dinghy.core.errors import DataError, key_name
 from dinghy.core.geometry import HEADING_STEP, Pose, rectangle_outline
 from dinghy.core.wind import PointOfSail, Tack
 
@@ -237,6 +237,11 @@ def _track_terms(heading: int, s: int, ex_x: float, ex_y: float, turn: int, hull
 
 # --- parsing ---------------------------------------------------------------------------
 
+#: A card's length and a hull's length are at most this many millimetres (the shipped
+#: cards are under 100); a card comes in 1 to MAX_COPIES copies.
+MAX_CARD_MM = 1000
+MAX_COPIES = 50
+
 _CARD_KEYS = {"id", "name", "copies", "tack", "fits", "trapeze", "played", "kind",
               "exits", "spi_bonus", "plus_zone"}
 _TOP_KEYS = {"size", "card_length", "card_width", "hull_length", "plus_zone",
@@ -262,17 +267,19 @@ def _parse_cardset(data: Mapping[str, Any], source: str) -> CardSet:
         raise DataError(source, "", "expected a table")
     for k in data:
         if k not in _TOP_KEYS:
-            raise DataError(source, k, "unknown key")
+            raise DataError(source, key_name(k), "unknown key")
     size = _need(data, "size", str, source, "")
     length = float(_need(data, "card_length", (int, float), source, ""))
     width = float(_need(data, "card_width", (int, float), source, ""))
     hull = float(_need(data, "hull_length", (int, float), source, ""))
     plus = float(_need(data, "plus_zone", (int, float), source, ""))
     bonus = float(_need(data, "spi_bonus_length", (int, float), source, ""))
+    if not 10 <= length <= MAX_CARD_MM:
+        raise DataError(source, "card_length", f"must be 10 to {MAX_CARD_MM} mm")
     if not 0 < width <= length:
         raise DataError(source, "card_width", "must be positive and not longer than card_length")
-    if hull <= 0:
-        raise DataError(source, "hull_length", "must be positive")
+    if not 0 < hull <= MAX_CARD_MM:
+        raise DataError(source, "hull_length", f"must be positive and at most {MAX_CARD_MM} mm")
     if not 0 <= plus <= 1:
         raise DataError(source, "plus_zone", "must be a fraction between 0 and 1")
     if not 0 <= bonus <= 2:
@@ -290,8 +297,8 @@ def _parse_cardset(data: Mapping[str, Any], source: str) -> CardSet:
         cid = _need(raw, "id", str, source, where)
         name = _need(raw, "name", str, source, where)
         n = _need(raw, "copies", int, source, where)
-        if n < 1:
-            raise DataError(source, f"{where}copies", "must be at least 1")
+        if not 1 <= n <= MAX_COPIES:
+            raise DataError(source, f"{where}copies", f"must be 1 to {MAX_COPIES}")
         tack_mode = _need(raw, "tack", str, source, where)
         if tack_mode not in ("each", "any"):
             raise DataError(source, f"{where}tack", 'must be "each" or "any"')

@@ -11,11 +11,24 @@ from __future__ import annotations
 import math
 from typing import Any, Iterable, Mapping, Sequence
 
-from dinghy.core.errors import DataError
+from dinghy.core.errors import DataError, key_name
 from dinghy.games.dinghy_race.course import (CARD_SIZES, DEFAULT_MARK_RADIUS, MARK_KINDS, MAX_LAPS, SIDES,
                                              WIND_FORCES, XY, Course, FixedWeatherEye, Land, Line, Mark,
                                              Rounding, polygon_problem)
 from dinghy.games.dinghy_race.rounding import _EPS
+
+#: Every coordinate of a course lies within this many millimetres of the origin (a
+#: table of 100 m either way; the shipped tables are 2 m at most).
+MAX_COORD = 50_000
+#: A mark's radius, in millimetres: more than 0, at most this.
+MAX_MARK_RADIUS = 500
+#: The most points in one polygon (the area, an island) and items in one list (marks,
+#: roundings, islands, Weather Eye markers).
+MAX_POINTS = 1000
+MAX_ITEMS = 200
+#: The longest name or id, and the longest description, in characters.
+MAX_NAME = 200
+MAX_DESCRIPTION = 4000
 
 
 def read_course(data: Mapping[str, Any], source: str = "course") -> Course:
@@ -59,7 +72,7 @@ class _Parser:
         for key in value:
             if key not in required and key not in optional:
                 allowed = ", ".join(required + optional)
-                raise self.fail(_join(path, str(key)), f"unknown key (allowed here: {allowed})")
+                raise self.fail(_join(path, key_name(key)), f"unknown key (allowed here: {allowed})")
         for key in required:
             if key not in value:
                 raise self.fail(_join(path, key), "missing" + self._misplaced_hint(value, key))
@@ -80,15 +93,20 @@ class _Parser:
             raise self.fail(path, f"must be a text in quotes, got {_kind(value)}")
         if not empty_ok and not value.strip():
             raise self.fail(path, "must not be empty")
+        longest = MAX_DESCRIPTION if path == "description" else MAX_NAME
+        if len(value) > longest:
+            raise self.fail(path, f"is {len(value):,} characters long; at most {longest}")
         if allowed is not None and value not in allowed:
             raise self.fail(path, f"must be one of {', '.join(allowed)}, got {value!r}")
         return value
 
-    def number(self, value: Any, path: str) -> float:
+    def number(self, value: Any, path: str, lo: float = -MAX_COORD, hi: float = MAX_COORD) -> float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise self.fail(path, f"must be a number (millimetres), got {_kind(value)}")
         if not math.isfinite(value):
             raise self.fail(path, "must be a finite number")
+        if not lo <= value <= hi:
+            raise self.fail(path, f"must be between {lo:g} and {hi:g} mm, got {value:g}")
         return float(value)
 
     def point(self, value: Any, path: str) -> XY:
@@ -100,6 +118,8 @@ class _Parser:
     def polygon(self, value: Any, path: str) -> tuple[XY, ...]:
         if not isinstance(value, (list, tuple)):
             raise self.fail(path, f"must be a list of points [[x, y], ...], got {_kind(value)}")
+        if len(value) > MAX_POINTS:
+            raise self.fail(path, f"holds {len(value)} points; at most {MAX_POINTS}")
         pts = tuple(self.point(p, f"{path}[{i}]") for i, p in enumerate(value))
         problem = polygon_problem(pts)
         if problem:
@@ -109,6 +129,8 @@ class _Parser:
     def list_of_tables(self, value: Any, path: str) -> list[Mapping[str, Any]]:
         if not isinstance(value, (list, tuple)):
             raise self.fail(path, f"must be a list of tables, got {_kind(value)}")
+        if len(value) > MAX_ITEMS:
+            raise self.fail(path, f"holds {len(value)} items; at most {MAX_ITEMS}")
         return list(value)
 
     def line(self, value: Any, path: str) -> Line:
@@ -125,8 +147,8 @@ class _Parser:
         wf = d["wind_from"]
         if isinstance(wf, bool) or not isinstance(wf, int):
             raise self.fail("wind_from", f"must be whole compass degrees (a multiple of 15), got {_kind(wf)}")
-        if wf % 15:
-            raise self.fail("wind_from", f"must be a multiple of 15 degrees, got {wf}")
+        if wf % 15 or not 0 <= wf < 360:
+            raise self.fail("wind_from", f"must be a multiple of 15 degrees from 0 to 345, got {wf}")
         wind_force = self.text(d["wind_force"], "wind_force", WIND_FORCES)
         card_size = self.text(d["card_size"], "card_size", tuple(CARD_SIZES))
         laps = d.get("laps", 1)
@@ -148,8 +170,8 @@ class _Parser:
             seen[mid] = i
             x, y = self.point(t["at"], f"{path}.at")
             radius = self.number(t["radius"], f"{path}.radius") if "radius" in t else DEFAULT_MARK_RADIUS[card_size]
-            if radius <= 0:
-                raise self.fail(f"{path}.radius", "must be positive")
+            if not 0 < radius <= MAX_MARK_RADIUS:
+                raise self.fail(f"{path}.radius", f"must be positive and at most {MAX_MARK_RADIUS} mm, got {radius:g}")
             kind = self.text(t.get("kind", "buoy"), f"{path}.kind", MARK_KINDS)
             marks.append(Mark(mid, x, y, radius, kind))
         if not marks:

@@ -32,6 +32,24 @@ def load_course(name_or_path: str | os.PathLike[str]) -> Course:
     return read_course(io.read_toml(p), source=str(p))
 
 
+def load_playable_course(name_or_path: str | os.PathLike[str]) -> Course:
+    """A course to race on: read as :func:`load_course`, then held to every error of
+    ``dinghy course check`` that does not depend on the fleet (a mark or a line off the
+    water or on land, a mark cut off from the start, a Weather Eye marker misplaced);
+    the first is a DataError naming the file and field. Every door that races a course
+    (``dinghy race``, ``dinghy simulate``, a record replayed, the table) comes here."""
+    course = load_course(name_or_path)
+    check_playable(course, str(io.resolve("courses", name_or_path)))
+    return course
+
+
+def check_playable(course: Course, source: str) -> None:
+    from dinghy.games.dinghy_race.course_checks import validate
+    error = next((f for f in validate(course) if f.level == "error"), None)
+    if error is not None:
+        raise DataError(source, error.field, error.message)
+
+
 def load_cards(size_or_path: str | os.PathLike[str]) -> CardSet:
     """A manoeuvre card set (``small``, ``standard`` or a path)."""
     p = io.resolve("cards", size_or_path)
@@ -45,7 +63,7 @@ def load_game(setup: RaceSetup) -> DinghyRace:
         allowed = [v for v, _ in option.choices] if option is not None else None
         if allowed is not None and value not in allowed:
             raise DataError("setup", f"extra.{key}", f"must be one of {', '.join(allowed)}, not {value!r}")
-    course = load_course(setup.course)
+    course = load_playable_course(setup.course)
     size = setup.card_size or course.card_size
     force = setup.wind_force or course.wind_force
     return DinghyRace(setup=setup, course=course, cards=load_cards(size),

@@ -214,6 +214,10 @@ def _is_int(x: Any) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
+#: The most delay cards one hazard costs (the shipped tables ask 1 to 3).
+MAX_DELAY_CARDS = 10
+
+
 class _Validator:
     """Checks one parsed file, carrying the source name for every error."""
 
@@ -244,7 +248,8 @@ class _Validator:
         if not _is_int(value):
             raise self.fail(where, f"must be a whole number, got {_kind(value)}")
         if value < lo or (hi is not None and value > hi):
-            span = f"{lo}..{hi}" if hi is not None else f"at least {lo}"
+            span = (f"{lo}..{hi}" if hi is not None and lo > 1 else
+                    f"at least {lo} and at most {hi}" if hi is not None else f"at least {lo}")
             raise self.fail(where, f"must be {span}, got {value}")
         return value
 
@@ -263,7 +268,7 @@ class _Validator:
 
     def effects(self, value: Any, where: str) -> dict[str, int]:
         self.keys(value, where, required=TABLE_EFFECTS)
-        return {e: self.integer(value[e], _join(where, e), 1) for e in TABLE_EFFECTS}
+        return {e: self.integer(value[e], _join(where, e), 1, MAX_DELAY_CARDS) for e in TABLE_EFFECTS}
 
     def rows(self, value: Any, where: str, effects: Mapping[str, int]) -> dict[str, HazardRow]:
         found: dict[str, HazardRow] = {}
@@ -294,7 +299,7 @@ class _Validator:
                 raise self.fail(f"{at}.effect", f"unknown effect {effect!r} (known: {', '.join(EFFECTS)})")
             if effect == "delay":
                 self.keys(raw, at, required=("effect", "below", "cards"))
-                cards = self.integer(raw["cards"], f"{at}.cards", 1)
+                cards = self.integer(raw["cards"], f"{at}.cards", 1, MAX_DELAY_CARDS)
             else:
                 # man overboard and capsize cost what the [effects] section says
                 self.keys(raw, at, required=("effect", "below"))

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Mapping
 
-from dinghy.core.errors import DataError
+from dinghy.core.errors import DataError, key_name
 from dinghy.games.grid import compass
 
 Point = tuple[int, int]
@@ -307,7 +307,7 @@ def _from_mapping(cls: type[Board], data: Any, source: str) -> Board:
     d = _table(data, source, "")
     for k in d:
         if k not in _KEYS:
-            raise DataError(source, str(k), f"unknown key (a board has {', '.join(_KEYS)})")
+            raise DataError(source, key_name(k), f"unknown key (a board has {', '.join(_KEYS)})")
     for k in ("game", "width", "height"):
         if k not in d:
             raise DataError(source, k, "missing")

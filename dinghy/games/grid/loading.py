@@ -38,8 +38,8 @@ def shipped_boards(game: str) -> list[str]:
 
 def resolve_board(name_or_path: str | os.PathLike[str]) -> Path:
     """A shipped board by bare name, or any path typed."""
-    p = Path(name_or_path)
-    if p.exists() or p.suffix or len(p.parts) != 1:
+    p = io.check_name(name_or_path)
+    if io.exists(p) or p.suffix or len(p.parts) != 1:
         return p
     f = board_dir() / f"{p.name}.toml"
     if f.exists():

@@ -173,8 +173,15 @@ class RaceTheWind(BaseGame):
     def hidden_variant(self, s: State, seat: int, rng: random.Random) -> State:
         return s
 
+    def progress(self, s: State) -> Any:
+        """The interface's ``progress`` (a simulation cuts a race short when it stays the
+        same): where the boats still racing stand, their legs and starts, and the order
+        of those finished. A boat turning on the spot gets nowhere."""
+        return (tuple((b.seat, b.pos, b.leg, b.started) for b in s.boats if not b.finished),
+                tuple(s.order))
+
     # -- for bots that cut a play-out short ----------------------------------------------
-    def progress(self, s: State, seat: int) -> float:
+    def distance_along(self, s: State, seat: int) -> float:
         """How far boat ``seat`` is along the course: stages done (start, each mark, the
         finish), less the squares still to its next target as a fraction of the board."""
         b = s.boats[seat]
@@ -201,8 +208,9 @@ class RaceTheWind(BaseGame):
         n = len(s.boats)
         if n == 1:
             return 1.0
-        mine = self.progress(s, seat)
-        score = sum(1.0 if mine > self.progress(s, o) else 0.5 if mine == self.progress(s, o) else 0.0
+        mine = self.distance_along(s, seat)
+        score = sum(1.0 if mine > self.distance_along(s, o) else 0.5 if mine == self.distance_along(s, o)
+                    else 0.0
                     for o in range(n) if o != seat)
         return score / (n - 1)
 

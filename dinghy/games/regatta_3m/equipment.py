@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping
 
-from dinghy.core.errors import DataError
+from dinghy.core.errors import DataError, key_name
 
 FACES = ("1", "2", "3", "red S", "green S")
 #: the Wind Indicator's points of sail, by 45° steps off the wind (0 = head to wind)
@@ -40,7 +40,7 @@ class Equipment:
         known = {"die", "wind_indicator", "puff_cards", "yachts", "time_limit"}
         for k in data:
             if k not in known:
-                raise DataError(source, str(k), f"unknown key (known: {', '.join(sorted(known))})")
+                raise DataError(source, key_name(k), f"unknown key (known: {', '.join(sorted(known))})")
         out = cls()
         die = out.die
         if "die" in data:

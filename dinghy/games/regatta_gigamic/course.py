@@ -19,6 +19,14 @@ from shapely.geometry import Polygon
 from dinghy.core.errors import DataError, check_table
 from dinghy.games.regatta_gigamic.spot import Spot
 
+#: Every coordinate lies within this many millimetres of the origin (the shipped
+#: tables are 1.8 m at most); a polygon has at most MAX_POINTS points, a list at most
+#: MAX_ITEMS buoys or obstacles, a name or id at most MAX_TEXT characters.
+MAX_COORD = 50_000
+MAX_POINTS = 1000
+MAX_ITEMS = 200
+MAX_TEXT = 200
+
 COLOURS = ("white", "red", "green", "yellow", "orange", "black", "blue")
 SIDES = ("port", "starboard")
 
@@ -146,14 +154,14 @@ def _num(v: Any) -> bool:
 
 
 def _point(v: Any, source: str, field: str) -> tuple[float, float]:
-    if not isinstance(v, list) or len(v) != 2 or not all(_num(c) for c in v):
-        raise DataError(source, field, "must be a point [x, y] in mm")
+    if not isinstance(v, list) or len(v) != 2 or not all(_num(c) and abs(c) <= MAX_COORD for c in v):
+        raise DataError(source, field, f"must be a point [x, y] in mm, each from {-MAX_COORD} to {MAX_COORD}")
     return (float(v[0]), float(v[1]))
 
 
 def _polygon(v: Any, source: str, field: str) -> tuple[tuple[float, float], ...]:
-    if not isinstance(v, list) or len(v) < 3:
-        raise DataError(source, field, "must be a list of at least 3 points")
+    if not isinstance(v, list) or not 3 <= len(v) <= MAX_POINTS:
+        raise DataError(source, field, f"must be a list of 3 to {MAX_POINTS} points")
     pts = tuple(_point(p, source, f"{field}[{i}]") for i, p in enumerate(v))
     poly = Polygon(pts)
     if not poly.is_valid or poly.area <= 0:
@@ -165,6 +173,8 @@ def _text(data: Mapping[str, Any], key: str, source: str, field: str) -> str:
     v = data.get(key)
     if not isinstance(v, str) or not v:
         raise DataError(source, field, "missing or not text")
+    if len(v) > MAX_TEXT:
+        raise DataError(source, field, f"is {len(v):,} characters long; at most {MAX_TEXT}")
     return v
 
 
@@ -172,12 +182,12 @@ def _parse(data: Mapping[str, Any], source: str) -> Course:
     check_table(data, {"name", "description", "area", "buoys", "line", "rounding", "obstacles"}, source)
     name = _text(data, "name", source, "name")
     description = data.get("description", "")
-    if not isinstance(description, str):
-        raise DataError(source, "description", "must be text")
+    if not isinstance(description, str) or len(description) > 20 * MAX_TEXT:
+        raise DataError(source, "description", f"must be text of at most {20 * MAX_TEXT} characters")
     area = _polygon(data.get("area"), source, "area")
     area_poly = Polygon(area)
     raw_buoys = data.get("buoys")
-    if not isinstance(raw_buoys, list) or len(raw_buoys) < 3:
+    if not isinstance(raw_buoys, list) or not 3 <= len(raw_buoys) <= MAX_ITEMS:
         raise DataError(source, "buoys", "must list at least three buoys (two for the line, one to round)")
     buoys: list[Buoy] = []
     for i, rb in enumerate(raw_buoys):
@@ -187,7 +197,7 @@ def _parse(data: Mapping[str, Any], source: str) -> Course:
         if any(b.id == bid for b in buoys):
             raise DataError(source, f"{f}.id", f"{bid!r} is used twice")
         colour = rb.get("colour")
-        if colour not in COLOURS:
+        if not isinstance(colour, str) or colour not in COLOURS:
             raise DataError(source, f"{f}.colour", f"must be one of {', '.join(COLOURS)}")
         x, y = _point(rb.get("at"), source, f"{f}.at")
         radius = rb.get("radius", 12)
@@ -202,7 +212,7 @@ def _parse(data: Mapping[str, Any], source: str) -> Course:
         raise DataError(source, "line", "must be a table with a, b (buoy ids) and towards (a heading)")
     la, lb = line.get("a"), line.get("b")
     for key, v in (("a", la), ("b", lb)):
-        if v not in ids:
+        if not isinstance(v, str) or v not in ids:
             raise DataError(source, f"line.{key}", f"{v!r} is not a buoy of this course")
     if la == lb:
         raise DataError(source, "line.b", "the line needs two different buoys")
@@ -221,13 +231,16 @@ def _parse(data: Mapping[str, Any], source: str) -> Course:
         f = f"rounding[{i}]"
         if not isinstance(r, Mapping) or set(r) - {"buoy", "side"}:
             raise DataError(source, f, "must be a table with buoy and side")
-        if r.get("buoy") not in ids or r.get("buoy") in (la, lb):
+        if not isinstance(r.get("buoy"), str) or r["buoy"] not in ids or r["buoy"] in (la, lb):
             raise DataError(source, f"{f}.buoy", f"{r.get('buoy')!r} is not a buoy of this course off the line")
-        if r.get("side", "port") not in SIDES:
+        if not isinstance(r.get("side", "port"), str) or r.get("side", "port") not in SIDES:
             raise DataError(source, f"{f}.side", "must be port or starboard")
         rounding.append((r["buoy"], r.get("side", "port")))
     obstacles = []
-    for i, o in enumerate(data.get("obstacles", [])):
+    raw_obstacles = data.get("obstacles", [])
+    if not isinstance(raw_obstacles, list) or len(raw_obstacles) > MAX_ITEMS:
+        raise DataError(source, "obstacles", f"must be a list of at most {MAX_ITEMS} tables (name, outline)")
+    for i, o in enumerate(raw_obstacles):
         f = f"obstacles[{i}]"
         if not isinstance(o, Mapping) or set(o) - {"name", "outline"}:
             raise DataError(source, f, "must be a table with name and outline")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from dinghy.core.errors import DataError, check_table
+from dinghy.core.errors import DataError, check_table, key_name
 
 #: effect -> (needs an ``amount``, what it does in words)
 EFFECTS: dict[str, tuple[bool, str]] = {
@@ -58,7 +58,7 @@ class LuckPack:
         if not isinstance(raw, list) or not raw:
             raise DataError(source, "card", "needs a list of [[card]] tables")
         if set(data) - {"card", "pack"}:
-            raise DataError(source, sorted(set(data) - {"card", "pack"})[0], "unknown key")
+            raise DataError(source, key_name(sorted(set(data) - {"card", "pack"})[0]), "unknown key")
         cards, keys = [], set()
         for i, c in enumerate(raw):
             where = f"card[{i}]"
@@ -71,7 +71,7 @@ class LuckPack:
                 if not isinstance(c.get(f), str) or not c[f].strip():
                     raise DataError(source, f"{where}.{f}", "must be non-empty text")
             effect = c.get("effect")
-            if effect not in EFFECTS:
+            if not isinstance(effect, str) or effect not in EFFECTS:
                 raise DataError(source, f"{where}.effect", f"must be one of {', '.join(EFFECTS)}")
             amount = c.get("amount", 0)
             if not isinstance(amount, int) or isinstance(amount, bool) or not -7 <= amount <= 12:

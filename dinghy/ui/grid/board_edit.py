@@ -70,8 +70,8 @@ def is_grid_board_file(file: str | os.PathLike[str] | None) -> bool:
     Race course; a missing or unreadable file is not one."""
     if file is None:
         return False
-    p = Path(file)
-    if not p.is_file():
+    p = io.check_name(file)
+    if not io.exists(p) or not p.is_file():
         return False
     try:
         data = io.read_toml(p)
@@ -87,12 +87,8 @@ def open_board(file: str | os.PathLike[str] | None, game: str | None = None
     to (``.toml`` added when missing)."""
     if file is None:
         return None, None
-    p = Path(file)
-    if p.suffix != ".toml" and not p.exists():
-        p = p.with_suffix(".toml")
-    if p.exists():
-        return load_board(p, game), p
-    return None, p
+    p, there = io.design_target(file)
+    return (load_board(p, game), p) if there else (None, p)
 
 
 def is_shipped(path: Path) -> bool:

@@ -70,11 +70,13 @@ def extras_of(game: str) -> tuple[Extra, ...]:
 
 
 def cells(board: Board, key: str) -> list[tuple[int, int]]:
-    """The cells listed under ``extras[key]`` (none when it is missing or not a list)."""
+    """The cells listed under ``extras[key]`` (none when it is missing or not a list);
+    an item that is not two whole numbers is no cell (the game's own reading names it)."""
     raw = board.extras.get(key)
     if not isinstance(raw, (list, tuple)):
         return []
-    return [(p[0], p[1]) for p in raw if isinstance(p, (list, tuple)) and len(p) == 2]
+    return [(p[0], p[1]) for p in raw if isinstance(p, (list, tuple)) and len(p) == 2
+            and all(isinstance(c, int) and not isinstance(c, bool) for c in p)]
 
 
 def value_words(extra: Extra, value: Any) -> str:

@@ -33,6 +33,8 @@ class Autosave:
 
     def __init__(self, folder: str | os.PathLike[str] | None = None) -> None:
         self.folder = Path(folder) if folder is not None else home()
+        # a process killed while writing leaves its temporary file: clear those on start
+        io.remove_stale_temporaries(self.folder, (AUTOSAVE, PREVIOUS, LAST_RACE))
 
     @property
     def path(self) -> Path:
@@ -52,16 +54,19 @@ class Autosave:
     def save(self, race: Any) -> None:
         """Write the race; the file it replaces becomes the previous good one.
 
-        A current file that does not even read as JSON (damaged outside dinghy) is not
-        rotated: the previous good one stays.
+        Both writes are atomic replaces and the current file is copied, never moved, so
+        ``autosave.json`` exists at every moment (a process killed in between leaves
+        the old race or the new one). A current file that does not even read as JSON
+        (damaged outside dinghy) is not copied: the previous good one stays.
         """
         if self.path.is_file():
             try:
-                io.read_json(self.path)
+                raw = io.read_bytes(self.path, io.MAX_JSON_BYTES)
+                io.json_from_bytes(self.path, raw)
             except ValueError:
                 pass
             else:
-                os.replace(self.path, self.previous)
+                io.write_bytes_atomic(self.previous, raw)
         games.save_race(self.path, race)
 
     def summary(self, now: float | None = None) -> str | None:

@@ -179,12 +179,8 @@ def open_for_design(file: str | os.PathLike[str] | None) -> tuple[Course | None,
     Save will write to (``.toml`` added when missing)."""
     if file is None:
         return None, None
-    p = Path(file)
-    if p.suffix != ".toml" and not p.exists():
-        p = p.with_suffix(".toml")
-    if p.exists():
-        return load(p), p
-    return None, p
+    p, there = io.design_target(file)
+    return (load(p), p) if there else (None, p)
 
 
 def slug(name: str) -> str:
