@@ -14,6 +14,8 @@ from dinghy.core import io
 from dinghy.core.errors import DinghyError
 
 FILE = "settings.json"
+#: How long a bot waits before each action in a real window, seconds.
+BOT_DELAY = 0.45
 
 
 @dataclass

@@ -196,13 +196,13 @@ class SetupScreen(GuiScene):
 
     def _build_options(self) -> None:
         """The option rows this game reads (its view's ``setup_options``), with labels."""
-        from dinghy.ui.shell.views import view_class
+        from dinghy.ui.shell.views import setup_options
 
         g = self.gui
         assert g is not None
         for label, widget in self.options:
             g.remove(label)
-        wanted = view_class(self.rules).setup_options
+        wanted = setup_options(self.rules)
         rows: list[tuple[str, Widget]] = []
         if self.game_choice is not None:
             rows.append(("Game", self.game_choice))

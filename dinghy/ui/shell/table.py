@@ -30,8 +30,7 @@ from dinghy.ui.shell.table_bots import BotsMixin  # noqa: E402
 from dinghy.ui.shell.table_motion import MotionMixin  # noqa: E402
 from dinghy.ui.shell.views import view_class  # noqa: E402
 
-#: How long a bot waits before each action in a real window, seconds.
-BOT_DELAY = 0.45
+from dinghy.ui.shell.settings import BOT_DELAY  # noqa: E402,F401  (the table's default, kept light for start-up)
 #: Pixels a press may travel and still be a tap (beyond it, it pans the board).
 TAP_SLOP = 8
 
