@@ -110,6 +110,11 @@ class SetupScreen(GuiScene):
     ]
     help_title = "Set-up: keyboard shortcuts"
 
+    @property
+    def help_rules(self) -> str:  # type: ignore[override]
+        """"?" opens how to play the game chosen."""
+        return self.rules
+
     def __init__(self, on_start: Callable[[RaceSetup], Any], *,
                  can_resume: Callable[[], bool] | None = None,
                  on_resume: Callable[[], Any] | None = None,

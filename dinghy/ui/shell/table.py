@@ -83,6 +83,11 @@ class TableScene(BotsMixin, MotionMixin, ChartScene):
     def shortcuts(self) -> list[tuple[str, str]]:  # type: ignore[override]
         return self.shell_shortcuts + list(self.view.shortcuts)
 
+    @property
+    def help_rules(self) -> str:  # type: ignore[override]
+        """"?" opens how to play the game on the table."""
+        return self.race.rules_name
+
     # --- who decides -------------------------------------------------------------------
     def seat(self, boat: int | None = None) -> Any:
         return self.game.setup.seats[self.view.acting_seat() if boat is None else boat]
