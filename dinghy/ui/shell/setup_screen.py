@@ -163,8 +163,8 @@ class SetupScreen(GuiScene):
             self.game_choice = add(ChoiceSelector(g, self.games, [n for n, _ in self.games].index(self.rules),
                                                   on_change=self.set_game))
         self.course = add(ChoiceSelector(g, [(c, course_title(c)) for c in f.courses],
-                                         f.courses.index(f.course),
-                                         on_change=lambda v: setattr(f, "course", v)))
+                                         f.courses.index(f.course), on_change=self.set_course))
+        self.length_text = add(Text(g, "", theme.SMALL_PT + 1, theme.INK_SOFT, multiline=True))
         self.wind = choice(WIND_CHOICES, f.wind_force, "wind_force")
         self.cards = choice(CARD_CHOICES, f.card_size, "card_size")
         self.lady_luck = choice(list(SUPPLY_RANGE), f.lady_luck, "lady_luck", wrap=False)
@@ -212,6 +212,7 @@ class SetupScreen(GuiScene):
         if self.game_choice is not None:
             rows.append(("Game", self.game_choice))
         rows.append(("Course" if "wind_force" in wanted else "Board", self.course))
+        rows.append(("Length", self.length_text))
         for attr, label, widget in (("wind_force", "Wind", self.wind), ("card_size", "Cards", self.cards),
                                     ("lady_luck", "Lady Luck", self.lady_luck),
                                     ("weather_eye", "Weather Eye", self.weather_eye),
@@ -223,6 +224,37 @@ class SetupScreen(GuiScene):
         rows.extend(self.series_rows)
         rows.extend(self.setting_rows)
         self.options = [(g.add(Text(g, label)), widget) for label, widget in rows]
+
+    def set_course(self, course: str) -> None:
+        self.form.course = course
+        self.refresh_estimate()
+
+    def crew(self) -> tuple[int, int]:
+        """(people, bots) in the boats now."""
+        people = sum(seat.skipper is None for seat in self.form.seats)
+        return people, len(self.form.seats) - people
+
+    def estimate(self) -> str:
+        """The chosen board's race length: rounds, and minutes for the people (and bots)."""
+        from dinghy.core import estimates
+
+        return estimates.describe(self.rules, self.form.course, *self.crew())
+
+    def game_line(self) -> str:
+        """The game in one line: what it is, how many boats, how long on its first board."""
+        from dinghy.core import estimates
+        from dinghy.ui.help import one_line
+
+        first = self.form.courses[0] if self.form.courses else self.form.course
+        n = estimates.rounds(self.rules, self.form.course) or estimates.rounds(self.rules, first)
+        people, bots = self.crew()
+        return one_line(self.rules, None if n is None else estimates.minutes(self.rules, n, people, bots))
+
+    def refresh_estimate(self) -> None:
+        if getattr(self, "length_text", None) is not None:
+            self.length_text.text = self.estimate()
+        if getattr(self, "subtitle", None) is not None:
+            self.show_problem()
 
     def game_title(self) -> str:
         """The chosen game's title, the screen's heading."""
@@ -272,8 +304,9 @@ class SetupScreen(GuiScene):
         f.course = f.courses[0]
         g.remove(self.course)
         self.course = g.add(ChoiceSelector(g, [(c, course_title(c)) for c in f.courses], 0,
-                                           on_change=lambda v: setattr(f, "course", v)))
+                                           on_change=self.set_course))
         self._build_options()
+        self.refresh_estimate()
         self.relayout()
 
     def _build_rows(self) -> None:
@@ -284,6 +317,7 @@ class SetupScreen(GuiScene):
                 g.remove(w)
         self.rows = [SeatRow(self, seat) for seat in self.form.seats]
         self._refresh_seats()
+        self.refresh_estimate()
 
     def _refresh_seats(self) -> None:
         self.add_button.enabled = self.form.can_add
@@ -314,7 +348,7 @@ class SetupScreen(GuiScene):
 
     def set_level(self, seat: SeatForm, skipper: str | None) -> None:
         seat.skipper = skipper
-        self.show_problem()
+        self.refresh_estimate()
 
     def problem(self) -> str | None:
         """A bot level the game's skippers do not know, in words, or None. The race still
@@ -331,11 +365,12 @@ class SetupScreen(GuiScene):
     def show_problem(self) -> str | None:
         """The problem, if any, in place of the subtitle (in the call-to-action colour)."""
         why = self.problem()
-        self.subtitle.text = why or SUBTITLE
+        text = why or self.game_line() or SUBTITLE
+        self.subtitle.text = text
         self.subtitle.label.color = theme.rgba(theme.PRIMARY if why else theme.ON_WATER_SOFT)
-        if why:
+        if self.subtitle.w:
             from dinghy.ui.hud import fit_text
-            fit_text(self.subtitle.label, why, self.subtitle.w or 400, self.subtitle.label.font_size)
+            fit_text(self.subtitle.label, text, self.subtitle.w, self.subtitle.label.font_size)
         return why
 
     def set_series_races(self, n: int) -> None:
@@ -470,6 +505,8 @@ class SetupScreen(GuiScene):
             label.place(rx + pad, y, label_w, t)
             if isinstance(widget, ChoiceSelector):
                 widget.place(cx, y, chooser_w, t)
+            elif isinstance(widget, Text):    # words (the race's length): the width there is
+                widget.place(min(cx, rx + pad + label_w), y, rx + race_w - pad - min(cx, rx + pad + label_w), t)
             else:   # a switch lines up with the choosers, clear of a long label
                 toggle_x = max(cx, rx + pad + label.label.content_width + px(10))
                 widget.place(toggle_x, y, px(96), t)
