@@ -45,3 +45,16 @@ def test_every_game_says_in_one_line_what_it_is(ui_app, rules):
     if n is not None:     # a measured board: its minutes in the line, its rounds beside it
         assert "about" in s.subtitle.text and "minutes" in s.subtitle.text
         assert f"about {round(n)} rounds" in s.length_text.text
+
+
+@pytest.mark.parametrize("screen, expected", [
+    ((1920, 1080), (1280, 800, False)),      # room to spare: the preferred window
+    ((1366, 768), (1280, 688, False)),       # the largest that fits under a task bar
+    ((1024, 600), (1024, 600, True)),        # a small tablet: full screen
+    ((800, 1280), (800, 1280, True)),        # upright: full screen
+    (None, (1280, 800, False)),              # no screen to ask (headless)
+])
+def test_the_window_fits_the_screen(screen, expected):
+    from dinghy.ui.app import fit_window
+
+    assert fit_window(screen) == expected
