@@ -58,3 +58,23 @@ def test_the_window_fits_the_screen(screen, expected):
     from dinghy.ui.app import fit_window
 
     assert fit_window(screen) == expected
+
+
+def test_upright_the_panels_stack_at_full_width_and_titles_stay_on_one_line(ui_app):
+    s = ui_app.push(SetupScreen(lambda *a: None, seed=3))
+    ui.resize(ui_app, 800, 1280)
+    assert s.stacked
+    boats, race = s.boats_panel, s.race_panel
+    assert boats.w == race.w and boats.w >= 800 - 2 * 16 * ui_app.scale - 1   # full width
+    assert boats.y >= race.y + race.h                                       # Boats above Race
+    assert not s.game_choice.text.multiline and s.game_choice.shown_text == "Dinghy Race"
+    assert not s.course.text.multiline
+    assert s.seats_hint.visible
+    for label, widget in s.options:          # the rows shown lie inside the Race panel
+        if widget.visible:
+            assert race.y <= widget.y and widget.y + widget.h <= race.y + race.h
+            assert widget.x + widget.w <= race.x + race.w + 0.5
+    # used height: the panels fill most of the window
+    assert (boats.y + boats.h - race.y) > 0.7 * 1280
+    ui.resize(ui_app, 1280, 800)             # landscape: side by side again
+    assert not s.stacked and s.race_panel.x > s.boats_panel.x + s.boats_panel.w
