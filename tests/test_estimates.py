@@ -60,3 +60,14 @@ def test_a_saved_course_gets_its_estimate_until_the_file_changes(tmp_path):
     assert "rounds" in estimates.describe("dinghy_race", str(path), 2, home=home)
     path.write_text(path.read_text().replace("laps = 1", "laps = 2"))
     assert estimates.rounds("dinghy_race", str(path), home=home) is None     # not wrongly
+
+
+def test_the_estimate_travels_with_the_course_folder(tmp_path):
+    path = tmp_path / "courses" / "mine.toml"
+    path.parent.mkdir()
+    shutil.copy(data_dir("courses") / "short_lap.toml", path)
+    n = estimate_saved_course(load_course(str(path)), path)
+    assert (path.parent / estimates.USER_FILE).is_file()
+    moved = tmp_path / "elsewhere"
+    shutil.copytree(path.parent, moved)
+    assert estimates.rounds("dinghy_race", str(moved / "mine.toml")) == pytest.approx(n, abs=0.05)

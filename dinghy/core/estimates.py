@@ -4,9 +4,9 @@ The rounds are medians measured with ``dinghy simulate`` (bots of one level, a f
 a board) and shipped in ``dinghy/race_lengths.toml``; ``benchmarks/bench_estimates.py``
 measures them again (``--write`` rewrites the file). A course file saved in the course
 designer gets a quick estimate from its length
-(:func:`dinghy.games.dinghy_race.race_length.estimate_saved_course`), kept in the
-player's own ``race_lengths.json`` by the file's content (:func:`record`), so a course
-changed since reads as not estimated rather than wrongly.
+(:func:`dinghy.games.dinghy_race.race_length.estimate_saved_course`), kept in a
+``race_lengths.json`` beside it with the file's fingerprint (:func:`record`), so a
+course changed since reads as not estimated rather than wrongly.
 
 Minutes are a guess on top of the rounds: each round every person takes a turn of
 ``person`` seconds and every bot one of ``bot`` seconds (``[turn_seconds]`` in the data
@@ -98,8 +98,16 @@ def describe(rules: str, board: str, people: int, bots: int = 0, *,
 
 # --- a course file's own estimate (the designer's save) -----------------------------------------
 
-def _user_store(home: str | os.PathLike[str] | None) -> Path:
-    return Path(home) if home is not None else io.user_home()
+def _user_store(path: str | os.PathLike[str], home: str | os.PathLike[str] | None) -> Path:
+    """The folder whose ``race_lengths.json`` keeps a course file's estimate: the
+    file's own folder (the estimate travels with the courses), or ``home``."""
+    return Path(home) if home is not None else Path(path).resolve().parent
+
+
+def _key(path: str | os.PathLike[str], home: str | os.PathLike[str] | None) -> str:
+    """The file's name in its own folder's store, its whole path in another."""
+    p = Path(path).resolve()
+    return p.name if home is None else str(p)
 
 
 def _fingerprint(path: str | os.PathLike[str]) -> str:
@@ -109,10 +117,10 @@ def _fingerprint(path: str | os.PathLike[str]) -> str:
 def record(path: str | os.PathLike[str], n_rounds: float, *,
            home: str | os.PathLike[str] | None = None) -> Path:
     """Keep ``n_rounds`` as the estimate of course file ``path`` as it is now (written
-    atomically to the player's ``race_lengths.json``); returns that file."""
-    store = _user_store(home) / USER_FILE
+    atomically to ``race_lengths.json`` in its folder, or in ``home``); returns that file."""
+    store = _user_store(path, home) / USER_FILE
     known = _read_user(store)
-    known[str(Path(path).resolve())] = {"rounds": round(float(n_rounds), 1), "file": _fingerprint(path)}
+    known[_key(path, home)] = {"rounds": round(float(n_rounds), 1), "file": _fingerprint(path)}
     io.write_json_atomic(store, known)
     return store
 
@@ -127,7 +135,7 @@ def _read_user(store: Path) -> dict[str, Any]:
 
 def recorded(path: str | os.PathLike[str], *, home: str | os.PathLike[str] | None = None) -> float | None:
     """The estimate :func:`record` kept for course file ``path``, if the file is unchanged."""
-    entry = _read_user(_user_store(home) / USER_FILE).get(str(Path(path).resolve()))
+    entry = _read_user(_user_store(path, home) / USER_FILE).get(_key(path, home))
     if not isinstance(entry, dict) or not isinstance(entry.get("rounds"), (int, float)):
         return None
     try:

@@ -37,6 +37,15 @@ class Guide:
     aim: str
     steps: tuple[Step, ...]
     choices: tuple[tuple[str, str], ...]
+    guided: tuple[tuple[str, str, str], ...] = ()     # (when, say, why)
+    guided_actions: int = 0
+
+    def guided_words(self, words: set[str]) -> tuple[str, str] | None:
+        """(what to tap, why) for a decision whose open actions begin with ``words``."""
+        for when, say, why in self.guided:
+            if when in words:
+                return say, why
+        return None
 
 
 @dataclass(frozen=True)
@@ -72,10 +81,20 @@ def guide(rules: str, folder: str | None = None) -> Guide:
         if not isinstance(c, dict):
             raise DataError(source, f"choices[{i}]", "must be a table")
         choices.append((_text(c, "name", source, f"choices[{i}]."), _text(c, "rule", source, f"choices[{i}].")))
+    guided = []
+    for i, c in enumerate(data.get("guided") or []):
+        if not isinstance(c, dict):
+            raise DataError(source, f"guided[{i}]", "must be a table")
+        guided.append(tuple(_text(c, k, source, f"guided[{i}].") for k in ("when", "say", "why")))
+    turn = data.get("guided_turn") or {}
+    n = turn.get("actions", 0) if isinstance(turn, dict) else None
+    if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 100:
+        raise DataError(source, "guided_turn.actions", f"must be a whole number 0 to 100, got {n!r}")
     if not steps:
         raise DataError(source, "steps", "a guide needs at least one step of the turn")
     return Guide(rules, _text(data, "title", source), _text(data, "line", source),
-                 _text(data, "boats", source), _text(data, "aim", source), tuple(steps), tuple(choices))
+                 _text(data, "boats", source), _text(data, "aim", source), tuple(steps), tuple(choices),
+                 tuple(guided), n)  # type: ignore[arg-type]
 
 
 def pages(g: Guide) -> list[Page]:

@@ -53,7 +53,7 @@ class Flow:
 
         s = self.settings
         return {"animate": s.animations, "follow": s.follow,
-                "sound": Sound() if s.sound else None}
+                "sound": Sound() if s.sound else None, "guided": s.guided}
 
     def show_table(self, race: Any) -> Any:
         from dinghy.ui.shell.table import TableScene

@@ -23,6 +23,7 @@ class Settings:
     animations: bool = True      # moves slide, pivots turn, dice land
     sound: bool = False          # start gun, dice, capsize
     follow: bool = False         # the camera follows the active boat (else: fleet and next mark)
+    guided: bool = False         # the guided first round: the table says what to tap and why
 
     @classmethod
     def load(cls, folder: str | os.PathLike[str]) -> "Settings":

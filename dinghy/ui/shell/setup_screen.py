@@ -187,8 +187,8 @@ class SetupScreen(GuiScene):
                                 ("Drop worst", self.discard_toggle)]
         self.setting_rows: list[tuple[str, Widget]] = []
         if self.settings is not None:
-            for attr, label in (("animations", "Animations"), ("sound", "Sound"),
-                                ("follow", "Follow boat")):
+            for attr, label in (("guided", "Guided first round"), ("animations", "Animations"),
+                                ("sound", "Sound"), ("follow", "Follow boat")):
                 self.setting_rows.append((label, add(Toggle(
                     g, getattr(self.settings, attr),
                     on_change=lambda v, a=attr: self.set_setting(a, v)))))
