@@ -87,3 +87,28 @@ def test_one_line_says_what_the_game_is_how_many_boats_and_how_long():
     line = guides.one_line("dinghy_race", 45)
     assert line == "sail by manoeuvre cards on an open table; 2–6 boats; about 45 minutes"
     assert guides.one_line("no_such_game") == ""
+
+
+@pytest.mark.parametrize("rules", ["dinghy_race", "yacht_race", "regatta_gigamic"])
+def test_at_the_race_table_question_mark_opens_the_game_sailed(make_ui_app, tmp_path, rules):
+    from dinghy.core.setup import RaceSetup, Seat
+    from dinghy.ui.shell.autosave import Autosave
+    from dinghy.ui.shell.flow import Flow
+
+    app = make_ui_app(1024, 600)
+    flow = Flow(app, Autosave(tmp_path / "home"), bot_delay=3600)
+    app.flow = flow
+    flow.show_setup()
+    board = games.GAMES[rules].boards()[0]
+    flow.start(RaceSetup(seats=(Seat("Ann", "Orange"), Seat("Bot", "Sky", "simple")), course=board, seed=4),
+               rules)
+    scene = app.scene
+    app.step()
+    ui.tap(app, scene.help_button)
+    m = scene.gui.modal
+    assert isinstance(m, HowToPlay) and m.guide.rules == rules
+    while m.next.enabled:
+        ui.tap(app, m.next)
+    assert m.on_keys_page and "Ctrl+Z" in [k for k, _ in m.shortcuts]
+    ui.key_press(app, key.ESCAPE)
+    assert scene.gui.modal is None or not isinstance(scene.gui.modal, HowToPlay)
