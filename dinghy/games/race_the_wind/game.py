@@ -173,8 +173,14 @@ class RaceTheWind(BaseGame):
     def hidden_variant(self, s: State, seat: int, rng: random.Random) -> State:
         return s
 
+    def progress(self, s: State) -> Any:
+        """The interface's question (does any boat still racing get anywhere?): where each
+        boat stands, its leg, start and finish. A simulation cuts a race short when it
+        stays the same for thousands of actions."""
+        return tuple((b.pos, b.leg, b.started, b.finished) for b in s.boats)
+
     # -- for bots that cut a play-out short ----------------------------------------------
-    def progress(self, s: State, seat: int) -> float:
+    def seat_progress(self, s: State, seat: int) -> float:
         """How far boat ``seat`` is along the course: stages done (start, each mark, the
         finish), less the squares still to its next target as a fraction of the board."""
         b = s.boats[seat]
@@ -201,8 +207,8 @@ class RaceTheWind(BaseGame):
         n = len(s.boats)
         if n == 1:
             return 1.0
-        mine = self.progress(s, seat)
-        score = sum(1.0 if mine > self.progress(s, o) else 0.5 if mine == self.progress(s, o) else 0.0
+        mine = self.seat_progress(s, seat)
+        score = sum(1.0 if mine > self.seat_progress(s, o) else 0.5 if mine == self.seat_progress(s, o) else 0.0
                     for o in range(n) if o != seat)
         return score / (n - 1)
 
