@@ -9,7 +9,7 @@ import pytest
 from dinghy import games
 from dinghy.core import estimates
 from dinghy.core.errors import DataError
-from dinghy.core.io import data_dir, shipped
+from dinghy.core.io import data_dir
 from dinghy.games.dinghy_race.data import load_course
 from dinghy.games.dinghy_race.race_length import course_lengths, estimate_saved_course, from_course
 

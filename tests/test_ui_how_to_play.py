@@ -7,7 +7,7 @@ from dinghy.core.errors import DataError
 from dinghy.ui import help as guides
 from dinghy.ui import testing as ui
 from dinghy.ui.help.overlay import HowToPlay
-from dinghy.ui.help.pictures import PICTURES
+from dinghy.ui.help.pictures import PICTURES, WIDGETS
 from dinghy.ui.shell.setup_screen import SetupScreen
 from dinghy.ui.widgets.gui import key
 
@@ -16,7 +16,7 @@ from dinghy.ui.widgets.gui import key
 def test_every_registered_game_has_a_guide_with_known_pictures(rules):
     g = guides.guide(rules)
     assert g.steps and g.choices and g.line and g.boats
-    assert all(s.picture in PICTURES for s in g.steps)
+    assert all(s.picture in PICTURES or s.picture in WIDGETS for s in g.steps)
 
 
 @pytest.mark.parametrize("rules", list(games.GAMES))
@@ -112,3 +112,18 @@ def test_at_the_race_table_question_mark_opens_the_game_sailed(make_ui_app, tmp_
     assert m.on_keys_page and "Ctrl+Z" in [k for k, _ in m.shortcuts]
     ui.key_press(app, key.ESCAPE)
     assert scene.gui.modal is None or not isinstance(scene.gui.modal, HowToPlay)
+
+
+def test_the_exit_step_shows_dinghy_races_own_card_face(ui_app):
+    from dinghy.ui.dinghy_race.card_face import CardFace
+
+    s = ui_app.push(SetupScreen(lambda *a: None, seed=5))
+    m = s.show_help()
+    while m.page.picture != "dinghy_race_card_face":
+        m.forward()
+    face = m.view_pictures["dinghy_race_card_face"]
+    assert isinstance(face, CardFace) and face.visible
+    assert sorted(face.numbers.values()) == list(range(1, len(face.numbers) + 1)) and len(face.numbers) >= 2
+    assert m.card.x <= face.x and face.x + face.w <= m.body.x       # beside the text, inside the page
+    m.forward()
+    assert not face.visible                                         # the next page draws its own

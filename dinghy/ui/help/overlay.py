@@ -13,7 +13,7 @@ from typing import Any, Sequence
 from dinghy.core.errors import DinghyError
 from dinghy.ui import theme
 from dinghy.ui.help import Page, guide, pages
-from dinghy.ui.help.pictures import draw
+from dinghy.ui.help.pictures import WIDGETS, draw
 from dinghy.ui.widgets.buttons import Button
 from dinghy.ui.widgets.dialogs import HelpOverlay
 from dinghy.ui.widgets.gui import LAYER_HELP, Gui, key, put
@@ -52,6 +52,7 @@ class HowToPlay(HelpOverlay):
         self.close_button = self._child(Button(gui, "Close", self.dismiss, pt=theme.BODY_PT, layer=layer))
         self.keys_button = self._child(Button(gui, "Keys", self.show_keys, pt=theme.BODY_PT, layer=layer))
         self.picture: list[Any] = []
+        self.view_pictures: dict[str, Any] = {}     # pictures drawn by a game's view, made once
 
     # --- paging -------------------------------------------------------------------------
     @property
@@ -88,6 +89,30 @@ class HowToPlay(HelpOverlay):
         elif symbol in (key.ENTER, key.RETURN):
             self.dismiss() if self.on_keys_page else self.forward()
         return True
+
+    def _view_picture(self, name: str, box: tuple[float, float, float, float]) -> Any | None:
+        """The widget for picture ``name`` drawn by a game's own view (built on first
+        use, placed in ``box``, kept as a child), or None: then the simple picture."""
+        if name not in WIDGETS:
+            return None
+        if name not in self.view_pictures:
+            made = WIDGETS[name][0](self.gui, self.layer)
+            if made is not None:
+                made.place(*box)         # placed before it is shown: it draws to its box
+                self.children.append(made)
+            self.view_pictures[name] = made
+        return self.view_pictures[name]
+
+    def _picture(self, name: str, x: float, y: float, w: float, h: float) -> None:
+        for widget in self.view_pictures.values():
+            if widget is not None:
+                widget.visible = False
+        widget = self._view_picture(name, (x, y, w, h))
+        if widget is not None:
+            widget.visible = True
+            widget.place(x, y, w, h)
+            return
+        self.picture = draw(WIDGETS[name][1] if name in WIDGETS else name, self.gui, self.layer, x, y, w, h)
 
     def delete(self) -> None:
         for d in self.picture:
@@ -133,6 +158,9 @@ class HowToPlay(HelpOverlay):
         self.body.visible = bool(page.text) and not keys
         for n, r in zip(self.names, self.rules):
             n.visible = r.visible = False
+        for widget in self.view_pictures.values():
+            if widget is not None:
+                widget.visible = False
         if keys:
             self._layout_keys(x + pad, top, inner_h)
         elif page.choices:
@@ -150,10 +178,10 @@ class HowToPlay(HelpOverlay):
             side = min(inner_h * (0.5 if upright else 1.0), inner_w * (1.0 if upright else 0.42), px(300))
             if upright:         # picture above the text
                 px0 = x + (w - side) / 2
-                self.picture = draw(page.picture or "course", g, self.layer, px0, top - side, side, side)
+                self._picture(page.picture or "course", px0, top - side, side, side)
                 self.body.place(x + pad, bottom, inner_w, top - side - px(10) - bottom)
             else:               # picture on the left, text on the right
-                self.picture = draw(page.picture or "course", g, self.layer, x + pad, top - side, side, side)
+                self._picture(page.picture or "course", x + pad, top - side, side, side)
                 tx = x + pad + side + px(20)
                 self.body.place(tx, bottom, x + w - pad - tx, top - bottom)
             self.body.label.anchor_y = "center"

@@ -211,6 +211,36 @@ PICTURES: dict[str, Callable[[Painter], None]] = {
 }
 
 
+def card_face(gui: Gui, layer: int) -> Any | None:
+    """Dinghy Race's own card face (the turn panel's CardFace), a close-hauled card on
+    port tack with its numbered exit chips, or None where it cannot be built here."""
+    from types import SimpleNamespace
+
+    try:
+        from dinghy import games
+        from dinghy.core.geometry import Pose
+        from dinghy.core.setup import RaceSetup, Seat
+        from dinghy.core.wind import Tack
+        from dinghy.games.dinghy_race.actions import Move
+        from dinghy.ui.dinghy_race.card_face import CardFace
+
+        game = games.load_game(RaceSetup(seats=(Seat("A", "Orange"), Seat("B", "Sky")), course="short_lap"))
+        card = game.cards.types["close_hauled.port"]
+        ghosts = [SimpleNamespace(action=Move(i), pose=Pose.trusted(0.0, 0.0, 0), allowed=True)
+                  for i in range(len(card.exits))]
+        return CardFace(gui, game, card, Tack.PORT, ghosts, lambda i: None, lambda i: None,
+                        colour=BOAT, layer=layer)
+    except Exception:           # a broken install: the simple picture instead
+        return None
+
+
+#: pictures drawn by a game's own view (a widget), by name; each falls back on the
+#: simple picture of the same name after the colon
+WIDGETS: dict[str, tuple[Callable[[Gui, int], Any | None], str]] = {
+    "dinghy_race_card_face": (card_face, "exits"),
+}
+
+
 def draw(name: str, gui: Gui, layer: int, x: float, y: float, w: float, h: float) -> list[Any]:
     """Picture ``name`` in the box (square, centred); the drawables, for the caller to delete."""
     p = Painter(gui, layer, x, y, w, h)
