@@ -5,7 +5,9 @@
     python benchmarks/bench_estimates.py --fit            # the designer's quick estimate against the medians
 
 Prints, per board, the median rounds of a few races of medium skippers (pre-start
-included) and the estimate the set-up shows for it with four people. Not a test: no
+included) and the estimate the set-up shows for it with four people. A game that keeps
+no round counter (Race the Wind, Gigamic) is counted in turns: the most turns any boat
+began. Not a test: no
 assertion, just figures (keep it short: a few races a board).
 """
 from __future__ import annotations
@@ -18,10 +20,41 @@ import time
 from dinghy import games
 from dinghy.core import estimates
 from dinghy.simulate.plan import make_plan
+from dinghy.simulate import run as run_module
 from dinghy.simulate.run import run
 from dinghy.simulate.stats import rounds_by_variant
 
 SHORT = ("dinghy_race", "short_lap")
+
+
+def turns_begun(race) -> int:
+    """Rounds for a game that keeps no round counter (Race the Wind, Gigamic): the most
+    turns any seat began, a turn beginning when the decision passes to that seat from
+    another seat (the dice and the deck between them do not count)."""
+    game, history = race.game, race.history
+    begun: dict[int, int] = {}
+    last = None
+    for i in range(len(race.actions)):
+        seat = game.current_player(history[i])
+        if seat < 0:
+            continue
+        if seat != last:
+            begun[seat] = begun.get(seat, 0) + 1
+            last = seat
+    return max(begun.values(), default=0)
+
+
+def _tally_with_rounds(race, job):
+    row = _plain_tally(race, job)
+    if row["race"]["rounds"] is None:
+        row["race"]["rounds"] = turns_begun(race)
+    return row
+
+
+# every race's tally says its rounds, counted as above where the game keeps none (the
+# pool's worker processes are forked from this one and keep the change)
+_plain_tally = run_module.tally
+run_module.tally = _tally_with_rounds
 
 
 def measure(rules: str, board: str, races: int, boats: int, level: str, seed: int,
