@@ -1,7 +1,11 @@
 """Frame cost of the race table while a 6-boat race is played back, headless.
 
     python benchmarks/bench_ui_playback.py [--course olympic_triangle] [--actions 6000]
+    python benchmarks/bench_ui_playback.py --setup-only     # just the first set-up frame
 
+0. First set-up frame: ``dinghy play`` as a player starts it, in fresh processes: from
+   process start to the set-up screen's first drawn frame (the median of a few, and the
+   dinghy modules, and whether scipy, shapely or a skipper were imported on the way).
 1. Startup: from before pyglet is imported to the first drawn frame of the race table
    (window, shader compile, course, boats, panels).
 2. Playback: the bots sail a 6-boat race (``dinghy.skippers.play_bots``, as ``dinghy
@@ -33,13 +37,62 @@ def report(name: str, ms: list[float]) -> None:
           f"   p95 {ms_sorted[int(len(ms) * 0.95)]:7.2f}   worst {ms_sorted[-1]:7.2f} ms   (n={len(ms)})")
 
 
+_FIRST_SETUP = """
+import os, sys, time
+t0 = time.perf_counter()
+os.environ["DINGHY_HEADLESS"] = "1"
+from dinghy.ui import run_app
+app = run_app(headless=True, run=False, home=sys.argv[1])
+app.step()
+ms = (time.perf_counter() - t0) * 1000
+heavy = [m for m in ("scipy", "shapely", "matplotlib", "dinghy.skippers", "dinghy.ui.shell.table")
+         if m in sys.modules]
+print(ms, sum(m.startswith("dinghy") for m in sys.modules), ",".join(heavy) or "none")
+"""
+
+
+def first_setup_frame(runs: int = 5) -> None:
+    """Process start -> the set-up screen's first frame, in ``runs`` fresh processes
+    (the interpreter's own start included: ``python -X importtime`` shows the rest).
+    Wall time on a busy machine waits for the other processes; the CPU time (user +
+    system, the GL driver's threads included) waits less.
+    Bytecode is cached (in a temporary folder) after one untimed start, as an installed
+    dinghy has it, even where PYTHONDONTWRITEBYTECODE is set."""
+    import resource
+    import subprocess
+    import tempfile
+
+    def cpu() -> float:
+        r = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return r.ru_utime + r.ru_stime
+
+    times, cpus = [], []
+    with tempfile.TemporaryDirectory() as home:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env["PYTHONPYCACHEPREFIX"] = os.path.join(home, "pycache")
+        for k in range(runs + 1):
+            t, c = time.perf_counter(), cpu()
+            out = subprocess.run([sys.executable, "-c", _FIRST_SETUP, home], capture_output=True,
+                                 text=True, check=True, env=env).stdout.split()
+            if k:                     # the first start only writes the bytecode
+                times.append((time.perf_counter() - t) * 1000)
+                cpus.append((cpu() - c) * 1000)
+    print(f"{'process start -> first set-up frame':44s} median {statistics.median(times):7.0f} ms   "
+          f"best {min(times):5.0f} ms   CPU median {statistics.median(cpus):5.0f} ms   (n={runs}; in-process {float(out[0]):.0f} ms, "
+          f"{out[1]} dinghy modules, heavy imports: {out[2]})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--course", default="olympic_triangle")
     parser.add_argument("--actions", type=int, default=6000, help="cap on the bots' actions")
     parser.add_argument("--boats", type=int, default=6)
     parser.add_argument("--frames", type=int, default=900, help="animated table frames to time")
+    parser.add_argument("--setup-only", action="store_true", help="only the first set-up frame")
     args = parser.parse_args()
+    first_setup_frame()
+    if args.setup_only:
+        return
 
     from dinghy.core import io
     from dinghy import games

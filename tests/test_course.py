@@ -133,7 +133,7 @@ def write_toml(path, mapping):
 
 def test_the_expected_courses_are_shipped():
     assert {"olympic_triangle", "trapeze_outer", "trapeze_inner", "up_and_down",
-            "island_race", "standard_triangle"} <= set(SHIPPED)
+            "island_race", "standard_triangle", "short_lap"} <= set(SHIPPED)
 
 
 @pytest.mark.parametrize("name", SHIPPED)

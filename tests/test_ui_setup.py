@@ -243,7 +243,7 @@ def test_seat_levels_and_an_unknown_level_shows_its_error(ui_app, setup_screen, 
     ui.tap(ui_app, s.start_button)                       # it still starts (the default sails)
     assert s.started[-1].seats[0].skipper == "hard"
     ui.tap(ui_app, row.level)                            # back to Human: the line goes
-    assert s.subtitle.text.startswith("Set up")
+    assert s.subtitle.text == s.game_line() and "2–6 boats" in s.subtitle.text
     ui.tap(ui_app, s.start_button)
     assert s.started[-1].seats[0].skipper is None
 

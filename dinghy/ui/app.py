@@ -83,6 +83,39 @@ def configure(headless: bool | None = None) -> bool:
     return headless
 
 
+#: The window ``dinghy play`` opens at most, and the room left on the screen for the
+#: window's title bar and a task bar.
+PREFERRED_WINDOW = (1280, 800)
+SCREEN_MARGIN = (0, 80)
+#: A screen that cannot hold a window of this size gets the window full screen.
+SMALLEST_WINDOW = (1024, 600)
+
+
+def fit_window(screen: tuple[int, int] | None,
+               preferred: tuple[int, int] = PREFERRED_WINDOW) -> tuple[int, int, bool]:
+    """(width, height, full screen) for a screen of ``screen`` pixels (None: unknown,
+    as without a screen): the largest window up to ``preferred`` that fits, or full
+    screen where the screen is smaller than :data:`SMALLEST_WINDOW` would need."""
+    if screen is None:
+        return preferred[0], preferred[1], False
+    sw, sh = screen[0] - SCREEN_MARGIN[0], screen[1] - SCREEN_MARGIN[1]
+    w, h = min(preferred[0], sw), min(preferred[1], sh)
+    if w < SMALLEST_WINDOW[0] or h < SMALLEST_WINDOW[1]:
+        return max(1, screen[0]), max(1, screen[1]), True
+    return w, h, False
+
+
+def screen_size() -> tuple[int, int] | None:
+    """The default screen's size in pixels, or None without one (headless, no display)."""
+    try:
+        import pyglet.display
+
+        screen = pyglet.display.get_display().get_default_screen()
+        return int(screen.width), int(screen.height)
+    except Exception:           # no display, a headless EGL device, an odd platform
+        return None
+
+
 def _call(scene: Any, name: str, *args: Any) -> Any:
     handler = getattr(scene, name, None)
     return handler(*args) if handler is not None else None

@@ -27,6 +27,8 @@ class GuiScene(Scene):
 
     shortcuts: list[tuple[str, str]] = []
     help_title = "Keyboard shortcuts"
+    #: The game whose "how to play" the help opens with (None: the shortcuts alone).
+    help_rules: str | None = None
     #: False for a scene whose chart covers the water: the swell would only cost fill time.
     water = True
 
@@ -85,6 +87,11 @@ class GuiScene(Scene):
         for m in self.gui.modals:
             if isinstance(m, HelpOverlay):
                 return m
+        if self.help_rules:
+            from dinghy.ui.help.overlay import HowToPlay
+
+            return self.gui.open(HowToPlay(self.gui, self.help_rules, self.all_shortcuts(),  # type: ignore[return-value]
+                                           self.help_title))
         return self.gui.open(HelpOverlay(self.gui, self.all_shortcuts(), self.help_title))  # type: ignore[return-value]
 
     @property

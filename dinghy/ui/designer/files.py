@@ -92,7 +92,10 @@ class FilesMixin:
             return None
         self.path = target
         self.saved = self.history.current
-        self.say(f"Saved to {target}.")
+        from dinghy.games.dinghy_race.race_length import estimate_saved_course
+
+        rounds = estimate_saved_course(self.saved, target)     # the set-up shows it beside the course
+        self.say(f"Saved to {target} (a race of about {round(rounds)} rounds).")
         self.refresh()
         return target
 

@@ -17,9 +17,7 @@ class Flow:
 
     def __init__(self, app: Any, autosave: Any, *, bot_delay: float | None = None,
                  on_start: Any = None, can_resume: Any = None, on_resume: Any = None) -> None:
-        from dinghy.ui.shell.table import BOT_DELAY
-
-        from dinghy.ui.shell.settings import Settings
+        from dinghy.ui.shell.settings import BOT_DELAY, Settings
 
         self.app, self.autosave = app, autosave
         self.bot_delay = BOT_DELAY if bot_delay is None else bot_delay
@@ -55,7 +53,7 @@ class Flow:
 
         s = self.settings
         return {"animate": s.animations, "follow": s.follow,
-                "sound": Sound() if s.sound else None}
+                "sound": Sound() if s.sound else None, "guided": s.guided}
 
     def show_table(self, race: Any) -> Any:
         from dinghy.ui.shell.table import TableScene

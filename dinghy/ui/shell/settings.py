@@ -14,6 +14,8 @@ from dinghy.core import io
 from dinghy.core.errors import DinghyError
 
 FILE = "settings.json"
+#: How long a bot waits before each action in a real window, seconds.
+BOT_DELAY = 0.45
 
 
 @dataclass
@@ -21,6 +23,7 @@ class Settings:
     animations: bool = True      # moves slide, pivots turn, dice land
     sound: bool = False          # start gun, dice, capsize
     follow: bool = False         # the camera follows the active boat (else: fleet and next mark)
+    guided: bool = False         # the guided first round: the table says what to tap and why
 
     @classmethod
     def load(cls, folder: str | os.PathLike[str]) -> "Settings":

@@ -14,6 +14,8 @@ from dinghy.core.setup import CARD_SIZES, PALETTE, WIND_FORCES, RaceSetup, Seat,
 MIN_SEATS, MAX_SEATS = 2, 6
 BOT_SKIPPER = "simple"
 SUPPLY_RANGE = range(0, 10)
+#: The course a new group starts on: one short lap, a race that fits the evening.
+FIRST_COURSE = "short_lap"
 WIND_CHOICES: tuple[str | None, ...] = (None, *WIND_FORCES)
 CARD_CHOICES: tuple[str | None, ...] = (None, *CARD_SIZES)
 
@@ -93,6 +95,8 @@ class SetupForm:
         # the engine reports a missing course, the form does not guess.
         self.courses: list[str] = list(courses) or [base.course]
         self.course = base.course if base.course in self.courses else self.courses[0]
+        if initial is None and FIRST_COURSE in self.courses:    # a new group: the short race
+            self.course = FIRST_COURSE
         self.wind_force = base.wind_force if base.wind_force in WIND_CHOICES else None
         self.card_size = base.card_size if base.card_size in CARD_CHOICES else None
         self.lady_luck = min(max(base.lady_luck, 0), 9)

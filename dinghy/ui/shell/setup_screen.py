@@ -15,11 +15,12 @@ from typing import Any, Callable, Sequence
 from dinghy.core.setup import PALETTE, RaceSetup
 from dinghy.ui import theme
 from dinghy.ui.scene import GuiScene
+from dinghy.ui.shell.setup_layout import SetupLayout
 from dinghy.ui.shell.setup_form import (
     BOT_SKIPPER, CARD_CHOICES, MAX_SEATS, MIN_SEATS, SUPPLY_RANGE, WIND_CHOICES, SeatForm, SetupForm,
     course_title, level_choices, skipper_problem,
 )
-from dinghy.ui.widgets.gui import Widget, key, put
+from dinghy.ui.widgets.gui import Widget, key
 from dinghy.ui.widgets.buttons import Button, CycleButton, Toggle
 from dinghy.ui.widgets.panels import Panel
 from dinghy.ui.widgets.selectors import ChoiceSelector
@@ -85,7 +86,7 @@ class SeatRow:
             g.add(w)
 
 
-class SetupScreen(GuiScene):
+class SetupScreen(SetupLayout, GuiScene):
     """``SetupScreen(on_start, can_resume=None, on_resume=None, courses=None,
     initial=None, seed=None)``.
 
@@ -109,6 +110,11 @@ class SetupScreen(GuiScene):
         ("Ctrl+N", "Add a boat"),
     ]
     help_title = "Set-up: keyboard shortcuts"
+
+    @property
+    def help_rules(self) -> str:  # type: ignore[override]
+        """"?" opens how to play the game chosen."""
+        return self.rules
 
     def __init__(self, on_start: Callable[[RaceSetup], Any], *,
                  can_resume: Callable[[], bool] | None = None,
@@ -158,8 +164,8 @@ class SetupScreen(GuiScene):
             self.game_choice = add(ChoiceSelector(g, self.games, [n for n, _ in self.games].index(self.rules),
                                                   on_change=self.set_game))
         self.course = add(ChoiceSelector(g, [(c, course_title(c)) for c in f.courses],
-                                         f.courses.index(f.course),
-                                         on_change=lambda v: setattr(f, "course", v)))
+                                         f.courses.index(f.course), on_change=self.set_course))
+        self.length_text = add(Text(g, "", theme.SMALL_PT + 1, theme.INK_SOFT, multiline=True))
         self.wind = choice(WIND_CHOICES, f.wind_force, "wind_force")
         self.cards = choice(CARD_CHOICES, f.card_size, "card_size")
         self.lady_luck = choice(list(SUPPLY_RANGE), f.lady_luck, "lady_luck", wrap=False)
@@ -182,8 +188,8 @@ class SetupScreen(GuiScene):
                                 ("Drop worst", self.discard_toggle)]
         self.setting_rows: list[tuple[str, Widget]] = []
         if self.settings is not None:
-            for attr, label in (("animations", "Animations"), ("sound", "Sound"),
-                                ("follow", "Follow boat")):
+            for attr, label in (("guided", "Guided first round"), ("animations", "Animations"),
+                                ("sound", "Sound"), ("follow", "Follow boat")):
                 self.setting_rows.append((label, add(Toggle(
                     g, getattr(self.settings, attr),
                     on_change=lambda v, a=attr: self.set_setting(a, v)))))
@@ -196,17 +202,18 @@ class SetupScreen(GuiScene):
 
     def _build_options(self) -> None:
         """The option rows this game reads (its view's ``setup_options``), with labels."""
-        from dinghy.ui.shell.views import view_class
+        from dinghy.ui.shell.views import setup_options
 
         g = self.gui
         assert g is not None
         for label, widget in self.options:
             g.remove(label)
-        wanted = view_class(self.rules).setup_options
+        wanted = setup_options(self.rules)
         rows: list[tuple[str, Widget]] = []
         if self.game_choice is not None:
             rows.append(("Game", self.game_choice))
         rows.append(("Course" if "wind_force" in wanted else "Board", self.course))
+        rows.append(("Length", self.length_text))
         for attr, label, widget in (("wind_force", "Wind", self.wind), ("card_size", "Cards", self.cards),
                                     ("lady_luck", "Lady Luck", self.lady_luck),
                                     ("weather_eye", "Weather Eye", self.weather_eye),
@@ -218,6 +225,37 @@ class SetupScreen(GuiScene):
         rows.extend(self.series_rows)
         rows.extend(self.setting_rows)
         self.options = [(g.add(Text(g, label)), widget) for label, widget in rows]
+
+    def set_course(self, course: str) -> None:
+        self.form.course = course
+        self.refresh_estimate()
+
+    def crew(self) -> tuple[int, int]:
+        """(people, bots) in the boats now."""
+        people = sum(seat.skipper is None for seat in self.form.seats)
+        return people, len(self.form.seats) - people
+
+    def estimate(self) -> str:
+        """The chosen board's race length: rounds, and minutes for the people (and bots)."""
+        from dinghy.core import estimates
+
+        return estimates.describe(self.rules, self.form.course, *self.crew())
+
+    def game_line(self) -> str:
+        """The game in one line: what it is, how many boats, how long on its first board."""
+        from dinghy.core import estimates
+        from dinghy.ui.help import one_line
+
+        first = self.form.courses[0] if self.form.courses else self.form.course
+        n = estimates.rounds(self.rules, self.form.course) or estimates.rounds(self.rules, first)
+        people, bots = self.crew()
+        return one_line(self.rules, None if n is None else estimates.minutes(self.rules, n, people, bots))
+
+    def refresh_estimate(self) -> None:
+        if getattr(self, "length_text", None) is not None:
+            self.length_text.text = self.estimate()
+        if getattr(self, "subtitle", None) is not None:
+            self.show_problem()
 
     def game_title(self) -> str:
         """The chosen game's title, the screen's heading."""
@@ -267,8 +305,9 @@ class SetupScreen(GuiScene):
         f.course = f.courses[0]
         g.remove(self.course)
         self.course = g.add(ChoiceSelector(g, [(c, course_title(c)) for c in f.courses], 0,
-                                           on_change=lambda v: setattr(f, "course", v)))
+                                           on_change=self.set_course))
         self._build_options()
+        self.refresh_estimate()
         self.relayout()
 
     def _build_rows(self) -> None:
@@ -279,6 +318,7 @@ class SetupScreen(GuiScene):
                 g.remove(w)
         self.rows = [SeatRow(self, seat) for seat in self.form.seats]
         self._refresh_seats()
+        self.refresh_estimate()
 
     def _refresh_seats(self) -> None:
         self.add_button.enabled = self.form.can_add
@@ -309,7 +349,7 @@ class SetupScreen(GuiScene):
 
     def set_level(self, seat: SeatForm, skipper: str | None) -> None:
         seat.skipper = skipper
-        self.show_problem()
+        self.refresh_estimate()
 
     def problem(self) -> str | None:
         """A bot level the game's skippers do not know, in words, or None. The race still
@@ -326,11 +366,12 @@ class SetupScreen(GuiScene):
     def show_problem(self) -> str | None:
         """The problem, if any, in place of the subtitle (in the call-to-action colour)."""
         why = self.problem()
-        self.subtitle.text = why or SUBTITLE
+        text = why or self.game_line() or SUBTITLE
+        self.subtitle.text = text
         self.subtitle.label.color = theme.rgba(theme.PRIMARY if why else theme.ON_WATER_SOFT)
-        if why:
+        if self.subtitle.w:
             from dinghy.ui.hud import fit_text
-            fit_text(self.subtitle.label, why, self.subtitle.w or 400, self.subtitle.label.font_size)
+            fit_text(self.subtitle.label, text, self.subtitle.w, self.subtitle.label.font_size)
         return why
 
     def set_series_races(self, n: int) -> None:
@@ -386,95 +427,3 @@ class SetupScreen(GuiScene):
             self.add_seat()
             return True
         return False
-
-    # --- layout ---------------------------------------------------------------------
-    def layout(self) -> None:
-        g = self.gui
-        assert g is not None
-        px, t = g.px, g.touch
-        W, H = g.width, g.height
-        m = px(16) if W < px(1000) else px(28)
-        gap, pad, pitch = px(12), px(14), t + px(6)
-        block_w = min(W - 2 * m, px(1120))
-        header_h, footer_h = px(76), px(56) + px(14)
-        panel_h = pad + t + px(10) + max(MAX_SEATS, len(self.options)) * pitch - px(6) + pad
-        panel_h = min(panel_h, H - 2 * m - header_h - footer_h)
-        block_h = header_h + panel_h + footer_h
-        bx = (W - block_w) / 2
-        by = max(m, (H - block_h) / 2)
-        top = by + block_h
-
-        # header: title, subtitle, help
-        self.title.place(bx, top - px(38), block_w - t, px(40))
-        self.subtitle.place(bx + px(2), top - px(64), block_w - t, px(22))
-        self.help_button.place(bx + block_w - t, top - t - px(6), t, t)
-
-        # panels
-        py = by + footer_h
-        race_w = min(max(px(300), block_w * 0.38), px(440))
-        boats_w = block_w - race_w - gap
-        self.boats_panel.place(bx, py, boats_w, panel_h)
-        self.race_panel.place(bx + boats_w + gap, py, race_w, panel_h)
-
-        # boats: header button, then one row per seat
-        ptop = py + panel_h - pad
-        add_w = max(self.add_button.text.content_width + px(28), px(120))
-        self.add_button.place(bx + boats_w - pad - add_w, ptop - t, add_w, t)
-        put(self.boats_panel.title, bx + pad, ptop - t / 2)
-        self.boats_panel.title.anchor_y = "center"
-        inner = boats_w - 2 * pad
-        colour_w, bot_w, remove_w, sp = px(170), px(78), t, px(8)
-        name_w = min(inner - colour_w - bot_w - remove_w - 3 * sp, px(340))
-        if name_w > px(260):   # a wide window: the colour chooser takes some of it
-            extra = min(name_w - px(260), px(50))
-            colour_w, name_w = colour_w + extra, name_w - extra
-        y = ptop - t - px(10)
-        for row in self.rows:
-            y -= t
-            x = bx + pad
-            row.colour.place(x, y, colour_w, t)
-            row.name.place(x + colour_w + sp, y, name_w, t)
-            right = bx + boats_w - pad
-            row.remove.place(right - remove_w, y, remove_w, t)
-            row.bot.place(right - remove_w - sp - bot_w, y, bot_w, t)
-            y -= pitch - t
-        self.seats_hint.place(bx + pad, y - px(44), inner, px(40))
-        self.seats_hint.visible = y - px(44) > py + pad
-
-        # race options: label column, chooser column
-        rx = bx + boats_w + gap
-        put(self.race_panel.title, rx + pad, ptop - t / 2)
-        self.race_panel.title.anchor_y = "center"
-        label_w = px(112)
-        chooser_w = min(race_w - 2 * pad - label_w, px(240))
-        cx = rx + race_w - pad - chooser_w
-        y = ptop - t - px(10)
-        fit = max(1, int((y - py - pad + pitch - t) // pitch))
-        self.pages = -(-len(self.options) // fit)
-        self.page = min(self.page, self.pages - 1)
-        more_w = max(px(110), self.more_button.text.content_width + px(28))
-        self.more_button.visible = self.pages > 1
-        self.more_button.label = f"More ({self.page + 1}/{self.pages})"
-        self.more_button.place(rx + race_w - pad - more_w, ptop - t, more_w, t)
-        shown = self.options[self.page * fit:(self.page + 1) * fit]
-        for label, widget in self.options:
-            on = (label, widget) in shown
-            label.visible = widget.visible = on
-        for label, widget in shown:
-            y -= t
-            label.place(rx + pad, y, label_w, t)
-            if isinstance(widget, ChoiceSelector):
-                widget.place(cx, y, chooser_w, t)
-            else:   # a switch lines up with the choosers, clear of a long label
-                toggle_x = max(cx, rx + pad + label.label.content_width + px(10))
-                widget.place(toggle_x, y, px(96), t)
-            y -= pitch - t
-
-        # footer: seed (small), resume, start
-        start_w = max(px(200), self.start_button.text.content_width + px(48))
-        resume_w = max(px(180), self.resume_button.text.content_width + px(40))
-        self.start_button.place(bx + block_w - start_w, by, start_w, px(56))
-        self.resume_button.place(bx + block_w - start_w - gap - resume_w, by, resume_w, px(56))
-        self.seed_text.place(bx + px(2), by, px(200), px(56))
-        self.refresh_resume()
-        self.show_problem()

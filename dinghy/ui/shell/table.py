@@ -26,17 +26,17 @@ from dinghy.core.setup import PALETTE  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.hud import EventLog, OrderStrip, Slider, Toast, warm_glyphs  # noqa: E402
 from dinghy.ui.scene import ChartScene  # noqa: E402
+from dinghy.ui.shell.guided import GuidedMixin  # noqa: E402
 from dinghy.ui.shell.table_bots import BotsMixin  # noqa: E402
 from dinghy.ui.shell.table_motion import MotionMixin  # noqa: E402
 from dinghy.ui.shell.views import view_class  # noqa: E402
 
-#: How long a bot waits before each action in a real window, seconds.
-BOT_DELAY = 0.45
+from dinghy.ui.shell.settings import BOT_DELAY  # noqa: E402,F401  (the table's default, kept light for start-up)
 #: Pixels a press may travel and still be a tap (beyond it, it pans the board).
 TAP_SLOP = 8
 
 
-class TableScene(BotsMixin, MotionMixin, ChartScene):
+class TableScene(BotsMixin, MotionMixin, GuidedMixin, ChartScene):
     """``TableScene(race, autosave=None, on_over=None, on_leave=None, bot_delay=BOT_DELAY)``."""
 
     shell_shortcuts = [
@@ -53,8 +53,10 @@ class TableScene(BotsMixin, MotionMixin, ChartScene):
                  on_over: Callable[[Any], Any] | None = None,
                  on_leave: Callable[[], Any] | None = None,
                  bot_delay: float = BOT_DELAY, bot_seed: int | None = None,
-                 follow: bool = True, animate: bool = False, sound: Any = None) -> None:
+                 follow: bool = True, animate: bool = False, sound: Any = None,
+                 guided: bool = False) -> None:
         super().__init__()
+        self.guided = guided             # the guided first round (shell/guided.py)
         self.race, self.game = race, race.game
         self.autosave, self.on_over, self.on_leave = autosave, on_over, on_leave
         self.bot_delay = bot_delay
@@ -83,6 +85,11 @@ class TableScene(BotsMixin, MotionMixin, ChartScene):
     @property
     def shortcuts(self) -> list[tuple[str, str]]:  # type: ignore[override]
         return self.shell_shortcuts + list(self.view.shortcuts)
+
+    @property
+    def help_rules(self) -> str:  # type: ignore[override]
+        """"?" opens how to play the game on the table."""
+        return self.race.rules_name
 
     # --- who decides -------------------------------------------------------------------
     def seat(self, boat: int | None = None) -> Any:
@@ -119,6 +126,7 @@ class TableScene(BotsMixin, MotionMixin, ChartScene):
         self.view.build()
         self.log = add(EventLog(g))
         self.toast = add(Toast(g))
+        self.build_guide()
         self.refresh(new_step=True)
 
     def on_exit(self) -> None:
@@ -177,6 +185,7 @@ class TableScene(BotsMixin, MotionMixin, ChartScene):
             self.layout_side()
             self.toast.place(0, H - bar - m, W, 0)
             self.view.layout(0, sheet + m, W, H - bar - sheet - m)
+            self.layout_guide(0, H - bar, W)
             return
         self.sheet_h = 0
         col_x = W - side - m
@@ -185,6 +194,7 @@ class TableScene(BotsMixin, MotionMixin, ChartScene):
         board_w = col_x - m
         self.toast.place(0, H - bar - m, board_w, 0)
         self.view.layout(0, 0, board_w, H - bar)
+        self.layout_guide(0, H - bar, board_w)
 
     def _sheet_for_content(self, most: float) -> float:
         """Upright, a view that sizes its sheet to its panel (``sheet_fits_content``)
@@ -282,6 +292,7 @@ class TableScene(BotsMixin, MotionMixin, ChartScene):
                             colours)
         self.undo_button.enabled = race.can_undo()
         self.view.refresh(new_step)
+        self.refresh_guide()
         self._check_curtain()
 
     def _report_over(self) -> None:

@@ -43,6 +43,12 @@ _REPLAYS: dict[str, Any] = {
     "dinghy_race": "dinghy.ui.dinghy_race.replay_board:ChartReplay",
     "regatta_gigamic": "dinghy.ui.regatta_gigamic.replay_board:GigamicReplay",
 }
+#: rules name -> the set-up fields its view reads (the view's ``setup_options``), known
+#: without importing the view: the set-up screen draws itself without loading a board
+#: view (tests/test_ui_first_frame.py checks that both say the same).
+_SETUP_OPTIONS: dict[str, tuple[str, ...]] = {
+    "dinghy_race": ("wind_force", "card_size", "lady_luck", "weather_eye", "inner_boat_rule"),
+}
 #: For a game with no view of its own, asked in order: (does this game fit?, view, replay).
 _FALLBACKS: list[tuple[Callable[[Any], bool], Any, Any]] = [
     (is_grid_game, "dinghy.ui.grid.view:GridView", "dinghy.ui.grid.replay:GridReplay"),
@@ -108,6 +114,17 @@ def view_class(game_or_rules: Any) -> Any:
     return _resolve(spec)
 
 
+def setup_options(rules: str) -> tuple[str, ...]:
+    """The :class:`~dinghy.core.setup.RaceSetup` fields the set-up offers for game ``rules``
+    (wind, cards, supplies ...), without importing a board view that is not loaded yet."""
+    if rules in _SETUP_OPTIONS:
+        return _SETUP_OPTIONS[rules]
+    spec = _VIEWS.get(rules)
+    if spec is not None and not isinstance(spec, str):
+        return tuple(spec.setup_options)
+    return BoardView.setup_options
+
+
 def replay_board_class(game_or_rules: Any) -> Any | None:
     """The replay board for a game (or rules name): its board drawn at any point, or None."""
     rules = _rules(game_or_rules)
@@ -118,5 +135,5 @@ def replay_board_class(game_or_rules: Any) -> Any | None:
     return None if spec is None else _resolve(spec)
 
 
-__all__ = ["BoardView", "register_view", "view_class", "replay_board_class", "seat_colour",
+__all__ = ["BoardView", "register_view", "view_class", "setup_options", "replay_board_class", "seat_colour",
            "ordinal"]
