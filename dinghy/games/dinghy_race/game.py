@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from dinghy.core.interface import CHANCE, TERMINAL, BaseGame, Event
-from dinghy.games.dinghy_race import rules
+from dinghy.games.dinghy_race import position as positions, rules
 from dinghy.games.dinghy_race.actions import Action, Roll, parse
 from dinghy.games.dinghy_race.state import RaceState, Step
 from dinghy.games.dinghy_race.table import Table
@@ -66,6 +66,9 @@ class DinghyRace(Table, BaseGame):
 
     def parse_action(self, text: str) -> Action:
         return parse(text)
+
+    def position(self, state: RaceState) -> RaceState:
+        return positions.position(self, state)
 
     def progress(self, state: RaceState) -> Any:
         """Where the bows of the boats still racing lie (to the tenth of a millimetre),

@@ -21,7 +21,7 @@ from dinghy.core.interface import CHANCE, TERMINAL, BaseGame, Event
 from dinghy.core.setup import RaceSetup
 from dinghy.games.grid import compass
 from dinghy.games.grid.board import Board
-from dinghy.games.race_the_wind import actions as A, flow, options, start_finish, turns, view, weather
+from dinghy.games.race_the_wind import actions as A, flow, options, position as positions, start_finish, turns, view, weather
 from dinghy.games.race_the_wind.state import Boat, Phase, Progress, State
 
 OPTIONS = ("proper_course", "better_spinnaker")
@@ -154,6 +154,9 @@ class RaceTheWind(BaseGame):
 
     def parse_action(self, text: str) -> A.Act:
         return A.parse(text)
+
+    def position(self, s: State) -> State:
+        return positions.position(self, s)
 
     def observation(self, s: State, seat: int) -> dict[str, Any]:
         """Everything is in plain sight in Race the Wind (a shadow token is private in that it

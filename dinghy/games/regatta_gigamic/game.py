@@ -9,7 +9,7 @@ from typing import Any
 
 from dinghy.core.interface import CHANCE, TERMINAL, BaseGame, Event
 from dinghy.core.setup import RaceSetup
-from dinghy.games.regatta_gigamic import turn
+from dinghy.games.regatta_gigamic import position as positions, turn
 from dinghy.games.regatta_gigamic.actions import Act, parse
 from dinghy.games.regatta_gigamic.collisions import Fixed
 from dinghy.games.regatta_gigamic.course import Course, start_slots
@@ -87,6 +87,9 @@ class RegattaGigamic(BaseGame):
 
     def parse_action(self, text: str) -> Act:
         return parse(text)
+
+    def position(self, state: State) -> State:
+        return positions.position(self, state)
 
     # -- words for the window (no rule here) ------------------------------------------
     def action_group(self, action: Act) -> str:

@@ -14,6 +14,7 @@ from dinghy.games.regatta_gigamic.spot import Spot
 #: the steps of the game
 DEAL, FIRST, PLACE, TURN, AGAIN, EXTRA, SUN, DRAW, OVER = (
     "deal", "first", "place", "turn", "again", "extra", "sun", "draw", "over")
+STEPS = (DEAL, FIRST, PLACE, TURN, AGAIN, EXTRA, SUN, DRAW, OVER)
 
 
 @dataclass(frozen=True, slots=True)

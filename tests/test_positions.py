@@ -1,0 +1,183 @@
+"""Every game has one checked way to build a position, ``game.position(state)``: it
+refuses a position no race can be in (naming the field and why) and fills in what follows
+from where the boats stand. A played race's states come back unchanged, and a position
+rebuilt from a played state with the derived fields left out comes back as played."""
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from functools import lru_cache
+
+import pytest
+
+from dinghy import games
+from dinghy.core.position import ImpossiblePosition
+from dinghy.core.race import Race
+from dinghy.core.setup import PALETTE, RaceSetup, Seat
+from dinghy.skippers import skipper
+
+MAX_ACTIONS = {"dinghy_race": 260}
+
+
+@lru_cache(maxsize=None)
+def played(name: str, seed: int = 1, seats: int = 3):
+    """A seeded race of ``name`` on its first board, sailed by its default skippers."""
+    names = list(PALETTE)[:seats]
+    board = games.GAMES[name].boards()[0]
+    setup = RaceSetup(seats=tuple(Seat(n, n, None) for n in names), course=board, seed=seed)
+    game = games.load_game(setup, name)
+    race = Race(game)
+    bots = [skipper(None, name) for _ in range(seats)]
+    rng = random.Random(seed)
+    while not race.over and len(race.actions) < MAX_ACTIONS.get(name, 3000):
+        if race.chance:
+            race.roll()
+            continue
+        race.push(bots[race.current_player()].choose(race, rng))
+    return game, race
+
+
+@pytest.mark.parametrize("name", sorted(games.GAMES))
+def test_every_played_state_is_a_whole_position(name):
+    game, race = played(name)
+    assert len(race.actions) > 50
+    for k, state in enumerate(race.history):
+        assert game.position(state) == state, f"state {k} changed"
+
+
+def _refused(game, state, words: str) -> None:
+    with pytest.raises(ImpossiblePosition) as err:
+        game.position(state)
+    assert words in str(err.value), str(err.value)
+
+
+# -- Dinghy Race -------------------------------------------------------------------------
+def _dinghy_mid_race():
+    game, race = played("dinghy_race")
+    return game, next(s for s in race.history if s.round > 6 and s.step.value == "begin")
+
+
+def test_dinghy_race_refuses_boats_out_of_index_order():
+    game, st = _dinghy_mid_race()
+    _refused(game, st.with_(boats=st.boats[::-1]), "list the boats in seat order")
+
+
+def test_dinghy_race_refuses_an_active_boat_not_in_the_turn_order():
+    game, st = _dinghy_mid_race()
+    order = tuple(i for i in st.order if i != st.active)
+    _refused(game, st.with_(order=order), "turn order lists every boat once")
+    _refused(game, st.with_(active=7), "not in the turn order")
+
+
+def test_dinghy_race_refuses_a_place_the_boat_does_not_have():
+    game, st = _dinghy_mid_race()
+    _refused(game, st.with_(places=(st.order[0],)), "but its place is None")
+
+
+def test_dinghy_race_refuses_a_boat_on_the_wrong_tack_for_its_heading():
+    """"Starboard tack: the wind comes over the starboard side": a heading decides the tack
+    (head to wind or dead downwind keep the one the boat had)."""
+    game, st = _dinghy_mid_race()
+    b = next(b for b in st.boats if (game.wind_from - b.pose.heading) % 180)
+    wrong = b.tack.__class__("port" if b.tack.value == "starboard" else "starboard")
+    _refused(game, st.with_boat(b.with_(tack=wrong)), "tack")
+
+
+# -- Yacht Race --------------------------------------------------------------------------
+def test_yacht_race_hands_a_blanketed_yachts_turn_on_at_once():
+    """Rule text: "When it is a player's turn to move, and he finds that an opposing yacht
+    is occupying ONE OF THE EIGHT BLOCKS IMMEDIATELY SURROUNDING HIS AND IF THAT OTHER BOAT
+    IS DIRECTLY UP WIND OF HIS, then the player who was about to move must consider his
+    yacht BLANKETED and FORFEIT THAT TURN." A position built with the turn on such a yacht
+    is handed on as a played race hands it on, and never offers the yacht a move."""
+    from dinghy.games.yacht_race import turns
+    from dinghy.games.yacht_race.actions import Sail, WindCard
+    from dinghy.games.yacht_race.blanketing import upwind_square
+    game, race = played("yacht_race")
+    built = 0
+    for st in race.history:
+        if st.phase.value != "sail" or st.cards_this_turn:
+            continue
+        me = st.yachts[st.turn]
+        up = upwind_square(*me.pos, st.wind)
+        other = next((y for y in st.yachts if y.seat != st.turn and y.afloat), None)
+        if other is None or game.chart.fixed_obstacle(up) or st.occupant(up):
+            continue
+        hand = st.with_yacht(replace(other, pos=up))
+        assert game.legal_actions(hand), "the raw state offers the blanketed yacht moves"
+        whole = game.position(hand)
+        assert whole.turn != st.turn or whole.round != hand.round
+        assert not any(isinstance(a, (Sail, WindCard)) and whole.turn == st.turn and whole.round == hand.round
+                       for a in game.legal_actions(whole))
+        # the same as a played race hands the turn on from the yacht before
+        prev = replace(hand, turn=(st.turn - 1) % len(st.yachts),
+                       round=hand.round - (1 if st.turn == st.first else 0))
+        assert turns.end_turn(prev, game.name, []) == whole
+        built += 1
+    assert built > 5
+
+
+def test_yacht_race_refuses_two_yachts_on_one_block():
+    game, race = played("yacht_race")
+    st = next(s for s in race.history if s.phase.value == "sail" and s.round > 3)
+    a, b = [y for y in st.yachts if y.afloat][:2]
+    _refused(game, st.with_yacht(replace(b, pos=a.pos)), "both stand on")
+
+
+# -- 3M Regatta ---------------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["regatta", "regatta_advanced"])
+def test_3m_line_sides_and_jumping_the_gun_are_derived_from_where_a_yacht_stands(name):
+    """A start is a crossing of the starting line from behind it, and "A player may not be
+    on or across the starting line before round three. Boats jumping the gun must return
+    and re-cross the line": the side a yacht last stood on and whether it jumped the gun
+    follow from where it stands. Left out of a position rebuilt from a played state, they
+    come back as the race had them."""
+    game, race = played(name)
+    course, rebuilt = game.course, 0
+    for st in race.history:
+        boats = []
+        for b in st.boats:
+            if b.at is not None and course.start.side(b.at) and course.finish.side(b.at):
+                b = b.with_(start_side=0, finish_side=0, premature=b.premature if b.started
+                            or not course.start.side(b.at) else False)
+                rebuilt += 1
+            boats.append(b)
+        assert game.position(st.with_(boats=tuple(boats))) == st
+    assert rebuilt > 100
+
+
+def test_3m_refuses_a_finish_with_marks_still_to_round():
+    """"after the last mark, crossing the finish line": a finished yacht has rounded every mark."""
+    game, race = played("regatta")
+    st = race.history[-1]
+    b = next(b for b in st.boats if b.finished)
+    _refused(game, st.with_boat(b.with_(rounded=0)), "marks rounded")
+
+
+# -- Race the Wind ------------------------------------------------------------------------
+def test_race_the_wind_line_sides_are_derived_from_where_a_boat_stands():
+    game, race = played("race_the_wind")
+    course, rebuilt = game.course, 0
+    for st in race.history:
+        boats = []
+        for b in st.boats:
+            if course.start.side(b.pos) and course.finish.side(b.pos):
+                b = b.moved(start_side=-course.start.side(b.pos), finish_side=0)
+                rebuilt += 1
+            boats.append(b)
+        assert game.position(replace(st, boats=tuple(boats))) == st
+    assert rebuilt > 100
+
+
+def test_race_the_wind_refuses_an_unfinished_boat_in_the_finishing_order():
+    game, race = played("race_the_wind")
+    st = next(s for s in race.history if s.turn > 10 and s.phase.value == "play")
+    _refused(game, replace(st, order=(0,)), "has not finished")
+
+
+# -- Gigamic ------------------------------------------------------------------------------
+def test_gigamic_refuses_more_copies_of_a_card_than_the_deck_holds():
+    game, race = played("regatta_gigamic")
+    st = next(s for s in race.history if s.step == "turn")
+    card = st.hands[0][0]
+    _refused(game, st.with_hand(0, st.hands[0] + (card,) * 30), "the deck has")
