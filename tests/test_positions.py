@@ -181,3 +181,63 @@ def test_gigamic_refuses_more_copies_of_a_card_than_the_deck_holds():
     st = next(s for s in race.history if s.step == "turn")
     card = st.hands[0][0]
     _refused(game, st.with_hand(0, st.hands[0] + (card,) * 30), "the deck has")
+
+
+# -- Dinghy Race: what a move does, and what happened to a boat ------------------------------
+def test_a_legal_move_tells_its_outcome_as_apply_makes_it():
+    """``game.outcome(state, move)`` tells where each legal move ends (after any stop
+    short), the hazards it calls for and a finish, before the move is made: over a seeded
+    race, every legal move of every move step agrees with the state ``apply`` leaves."""
+    from dinghy.games.dinghy_race.actions import Move, Begin
+    from dinghy.games.dinghy_race.state import Step
+    game, race = played("dinghy_race")
+    told = stopped = 0
+    for st in race.history:
+        if st.step is not Step.MOVE:
+            continue
+        for move in game.legal_actions(st):
+            if not isinstance(move, Move):
+                continue
+            out = game.outcome(st, move)
+            after, events = game.apply(st, move)
+            b = after.boats[st.active]
+            assert (out.pose, out.tack, out.finished, out.spinnaker_up) == (b.pose, b.tack, b.finished, b.spi_up)
+            assert out.card == st.turn.card and out.boat == st.active
+            assert (out.stopped_short_of is not None) == any(e.kind == "obstacle" for e in events)
+            if out.hazards:
+                assert after.step in (Step.LUCK, Step.ROLL) and [r for r, _ in after.turn.hazards] == list(out.hazards)
+            assert out.describe(game.name(st.active)).startswith(game.name(st.active))
+            told += 1
+            stopped += out.stopped_short_of is not None
+    assert told > 200 and stopped > 0
+    with pytest.raises(Exception):
+        game.outcome(race.history[0], Begin())
+
+
+def test_a_capsize_and_a_plain_delay_leave_different_states():
+    """The hazard table's effects ("man overboard", "capsize", "delay") cost delay cards;
+    a capsize and a delay of two cards (the medium table has both) are told apart by the
+    boat's ``mishap``, not only by the event text."""
+    import enginekit as ek
+    from dinghy.games.dinghy_race.actions import Roll
+    from dinghy.games.dinghy_race.state import Step, Turn
+    game = ek.game(2, wind_force="medium")
+    seen = {}
+    for row in game.hazards.rows:
+        for modifier in (0, -2):
+            turn = Turn(card="reach.port", hazards=((row, modifier),))
+            st = ek.race_at(game, [ek.boat(0, 0, 300, 90), ek.far(1)], step=Step.ROLL, turn=turn).state
+            for d1 in range(1, 7):
+                for d2 in range(1, 7):
+                    after, _ = game.apply(st, Roll(d1, d2))
+                    b = after.boats[0]
+                    res = game.hazards.resolve(row, (d1, d2), luck=0, modifier=modifier)
+                    if res.effect is not None:
+                        assert b.mishap == res.effect and b.delays == res.delay_cards
+                        seen[(res.effect, res.delay_cards)] = after
+                    else:
+                        assert b.mishap is None
+    capsize, delay = seen[("capsize", 2)], seen[("delay", 2)]
+    a, b = capsize.boats[0], delay.boats[0]
+    assert a.delays == b.delays and (a.mishap, b.mishap) == ("capsize", "delay")
+    assert game.observation(capsize, 1)["boats"][0] != game.observation(delay, 1)["boats"][0]

@@ -18,6 +18,8 @@ the set-up plus the text of every action, and replaying it is a fold of ``apply`
     game.observation(state, seat)        -> what that seat may see (JSON-able)
     game.position(state)                 -> the same position, checked and made whole
                                             (ImpossiblePosition if no race can be in it)
+    game.outcome(state, action)          -> what a legal action does, told before it is made
+                                            (None where a game does not tell)
 
 :class:`BaseGame` supplies the parts most games share; a new ruleset subclasses it and
 registers in :mod:`dinghy.games`.
@@ -120,6 +122,12 @@ class BaseGame:
         :class:`~dinghy.core.position.ImpossiblePosition` naming the field and why; a
         played race's states come back unchanged. The default checks nothing."""
         return state
+
+    def outcome(self, state: Any, action: Action) -> Any:
+        """What legal ``action`` does from ``state``, told before it is made (Dinghy Race:
+        where a move ends, what it stops short of, the hazards it calls for); None where
+        the game does not tell (apply it to a copy: states are values)."""
+        return None
 
     # -- records -----------------------------------------------------------------------
     def older_record(self, fmt: int, race: Any) -> str | None:

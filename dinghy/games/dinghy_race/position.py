@@ -11,6 +11,7 @@ from __future__ import annotations
 from dinghy.core import position as P
 from dinghy.core.position import require
 from dinghy.core.wind import Tack, tack_of
+from dinghy.games.dinghy_race.hazards import EFFECTS
 from dinghy.games.dinghy_race.state import Boat, RaceState, Step, Turn
 
 
@@ -68,6 +69,8 @@ def _boat(game, b: Boat, where: str) -> None:
                 f"with the wind from {game.wind_from} the boat is on {want.value} tack")
     require(b.planned is None or b.planned in game.cards.types,
             f"{where}.planned {b.planned!r} is not a card of this set")
+    require(b.mishap is None or b.mishap in EFFECTS, f"{where}.mishap is {b.mishap!r}, not one of "
+            f"{', '.join(EFFECTS)}")
     for name in ("delays", "lady_luck", "weather_eye"):
         P.count(getattr(b, name), f"{where}.{name}")
     P.count(b.legs_done, f"{where}.legs_done", 0, len(game.course.legs))
