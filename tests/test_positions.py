@@ -20,8 +20,9 @@ MAX_ACTIONS = {"dinghy_race": 260}
 
 
 @lru_cache(maxsize=None)
-def played(name: str, seed: int = 1, seats: int = 3):
-    """A seeded race of ``name`` on its first board, sailed by its default skippers."""
+def played(name: str, seed: int = 1, seats: int = 3, limit: int | None = None):
+    """A seeded race of ``name`` on its first board, sailed by its default skippers
+    (at most ``limit`` actions)."""
     names = list(PALETTE)[:seats]
     board = games.GAMES[name].boards()[0]
     setup = RaceSetup(seats=tuple(Seat(n, n, None) for n in names), course=board, seed=seed)
@@ -29,7 +30,7 @@ def played(name: str, seed: int = 1, seats: int = 3):
     race = Race(game)
     bots = [skipper(None, name) for _ in range(seats)]
     rng = random.Random(seed)
-    while not race.over and len(race.actions) < MAX_ACTIONS.get(name, 3000):
+    while not race.over and len(race.actions) < (limit or MAX_ACTIONS.get(name, 3000)):
         if race.chance:
             race.roll()
             continue
