@@ -150,7 +150,13 @@ class RaceTheWind(BaseGame):
         return s.phase is Phase.OVER
 
     def places(self, s: State) -> list[int | None]:
-        return [s.order.index(i) + 1 if i in s.order else None for i in range(len(s.boats))]
+        """Each boat's place as soon as it has finished: the boats placed at the end of an
+        earlier turn, then those that finished in this one ordered as the end of the turn
+        will order them (``start_finish.finishing_order``; one still to finish in this
+        turn may yet come in between)."""
+        new = [b for b in s.boats if b.finished and b.seat not in s.order]
+        order = s.order + tuple(b.seat for b in start_finish.finishing_order(new))
+        return [order.index(i) + 1 if i in order else None for i in range(len(s.boats))]
 
     def parse_action(self, text: str) -> A.Act:
         return A.parse(text)

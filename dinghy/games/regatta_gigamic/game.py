@@ -132,7 +132,7 @@ class RegattaGigamic(BaseGame):
             boats.append({"seat": i, "spot": spot, "stage": b.stage, "wound": b.wound,
                           "becalmed": b.sun is not None, "place": b.place,
                           "cards": len(state.hands[i])})
-        return {"rules": self.rules_name, "seat": seat, "step": state.step, "active": state.active,
+        return {"rules": self.rules_name, "seat": seat, "step": state.step.value, "active": state.active,
                 "first": state.first, "turns": state.turns, "card": state.card,
                 "barre_used": state.barre_used, "boats": boats, "hand": list(state.hands[seat]),
                 "pile": state.pile_count, "discard": list(state.discard),

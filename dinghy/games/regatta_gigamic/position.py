@@ -9,13 +9,13 @@ from collections import Counter
 from dinghy.core import position as P
 from dinghy.core.position import require
 from dinghy.games.regatta_gigamic.spot import Spot
-from dinghy.games.regatta_gigamic.state import Boat, State, STEPS
+from dinghy.games.regatta_gigamic.state import Boat, State, Step, STEPS
 
 
 def position(game, state: State) -> State:
     require(isinstance(state, State), f"not a Gigamic regatta position: {type(state).__name__}")
     n, deck = game.seats(), game.deck
-    require(state.step in STEPS, f"step is {state.step!r}, not one of {', '.join(map(str, STEPS))}")
+    require(isinstance(state.step, Step), f"step is {state.step!r}, not one of {', '.join(map(str, STEPS))}")
     require(all(isinstance(b, Boat) for b in state.boats) and len(state.boats) == n,
             f"boats: one Boat a seat ({n}), not {len(state.boats)} entries")
     require(len(state.hands) == n, f"hands: one hand a seat ({n}), not {len(state.hands)}")
