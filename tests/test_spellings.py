@@ -35,3 +35,20 @@ def test_race_the_wind_places_a_boat_as_soon_as_it_finishes():
         for seat in st.order:
             assert places[seat] == final[seat]
     assert sorted(final) == list(range(1, len(final) + 1))
+
+
+def test_every_observation_names_the_wind_as_its_state_and_headings_do():
+    """``wind_from`` in an observation is spelled as the game's state and headings spell
+    directions: a compass index 0-7 on the grid games (Yacht Race gave words), degrees in
+    Dinghy Race (it gave no wind at all). Gigamic's cards carry no wind."""
+    from dinghy import games
+    for name in sorted(games.GAMES):
+        game, race = played(name)
+        obs = game.observation(race.history[len(race.history) // 2], 0)
+        if name == "regatta_gigamic":
+            assert "wind_from" not in obs
+        elif name == "dinghy_race":
+            assert obs["wind_from"] == game.wind_from and obs["wind_from"] in range(360)
+        else:
+            st = race.history[len(race.history) // 2]
+            assert obs["wind_from"] == st.wind and obs["wind_from"] in range(8), name

@@ -126,6 +126,7 @@ class DinghyRace(Table, BaseGame):
         t = state.turn
         return {
             "rules": self.rules_name, "seat": seat, "round": state.round, "step": state.step.value,
+            "wind_from": self.wind_from,     # degrees, as the boats' headings
             "active": state.active, "order": list(state.order), "done": sorted(state.done),
             "turn": {"card": t.card, "pivot_limit": t.pivot_limit, "hazards": [list(h) for h in t.hazards],
                      "luck": t.luck, "substituted": t.substituted},

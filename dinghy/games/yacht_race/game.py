@@ -80,7 +80,7 @@ class YachtRace(YachtWaters):
         return {
             "phase": state.phase.value,
             "turn": state.turn,
-            "wind_from": LONG[state.wind],
+            "wind_from": state.wind,         # compass index, as in the state and the other grid games
             "round": state.round,
             "fog": list(state.fog),
             "cards_this_turn": state.cards_this_turn,
