@@ -35,11 +35,7 @@ import numpy as np
 import shapely
 
 from dinghy.core.errors import DinghyError
-from dinghy.games.regatta_gigamic.actions import Act
-from dinghy.games.regatta_gigamic.moving import end_spot, samples, spot_at
-from dinghy.games.regatta_gigamic.progress import advance
-from dinghy.games.regatta_gigamic.spot import Spot
-from dinghy.games.regatta_gigamic.state import AGAIN, EXTRA, SUN, TURN
+from dinghy.games.regatta_gigamic.ask import AGAIN, EXTRA, SUN, TURN, Act, Spot, advance, end_spot, samples, spot_at
 from dinghy.skippers import regatta_gigamic as greedy
 
 NAME = "hard"

@@ -11,7 +11,7 @@ from dinghy.ui.camera import Camera  # noqa: E402
 from dinghy.ui.hud import SeatChip  # noqa: E402
 from dinghy.ui.regatta_gigamic.board import Board, BoatTracks, colour_of  # noqa: E402
 from dinghy.ui.shell.replay_camera import ReplayCamera  # noqa: E402
-from dinghy.games.regatta_gigamic.state import Step  # noqa: E402
+from dinghy.games.regatta_gigamic.ask import Step  # noqa: E402
 
 
 class GigamicReplay(ReplayCamera):
