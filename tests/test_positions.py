@@ -242,3 +242,61 @@ def test_a_capsize_and_a_plain_delay_leave_different_states():
     a, b = capsize.boats[0], delay.boats[0]
     assert a.delays == b.delays and (a.mishap, b.mishap) == ("capsize", "delay")
     assert game.observation(capsize, 1)["boats"][0] != game.observation(delay, 1)["boats"][0]
+
+
+def _nudged(state, rng: random.Random):
+    """``state`` with one whole-number or yes/no field changed, of the state or of one boat."""
+    from dataclasses import fields
+    boats = next((a for a in ("boats", "yachts") if hasattr(state, a)), None)
+    if boats and rng.random() < 0.6:
+        bs = list(getattr(state, boats))
+        i = rng.randrange(len(bs))
+        names = [f.name for f in fields(bs[i]) if isinstance(getattr(bs[i], f.name), (int, bool))]
+        n = rng.choice(names)
+        v = getattr(bs[i], n)
+        bs[i] = replace(bs[i], **{n: (not v) if isinstance(v, bool) else v + rng.choice((-2, -1, 1, 2, 5))})
+        return replace(state, **{boats: tuple(bs)})
+    names = [f.name for f in fields(state)
+             if isinstance(getattr(state, f.name), int) and not isinstance(getattr(state, f.name), bool)]
+    n = rng.choice(names)
+    return replace(state, **{n: getattr(state, n) + rng.choice((-2, -1, 1, 2, 5))})
+
+
+@pytest.mark.parametrize("name", sorted(games.GAMES))
+def test_a_position_accepted_is_one_the_engine_can_play_on(name):
+    """Played states with one field nudged (a seat, a count, a flag): ``position`` either
+    refuses the result with its reason, or the engine lists the actions open there and
+    applies the first without an error of its own."""
+    game, race = played(name)
+    rng = random.Random(f"nudge:{name}")
+    refused = played_on = 0
+    for _ in range(300):
+        nudged = _nudged(rng.choice(race.history), rng)
+        try:
+            state = game.position(nudged)
+        except ImpossiblePosition as err:
+            assert str(err)
+            refused += 1
+            continue
+        if game.current_player(state) >= 0:
+            actions = game.legal_actions(state)
+        else:
+            actions = [a for a, _ in game.chance_outcomes(state)]
+        if actions:
+            game.apply(state, actions[0])
+        played_on += 1
+    assert refused > 30 and played_on > 30
+
+
+def test_gigamic_refuses_a_sun_step_for_a_seat_without_a_sun_card():
+    """The sun step waits for the active seat to lay a sun card from its hand; a position
+    that gives that step to a seat holding none (the engine would fail laying it) is
+    refused, as is a turn for a boat not sailing."""
+    from dinghy.games.regatta_gigamic.state import Step
+    from dinghy.games.regatta_gigamic.symbols import sun_in_hand
+    game, race = played("regatta_gigamic")
+    st = next(s for s in race.history if s.step is Step.SUN)
+    other = next(i for i in range(len(st.boats)) if not sun_in_hand(game, st, i))
+    _refused(game, replace(st, active=other), "holds none")
+    turn = next(s for s in race.history if s.step is Step.TURN)
+    _refused(game, turn.with_boat(turn.active, spot=None), "is not sailing")

@@ -9,6 +9,7 @@ from collections import Counter
 from dinghy.core import position as P
 from dinghy.core.position import require
 from dinghy.games.regatta_gigamic.spot import Spot
+from dinghy.games.regatta_gigamic.symbols import sun_in_hand
 from dinghy.games.regatta_gigamic.state import Boat, State, Step, STEPS
 
 
@@ -53,4 +54,11 @@ def position(game, state: State) -> State:
         require(b.place is None or b.stage == game.course.stages,
                 f"{where} has a place before reaching the finish stage")
     P.finishing_order(state.finished, [b.place for b in state.boats], "finished")
+    if state.step in (Step.TURN, Step.AGAIN, Step.EXTRA):
+        b = state.boats[state.active]
+        require(b.spot is not None and b.place is None, f"active seat {state.active}'s boat is not "
+                "sailing (not set down, or finished), so it cannot play a card")
+    if state.step is Step.SUN:
+        require(bool(sun_in_hand(game, state, state.active)), f"the sun step waits for seat "
+                f"{state.active} to lay a sun card, but it holds none")
     return state
