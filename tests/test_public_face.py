@@ -50,3 +50,30 @@ def test_the_grid_games_bots_and_views_ask_through_the_public_face(game):
              and node.module != f"dinghy.games.{game}.ask"
              and not (node.module == f"dinghy.games.{game}" and [a.name for a in node.names] == ["ask"])]
     assert found == []
+
+
+def test_the_public_stop_short_is_where_the_engine_stops_a_move():
+    """``ask.stop_short`` (the skippers' forecast of a stop) ends each move that runs into
+    something where ``apply`` ends it, over a seeded race."""
+    from dinghy.games.dinghy_race import ask
+    from dinghy.games.dinghy_race.actions import Move
+    from test_positions import played
+
+    game, race = played("dinghy_race", seed=1, limit=700)
+    stops = 0
+    for st in race.history:
+        if st.step is not ask.Step.MOVE:
+            continue
+        boat, card = st.boat(), game.cards.types[st.turn.card]
+        for m in game.legal_actions(st):
+            if not isinstance(m, Move):
+                continue
+            opt = ask.exit_options(game, st, m.shift)[m.exit]
+            if opt.blocked_by is None:
+                continue
+            pose, tack, _ = ask.stop_short(game, st, boat, card, opt.pose, opt.tack, m.shift,
+                                           opt.blocked_by if opt.trapped else None)
+            after, _ = game.apply(st, m)
+            assert (pose, tack) == (after.boats[boat.index].pose, after.boats[boat.index].tack), m
+            stops += 1
+    assert stops > 5
