@@ -46,13 +46,16 @@ def boat(i: int, x: float, y: float, heading: int, tack: Tack | None = None, **k
 
 
 def race_at(g: DinghyRace, boats: list[Boat], round_: int = 7, step: Step = Step.BEGIN,
-            order: tuple[int, ...] | None = None, turn: Turn | None = None, **kw) -> Race:
-    """A Race whose current state is built by hand (active: the first boat in order)."""
+            order: tuple[int, ...] | None = None, turn: Turn | None = None, active: int | None = None,
+            check: bool = True, **kw) -> Race:
+    """A Race whose current state is built by hand and checked by ``game.position``
+    (active: the first boat in order unless given; ``check=False`` only for a test that
+    says why it needs a position no race can be in)."""
     order = order or tuple(b.index for b in boats)
-    st = RaceState(boats=tuple(boats), order=order, round=round_, active=order[0], step=step,
+    active = order[0] if active is None else active
+    st = RaceState(boats=tuple(boats), order=order, round=round_, active=active, step=step,
                    turn=turn or Turn(), **kw)
-    r = Race.from_state(g, st)
-    return r
+    return Race.from_state(g, g.position(st) if check else st)
 
 
 def far(i: int) -> Boat:

@@ -7,7 +7,6 @@ from __future__ import annotations
 from dinghy import games
 from dinghy.core.race import Race
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
-from dinghy.games.regatta_3m import start_finish
 from dinghy.games.regatta_3m.state import Boat, Phase, State, Turn
 
 N, NE, E, SE, S, SW, W, NW = range(8)
@@ -21,21 +20,15 @@ def make(rules="regatta", seats=3, board="3m_triangle", seed=1, penalty=None):
 
 
 def boats(game, spec):
-    """Boats from {seat: {field: value}}, their line sides set from where they stand."""
-    out = []
-    for i in range(game.seats()):
-        kw = dict(spec.get(i, {}))
-        b = Boat(seat=i, puffs=kw.pop("puffs", 3))
-        if "at" in kw:
-            b = start_finish.placed(game.course, b, kw["at"])
-        out.append(b.with_(**kw))
-    return tuple(out)
+    """Boats from {seat: {field: value}} (``game.position`` derives their line sides from
+    where they stand)."""
+    return tuple(Boat(seat=i).with_(**spec.get(i, {})) for i in range(game.seats()))
 
 
 def rolling(game, spec, round_=4, holder=0, wind=N):
     """A race about to roll the die for the next round."""
-    return Race.from_state(game, State(phase=Phase.ROLL, boats=boats(game, spec), wind=wind,
-                                       round=round_, holder=holder))
+    return Race.from_state(game, game.position(State(phase=Phase.ROLL, boats=boats(game, spec), wind=wind,
+                                                     round=round_, holder=holder)))
 
 
 def turn(game, spec, legs=3, round_=5, seat=0, wind=N):
@@ -43,9 +36,9 @@ def turn(game, spec, legs=3, round_=5, seat=0, wind=N):
     bs = boats(game, spec)
     n = game.seats()
     queue = tuple((seat + k) % n for k in range(n))
-    return Race.from_state(game, State(phase=Phase.TURN, boats=bs, wind=wind, round=round_,
-                                       holder=seat, legs=legs, queue=queue,
-                                       turn=Turn(seat=seat, legs=legs, start=bs[seat])))
+    return Race.from_state(game, game.position(State(phase=Phase.TURN, boats=bs, wind=wind, round=round_,
+                                                     holder=seat, legs=legs, queue=queue,
+                                                     turn=Turn(seat=seat, legs=legs, start=bs[seat]))))
 
 
 def at(race, seat=0):

@@ -42,7 +42,7 @@ def position(g: RaceTheWind, boats: list[dict], *, wind: int = 0, turn: int = 10
     s = replace(s0, phase=Phase.PLAY, turn=turn, wind=wind, puffs=frozenset(puffs), lulls=frozenset(lulls),
                 boats=tuple(bs), queue=queue if queue is not None else tuple(range(len(bs))),
                 waited=frozenset(), progress=None, began=tuple(b.pos for b in bs))
-    return flow.start_boat(g, s, [])
+    return flow.start_boat(g, g.position(s), [])
 
 
 def texts(events) -> str:

@@ -8,6 +8,7 @@ is the model): seeded random legal play, checking at every step that
 - ``observation`` for a seat does not change when another seat's hidden cards do
   (``hidden_variant``), while the owner's own observation may;
 - undo returns the previous state exactly;
+- ``position`` (the checked way to build a position) takes every played state unchanged;
 - the record replays to the identical state.
 
 Games whose random play cannot finish (Dinghy Race: random exits rarely reach a mark)
@@ -69,6 +70,7 @@ def check_random_play(game, seed: int, max_actions: int) -> Race:
             action = rng.choice(legal)
         assert game.why_not(state, action) is None, game.why_not(state, action)
         check_callers_questions(game, state)
+        assert game.position(state) == state, "a played state is not a whole position"
         text = game.action_text(action)
         assert game.parse_action(text) == action, text
         # hidden information: no seat sees another seat's hidden cards

@@ -68,8 +68,7 @@ def test_when_the_last_boat_of_the_round_finishes_a_racing_boat_drifts_the_weath
     g = game(3)
     we = WeatherEyeCard(800, 1500, True, owner=1)
     r = race_at(g, [_home(0), far(1), far(2)], order=(1, 2, 0), weather_eyes=(we,),
-                done=frozenset({1, 2}))
-    r = Race.from_state(g, r.state.with_(active=0))
+                done=frozenset({1, 2}), active=0)
     r.push(Begin(False))
     straight = next(o for o in dr.exit_options(g, r.state) if o.turn == 0)
     r.push(Move(straight.index))

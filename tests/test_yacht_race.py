@@ -59,14 +59,15 @@ def make(seats: int = 2, rows=ROWS, course: str = "A:port B:port C:port") -> Yac
 
 
 def at(game: YachtRace, spots: dict, wind: int = NW, turn: int = 0, **state_fields) -> State:
-    """A position: seat -> (x, y) or (x, y, {Yacht fields}); started unless told."""
+    """A position: seat -> (x, y) or (x, y, {Yacht fields}); started unless told; checked
+    (and a blanketed mover's turn handed on) by ``game.position``."""
     yachts = []
     for seat in range(game.seats()):
         x, y, *more = spots[seat]
         fields = {"started": True, **(more[0] if more else {})}
         yachts.append(Yacht(seat=seat, block=seat + 1, pos=(x, y), **fields))
-    return State(yachts=tuple(yachts), wind=wind, luck_left=game.pack.full(), phase=Phase.SAIL,
-                 turn=turn, **state_fields)
+    return game.position(State(yachts=tuple(yachts), wind=wind, luck_left=game.pack.full(),
+                               phase=Phase.SAIL, turn=turn, **state_fields))
 
 
 def sails(game: YachtRace, state: State) -> set[tuple[int, bool]]:

@@ -16,6 +16,10 @@ the set-up plus the text of every action, and replaying it is a fold of ``apply`
     game.is_over(state) / game.places(state)
     game.parse_action(text) / action.text()
     game.observation(state, seat)        -> what that seat may see (JSON-able)
+    game.position(state)                 -> the same position, checked and made whole
+                                            (ImpossiblePosition if no race can be in it)
+    game.outcome(state, action)          -> what a legal action does, told before it is made
+                                            (None where a game does not tell)
 
 :class:`BaseGame` supplies the parts most games share; a new ruleset subclasses it and
 registers in :mod:`dinghy.games`.
@@ -108,6 +112,21 @@ class BaseGame:
         """Something that changes whenever any boat still racing gets anywhere (a hashable
         value), or None where the game does not say: a simulation cuts a race short
         when it stays the same for thousands of actions (boats locked for good)."""
+        return None
+
+    # -- positions built by hand -------------------------------------------------------
+    def position(self, state: Any) -> Any:
+        """The one checked way to build a position (a study, a test, a bot's what-if):
+        ``state`` checked against the rules' invariants, with what follows from where the
+        boats stand filled in (a line's side, a turn that must be handed on). Raises
+        :class:`~dinghy.core.position.ImpossiblePosition` naming the field and why; a
+        played race's states come back unchanged. The default checks nothing."""
+        return state
+
+    def outcome(self, state: Any, action: Action) -> Any:
+        """What legal ``action`` does from ``state``, told before it is made (Dinghy Race:
+        where a move ends, what it stops short of, the hazards it calls for); None where
+        the game does not tell (apply it to a copy: states are values)."""
         return None
 
     # -- records -----------------------------------------------------------------------

@@ -48,7 +48,9 @@ class Race:
 
     @classmethod
     def from_state(cls, game: Any, state: Any) -> "Race":
-        """A race that starts from ``state`` (a position set up by hand)."""
+        """A race that starts from ``state`` as it is (a bot's what-if from a played state).
+        A position set up by hand goes through ``game.position(state)`` first: it is
+        checked and made whole there."""
         return cls(game, state)
 
     # -- reading --------------------------------------------------------------------

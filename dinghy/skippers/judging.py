@@ -15,7 +15,7 @@ import numpy as np
 
 from dinghy.core.wind import Tack
 from dinghy.games.dinghy_race import rules as dr
-from dinghy.games.dinghy_race.bounds import _near, card_boxes, others_boxes
+from dinghy.games.dinghy_race.bounds import boxes_near, card_boxes, others_boxes
 from dinghy.games.dinghy_race.table import card_shapes, others as table_others
 from dinghy.skippers.batch import TACK, Batch
 from dinghy.skippers.brain import Chart
@@ -177,7 +177,7 @@ class Judging:
             if todo:
                 found = dict.fromkeys(todo, -1)
                 # only cards whose bounding box meets a hull's are built and judged
-                near = np.flatnonzero(_near(card_boxes(game, pose, tack, todo), hull_boxes).any(axis=1)).tolist()
+                near = np.flatnonzero(boxes_near(card_boxes(game, pose, tack, todo), hull_boxes).any(axis=1)).tolist()
                 if near:
                     if oth is None:
                         oth = table_others(game, state.boats, state.active)

@@ -36,8 +36,8 @@ from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
 from dinghy.games.grid import compass, rounding
-from dinghy.games.race_the_wind import actions as A, options
-from dinghy.games.race_the_wind.state import Phase, State
+from dinghy.games.race_the_wind import ask as A
+from dinghy.games.race_the_wind.ask import Phase, State
 
 NAME = "navigator"
 
@@ -276,7 +276,7 @@ def turn_table(game: Any, wind: int, to_start: bool = False, weather: tuple | No
                 continue          # a spinnaker is carried only on a broad reach or run
             nodes = np.nonzero(off2[layer * n:(layer + 1) * n] == point)[0] + layer * n
             nodes = nodes[(nodes != 0) & (nodes != n)]
-            seqs = {s[:k] for s in options.shapes(point, bool(layer), game.better_spinnaker)
+            seqs = {s[:k] for s in A.shapes(point, bool(layer), game.better_spinnaker)
                     for k in range(1, len(s) + 1)}
             for seq in seqs:
                 front = [(nodes, nodes)]
@@ -409,21 +409,20 @@ def _start_cost(game, s: State, seat: int, turns, dist) -> float:
     the crossing (``turns``: the exact table), no earlier than turn 8, and the start
     penalties the end of this turn would bring (a line square at turns 6-7, a third
     turn on one square), each a full rotation."""
-    from dinghy.games.race_the_wind import start_finish as sf
     b = s.boats[seat]
     if b.started:
         return -1.0 + 0.001 * togo(game, s, seat, dist)
     d = turns.get(_key(game, b))
-    cost = d + SLACK * max(0, sf.START_TURN - (s.turn + d))
-    if s.turn < sf.START_TURN:
+    cost = d + SLACK * max(0, A.START_TURN - (s.turn + d))
+    if s.turn < A.START_TURN:
         if b.start_side == game.course.course_side:
             cost += OVER_EARLY
-        if s.turn + 1 < sf.START_TURN and not mobile(game, s, b):
+        if s.turn + 1 < A.START_TURN and not mobile(game, s, b):
             cost += STUCK_COST
-        if s.turn in sf.EARLY_TURNS and sf.on_start_line(game.course, b.pos):
+        if s.turn in A.EARLY_TURNS and A.on_start_line(game.course, b.pos):
             cost += 3.0
         if s.began and s.began[seat] == b.pos:
-            cost += 3.0 if b.still + 1 >= sf.STAYS else 0.3 * (b.still + 1)
+            cost += 3.0 if b.still + 1 >= A.STAYS else 0.3 * (b.still + 1)
     if b.blocked:
         cost += 1.0
     return cost + 0.001 * togo(game, s, seat, dist)

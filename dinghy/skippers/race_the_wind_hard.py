@@ -35,9 +35,8 @@ from typing import Any
 
 from dinghy.core.errors import DinghyError
 from dinghy.games.grid import compass
-from dinghy.games.race_the_wind import actions as A, start_finish
-from dinghy.games.race_the_wind.precedence import precedence
-from dinghy.games.race_the_wind.state import Phase, State
+from dinghy.games.race_the_wind import ask as A
+from dinghy.games.race_the_wind.ask import Phase, State, precedence
 from dinghy.skippers import race_the_wind as nav
 
 NAME = "hard"
@@ -139,12 +138,12 @@ def boat_cost(ctx: _Ctx, s: State, seat: int, turn_done: bool = True) -> float:
         place = s.order.index(seat) if seat in s.order else len(s.order)
         return -100.0 + 0.01 * place
     pens = 0
-    prestart = not b.started and s.turn < start_finish.START_TURN
+    prestart = not b.started and s.turn < A.START_TURN
     if prestart and turn_done:
-        if s.turn in start_finish.EARLY_TURNS and start_finish.on_start_line(game.course, b.pos):
+        if s.turn in A.EARLY_TURNS and A.on_start_line(game.course, b.pos):
             pens += 1
         began = s.began[seat] if s.began else None
-        if began == b.pos and b.still + 1 >= start_finish.STAYS:
+        if began == b.pos and b.still + 1 >= A.STAYS:
             pens += 1
     cost = 0.0
     for dw, p in SHIFT:
@@ -152,10 +151,10 @@ def boat_cost(ctx: _Ctx, s: State, seat: int, turn_done: bool = True) -> float:
         t = _togo(ctx, b, w)
         if prestart:
             d = ctx.table(w, True).get(nav._key(game, b))
-            t += nav.SLACK * max(0.0, start_finish.START_TURN - (s.turn + d))
+            t += nav.SLACK * max(0.0, A.START_TURN - (s.turn + d))
             if b.start_side == game.course.course_side:
                 t += nav.OVER_EARLY
-            if s.turn + 1 < start_finish.START_TURN:
+            if s.turn + 1 < A.START_TURN:
                 if began_still(s, seat):
                     t += 0.2
                 if not nav.mobile(game, s, b):
@@ -172,7 +171,7 @@ def boat_cost(ctx: _Ctx, s: State, seat: int, turn_done: bool = True) -> float:
 
 def began_still(s: State, seat: int) -> bool:
     b = s.boats[seat]
-    return bool(s.began) and s.began[seat] == b.pos and b.still + 1 == start_finish.STAYS - 1
+    return bool(s.began) and s.began[seat] == b.pos and b.still + 1 == A.STAYS - 1
 
 
 def _protest_risk(ctx: _Ctx, s: State, seat: int) -> float:

@@ -23,11 +23,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from dinghy.games.grid import compass
-from dinghy.games.regatta_3m import right_of_way
-from dinghy.games.regatta_3m.actions import GiveUp, Head, Leg, Place, Spinnaker
-from dinghy.games.regatta_3m.speeds import BROAD, LUFFING, RUNNING
-from dinghy.games.regatta_3m.start_finish import STARTING_ROUND, over_line
-from dinghy.games.regatta_3m.state import Phase
+from dinghy.games.regatta_3m import ask
+from dinghy.games.regatta_3m.ask import (BROAD, LUFFING, RUNNING, STARTING_ROUND, GiveUp, Head, Leg, Phase, Place,
+                                         Spinnaker, over_line)
 from dinghy.skippers.regatta_3m_field import FAR, TACKS, field, stage_of
 
 NAME = "navigator"
@@ -266,10 +264,10 @@ class _Ctx:
         for b in self.state.boats:
             if b.seat == me.seat or not b.afloat or b.heading is None:
                 continue
-            k = right_of_way.ahead(b, s.at)
+            k = ask.ahead(b, s.at)
             if not k or k > 3 * (self.game.eq.speeds[compass.off_wind(b.heading, self.wind)] + 2):
                 continue
-            if right_of_way.must_keep_clear(self.game, self.state, me, b) is not None:
+            if ask.must_keep_clear(self.game, self.state, me, b) is not None:
                 risk += PROTEST.get(self.game.penalty, 5.0)
         return risk
 

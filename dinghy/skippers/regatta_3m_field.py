@@ -20,7 +20,7 @@ from collections import deque
 from typing import Any
 
 from dinghy.games.grid import compass, rounding
-from dinghy.games.regatta_3m.start_finish import behind_line
+from dinghy.games.regatta_3m.ask import behind_line
 
 FAR = 999
 TACKS = ("port", "starboard")

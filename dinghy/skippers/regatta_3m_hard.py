@@ -41,10 +41,8 @@ from fractions import Fraction
 from typing import Any
 
 from dinghy.games.grid import compass
-from dinghy.games.regatta_3m import headings, right_of_way
-from dinghy.games.regatta_3m.actions import GiveUp
-from dinghy.games.regatta_3m.speeds import BROAD, LUFFING, RUNNING, spaces
-from dinghy.games.regatta_3m.state import Phase, Turn
+from dinghy.games.regatta_3m import ask
+from dinghy.games.regatta_3m.ask import BROAD, LUFFING, RUNNING, GiveUp, Phase, Turn, spaces
 from dinghy.skippers import regatta_3m as nav
 from dinghy.skippers.regatta_3m_field import field, stage_of
 
@@ -238,7 +236,7 @@ class _Planner:
                 extra += nav.LUFF_RECOVER
                 if not s.luffing or compass.off_wind(s.heading, w) == LUFFING:
                     return extra + min(f.value(s.at, s.stage, t) for t in ("port", "starboard"))
-            tack = headings.tack_after(s.heading, w, s.tack)
+            tack = ask.tack_after(s.heading, w, s.tack)
         elif s.luffing:
             extra += nav.LUFF_RECOVER
         here = f.value(s.at, s.stage, tack)
@@ -285,8 +283,8 @@ class _Planner:
         for b in state.boats:
             if b.seat == me.seat or not b.afloat or b.heading is None or b.luffing:
                 continue
-            k = right_of_way.ahead(b, s.at)
-            if not k or right_of_way.must_keep_clear(game, state, me, b) is None:
+            k = ask.ahead(b, s.at)
+            if not k or ask.must_keep_clear(game, state, me, b) is None:
                 continue
             if not self._clear(b, k):
                 continue

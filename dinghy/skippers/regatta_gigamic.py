@@ -22,11 +22,7 @@ from typing import Any
 
 import shapely
 
-from dinghy.games.regatta_gigamic.actions import Act
-from dinghy.games.regatta_gigamic.moving import end_spot
-from dinghy.games.regatta_gigamic.progress import advance
-from dinghy.games.regatta_gigamic.spot import Spot
-from dinghy.games.regatta_gigamic.state import AGAIN, EXTRA, PLACE, SUN, TURN, State
+from dinghy.games.regatta_gigamic.ask import AGAIN, EXTRA, PLACE, SUN, TURN, Act, Spot, State, advance, end_spot
 
 NAME = "greedy"
 RADIUS = 100.0            # mm from a buoy's centre at which the skipper rounds it

@@ -35,10 +35,7 @@ import numpy as np
 import shapely
 
 from dinghy.core.errors import DinghyError
-from dinghy.games.regatta_gigamic.actions import Act
-from dinghy.games.regatta_gigamic.moving import end_spot, samples, spot_at
-from dinghy.games.regatta_gigamic.progress import advance
-from dinghy.games.regatta_gigamic.spot import Spot
+from dinghy.games.regatta_gigamic.ask import AGAIN, EXTRA, SUN, TURN, Act, Spot, advance, end_spot, samples, spot_at
 from dinghy.skippers import regatta_gigamic as greedy
 
 NAME = "hard"
@@ -281,7 +278,7 @@ def choose(race: Any, rng: random.Random) -> Act:
     legal = race.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    if state.step not in ("turn", "extra", "again", "sun"):
+    if state.step not in (TURN, EXTRA, AGAIN, SUN):
         return greedy.choose(race, rng)
     return ranked(race)[0][2]
 

@@ -25,13 +25,9 @@ from dataclasses import replace
 from typing import Any
 
 from dinghy.games.grid.compass import DIRS
-from dinghy.games.yacht_race import rules, wind_cards
-from dinghy.games.yacht_race.actions import Forfeit, Sail, WindCard
-from dinghy.games.yacht_race.chart import Chart
-from dinghy.games.yacht_race.moves import sail_problem
-from dinghy.games.yacht_race.sailing import blocks, first_obstacle, path, spinnaker_fits
-from dinghy.games.yacht_race.start_finish import crosses, progress
-from dinghy.games.yacht_race.state import Phase, State, Yacht
+from dinghy.games.yacht_race import ask
+from dinghy.games.yacht_race.ask import (Chart, Forfeit, Phase, Sail, State, WindCard, Yacht, blocks, crosses,
+                                         first_obstacle, path, progress, sail_problem, spinnaker_fits)
 
 NAME = "pilot"
 
@@ -271,8 +267,8 @@ def choose(race: Any, rng: random.Random, sharp: bool = False):
         return _fog_move(game, state, rng)
     y = state.yachts[seat]
     options = []
-    can_change = wind_cards.problem(state) is None
-    spare = min(y.wind_cards, wind_cards.MAX_A_TURN - state.cards_this_turn) if can_change else 0
+    can_change = ask.wind_card_problem(state) is None
+    spare = min(y.wind_cards, ask.MAX_A_TURN - state.cards_this_turn) if can_change else 0
     for k in range(spare + 1):
         wind = (state.wind + k) % 8
         best = best_sail(game, state, seat, wind, rng, sharp)
@@ -291,7 +287,7 @@ def _fog_move(game: Any, state: State, rng: random.Random):
     """Move an opponent where it is furthest from its goal."""
     seat = state.fog[0]
     y = state.yachts[seat]
-    acts = [a for a in rules.legal_actions(game, state) if isinstance(a, Sail)]
+    acts = [a for a in ask.legal_actions(game, state) if isinstance(a, Sail)]
     def worth(a: Sail) -> float:
         moved = after(game, state, seat, a.heading, a.spinnaker, state.wind)
         return to_go(game.chart, state.wind, moved, moved.pos)

@@ -37,12 +37,9 @@ from typing import Any
 import numpy as np
 
 from dinghy.games.grid.compass import off_wind
-from dinghy.games.yacht_race import wind_cards
-from dinghy.games.yacht_race.actions import Forfeit, Sail, WindCard
-from dinghy.games.yacht_race.chart import Chart
-from dinghy.games.yacht_race.sailing import POINTS, SPINNAKER_BLOCKS, first_obstacle, path
-from dinghy.games.yacht_race.start_finish import crosses
-from dinghy.games.yacht_race.state import Phase, State, Yacht
+from dinghy.games.yacht_race import ask
+from dinghy.games.yacht_race.ask import (POINTS, SPINNAKER_BLOCKS, Chart, Forfeit, Phase, Sail, State, WindCard,
+                                         Yacht, crosses, first_obstacle, path)
 from dinghy.skippers import yacht_race as pilot
 
 NAME = "hard"
@@ -335,8 +332,8 @@ def options(game: Any, state: State, seat: int) -> list[tuple[float, int, Any]]:
     t = tables(game.chart)
     y = state.yachts[seat]
     out = []
-    can_change = wind_cards.problem(state) is None
-    spare = min(y.wind_cards, wind_cards.MAX_A_TURN - state.cards_this_turn) if can_change else 0
+    can_change = ask.wind_card_problem(state) is None
+    spare = min(y.wind_cards, ask.MAX_A_TURN - state.cards_this_turn) if can_change else 0
     s = state
     for k in range(spare + 1):
         if k:

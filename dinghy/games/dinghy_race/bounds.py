@@ -149,7 +149,7 @@ def _card_products(game: Table, heading: int, tack: Tack) -> tuple:
 def fixed_clear(game: Table, boxes: np.ndarray, lines: tuple[bool, bool] = (True, True)) -> np.ndarray:
     """For shapes with these bounds: True where the shape surely lies on the water clear
     of every mark, buoy and land (False: let :meth:`Table.fixed_hits` judge)."""
-    return _inside(boxes, game.area_box) & ~_near(boxes, game.obstacle_boxes(lines)).any(axis=1)
+    return _inside(boxes, game.area_box) & ~boxes_near(boxes, game.obstacle_boxes(lines)).any(axis=1)
 
 
 def _corner_box(pose: Pose, outline: np.ndarray) -> tuple[float, float, float, float]:
@@ -203,7 +203,7 @@ def _boxes(wx: np.ndarray, wy: np.ndarray) -> np.ndarray:
     return np.stack([wx.min(axis=1), wy.min(axis=1), wx.max(axis=1), wy.max(axis=1)], axis=1)
 
 
-def _near(a: np.ndarray, b: np.ndarray | None) -> np.ndarray:
+def boxes_near(a: np.ndarray, b: np.ndarray | None) -> np.ndarray:
     """(len(a), len(b)): whether two boxes overlap or touch. False means the shapes are
     certainly apart (every corner of one lies strictly beyond the other's bounds)."""
     if b is None or not len(b):

@@ -12,8 +12,9 @@ from fractions import Fraction
 from typing import Any
 
 from dinghy.core.interface import CHANCE, TERMINAL, BaseGame, Event
-from dinghy.games.dinghy_race import rules
+from dinghy.games.dinghy_race import position as positions, rules
 from dinghy.games.dinghy_race.actions import Action, Roll, parse
+from dinghy.games.dinghy_race.outcome import MoveOutcome, outcome
 from dinghy.games.dinghy_race.state import RaceState, Step
 from dinghy.games.dinghy_race.table import Table
 
@@ -67,6 +68,14 @@ class DinghyRace(Table, BaseGame):
     def parse_action(self, text: str) -> Action:
         return parse(text)
 
+    def position(self, state: RaceState) -> RaceState:
+        return positions.position(self, state)
+
+    def outcome(self, state: RaceState, action: Action) -> MoveOutcome:
+        """What a legal ``Move`` does (end pose, stop short, hazards, finish): see
+        :mod:`.outcome`."""
+        return outcome(self, state, action)
+
     def progress(self, state: RaceState) -> Any:
         """Where the bows of the boats still racing lie (to the tenth of a millimetre),
         their legs done and the places: pivoting on the spot and holding cards aside
@@ -112,10 +121,12 @@ class DinghyRace(Table, BaseGame):
                 "tack": b.tack.value, "card": card, "aside": b.aside, "delays": b.delays,
                 "trapeze": b.trapeze, "spi_up": b.spi_up, "lady_luck": b.lady_luck,
                 "weather_eye": b.weather_eye, "launched": b.launched, "started": b.started,
-                "legs_done": b.legs_done, "stage": b.stage, "finished": b.finished})
+                "legs_done": b.legs_done, "stage": b.stage, "finished": b.finished,
+                "mishap": b.mishap})
         t = state.turn
         return {
             "rules": self.rules_name, "seat": seat, "round": state.round, "step": state.step.value,
+            "wind_from": self.wind_from,     # degrees, as the boats' headings
             "active": state.active, "order": list(state.order), "done": sorted(state.done),
             "turn": {"card": t.card, "pivot_limit": t.pivot_limit, "hazards": [list(h) for h in t.hazards],
                      "luck": t.luck, "substituted": t.substituted},

@@ -50,6 +50,6 @@ def _do_roll(game: Table, state: RaceState, act: Roll, ev: list[Event]) -> RaceS
         # "When played as a penalty or as a hazard result, more than one delay cards may be
         # placed face-up in front of your boat, replacing any card that may have been there."
         boat = boat.with_(delays=boat.delays + outcome.delay_cards, trapeze=False,
-                          spi_up=False, planned=None, aside=False)
+                          spi_up=False, planned=None, aside=False, mishap=outcome.effect)
     state = state.with_boat(boat, turn=state.turn.with_(hazards=rest, luck=0))
     return _next_hazard_or_place(game, state, ev)

@@ -54,18 +54,17 @@ from dinghy.games.dinghy_race.turn import (ExitOption, _do_begin, _do_move, _do_
 from dinghy.games.dinghy_race.weather_eye import (_do_drift, _do_weather_eye, weather_eye_shape,
                                                   weather_eye_shift, why_not_weather_eye)
 
-# What callers (skippers, the window, tests) use as ``rules.<name>``.
+# What callers (skippers, the window, tests) use as ``rules.<name>``: public names only.
+# The engine's own helpers (``_exit_options``, ``_stop_short``, ...) stay importable here
+# for the package's modules; bots and views ask through :mod:`.ask`.
 __all__ = [
     "legal_actions", "why_not", "apply", "interjections", "initial_state",
     "EPS", "PRESTART_ROUNDS", "aspects", "boat_obstacles", "card_fits", "card_obstacles", "fixed_hit",
     "hand", "lines_on_water", "move_shape", "others", "placement_blocked", "prestart", "room_ahead",
     "touches_start_zone", "launch_slots", "relaunch_depth", "why_not_launch", "card_options",
-    "ExitOption", "exit_options", "_exit_options", "_card_options", "_stop_short", "substitutes", "why_not_pivot",
+    "ExitOption", "exit_options", "substitutes", "why_not_pivot",
     "weather_eye_shape", "weather_eye_shift", "why_not_weather_eye",
     "Boat", "RaceState", "Step", "Turn", "Pose", "Tack", "tack_of",
-    # the helpers of the single module this was, for callers that look them up by name
-    "_path_blocker", "_say", "_next_hazard_or_place", "_advance_rounding", "_after_track",
-    "_finish_place", "_end_turn", "_new_round",
 ]
 
 

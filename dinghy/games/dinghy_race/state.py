@@ -41,6 +41,10 @@ class Boat:
     stage: int | None = None       # progress round the current mark (see dinghy.games.dinghy_race.course.RoundingState)
     finished: int | None = None    # place, once finished
     launched: bool = False
+    #: what the latest hazard roll that struck the boat did (a hazard effect: "capsize",
+    #: "man_overboard", "delay"); None until one strikes. With ``delays`` it tells a
+    #: capsize from a plain delay of as many turns.
+    mishap: str | None = None
 
     @property
     def racing(self) -> bool:

@@ -21,7 +21,7 @@ from dinghy.core.interface import CHANCE, TERMINAL, BaseGame, Event
 from dinghy.core.setup import RaceSetup
 from dinghy.games.grid import compass
 from dinghy.games.grid.board import Board
-from dinghy.games.race_the_wind import actions as A, flow, options, start_finish, turns, view, weather
+from dinghy.games.race_the_wind import actions as A, flow, options, position as positions, start_finish, turns, view, weather
 from dinghy.games.race_the_wind.state import Boat, Phase, Progress, State
 
 OPTIONS = ("proper_course", "better_spinnaker")
@@ -150,10 +150,19 @@ class RaceTheWind(BaseGame):
         return s.phase is Phase.OVER
 
     def places(self, s: State) -> list[int | None]:
-        return [s.order.index(i) + 1 if i in s.order else None for i in range(len(s.boats))]
+        """Each boat's place as soon as it has finished: the boats placed at the end of an
+        earlier turn, then those that finished in this one ordered as the end of the turn
+        will order them (``start_finish.finishing_order``; one still to finish in this
+        turn may yet come in between)."""
+        new = [b for b in s.boats if b.finished and b.seat not in s.order]
+        order = s.order + tuple(b.seat for b in start_finish.finishing_order(new))
+        return [order.index(i) + 1 if i in order else None for i in range(len(s.boats))]
 
     def parse_action(self, text: str) -> A.Act:
         return A.parse(text)
+
+    def position(self, s: State) -> State:
+        return positions.position(self, s)
 
     def observation(self, s: State, seat: int) -> dict[str, Any]:
         """Everything is in plain sight in Race the Wind (a shadow token is private in that it

@@ -16,7 +16,7 @@ from dinghy.core.setup import RaceSetup
 from dinghy.games.grid import compass
 from dinghy.games.grid.board import Board
 from dinghy.games.grid.picture import BoatMark, GridPicture, SquareAction
-from dinghy.games.regatta_3m import die_and_rounds, penalties, start_finish, turn
+from dinghy.games.regatta_3m import die_and_rounds, penalties, position as positions, start_finish, turn
 from dinghy.games.regatta_3m.actions import Action, Head, Leg, Place, parse
 from dinghy.games.regatta_3m.equipment import Equipment, parse_die
 from dinghy.games.regatta_3m.speeds import point_name, point_of_sail, spaces
@@ -84,6 +84,9 @@ class Regatta3M(BaseGame):
 
     def parse_action(self, text: str) -> Action:
         return parse(text)
+
+    def position(self, state: State) -> State:
+        return positions.position(self, state)
 
     def observation(self, state: State, seat: int) -> dict[str, Any]:
         """Everything is in the open (the puff cards lie face down but are all alike)."""

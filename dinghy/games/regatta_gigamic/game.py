@@ -9,7 +9,7 @@ from typing import Any
 
 from dinghy.core.interface import CHANCE, TERMINAL, BaseGame, Event
 from dinghy.core.setup import RaceSetup
-from dinghy.games.regatta_gigamic import turn
+from dinghy.games.regatta_gigamic import position as positions, turn
 from dinghy.games.regatta_gigamic.actions import Act, parse
 from dinghy.games.regatta_gigamic.collisions import Fixed
 from dinghy.games.regatta_gigamic.course import Course, start_slots
@@ -88,6 +88,9 @@ class RegattaGigamic(BaseGame):
     def parse_action(self, text: str) -> Act:
         return parse(text)
 
+    def position(self, state: State) -> State:
+        return positions.position(self, state)
+
     # -- words for the window (no rule here) ------------------------------------------
     def action_group(self, action: Act) -> str:
         """The kind of an action, for the turn panel's headers."""
@@ -129,7 +132,7 @@ class RegattaGigamic(BaseGame):
             boats.append({"seat": i, "spot": spot, "stage": b.stage, "wound": b.wound,
                           "becalmed": b.sun is not None, "place": b.place,
                           "cards": len(state.hands[i])})
-        return {"rules": self.rules_name, "seat": seat, "step": state.step, "active": state.active,
+        return {"rules": self.rules_name, "seat": seat, "step": state.step.value, "active": state.active,
                 "first": state.first, "turns": state.turns, "card": state.card,
                 "barre_used": state.barre_used, "boats": boats, "hand": list(state.hands[seat]),
                 "pile": state.pile_count, "discard": list(state.discard),

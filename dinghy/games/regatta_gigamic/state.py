@@ -7,13 +7,34 @@ on a boat is the boat's ``sun`` until that boat's turn puts it in the discard.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import Enum
 from typing import Any
 
 from dinghy.games.regatta_gigamic.spot import Spot
 
-#: the steps of the game
-DEAL, FIRST, PLACE, TURN, AGAIN, EXTRA, SUN, DRAW, OVER = (
-    "deal", "first", "place", "turn", "again", "extra", "sun", "draw", "over")
+class Step(str, Enum):
+    """The decision the race is waiting for (a ``str`` enum, as the other games' phases:
+    ``Step.TURN == "turn"``, so code and tests that spell a step as text keep working)."""
+
+    DEAL = "deal"        # chance: the hands are dealt
+    FIRST = "first"      # chance: who begins
+    PLACE = "place"      # a boat is set down behind the start line
+    TURN = "turn"        # the active boat plays a card (or heaves to)
+    AGAIN = "again"      # a cloud card's second play
+    EXTRA = "extra"      # the helm's extra card
+    SUN = "sun"          # a sun card may be laid on a boat
+    DRAW = "draw"        # chance: the active seat draws
+    OVER = "over"
+
+    def __str__(self) -> str:
+        return self.value
+
+    __hash__ = str.__hash__      # a dict keyed by the text finds the step too
+
+
+#: the steps of the game, by the names the modules import
+DEAL, FIRST, PLACE, TURN, AGAIN, EXTRA, SUN, DRAW, OVER = Step
+STEPS = tuple(Step)
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +52,7 @@ class Boat:
 
 @dataclass(frozen=True, slots=True)
 class State:
-    step: str
+    step: Step
     boats: tuple[Boat, ...]
     hands: tuple[tuple[str, ...], ...]
     pile: tuple[tuple[str, int], ...]

@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from dinghy.core.interface import CHANCE, TERMINAL, Event
-from dinghy.games.yacht_race import luck_effects, rules, view
+from dinghy.games.yacht_race import luck_effects, position as positions, rules, view
 from dinghy.games.yacht_race.actions import Action, Forfeit, Sail, WindCard, parse
 from dinghy.games.yacht_race.sailing import LONG
 from dinghy.games.yacht_race.state import Phase, State
@@ -58,6 +58,9 @@ class YachtRace(YachtWaters):
     def parse_action(self, text: str) -> Action:
         return parse(text)
 
+    def position(self, state: State) -> State:
+        return positions.position(self, state)
+
     def action_label(self, action: Action) -> str:
         """An action in a player's words (the window's buttons; no rule here)."""
         if isinstance(action, WindCard):
@@ -77,7 +80,7 @@ class YachtRace(YachtWaters):
         return {
             "phase": state.phase.value,
             "turn": state.turn,
-            "wind_from": LONG[state.wind],
+            "wind_from": state.wind,         # compass index, as in the state and the other grid games
             "round": state.round,
             "fog": list(state.fog),
             "cards_this_turn": state.cards_this_turn,

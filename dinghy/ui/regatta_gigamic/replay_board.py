@@ -11,6 +11,7 @@ from dinghy.ui.camera import Camera  # noqa: E402
 from dinghy.ui.hud import SeatChip  # noqa: E402
 from dinghy.ui.regatta_gigamic.board import Board, BoatTracks, colour_of  # noqa: E402
 from dinghy.ui.shell.replay_camera import ReplayCamera  # noqa: E402
+from dinghy.games.regatta_gigamic.ask import Step  # noqa: E402
 
 
 class GigamicReplay(ReplayCamera):
@@ -53,5 +54,5 @@ class GigamicReplay(ReplayCamera):
             b = state.boats[i]
             status = f"finished {b.place}." if b.place else ("becalmed" if b.sun else "")
             chips.append(SeatChip(i, seat.name, colour_of(self.game, i), status,
-                                  i == state.active and state.step != "over", b.place is not None))
+                                  i == state.active and state.step is not Step.OVER, b.place is not None))
         return chips

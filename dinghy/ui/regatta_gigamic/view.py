@@ -20,9 +20,7 @@ from dinghy.ui.widgets.text import Text  # noqa: F401  (configures pyglet first)
 from dinghy.ui.widgets.buttons import Button, place_row
 from dinghy.ui.widgets.panels import Panel
 
-from dinghy.games.regatta_gigamic.actions import Act  # noqa: E402
-from dinghy.games.regatta_gigamic.moving import end_spot  # noqa: E402
-from dinghy.games.regatta_gigamic.state import AGAIN, EXTRA, TURN  # noqa: E402
+from dinghy.games.regatta_gigamic.ask import AGAIN, EXTRA, TURN, Act, end_spot  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.camera import Camera  # noqa: E402
 from dinghy.ui.regatta_gigamic.board import REFUSED, Board, colour_of  # noqa: E402

@@ -1,0 +1,15 @@
+"""Regatta (Gigamic)'s public face for bots and views: the actions, the state's types and
+steps, and the questions of the rules they may ask, by public names (the rest of the
+package is the engine's own business)."""
+from __future__ import annotations
+
+from dinghy.games.regatta_gigamic.actions import Act, parse
+from dinghy.games.regatta_gigamic.moving import end_spot, samples, spot_at
+from dinghy.games.regatta_gigamic.position import position
+from dinghy.games.regatta_gigamic.progress import advance
+from dinghy.games.regatta_gigamic.spot import Spot
+from dinghy.games.regatta_gigamic.state import (AGAIN, DEAL, DRAW, EXTRA, FIRST, OVER, PLACE, SUN, TURN, Boat,
+                                                State, Step)
+
+__all__ = ["Act", "parse", "end_spot", "samples", "spot_at", "position", "advance", "Spot", "AGAIN", "DEAL",
+           "DRAW", "EXTRA", "FIRST", "OVER", "PLACE", "SUN", "TURN", "Boat", "State", "Step"]
