@@ -56,10 +56,6 @@ class GigamicView(GenericView):
     def board_name(cls, game: Any) -> str:
         return f"{game.title} · {game.course.name}"
 
-    @classmethod
-    def summary(cls, race: Any) -> str:
-        return f"{cls.board_name(race.game)} · {race.state.turns} turns · {len(race.actions)} actions"
-
     def status(self) -> tuple[str, str]:
         s = self.race.state
         return (f"Turn {s.turns}" if s.turns else "Setting up", f"pile {s.pile_count}")

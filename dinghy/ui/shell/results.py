@@ -13,9 +13,9 @@ from dinghy.ui.widgets.buttons import Button
 from dinghy.ui.widgets.panels import Panel
 from dinghy.ui.widgets.text import Text
 
+from dinghy.core.picture import rounds_text  # noqa: E402
 from dinghy.core.setup import PALETTE  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
-from dinghy.ui.shell.autosave import short_path  # noqa: E402
 from dinghy.ui.scene import GuiScene  # noqa: E402
 from dinghy.ui.shell.board_view import skipper_word  # noqa: E402
 from dinghy.ui.shell.views import ordinal, view_class  # noqa: E402
@@ -64,7 +64,9 @@ class ResultsScene(GuiScene):
         if series is not None:
             title = "Series over" if series.over else f"Race {series.sailed} of {series.races}"
         self.title = g.add(Text(g, title, theme.TITLE_PT, theme.INK, bold=True))
-        summary = view_class(self.race.game.rules_name).summary(self.race)
+        game = self.race.game
+        # the board and the race's length in rounds (not its count of actions, nor a file)
+        summary = f"{view_class(game.rules_name).board_name(game)} · {rounds_text(game, self.race.state)}"
         if series is not None:
             summary = f"{series.describe()} · {summary}"
         self.sub = g.add(Text(g, summary, theme.BODY_PT, theme.INK_SOFT))
@@ -78,7 +80,8 @@ class ResultsScene(GuiScene):
                 self.lines.append((g.add(Text(g, place, theme.HEADER_PT + 2, theme.INK, bold=True)), chip,
                                    g.add(Text(g, name, theme.HEADER_PT + 2, theme.INK)),
                                    g.add(Text(g, note, theme.BODY_PT, theme.INK_SOFT))))
-        saved = f"Saved for replay: {short_path(self.saved)}" if self.saved else ""
+        saved = "Saved: Replay shows this race again" if self.saved and self.on_replay else \
+            ("Saved" if self.saved else "")
         self.saved_text = g.add(Text(g, saved, theme.SMALL_PT, theme.INK_SOFT))
         if self.on_next is not None:
             self.next_button = g.add(Button(g, f"Next race ({series.sailed + 1}/{series.races})",
