@@ -112,6 +112,8 @@ class GigamicView(TrayMixin, GenericView):
         if hasattr(self, "board_rect"):
             self.place_header()
         self.board.show(race.state)
+        if new_step and self.open_group == SWAPS:     # a new turn: the tray lifts cards again
+            self.open_group = None
         self.choose_card()
         self._draw_ghosts()
         if new_step:
