@@ -130,7 +130,15 @@ def test_a_whole_two_person_race_by_taps_alone_at_1024x600(make_ui_app, home):
             break
         app.step()
         if scene.curtain is not None:
+            # behind the curtain the hand on the tray is face down; lifted, it is the
+            # next person's own
+            assert all(c.face is None for c in scene.view.tray.cards)
             ui.tap(app, scene.curtain.button)
+            app.step()
+            seat = race.state.active
+            faces = [c.face for c in scene.view.tray.cards]
+            assert faces == [race.game.deck.face(c) for c in race.state.hands[seat]]
+            tapped["curtain"] = tapped.get("curtain", 0) + 1
             continue
         if not scene.human_turn:
             continue
@@ -159,7 +167,7 @@ def test_a_whole_two_person_race_by_taps_alone_at_1024x600(make_ui_app, home):
     assert race.over, "the race did not end"
     assert swapped and sunned, (swapped, sunned)
     assert tapped.get("ghost", 0) > 5, tapped
-    assert "swap" in tapped and "roll" in tapped
+    assert "swap" in tapped and "roll" in tapped and tapped.get("curtain", 0) > 5
     # the results: places with the boats' colours, the length in rounds, no path
     for _ in range(5):
         app.step()
@@ -267,3 +275,26 @@ def test_the_results_screen_at_three_sizes(make_ui_app, home, size, tmp_path):
     ui.tap(app, next(b for b in scene.gui.modal.buttons if b.label == "SVG"))
     files = list((tmp_path / "exports").iterdir())
     assert len(files) == 1 and files[0].suffix == ".svg" and 'class="track"' in files[0].read_text()
+
+
+@pytest.mark.parametrize("rules", ["regatta_gigamic", "yacht_race"])
+def test_the_replay_viewer_exports_a_picture_of_any_game(make_ui_app, home, rules):
+    from dinghy.skippers import play_bots
+    from dinghy.ui.widgets.dialogs import Dialog
+
+    app = make_ui_app(1024, 600)
+    board = "small" if rules == "regatta_gigamic" else games.entry(rules).boards()[0]
+    setup = RaceSetup(seats=(Seat("Ann", "Orange"), Seat("Bob", "Sky")), course=board, seed=4)
+    race = Race(games.load_game(setup, rules))
+    play_bots(race, random.Random(4))
+    flow = Flow(app, Autosave(home), bot_delay=0)
+    app.flow = flow
+    scene = flow.show_replay(race)
+    app.step()
+    assert scene.export_button.visible and scene.export_button.w >= 48
+    ui.tap(app, scene.export_button)
+    dialog = scene.gui.modal
+    assert isinstance(dialog, Dialog)
+    ui.tap(app, next(b for b in dialog.buttons if b.label == "PNG"))
+    files = list((home / "exports").iterdir())
+    assert len(files) == 1 and files[0].read_bytes()[:4] == b"\x89PNG"

@@ -32,9 +32,10 @@ class TrayMixin:
         acting, face down."""
         viewer = self.scene.viewer
         seats = self.game.setup.seats
-        if viewer is not None and seats[viewer].skipper is None and self.scene.curtain is None:
-            return viewer, True
         active = self.race.state.active
+        next_person = seats[active].skipper is None and active != viewer and not self.race.over
+        if viewer is not None and seats[viewer].skipper is None and self.scene.curtain is None and not next_person:
+            return viewer, True
         return active, False
 
     def sailing_now(self) -> bool:
@@ -119,6 +120,15 @@ class TrayMixin:
         self.show_tray()
         if self.open_group != "Sail":
             self.open_group = "Sail"
+        self.build_panel()
+        self.scene.layout_side()
+
+    def on_curtain_lifted(self) -> None:
+        """The next person is at the table: their hand, their lifted card, its ghosts."""
+        self.choose_card()
+        self._draw_ghosts()
+        self.focus_ghosts()
+        self.show_tray()
         self.build_panel()
         self.scene.layout_side()
 
