@@ -123,6 +123,13 @@ class TrayMixin:
         self.build_panel()
         self.scene.layout_side()
 
+    def toggle_group(self, group: str) -> None:
+        """A group opened or closed: the swap group turns the tray into toggles (and the
+        lifted card's ghosts leave the water while cards are picked)."""
+        super().toggle_group(group)
+        self._draw_ghosts()
+        self.show_tray()
+
     def on_curtain_lifted(self) -> None:
         """The next person is at the table: their hand, their lifted card, its ghosts."""
         self.choose_card()

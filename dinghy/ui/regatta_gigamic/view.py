@@ -140,7 +140,8 @@ class GigamicView(TrayMixin, GenericView):
         if (not race.over and not race.chance and self.human_turn and state.step in (TURN, EXTRA, AGAIN)
                 and state.boats[seat].sun is None):
             boat = state.boats[seat]
-            cards = [state.card] if state.step == AGAIN else ([self.selected] if self.selected else [])
+            swapping = self.open_group == SWAPS and state.step == TURN
+            cards = [state.card] if state.step == AGAIN else ([self.selected] if self.selected and not swapping else [])
             colour = colour_of(game, seat)
             for c in cards:
                 for k, arrow in enumerate(game.deck.face(c).arrows):
