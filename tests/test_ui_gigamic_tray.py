@@ -13,6 +13,7 @@ import pytest
 from dinghy import games
 from dinghy.core.race import Race
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
+from dinghy.games.regatta_gigamic.actions import Act
 from dinghy.games.regatta_gigamic.state import TURN
 from dinghy.skippers import skipper
 from dinghy.ui import testing as ui
@@ -153,6 +154,19 @@ def test_a_whole_two_person_race_by_taps_alone_at_1024x600(make_ui_app, home):
             tapped["roll"] = tapped.get("roll", 0) + 1
             continue
         legal = race.legal_actions()
+        hand = race.state.hands[race.state.active]
+        if view.sailing_now() and "refused" not in tapped:
+            dim = [i for i, c in enumerate(view.tray.cards) if c.reason]
+            if dim:             # a card that cannot sail says the engine's words for why
+                card = hand[dim[0]]
+                face = race.game.deck.face(card)
+                first = Act("play", card=card, n=1)
+                assert view.tray.cards[dim[0]].reason == race.why_not(first)
+                assert all(race.why_not(Act("play", card=card, n=k + 1)) for k in range(max(1, len(face.arrows))))
+                shot(app, "table_refused_card_1024x600.png")
+                tapped["refused"] = 1
+        if any(a.verb == "sun" for a in legal) and not sunned:
+            shot(app, "table_sun_1024x600.png")
         action = bot.choose(race, rng)
         if not swapped and race.state.step == TURN and race.state.turns > 2:
             action = max((a for a in legal if a.verb == "swap"), key=lambda a: len(a.cards), default=action)
@@ -167,7 +181,7 @@ def test_a_whole_two_person_race_by_taps_alone_at_1024x600(make_ui_app, home):
     assert race.over, "the race did not end"
     assert swapped and sunned, (swapped, sunned)
     assert tapped.get("ghost", 0) > 5, tapped
-    assert "swap" in tapped and "roll" in tapped and tapped.get("curtain", 0) > 5
+    assert "swap" in tapped and "roll" in tapped and "refused" in tapped and tapped.get("curtain", 0) > 5
     # the results: places with the boats' colours, the length in rounds, no path
     for _ in range(5):
         app.step()

@@ -10,14 +10,14 @@ from typing import Any
 from pyglet import shapes
 
 from dinghy.games.regatta_gigamic.actions import Act
-from dinghy.games.regatta_gigamic.state import AGAIN, EXTRA, TURN
+from dinghy.games.regatta_gigamic.state import AGAIN, EXTRA, SUN, TURN
 from dinghy.ui import theme
 from dinghy.ui.regatta_gigamic.board import colour_of
 from dinghy.ui.regatta_gigamic.hand_tray import CardShow
 from dinghy.ui.regatta_gigamic.pickers import hand_slot_of
 from dinghy.ui.shell.generic import PickerRow
 from dinghy.ui.widgets.buttons import Button
-from dinghy.ui.widgets.gui import LAYER_WIDGET, TEXT
+from dinghy.ui.widgets.gui import LAYER_WIDGET
 
 SWAPS = "Heave to: swap cards"
 
@@ -85,6 +85,8 @@ class TrayMixin:
                 show.reason = self.card_reason(c)
                 if c == self.selected and not lifted_done:
                     show.lifted, lifted_done = True, True
+            elif state.step == SUN and seat == state.active and show.face.is_sun and not lifted_done:
+                show.lifted, lifted_done = True, True        # the sun about to be laid
             cards.append(show)
         top = game.deck.face(state.discard[-1]) if state.discard else None
         self.tray.show(cards, state.pile_count, top, colour_of(game, seat))

@@ -31,7 +31,7 @@ from dinghy.ui.camera import Camera  # noqa: E402
 from dinghy.ui.hud import fit_text  # noqa: E402
 from dinghy.ui.regatta_gigamic.board import REFUSED, Board, colour_of  # noqa: E402
 from dinghy.ui.regatta_gigamic.hand_tray import HandTray  # noqa: E402
-from dinghy.ui.regatta_gigamic.pickers import SwapPicker, TurnPicker, hand_slot_of  # noqa: E402
+from dinghy.ui.regatta_gigamic.pickers import SwapPicker, TurnPicker  # noqa: E402
 from dinghy.ui.regatta_gigamic.tray_view import TrayMixin  # noqa: E402
 from dinghy.ui.shell.generic import GenericView, PickerRow  # noqa: E402
 from dinghy.ui.shell.views import ordinal  # noqa: E402
@@ -252,7 +252,10 @@ class GigamicView(TrayMixin, GenericView):
     def focus_ghosts(self) -> None:
         """On a person's turn, when the ghosts are too close together to tap (or out of
         view), zoom in on the acting boat and its ghosts (the Fit button shows the whole table again)."""
-        if not self.ghosts or self.gui is None or self.camera.width <= 1:
+        if self.gui is None or self.camera.width <= 1:
+            return
+        if not self.ghosts:
+            self.focus_sun()
             return
         seen = all(self.well_in_view(gh) for gh in self.ghosts)
         if seen and not self.ghosts_crowded():
@@ -281,6 +284,26 @@ class GigamicView(TrayMixin, GenericView):
         want = self.gui.touch * 0.75 / max(nearest, 1e-6) * 1.05
         self.camera.zoom = self.camera.clamp(max(self.camera.zoom, min(want, fits)))
         self.camera.cx, self.camera.cy = (min(gx) + max(gx)) / 2, (min(gy) + max(gy)) / 2
+
+    def focus_sun(self) -> None:
+        """A person about to lay a sun: the boats it may becalm and their own in view
+        (the engine lists them: ``sun SEAT``), when one of them is off the water's view."""
+        race = self.race
+        if not self.human_turn or race.over or race.chance:
+            return
+        seats = {race.state.active} | {a.n for a in race.legal_actions() if a.verb == "sun"}
+        spots = [race.state.boats[i].spot for i in seats if race.state.boats[i].spot is not None]
+        if len(seats) < 2 or not spots:
+            return
+        c, inset = self.camera, self.gui.touch
+        points = [sp.to_world(0, -self.game.deck.hull_length / 2) for sp in spots]
+        if all(c.x0 + inset <= sx <= c.x0 + c.width - inset and c.y0 + inset <= sy <= c.y0 + c.height - inset
+               for sx, sy in (c.world_to_screen(x, y) for x, y in points)):
+            return
+        hull = self.game.deck.hull_length
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        c.fit((min(xs) - hull, min(ys) - hull, max(xs) + hull, max(ys) + hull),
+              margin=self.gui.touch * 1.5, bottom=self.gui.touch + self.gui.px(8))
 
     def well_in_view(self, gh: Ghost) -> bool:
         """Whether a ghost's whole hull is on the board, not under the camera buttons (its
