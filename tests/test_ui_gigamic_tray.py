@@ -6,6 +6,7 @@ engine refuses says why; no field to type in. A whole race between two people at
 from __future__ import annotations
 
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -126,6 +127,7 @@ def test_a_whole_two_person_race_by_taps_alone_at_1024x600(make_ui_app, home):
     bot, rng = skipper("greedy", "regatta_gigamic"), random.Random(2)
     tapped = {}
     swapped = sunned = False
+    after_own, news = {}, 0
     for _ in range(3000):
         if race.over:
             break
@@ -139,6 +141,12 @@ def test_a_whole_two_person_race_by_taps_alone_at_1024x600(make_ui_app, home):
             seat = race.state.active
             faces = [c.face for c in scene.view.tray.cards]
             assert faces == [race.game.deck.face(c) for c in race.state.hands[seat]]
+            if seat in after_own:       # the cards drawn since their last turn are marked new
+                new = Counter(c.face.id for c in scene.view.tray.cards if c.new)
+                assert new == Counter(race.state.hands[seat]) - Counter(after_own[seat])
+                if new and not news:
+                    shot(app, "table_new_cards_1024x600.png")
+                news += sum(new.values())
             tapped["curtain"] = tapped.get("curtain", 0) + 1
             continue
         if not scene.human_turn:
@@ -178,8 +186,10 @@ def test_a_whole_two_person_race_by_taps_alone_at_1024x600(make_ui_app, home):
         how = do_by_taps(app, scene, action)
         tapped[how] = tapped.get(how, 0) + 1
         assert race.actions[n] == action, (how, action)
+        after_own[race.history[n].active] = race.history[n + 1].hands[race.history[n].active]
     assert race.over, "the race did not end"
     assert swapped and sunned, (swapped, sunned)
+    assert news > 5
     assert tapped.get("ghost", 0) > 5, tapped
     assert "swap" in tapped and "roll" in tapped and "refused" in tapped and tapped.get("curtain", 0) > 5
     # the results: places with the boats' colours, the length in rounds, no path

@@ -5,12 +5,13 @@ without a typing field (every action is a tap). Mixed into
 card's reason is the engine's ``why_not`` of its arrows."""
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from pyglet import shapes
 
 from dinghy.games.regatta_gigamic.actions import Act
-from dinghy.games.regatta_gigamic.state import AGAIN, EXTRA, SUN, TURN
+from dinghy.games.regatta_gigamic.state import AGAIN, DEAL, EXTRA, SUN, TURN
 from dinghy.ui import theme
 from dinghy.ui.regatta_gigamic.board import colour_of
 from dinghy.ui.regatta_gigamic.hand_tray import CardShow
@@ -62,6 +63,23 @@ class TrayMixin:
             return
         self.selected = next((c for c in hand if not self.card_reason(c)), None)
 
+    def new_cards(self, seat: int) -> Counter[str]:
+        """The cards ``seat`` drew since its last own action (the draws that completed
+        its hand after it sailed or hove to): read off the record, newest first."""
+        hist, acts = self.race.history, self.race.actions
+        got: Counter[str] = Counter()
+        for k in range(len(acts) - 1, -1, -1):
+            st, a = hist[k], acts[k]
+            if st.active != seat or st.step == DEAL:
+                if st.step == DEAL:
+                    break
+                continue
+            if a.verb == "draw":
+                got[a.card] += 1
+            else:
+                break
+        return got
+
     def show_tray(self) -> None:
         race, state, game = self.race, self.race.state, self.game
         seat, seen = self.tray_seat()
@@ -73,11 +91,15 @@ class TrayMixin:
             self.swap_picker.start((len(race.actions), hand))
         cards = []
         lifted_done = False
+        fresh = self.new_cards(seat) if seen else Counter()
         for i, c in enumerate(hand):
             if not seen:
                 cards.append(CardShow())
                 continue
             show = CardShow(game.deck.face(c))
+            if fresh[c] > 0:
+                show.new = True
+                fresh[c] -= 1
             if swapping:
                 show.picked = slot_of[i] is not None and slot_of[i] in self.swap_picker.picked
                 show.reason = self.swap_picker.why_not_pick(swaps, hand, slot_of[i])
