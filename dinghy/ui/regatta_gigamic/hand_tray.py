@@ -175,10 +175,10 @@ class HandTray(Widget):
         m.circle(ox, oy, px(2.5), theme.rgba(INK))
         self._symbol(face.symbol, x + w * 0.18, y + h * 0.22, w * 0.11)
         self._text(_short(face.name), x + w / 2, y + h - px(13), w, theme.SMALL_PT - 2, INK, bold=True)
-        if c.new:                                  # a ribbon across the top corner
-            r = w * 0.32
-            m.polygon([(x + w - r, y + h), (x + w, y + h), (x + w, y + h - r)], theme.rgba(self.accent))
-            self._text("new", x + w - r * 0.32, y + h - r * 0.3, r, theme.SMALL_PT - 3, INK, bold=True)
+        if c.new:                                  # a tag in the foot's right corner
+            r = w * 0.36
+            m.polygon([(x + w - r, y), (x + w, y), (x + w, y + r)], theme.rgba(self.accent))
+            self._text("new", x + w - r * 0.3, y + r * 0.28, r, theme.SMALL_PT - 3, INK, bold=True)
         if c.reason:
             m.polygon(box, DIM)
             self._text(c.reason, x + w / 2, y + h * 0.4, w, theme.SMALL_PT - 2, (255, 255, 255), bold=True)

@@ -258,7 +258,8 @@ class GigamicView(TrayMixin, GenericView):
             self.focus_sun()
             return
         seen = all(self.well_in_view(gh) for gh in self.ghosts)
-        if seen and not self.ghosts_crowded():
+        small = self.game.deck.hull_length * self.camera.zoom < self.gui.touch      # hulls too small to read
+        if seen and not small and not self.ghosts_crowded():
             return
         boat = self.race.state.boats[self.race.state.active]
         xs = [gh.x for gh in self.ghosts]
