@@ -236,12 +236,19 @@ class TrayMixin:
                                  batch=g.batch, group=g.group(LAYER_WIDGET, 0))
             label = g.label(str(gh.action.n), theme.SMALL_PT + 1, ink, bold=True, anchor_x="center")
             self.badges.append((disc, label))
+        self._badges_at = None
         self.place_badges()
 
     def place_badges(self) -> None:
-        """Each number on its ghost's screen point (hidden off the water)."""
+        """Each number on its ghost's screen point (hidden off the water); done again
+        only when the camera or the ghosts changed (moving shapes costs a frame)."""
         if not self.badges:
             return
+        c = self.camera
+        key = (c.cx, c.cy, c.zoom, c.x0, c.y0, c.width, c.height)
+        if key == getattr(self, "_badges_at", None):
+            return
+        self._badges_at = key
         keys: list[Any] = []
         seen: set[tuple[int, int]] = set()
         for gh in self.ghosts:
@@ -251,7 +258,6 @@ class TrayMixin:
             if key not in seen:
                 seen.add(key)
                 keys.append(gh)
-        c = self.camera
         for (disc, label), gh in zip(self.badges, keys):
             sx, sy = c.world_to_screen(gh.x, gh.y)
             on = c.contains_screen(sx, sy)
