@@ -27,18 +27,27 @@ def report(name: str, ms: list[float]) -> None:
     print(f"{name:44s} median {statistics.median(ms):6.2f} ms   p95 {sorted(ms)[int(len(ms) * 0.95)]:6.2f} ms")
 
 
+def view_sails(race: Race) -> bool:
+    return any(a.verb == "play" for a in race.legal_actions())
+
+
 def main(frames: int = 120) -> None:
     app = App(width=1024, height=600, headless=True)
     setup = RaceSetup(seats=(Seat("Ann", "Orange"), Seat("Bob", "Sky", "greedy")), course="small", seed=3)
     race = Race(games.load_game(setup, "regatta_gigamic"))
+    while race.state.step != TURN:            # deal, draw who starts, set the boats down
+        race.roll() if race.chance else race.push(race.legal_actions()[0])
     flow = Flow(app, Autosave(os.environ["DINGHY_HOME"]), bot_delay=0)
     app.flow = flow
     scene = flow.show_table(race)
     for _ in range(200):
         app.step()
-        if scene.human_turn and race.state.step == TURN and any(a.verb == "play" for a in race.legal_actions()):
-            break
+        if scene.human_turn and race.state.step == TURN:
+            if view_sails(race):
+                break
+            scene.act(next(a for a in race.legal_actions() if a.verb in ("becalmed", "swap")))
     view = scene.view
+    assert view.sailing_now(), "no sailing turn for Ann"
     app.step()
     idle = []
     for _ in range(frames):

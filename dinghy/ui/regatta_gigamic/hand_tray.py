@@ -58,6 +58,8 @@ class HandTray(Widget):
         self.accent = (255, 255, 255)
         self.rects: list[tuple[float, float, float, float]] = []
         self.labels: list[Any] = []
+        self._pool: dict[tuple[Any, ...], Any] = {}     # every label made, by its looks
+        self._free: dict[tuple[Any, ...], list[Any]] = {}
         self._press: int | None = None
 
     # --- content --------------------------------------------------------------------
@@ -89,8 +91,11 @@ class HandTray(Widget):
         return w, h, gap
 
     def layout(self) -> None:
-        for lab in self.labels:
-            lab.delete()
+        for lab in self.labels:              # kept for the next layout (making text is slow)
+            lab.visible = False
+        self._free = {}
+        for key, lab in self._pool.items():
+            self._free.setdefault(key[:-1], []).append(lab)
         self.labels, self.rects = [], []
         m = self.mesh
         m.clear()
@@ -120,10 +125,21 @@ class HandTray(Widget):
             m.polygon([(x, base), (x + w, base), (x + w, base + band), (x, base + band)], theme.rgba(INK, 220))
             self._text("last played", x + w / 2, base + band / 2, w, theme.SMALL_PT - 2, PAPER, bold=True)
         m.build()
+        if len(self._pool) > 80:                 # words no longer shown (old counts, reasons) go
+            unused = {id(lab) for labs in self._free.values() for lab in labs}
+            for key in [k for k, lab in self._pool.items() if id(lab) in unused]:
+                self._pool.pop(key).delete()
 
     def _text(self, text: str, x: float, y: float, w: float, pt: float, colour: Any, bold: bool = False) -> Any:
-        lab = self.gui.label(text, pt, colour, layer=self.layer, bold=bold, anchor_x="center", anchor_y="center",
-                             width=max(1, int(w - self.gui.px(4))), multiline=True, align="center")
+        width = max(1, int(w - self.gui.px(4)))
+        key = (text, pt, tuple(colour), bold, width)
+        free = self._free.get(key)
+        if free:
+            lab = free.pop()
+        else:
+            lab = self.gui.label(text, pt, colour, layer=self.layer, bold=bold, anchor_x="center", anchor_y="center",
+                                 width=width, multiline=True, align="center")
+            self._pool[key + (len(self._pool),)] = lab
         lab.position = (round(x), round(y), 0)
         lab.visible = self._visible
         self.labels.append(lab)
@@ -231,9 +247,9 @@ class HandTray(Widget):
         self.layout()
 
     def delete(self) -> None:
-        for lab in self.labels:
+        for lab in self._pool.values():
             lab.delete()
-        self.labels = []
+        self.labels, self._pool = [], {}
         self.mesh.delete()
         super().delete()
 

@@ -85,7 +85,7 @@ class TrayMixin:
         seat, seen = self.tray_seat()
         hand = state.hands[seat]
         swapping = self.open_group == SWAPS and self.sailing_now()
-        swaps = [a for a in race.legal_actions() if a.verb == "swap"] if swapping else []
+        swaps = [a for a in self.panel_actions() if a.verb == "swap"] if swapping else []
         slot_of = hand_slot_of(swaps, hand) if swapping else []
         if swapping:
             self.swap_picker.start((len(race.actions), hand))
@@ -123,7 +123,7 @@ class TrayMixin:
             return
         card = state.hands[seat][i]
         if self.open_group == SWAPS and self.sailing_now():
-            swaps = [a for a in self.race.legal_actions() if a.verb == "swap"]
+            swaps = [a for a in self.panel_actions() if a.verb == "swap"]
             slot = hand_slot_of(swaps, state.hands[seat])[i]
             why = self.swap_picker.why_not_pick(swaps, state.hands[seat], slot)
             if why:
@@ -164,6 +164,14 @@ class TrayMixin:
         self.scene.layout_side()
 
     # --- the panel -----------------------------------------------------------------------
+    def panel_actions(self) -> list[Any]:
+        """The engine's list, asked once a position (a tap on a card rebuilds the panel;
+        the 23 turns in place each cost a swing check)."""
+        state = self.race.state
+        if getattr(self, "_legal_for", None) is not state:
+            self._legal_for, self._legal = state, list(self.race.legal_actions())
+        return list(self._legal)
+
     def arrow_rows(self, actions: list[Any]) -> list[PickerRow]:
         """The Sail group: one button an arrow of the lifted card ("Arrow 1" ..., the
         numbers on the card and on the water), then the group's other actions."""

@@ -173,7 +173,7 @@ class GigamicView(TrayMixin, GenericView):
             return "Tap a ghost boat behind the line, or a button below"
         if self.open_group == SWAPS:
             return "Tap the cards to change in your hand"
-        if any(a.verb == "play" for a in self.actions or self.race.legal_actions()):
+        if self.sailing_now():
             return "Tap a card, then a numbered boat on the water"
         return ""
 
