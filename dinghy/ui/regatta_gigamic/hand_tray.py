@@ -54,7 +54,7 @@ class HandTray(Widget):
         self.on_card = on_card
         self.mesh = Mesh(gui.batch, gui.group(layer, BODY))
         self.cards: list[CardShow] = []
-        self.pile, self.discard = 0, None
+        self.pile, self.discard, self.caption = 0, None, ""
         self.accent = (255, 255, 255)
         self.rects: list[tuple[float, float, float, float]] = []
         self.labels: list[Any] = []
@@ -63,8 +63,9 @@ class HandTray(Widget):
         self._press: int | None = None
 
     # --- content --------------------------------------------------------------------
-    def show(self, cards: Sequence[CardShow], pile: int, discard: Any, accent: Sequence[int]) -> None:
-        self.cards, self.pile, self.discard = list(cards), pile, discard
+    def show(self, cards: Sequence[CardShow], pile: int, discard: Any, accent: Sequence[int],
+             caption: str = "") -> None:
+        self.cards, self.pile, self.discard, self.caption = list(cards), pile, discard, caption
         self.accent = tuple(accent[:3])
         self.layout()
 
@@ -124,6 +125,10 @@ class HandTray(Widget):
             band = g.px(15)
             m.polygon([(x, base), (x + w, base), (x + w, base + band), (x, base + band)], theme.rgba(INK, 220))
             self._text("last played", x + w / 2, base + band / 2, w, theme.SMALL_PT - 2, PAPER, bold=True)
+            x += w + gap
+        room = self.x + self.w - x - gap
+        if self.caption and room > g.px(90):      # whose hand this is, where there is room
+            self._text(self.caption, x + room / 2, base + h / 2, room, theme.SMALL_PT, (220, 230, 240), bold=True)
         m.build()
         if len(self._pool) > 80:                 # words no longer shown (old counts, reasons) go
             unused = {id(lab) for labs in self._free.values() for lab in labs}

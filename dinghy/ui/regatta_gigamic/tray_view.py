@@ -111,7 +111,11 @@ class TrayMixin:
                 show.lifted, lifted_done = True, True        # the sun about to be laid
             cards.append(show)
         top = game.deck.face(state.discard[-1]) if state.discard else None
-        self.tray.show(cards, state.pile_count, top, colour_of(game, seat))
+        name = game.name(seat)
+        caption = (f"{name}'s hand: hidden" if not seen else
+                   f"{name}: tap the cards to change" if swapping else
+                   f"{name}'s hand: tap a card to see its arrows" if self.sailing_now() else f"{name}'s hand")
+        self.tray.show(cards, state.pile_count, top, colour_of(game, seat), caption)
 
     def tap_card(self, i: int) -> None:
         """A card of the tray tapped: picked for a swap, or lifted (its arrows on the
