@@ -110,7 +110,8 @@ def _race(args: argparse.Namespace) -> int:
             for e in race.events:
                 print(e.text)
         title = f"race {k + 1}: " if args.races > 1 else ""
-        print(f"{title}{entry.title}, {board}: {race.game.rounds(race.state)} rounds, {n} actions")
+        rounds = race.game.rounds(race.state)
+        print(f"{title}{entry.title}, {board}: " + (f"{rounds} rounds, " if rounds else "") + f"{n} actions")
         places = race.places()
         for seat in sorted((i for i, p in enumerate(places) if p is not None), key=lambda i: places[i]):
             print(f"{places[seat]}. {names[seat]}")

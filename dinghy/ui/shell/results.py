@@ -67,7 +67,9 @@ class ResultsScene(GuiScene):
         self.title = g.add(Text(g, title, theme.TITLE_PT, theme.INK, bold=True))
         game = self.race.game
         # the board and the race's length in rounds (not its count of actions, nor a file)
-        summary = f"{view_class(game.rules_name).board_name(game)} · {rounds_text(game, self.race.state)}"
+        summary = view_class(game.rules_name).board_name(game)
+        if game.rounds(self.race.state):            # a game that counts no rounds says none
+            summary += f" · {rounds_text(game, self.race.state)}"
         if series is not None:
             summary = f"{series.describe()} · {summary}"
         self.sub = g.add(Text(g, summary, theme.BODY_PT, theme.INK_SOFT))
