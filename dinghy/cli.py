@@ -113,9 +113,8 @@ def _race(args: argparse.Namespace) -> int:
             for e in race.events:
                 print(e.text)
         title = f"race {k + 1}: " if args.races > 1 else ""
-        rounds = getattr(race.state, "round", None)
-        print(f"{title}{entry.title}, {board}: " + (f"{rounds} rounds, " if rounds is not None else "")
-              + f"{n} actions")
+        rounds = race.game.rounds(race.state)
+        print(f"{title}{entry.title}, {board}: " + (f"{rounds} rounds, " if rounds else "") + f"{n} actions")
         places = race.places()
         for seat in sorted((i for i, p in enumerate(places) if p is not None), key=lambda i: places[i]):
             print(f"{places[seat]}. {names[seat]}")
@@ -145,18 +144,18 @@ def _race(args: argparse.Namespace) -> int:
 def _export(args: argparse.Namespace) -> int:
     from dinghy import games
     from dinghy.core import io
-    from dinghy.games.dinghy_race import race_picture
+    from dinghy.core import picture
 
     outs = [(out, Path(out).suffix.lower().lstrip(".")) for out in args.export]
     for out, fmt in outs:
-        if fmt not in race_picture.FORMATS:
+        if fmt not in picture.FORMATS:
             raise DinghyError(f"--export {out}: the name must end in .svg, .png or .gif")
     race = games.load_race(args.file)
-    if race.rules_name != "dinghy_race":
-        raise DinghyError(f"{args.file}: pictures are drawn for Dinghy Race records only (this is {race.rules_name})")
+    if not picture.can_draw(race.game):
+        raise DinghyError(f"{args.file}: {race.game.title} races have no pictures")
     for out, fmt in outs:
         try:
-            io.write_bytes_atomic(out, race_picture.render(race.game, race.history, fmt))
+            io.write_bytes_atomic(out, picture.render(race.game, race.history, fmt))
         except OSError as exc:
             raise DinghyError(f"{out}: cannot write ({exc.strerror})") from None
         print(f"wrote {out}")

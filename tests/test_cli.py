@@ -67,3 +67,28 @@ def test_a_reader_that_stops_early_gets_no_traceback():
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=120) == 0
     assert first and "Traceback" not in err and err == ""
+
+
+def test_replay_export_draws_a_grid_race_and_a_gigamic_race(tmp_path, capsys):
+    """``dinghy replay FILE --export`` once refused every record but Dinghy Race's; a
+    grid race (Yacht Race) and a Gigamic race are drawn now, each as a readable SVG."""
+    import xml.etree.ElementTree as ET
+
+    for rules in ("yacht_race", "regatta_gigamic"):
+        rec = tmp_path / f"{rules}.json"
+        assert main(["race", "--rules", rules, "--boats", "2", "--seed", "3", "--save", str(rec)]) == 0
+        out = tmp_path / f"{rules}.svg"
+        assert main(["replay", str(rec), "--export", str(out)]) == 0
+        root = ET.parse(out).getroot()
+        tracks = root.findall(".//{http://www.w3.org/2000/svg}polyline[@class='track']")
+        assert len(tracks) == 2
+    assert capsys.readouterr().out.count("wrote ") == 2
+
+
+def test_replay_export_to_an_unknown_format_of_a_grid_race_is_one_line(tmp_path, capsys):
+    rec = tmp_path / "yacht.json"
+    assert main(["race", "--rules", "yacht_race", "--boats", "2", "--seed", "3", "--save", str(rec)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(rec), "--export", str(tmp_path / "x.jpg")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "must end in .svg, .png or .gif" in err

@@ -16,7 +16,7 @@ from dinghy.cli import main
 from dinghy.core import io
 from dinghy.core.race import Race
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
-from dinghy.games.dinghy_race import race_picture
+from dinghy.core import picture as race_picture
 from dinghy.skippers import play_bots
 
 
@@ -30,7 +30,7 @@ def race():
 
 
 def test_tracks_follow_each_boat_from_launch_to_its_last_position(race):
-    tracks = race_picture.tracks(race.history)
+    tracks = race_picture.tracks(race.game, race.history)
     assert len(tracks) == 2
     for b in race.state.boats:
         track = tracks[b.index]
@@ -40,7 +40,7 @@ def test_tracks_follow_each_boat_from_launch_to_its_last_position(race):
 
 
 def test_the_svg_has_a_track_and_a_hull_per_boat_in_its_colour_and_the_places(race):
-    svg = race_picture.race_svg(race.game, race.history)
+    svg = race_picture.svg(race.game, race.history)
     assert svg.startswith("<?xml") and svg.rstrip().endswith("</svg>")
     for seat in race.game.setup.seats:
         col = "#%02x%02x%02x" % PALETTE[seat.colour]
@@ -56,7 +56,7 @@ def test_png_and_gif_decode_and_the_gif_has_a_frame_a_round(race):
     # the water is drawn: the centre pixel is not the paper colour
     assert png.convert("RGB").getpixel((png.size[0] // 2, png.size[1] // 2)) != (250, 246, 236)
     gif = Image.open(bytes_io.BytesIO(race_picture.render(race.game, race.history, "gif")))
-    rounds = len({s.round for s in race.history})
+    rounds = len({race.game.rounds(s) for s in race.history})
     assert gif.format == "GIF" and gif.n_frames in (rounds - 1, rounds)
 
 

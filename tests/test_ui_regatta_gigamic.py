@@ -54,9 +54,20 @@ def test_the_table_shows_the_board_and_a_tapped_ghost_sails_that_arrow(ui_app, h
     view = scene.view
     assert type(view).__name__ == "GigamicView" and scene.human_turn
     seat = race.state.active
-    legal = [g for g in view.ghosts if g.reason is None]
+    # the ghosts are the lifted card's arrows; tapping each card of the tray in turn
+    # shows every arrow the engine allows, and nothing else
     plays = {a for a in race.legal_actions() if a.verb == "play"}
-    assert legal and {g.action for g in legal} == plays
+    shown = set()
+    for i, card in enumerate(race.state.hands[seat]):
+        ui.click(ui_app, *view.tray.card_center(i))
+        assert view.selected == card
+        shown |= {g.action for g in view.ghosts if g.reason is None}
+        assert all(g.action.card == card for g in view.ghosts)
+    assert shown == plays
+    legal = [g for g in view.ghosts if g.reason is None]
+    if not legal:
+        ui.click(ui_app, *view.tray.card_center(race.state.hands[seat].index(next(iter(plays)).card)))
+        legal = [g for g in view.ghosts if g.reason is None]
     path = shot(ui_app, "regatta_gigamic_table.png")
     if path is not None:
         assert ui.png_colours(path) > 20
@@ -80,7 +91,12 @@ def test_a_refused_ghost_shows_the_engines_reason(ui_app, home):
     scene = flow.show_table(race)
     _to_a_sailing_turn(ui_app, scene, race)
     view = scene.view
-    refused = [g for g in view.ghosts if g.reason is not None]
+    refused = []
+    for i in range(len(race.state.hands[race.state.active])):     # lift each card in turn
+        ui.click(ui_app, *view.tray.card_center(i))
+        refused = [g for g in view.ghosts if g.reason is not None]
+        if refused:
+            break
     assert refused, "the seeded hand has no refused arrow: the test no longer checks one"
     g = refused[0]
     n = len(race.actions)
@@ -141,14 +157,13 @@ TURNS = "Heave to: turn"
 
 
 def _card_buttons(view):
-    """The swap picker's card toggles, in the panel's order: (button, card name, picked)."""
-    out = []
-    i = 0
-    while f"card {i}" in view.buttons:
-        b = view.buttons[f"card {i}"]
-        out.append((b, b.label.removeprefix("✓ "), b.label.startswith("✓ ")))
-        i += 1
-    return out
+    """The hand's cards on the tray while the swap group is open: (tray index, card
+    name, picked)."""
+    return [(i, c.face.name, c.picked) for i, c in enumerate(view.tray.cards)]
+
+
+def _tap_card(app, view, i):
+    ui.click(app, *view.tray.card_center(i))
 
 
 def _pick_turn(app, view, turn):
@@ -168,23 +183,24 @@ def _pick_swap(app, view, swap):
     unpicking what is picked); return the number of taps."""
     taps = 0
     while any(on for _, _, on in _card_buttons(view)):
-        b = next(b for b, _, on in _card_buttons(view) if on)
-        ui.tap(app, b)
+        i = next(i for i, _, on in _card_buttons(view) if on)
+        _tap_card(app, view, i)
         taps += 1
     names = [view.game.deck.face(c).name for c in swap.cards]
     for name in names:
-        b = next(b for b, n, on in _card_buttons(view) if n == name and not on)
-        ui.tap(app, b)
+        i = next(i for i, n, on in _card_buttons(view) if n == name and not on)
+        _tap_card(app, view, i)
         taps += 1
     return taps
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1024, 600)])
 def test_every_action_of_a_full_hand_is_reached_by_taps_alone(make_ui_app, home, size):
-    """The side panel groups a long list by kind (Sail, Heave to: swap cards, Heave to:
-    turn): a tap on a header opens its list, "More" pages it, and a tap on an action
-    plays exactly that action — no typing needed, nothing clipped at 600 pixels high.
-    A swap is picked by its cards, then its one button; a turn in place by stepping a
+    """The side panel groups what is not a card by kind (Sail, Heave to: swap cards,
+    Heave to: turn): a tap on a header opens its list, and a tap on an action plays
+    exactly that action — no typing needed, nothing clipped at 600 pixels high. A
+    sail is a card lifted on the tray, then its arrow's number ("Arrow N"); a swap is
+    picked by its cards on the tray, then its one button; a turn in place by stepping a
     selector, then its button."""
     app = make_ui_app(*size)
     race = _race()
@@ -203,6 +219,10 @@ def test_every_action_of_a_full_hand_is_reached_by_taps_alone(make_ui_app, home,
     for a in legal:
         text, group = game.action_text(a), game.action_group(a)
         taps = 0
+        if a.verb == "play":
+            _tap_card(app, view, race.state.hands[race.state.active].index(a.card))
+            taps = 1
+            assert view.selected == a.card
         if group == SWAPS:
             if view.open_group != group:
                 ui.tap(app, view.group_buttons[group])
@@ -224,7 +244,9 @@ def test_every_action_of_a_full_hand_is_reached_by_taps_alone(make_ui_app, home,
                 taps += 1
         _panel_is_sound(scene, size)
         words = game.action_label(a).split(": ", 1)[-1][1:]
-        if group == SWAPS:                  # "Swap 2 cards": the picked cards show a tick
+        if a.verb == "play":                # the arrow's number, as on the card and the water
+            assert view.buttons[text].label == f"Arrow {a.n}"
+        elif group == SWAPS:                  # "Swap 2 cards": the picked cards show a tick
             assert words.startswith(view.buttons[text].label[1:] + " ("), view.buttons[text].label
             assert view.pages == 1
         elif group == TURNS:
@@ -270,9 +292,10 @@ def test_every_action_of_a_full_hand_is_reached_by_taps_alone(make_ui_app, home,
 
 def test_a_swap_is_chosen_by_its_cards_on_one_page(make_ui_app, home):
     """Heaving to, a skipper changes some cards of the hand (se mettre en panne: "change
-    1 to 3 cards", the engine's list). At 800x600 the open swap group shows the hand's
-    cards as toggles and one button — no pages: taps pick the cards, the button plays the
-    listed swap of exactly those; a card no listed swap could add is greyed."""
+    1 to 3 cards", the engine's list). At 800x600 the open swap group makes the tray's
+    cards toggles, and shows one button — no pages: taps on the tray pick the cards, the
+    button plays the listed swap of exactly those; a card no listed swap could add is
+    dimmed and says why, and a tap on it picks nothing."""
     app = make_ui_app(800, 600)
     race = _race()
     flow = Flow(app, Autosave(home), bot_delay=0)
@@ -293,10 +316,13 @@ def test_a_swap_is_chosen_by_its_cards_on_one_page(make_ui_app, home):
     biggest = max(swaps, key=lambda a: len(a.cards))
     _pick_swap(app, view, biggest)
     _panel_is_sound(scene, (800, 600))
-    rest = [b for b, _, on in _card_buttons(view) if not on]
+    rest = [i for i, _, on in _card_buttons(view) if not on]
     if not any(len(a.cards) > len(biggest.cards) for a in swaps):
-        assert rest and not any(b.enabled for b in rest)       # no listed swap holds one more
-    ui.tap(app, next(b for b, _, on in _card_buttons(view) if on))   # a picked card unpicked...
+        assert rest and all(view.tray.cards[i].reason for i in rest)    # no listed swap holds one more
+        _tap_card(app, view, rest[0])
+        assert sum(on for _, _, on in _card_buttons(view)) == len(biggest.cards)
+        assert view.tray.cards[rest[0]].reason in scene.toast.message
+    _tap_card(app, view, next(i for i, _, on in _card_buttons(view) if on))   # a picked card unpicked...
     assert sum(on for _, _, on in _card_buttons(view)) == len(biggest.cards) - 1
     label_before = view.buttons["swap"].label
     _pick_swap(app, view, biggest)                                # ...and picked again

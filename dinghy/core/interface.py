@@ -129,6 +129,25 @@ class BaseGame:
         the game does not tell (apply it to a copy: states are values)."""
         return None
 
+    def rounds(self, state: Any) -> int:
+        """The rounds begun (every boat's turn once is a round): the race's length in the
+        results, one frame a round in a GIF. Games that count a ``round`` need not override."""
+        return int(getattr(state, "round", 0) or 0)
+
+    # -- pictures (see dinghy.core.picture) ----------------------------------------------
+    def board_drawing(self) -> Any:
+        """The board for pictures of a race (a :class:`dinghy.core.picture.Chart`), or
+        None: this game draws none."""
+        return None
+
+    def boat_points(self, state: Any) -> list[Any]:
+        """Per seat, the world point a picture's track passes, or None (not on the water)."""
+        return [None] * self.seats()
+
+    def boat_outlines(self, state: Any) -> list[Any]:
+        """Per seat, the hull's outline in world points, or None."""
+        return [None] * self.seats()
+
     # -- records -----------------------------------------------------------------------
     def older_record(self, fmt: int, race: Any) -> str | None:
         """Why a record of an older format ``fmt``, replayed as far as it goes into

@@ -76,6 +76,19 @@ class DinghyRace(Table, BaseGame):
         :mod:`.outcome`."""
         return outcome(self, state, action)
 
+    # -- pictures (drawn by dinghy.core.picture) -------------------------------------------
+    def board_drawing(self) -> Any:
+        from dinghy.games.dinghy_race import race_picture
+        return race_picture.chart(self)
+
+    def boat_points(self, state: RaceState) -> list[Any]:
+        from dinghy.games.dinghy_race import race_picture
+        return race_picture.boat_points(state)
+
+    def boat_outlines(self, state: RaceState) -> list[Any]:
+        from dinghy.games.dinghy_race import race_picture
+        return race_picture.boat_outlines(self, state)
+
     def progress(self, state: RaceState) -> Any:
         """Where the bows of the boats still racing lie (to the tenth of a millimetre),
         their legs done and the places: pivoting on the spot and holding cards aside

@@ -21,6 +21,7 @@ from dinghy.core.interface import CHANCE, TERMINAL, BaseGame, Event
 from dinghy.core.setup import RaceSetup
 from dinghy.games.grid import compass
 from dinghy.games.grid.board import Board
+from dinghy.games.grid.race_chart import GridPictures
 from dinghy.games.race_the_wind import actions as A, flow, options, position as positions, start_finish, turns, view, weather
 from dinghy.games.race_the_wind.state import Boat, Phase, Progress, State
 
@@ -44,7 +45,7 @@ def _points(board: Board, source: str, key: str) -> tuple[tuple[int, int], ...] 
     return tuple(out)
 
 
-class RaceTheWind(BaseGame):
+class RaceTheWind(GridPictures, BaseGame):
     rules_name = "race_the_wind"
     title = "Race the Wind"
 

@@ -15,6 +15,7 @@ from dinghy.core.interface import CHANCE, TERMINAL, BaseGame, Event
 from dinghy.core.setup import RaceSetup
 from dinghy.games.grid import compass
 from dinghy.games.grid.board import Board
+from dinghy.games.grid.race_chart import GridPictures
 from dinghy.games.grid.picture import BoatMark, GridPicture, SquareAction
 from dinghy.games.regatta_3m import die_and_rounds, penalties, position as positions, start_finish, turn
 from dinghy.games.regatta_3m.actions import Action, Head, Leg, Place, parse
@@ -23,7 +24,7 @@ from dinghy.games.regatta_3m.speeds import point_name, point_of_sail, spaces
 from dinghy.games.regatta_3m.state import Phase, State
 
 
-class Regatta3M(BaseGame):
+class Regatta3M(GridPictures, BaseGame):
     rules_name = "regatta"
     title = "Regatta (3M)"
     advanced = False

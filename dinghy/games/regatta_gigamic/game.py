@@ -9,7 +9,7 @@ from typing import Any
 
 from dinghy.core.interface import CHANCE, TERMINAL, BaseGame, Event
 from dinghy.core.setup import RaceSetup
-from dinghy.games.regatta_gigamic import position as positions, turn
+from dinghy.games.regatta_gigamic import picture, position as positions, turn
 from dinghy.games.regatta_gigamic.actions import Act, parse
 from dinghy.games.regatta_gigamic.collisions import Fixed
 from dinghy.games.regatta_gigamic.course import Course, start_slots
@@ -90,6 +90,20 @@ class RegattaGigamic(BaseGame):
 
     def position(self, state: State) -> State:
         return positions.position(self, state)
+
+    def rounds(self, state: State) -> int:
+        """Rounds begun: every skipper's turn once is a round."""
+        return -(-state.turns // max(1, len(state.boats)))
+
+    # -- pictures (drawn by dinghy.core.picture) -------------------------------------------
+    def board_drawing(self) -> Any:
+        return picture.chart(self)
+
+    def boat_points(self, state: State) -> list[Any]:
+        return picture.boat_points(state)
+
+    def boat_outlines(self, state: State) -> list[Any]:
+        return picture.boat_outlines(self, state)
 
     # -- words for the window (no rule here) ------------------------------------------
     def action_group(self, action: Act) -> str:

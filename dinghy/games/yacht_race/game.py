@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from dinghy.core.interface import CHANCE, TERMINAL, Event
+from dinghy.games.grid.race_chart import GridPictures
 from dinghy.games.yacht_race import luck_effects, position as positions, rules, view
 from dinghy.games.yacht_race.actions import Action, Forfeit, Sail, WindCard, parse
 from dinghy.games.yacht_race.sailing import LONG
@@ -20,7 +21,7 @@ from dinghy.games.yacht_race.state import Phase, State
 from dinghy.games.yacht_race.waters import YachtWaters
 
 
-class YachtRace(YachtWaters):
+class YachtRace(GridPictures, YachtWaters):
     # -- the interface -----------------------------------------------------------------
     def initial_state(self) -> State:
         return rules.initial_state(self)

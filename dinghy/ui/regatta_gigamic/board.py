@@ -18,11 +18,7 @@ from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.mesh import Mesh  # noqa: E402
 from dinghy.ui.shell.tracks import Tracks  # noqa: E402
 
-WATER = (30, 86, 128)
-TABLE_EDGE = (200, 220, 235)
-ROCK = (150, 132, 100)
-BUOYS = {"white": (245, 245, 245), "red": (220, 50, 40), "green": (40, 170, 70), "yellow": (240, 220, 60),
-         "orange": (240, 140, 30), "black": (30, 30, 30), "blue": (40, 90, 220)}
+from dinghy.games.regatta_gigamic.picture import BUOYS, ROCK, TABLE_EDGE, WATER  # noqa: E402,F401
 ZONE = (255, 255, 255, 34)
 REFUSED = (150, 156, 164, 120)
 SUN = (255, 210, 40, 255)

@@ -2,9 +2,10 @@
 neither pages at 800x600.
 
 Swaps: heaving to, a skipper changes some cards of the hand, and the engine lists every
-choice (25 of them for a hand of five). The open "swap cards" group shows the hand's
-cards as toggles (two a row) and one button for the swap the picked cards make ("Swap 2
-cards": the game's words for it, less the card names the ticks show). What may be
+choice (25 of them for a hand of five). While the "swap cards" group is open, a tap on
+a card of the hand's tray picks it (a tick) or unpicks it, and the group shows one
+button for the swap the picked cards make ("Swap 2 cards": the game's words for it,
+less the card names the ticks show). What may be
 picked comes from the engine's list alone: a card can be added while some listed swap
 still holds the picked cards and it; the button plays the listed swap of exactly those
 cards (greyed with the engine's ``why_not`` reason if it refuses it). Nothing here knows
@@ -17,16 +18,12 @@ the turn shown.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from dinghy.ui.shell.action_list import label_of, short_label
 from dinghy.ui.shell.generic import PickerRow
 from dinghy.ui.widgets.buttons import Button
 from dinghy.ui.widgets.selectors import ChoiceSelector
-
-#: Card toggles side by side in one row of the panel.
-PER_ROW = 2
-
 
 def hand_slots(swaps: Sequence[Any], hand: Sequence[str] = ()) -> list[str]:
     """The cards the listed swaps are made of, one entry a card (a card held twice
@@ -45,6 +42,25 @@ def hand_slots(swaps: Sequence[Any], hand: Sequence[str] = ()) -> list[str]:
     return slots
 
 
+def hand_slot_of(swaps: Sequence[Any], hand: Sequence[str]) -> list[int | None]:
+    """For each card of the hand (in order), its index among :func:`hand_slots` (None:
+    no listed swap holds it)."""
+    most: Counter[str] = Counter()
+    for a in swaps:
+        for card, n in Counter(a.cards).items():
+            most[card] = max(most[card], n)
+    out: list[int | None] = []
+    k = 0
+    for card in hand:
+        if most[card] > 0:
+            out.append(k)
+            most[card] -= 1
+            k += 1
+        else:
+            out.append(None)
+    return out
+
+
 def swap_of(swaps: Sequence[Any], cards: Sequence[str]) -> Any | None:
     """The listed swap of exactly these cards, or None."""
     want = sorted(cards)
@@ -58,10 +74,11 @@ def can_add(swaps: Sequence[Any], cards: Sequence[str], card: str) -> bool:
 
 
 class SwapPicker:
-    """The picked hand slots of the view's current turn, and the picker's rows.
+    """The picked hand slots of the view's current turn, and the picker's row.
 
     ``SwapPicker(view)``; the view calls :meth:`rows` from its ``group_picker``. A tap
-    on a card toggles it and has the view build its panel again."""
+    on a card of the tray toggles it (:meth:`toggle`) and has the view show its tray and
+    build its panel again."""
 
     def __init__(self, view: Any) -> None:
         self.view = view
@@ -74,28 +91,22 @@ class SwapPicker:
     def toggle(self, slot: int) -> None:
         self.picked = tuple(i for i in self.picked if i != slot) if slot in self.picked \
             else tuple(sorted(self.picked + (slot,)))
+        self.view.show_tray()
         self.view.build_panel()
         self.view.scene.layout_side()
 
-    def rows(self, group: str, swaps: list[Any], hand: Sequence[str], name: Callable[[str], str],
-             turn: Any) -> list[PickerRow]:
-        """The toggles (``name(card)`` on each) then the swap button, as panel rows.
-        ``turn`` tells one turn from the next: a new turn starts with nothing picked."""
-        view, gui, game, race = self.view, self.view.gui, self.view.game, self.view.race
+    def start(self, turn: Any) -> None:
+        """``turn`` tells one turn from the next: a new turn starts with nothing picked."""
         if turn != self._turn:
             self._turn, self.picked = turn, ()
+
+    def rows(self, group: str, swaps: list[Any], hand: Sequence[str], turn: Any) -> list[PickerRow]:
+        """The swap button, as a panel row (the cards are picked on the tray)."""
+        view, gui, game, race = self.view, self.view.gui, self.view.game, self.view.race
+        self.start(turn)
         slots = hand_slots(swaps, hand)
         picked = self.cards(slots)
-        toggles = []
-        for i, card in enumerate(slots):
-            on = i in self.picked
-            ok = on or can_add(swaps, picked, card)
-            b = Button(gui, ("✓ " if on else "") + name(card), lambda i=i: self.toggle(i),
-                       style="water" if on else "secondary", enabled=ok,
-                       reason="" if ok else "no swap in the list holds these cards and this one")
-            view.buttons[f"card {i}"] = b
-            toggles.append(b)
-        rows = [PickerRow(toggles[k:k + PER_ROW]) for k in range(0, len(toggles), PER_ROW)]
+        rows: list[PickerRow] = []
         chosen = swap_of(swaps, picked) if picked else None
         if chosen is not None:
             why = race.why_not(chosen)
@@ -110,6 +121,15 @@ class SwapPicker:
         view.buttons["swap"] = button
         rows.append(PickerRow([button]))
         return rows
+
+    def why_not_pick(self, swaps: Sequence[Any], hand: Sequence[str], slot: int | None) -> str:
+        """Why the tray's card at hand ``slot`` cannot be picked now ("" if it can)."""
+        if slot is None:
+            return "no swap in the list holds this card"
+        slots = hand_slots(swaps, hand)
+        if slot in self.picked or can_add(swaps, self.cards(slots), slots[slot]):
+            return ""
+        return "no swap holds these cards and this one"
 
 
 class TurnPicker:

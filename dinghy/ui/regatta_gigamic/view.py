@@ -1,14 +1,17 @@
 """Regatta (Gigamic) at the table: the water with its buoys, line and obstacles, the
-boats with the forbidden zone in front of each bow, and — on a person's turn — where
-each arrow of the hand would put the boat, as ghosts to tap.
+boats with the forbidden zone in front of each bow, the hand as a tray of the printed
+cards along the foot (:mod:`.hand_tray`) and — on a person's turn — where each arrow
+of the lifted card would put the boat, as numbered ghosts to tap.
 
-The side column is the generic view's (every legal action as a button in the game's
-words — ``action_label`` — grouped under Sail / Heave to headers and paged, with the
-engine's reason when refused, and a field to type one); the swaps are chosen by their
-cards, a turn in place by a selector (:mod:`dinghy.ui.regatta_gigamic.pickers`). Ghosts are the engine's own
-results: a legal play is applied to a copy of the state to find where it ends (a stop
-at a zone's entry included); a refused one is drawn grey and a tap shows the engine's
-reason. Nothing here decides a rule.
+A tap on a card lifts it: its arrows' end boats show on the water, numbered as on the
+card; a tap on a ghost (or its number, or the "Arrow N" button) sails it. A card the
+engine refuses is dimmed and says why (``why_not``). Every other action is a worded
+button of the side column, grouped (Sail, Heave to: swap cards, Heave to: turn, Sun,
+...): opening "Heave to: swap cards" makes the tray pick the cards to change, a turn in
+place is a selector (:mod:`dinghy.ui.regatta_gigamic.pickers`). No typing. Ghosts are
+the engine's own results: a legal play is applied to a copy of the state to find where
+it ends (a stop at a zone's entry included); a refused one is drawn grey and a tap shows
+the engine's reason. Nothing here decides a rule.
 """
 from __future__ import annotations
 
@@ -20,11 +23,14 @@ from dinghy.ui.widgets.text import Text  # noqa: F401  (configures pyglet first)
 from dinghy.ui.widgets.buttons import Button, place_row
 from dinghy.ui.widgets.panels import Panel
 
-from dinghy.games.regatta_gigamic.ask import AGAIN, EXTRA, TURN, Act, end_spot  # noqa: E402
+from dinghy.games.regatta_gigamic.ask import AGAIN, DEAL, DRAW, EXTRA, FIRST, TURN, Act, end_spot  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.camera import Camera  # noqa: E402
+from dinghy.ui.hud import fit_text  # noqa: E402
 from dinghy.ui.regatta_gigamic.board import REFUSED, Board, colour_of  # noqa: E402
+from dinghy.ui.regatta_gigamic.hand_tray import HandTray  # noqa: E402
 from dinghy.ui.regatta_gigamic.pickers import SwapPicker, TurnPicker  # noqa: E402
+from dinghy.ui.regatta_gigamic.tray_view import TrayMixin  # noqa: E402
 from dinghy.ui.shell.generic import GenericView, PickerRow  # noqa: E402
 from dinghy.ui.shell.views import ordinal  # noqa: E402
 
@@ -37,10 +43,16 @@ class Ghost:
     reason: str | None
 
 
-class GigamicView(GenericView):
+SWAPS = "Heave to: swap cards"
+#: what the chance button does, by the step it is due in
+CHANCE_WORDS = {DEAL: "Deal the cards", FIRST: "Draw lots: who starts", DRAW: "Draw a card from the pile"}
+
+
+class GigamicView(TrayMixin, GenericView):
     """The board of a Gigamic regatta (``GigamicView(scene)``)."""
 
-    shortcuts = GenericView.shortcuts + [("Tap a ghost", "Sail that arrow")]
+    shortcuts = GenericView.shortcuts + [("Tap a card", "Show its arrows on the water"),
+                                         ("Tap a ghost", "Sail that arrow")]
 
     def __init__(self, scene: Any) -> None:
         super().__init__(scene)
@@ -49,14 +61,12 @@ class GigamicView(GenericView):
         self.root: Any = None
         self.swap_picker = SwapPicker(self)
         self.turn_picker = TurnPicker(self)
+        self.selected: str | None = None      # the lifted card: its arrows are the ghosts
+        self.badges: list[Any] = []           # the ghosts' numbers on the water
 
     @classmethod
     def board_name(cls, game: Any) -> str:
         return f"{game.title} · {game.course.name}"
-
-    @classmethod
-    def summary(cls, race: Any) -> str:
-        return f"{cls.board_name(race.game)} · {race.state.turns} turns · {len(race.actions)} actions"
 
     def status(self) -> tuple[str, str]:
         s = self.race.state
@@ -70,10 +80,11 @@ class GigamicView(GenericView):
         # the title and the places in a strip of their own over the table (the camera's
         # viewport ends under it), so that neither lies on the table's edge
         self.header = g.add(Panel(g, colour=theme.WATER_DEEP, shadow=False))
-        self.title = g.add(Text(g, "", theme.HEADER_PT, theme.ON_WATER, bold=True))
-        self.places = g.add(Text(g, "", theme.SMALL_PT + 1, theme.ON_WATER, multiline=True))
+        self.title = g.add(Text(g, "", theme.SMALL_PT + 1, theme.ON_WATER, bold=True))
+        self.places = g.add(Text(g, "", theme.SMALL_PT + 1, theme.ON_WATER))
         self.place_rows: list[str] = []
         self.seen = self.places            # the generic refresh is not used
+        self.tray = g.add(HandTray(g, self.tap_card))
         # a tablet has no wheel: the camera's buttons, as on the other boards
         self.zoom_in = g.add(Button(g, "+", lambda: self.zoom(1.4), style="water", pt=theme.HEADER_PT + 2))
         self.zoom_out = g.add(Button(g, "−", lambda: self.zoom(1 / 1.4), style="water", pt=theme.HEADER_PT + 2))
@@ -82,6 +93,7 @@ class GigamicView(GenericView):
     def delete(self) -> None:
         if hasattr(self, "board"):
             self.board.delete()
+        self.clear_badges()
 
     # --- state -> screen ------------------------------------------------------------------
     def refresh(self, new_step: bool) -> None:
@@ -91,18 +103,31 @@ class GigamicView(GenericView):
         rows = []
         for i, seat in enumerate(game.setup.seats):
             b = race.state.boats[i]
-            what = ordinal(places[i]) if places[i] else (game.course.stage_name(b.stage) if b.spot else "ashore")
+            what = ordinal(places[i]) if places[i] else (self.next_words(b.stage) if b.spot else "ashore")
             calm = " · becalmed" if b.sun else ""
             rows.append(f"{seat.name}: {what}{calm}")
         self.place_rows = rows
         if hasattr(self, "board_rect"):
             self.place_header()
         self.board.show(race.state)
+        if new_step and self.open_group == SWAPS:     # a new turn: the tray lifts cards again
+            self.open_group = None
+        self.choose_card()
         self._draw_ghosts()
         if new_step:
             self.focus_ghosts()
+        self.show_tray()
         self.build_panel()
         self.scene.layout_side()
+
+    def next_words(self, stage: int) -> str:
+        """Where a boat sails next, short: "red buoy to port", "the line" (the start or
+        the finish)."""
+        course = self.game.course
+        if 1 <= stage <= len(course.rounding):
+            bid, side = course.rounding[stage - 1]
+            return f"{course.buoy(bid).colour} buoy to {side}"
+        return "to the start" if stage == 0 else "to the finish"
 
     def _draw_ghosts(self) -> None:
         self.ghosts = []
@@ -113,8 +138,8 @@ class GigamicView(GenericView):
         if (not race.over and not race.chance and self.human_turn and state.step in (TURN, EXTRA, AGAIN)
                 and state.boats[seat].sun is None):
             boat = state.boats[seat]
-            cards = [state.card] if state.step == AGAIN else sorted(
-                {c for c in state.hands[seat] if not game.deck.face(c).is_sun})
+            swapping = self.open_group == SWAPS and state.step == TURN
+            cards = [state.card] if state.step == AGAIN else ([self.selected] if self.selected and not swapping else [])
             colour = colour_of(game, seat)
             for c in cards:
                 for k, arrow in enumerate(game.deck.face(c).arrows):
@@ -138,13 +163,17 @@ class GigamicView(GenericView):
                     cx, cy = spot.to_world(0, -game.deck.hull_length / 2)
                     self.ghosts.append(Ghost(act, cx, cy, None))
         self.board.show_ghosts(drawn)
+        self.make_badges()
 
     def panel_hint(self) -> str:
-        """On setting the boat down (a short list): say the ghosts can be tapped. A
-        sailing turn's list is long, and a hint would push it onto a second page."""
-        if not self.ghosts or any(gh.action.verb != "place" for gh in self.ghosts):
-            return ""
-        return "Tap a ghost boat behind the line, or a button below"
+        """What to tap: a ghost behind the line, or a card then a numbered boat."""
+        if self.ghosts and all(gh.action.verb == "place" for gh in self.ghosts):
+            return "Tap a ghost boat behind the line, or a button below"
+        if self.open_group == SWAPS:
+            return "Tap the cards to change in your hand"
+        if self.sailing_now():
+            return "Tap a card, then a numbered boat on the water"
+        return ""
 
     def group_picker(self, group: str, actions: list[Any]) -> list[PickerRow] | None:
         """A group of swaps is chosen by its cards (toggles, then one button); a group of
@@ -153,10 +182,11 @@ class GigamicView(GenericView):
         if verbs == {"swap"}:
             state = self.race.state
             hand = state.hands[state.active]
-            return self.swap_picker.rows(group, actions, hand, lambda c: self.game.deck.face(c).name,
-                                         turn=(len(self.race.actions), hand))
+            return self.swap_picker.rows(group, actions, hand, turn=(len(self.race.actions), hand))
         if verbs == {"pivot"}:
             return self.turn_picker.rows(group, actions)
+        if verbs & {"play", "again"}:
+            return self.arrow_rows(actions)
         return None
 
     # --- layout and input -------------------------------------------------------------------
@@ -164,46 +194,34 @@ class GigamicView(GenericView):
         g = self.gui
         px, t = g.px, g.touch
         self.board_rect = (x, y, w, h)
+        self.tray_h = max(px(96), min(px(150), h * 0.27))
+        self.tray.place(x, y, w, self.tray_h)
         self.place_header()
         self.fit()
         place_row(self.gui, ((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110))),
-                  x + px(8), y + px(8))
+                  x + px(8), y + self.tray_h + px(8))
         self.focus_ghosts()
-
-    def place_lines(self, room: float) -> str:
-        """The places, as many a line as fit in ``room`` pixels ("Orange: ashore   Sky: 1st")."""
-        label, gap = self.places.label, "     "
-        label.multiline, label.width = False, None
-        lines: list[str] = []
-        for row in self.place_rows:
-            if lines:
-                label.text = lines[-1] + gap + row
-                if label.content_width <= room:
-                    lines[-1] = label.text
-                    continue
-            lines.append(row)
-        return "\n".join(lines)
+        self.place_badges()
 
     def place_header(self) -> None:
-        """The strip over the table: the title, then the places; the camera's viewport is
-        the rest of the board's rectangle (its centre kept)."""
+        """One line over the table: the course, then where each boat sails next (cut with
+        "…" if the line is too long); the camera's viewport is the rest of the board's
+        rectangle above the hand's tray."""
         g = self.gui
         px = g.px
         x, y, w, h = self.board_rect
-        pad, m = px(theme.PAD), px(8)
-        room = w - 2 * m - 2 * pad
-        text = self.place_lines(room)
-        label = self.places.label
-        label.text = text
-        label.width, label.multiline = max(1, int(room)), True
-        places_h = label.content_height
-        title_h = px(30)
-        head = m + pad * 0.6 + title_h + places_h + pad * 0.6
-        top = y + h - m
-        self.header.place(x, y + h - head, w, head)        # the water's edge under the top bar too
-        self.title.place(x + m + pad, top - pad * 0.6 - title_h, room, title_h)
-        self.places.place(x + m + pad, top - pad * 0.6 - title_h - places_h, room, places_h)
-        self.camera.set_viewport(x, y, w, h - head)
+        m = px(10)
+        head = px(30)
+        self.header.place(x, y + h - head, w, head)
+        self.title.text = self.board_name(self.game)
+        tw = min(self.title.label.content_width + px(4), w * 0.4)
+        fit_text(self.title.label, self.board_name(self.game), tw, px(theme.SMALL_PT + 1), px(theme.SMALL_PT))
+        self.title.place(x + m, y + h - head, tw, head)
+        room = w - 3 * m - tw
+        fit_text(self.places.label, "     ".join(self.place_rows), room, px(theme.SMALL_PT + 1), px(theme.SMALL_PT))
+        self.places.place(x + 2 * m + tw, y + h - head, room, head)
+        tray_h = getattr(self, "tray_h", 0.0)
+        self.camera.set_viewport(x, y + tray_h, w, h - head - tray_h)
 
     # --- the camera ----------------------------------------------------------------------
     def zoom(self, factor: float) -> None:
@@ -232,10 +250,14 @@ class GigamicView(GenericView):
     def focus_ghosts(self) -> None:
         """On a person's turn, when the ghosts are too close together to tap (or out of
         view), zoom in on the acting boat and its ghosts (the Fit button shows the whole table again)."""
-        if not self.ghosts or self.gui is None or self.camera.width <= 1:
+        if self.gui is None or self.camera.width <= 1:
+            return
+        if not self.ghosts:
+            self.focus_sun()
             return
         seen = all(self.well_in_view(gh) for gh in self.ghosts)
-        if seen and not self.ghosts_crowded():
+        small = self.game.deck.hull_length * self.camera.zoom < self.gui.touch      # hulls too small to read
+        if seen and not small and not self.ghosts_crowded():
             return
         boat = self.race.state.boats[self.race.state.active]
         xs = [gh.x for gh in self.ghosts]
@@ -261,6 +283,26 @@ class GigamicView(GenericView):
         want = self.gui.touch * 0.75 / max(nearest, 1e-6) * 1.05
         self.camera.zoom = self.camera.clamp(max(self.camera.zoom, min(want, fits)))
         self.camera.cx, self.camera.cy = (min(gx) + max(gx)) / 2, (min(gy) + max(gy)) / 2
+
+    def focus_sun(self) -> None:
+        """A person about to lay a sun: the boats it may becalm and their own in view
+        (the engine lists them: ``sun SEAT``), when one of them is off the water's view."""
+        race = self.race
+        if not self.human_turn or race.over or race.chance:
+            return
+        seats = {race.state.active} | {a.n for a in race.legal_actions() if a.verb == "sun"}
+        spots = [race.state.boats[i].spot for i in seats if race.state.boats[i].spot is not None]
+        if len(seats) < 2 or not spots:
+            return
+        c, inset = self.camera, self.gui.touch
+        points = [sp.to_world(0, -self.game.deck.hull_length / 2) for sp in spots]
+        if all(c.x0 + inset <= sx <= c.x0 + c.width - inset and c.y0 + inset <= sy <= c.y0 + c.height - inset
+               for sx, sy in (c.world_to_screen(x, y) for x, y in points)):
+            return
+        hull = self.game.deck.hull_length
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        c.fit((min(xs) - hull, min(ys) - hull, max(xs) + hull, max(ys) + hull),
+              margin=self.gui.touch * 1.5, bottom=self.gui.touch + self.gui.px(8))
 
     def well_in_view(self, gh: Ghost) -> bool:
         """Whether a ghost's whole hull is on the board, not under the camera buttons (its

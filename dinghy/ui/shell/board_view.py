@@ -51,11 +51,6 @@ class BoardView:
         """The board or course played, for titles."""
         return f"{game.title or game.rules_name} · {game.setup.course}"
 
-    @classmethod
-    def summary(cls, race: Any) -> str:
-        """One line under the results' title."""
-        return f"{cls.board_name(race.game)} · {len(race.actions)} actions"
-
     # --- what the shell reads -------------------------------------------------------
     @property
     def gui(self) -> Any:

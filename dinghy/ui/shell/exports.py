@@ -1,27 +1,22 @@
 """Pictures of a finished race from the window: SVG and PNG of the chart with every
 boat's track and the places, and the whole race as an animated GIF.
 
-The drawing is the game's own (for Dinghy Race :mod:`dinghy.games.dinghy_race.race_picture`,
-the same as ``dinghy replay FILE --export``); the window only chooses the format and the
+The drawing is :mod:`dinghy.core.picture`'s, from what the game's interface offers (the
+same as ``dinghy replay FILE --export``); the window only chooses the format and the
 file name, and writes through :mod:`dinghy.core.io`. A game without pictures offers none.
 """
 from __future__ import annotations
 
-import importlib
 import time
 from pathlib import Path
 from typing import Any
 
-#: game rules_name -> module with ``FORMATS`` and ``render(game, states, fmt) -> bytes``
-PICTURES: dict[str, str] = {"dinghy_race": "dinghy.games.dinghy_race.race_picture"}
+from dinghy.core import picture
 
 
 def formats(race: Any) -> tuple[str, ...]:
     """The picture formats the race's game can draw ("svg", "png", "gif"), maybe none."""
-    spec = PICTURES.get(race.game.rules_name)
-    if spec is None:
-        return ()
-    return tuple(importlib.import_module(spec).FORMATS)
+    return picture.FORMATS if picture.can_draw(race.game) else ()
 
 
 def export(race: Any, fmt: str, folder: str | Path) -> Path:
@@ -29,7 +24,6 @@ def export(race: Any, fmt: str, folder: str | Path) -> Path:
     OSError if it cannot be written."""
     from dinghy.core import io
 
-    module = importlib.import_module(PICTURES[race.game.rules_name])
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -38,7 +32,7 @@ def export(race: Any, fmt: str, folder: str | Path) -> Path:
     while path.exists():
         path = folder / f"race-{stamp}-{n}.{fmt}"
         n += 1
-    io.write_bytes_atomic(path, module.render(race.game, race.history, fmt))
+    io.write_bytes_atomic(path, picture.render(race.game, race.history, fmt))
     return path
 
 

@@ -13,9 +13,10 @@ from dinghy.ui.widgets.buttons import Button
 from dinghy.ui.widgets.panels import Panel
 from dinghy.ui.widgets.text import Text
 
+from dinghy.core.picture import rounds_text  # noqa: E402
 from dinghy.core.setup import PALETTE  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
-from dinghy.ui.shell.autosave import short_path  # noqa: E402
+from dinghy.ui.hud import fit_text  # noqa: E402
 from dinghy.ui.scene import GuiScene  # noqa: E402
 from dinghy.ui.shell.board_view import skipper_word  # noqa: E402
 from dinghy.ui.shell.views import ordinal, view_class  # noqa: E402
@@ -64,7 +65,11 @@ class ResultsScene(GuiScene):
         if series is not None:
             title = "Series over" if series.over else f"Race {series.sailed} of {series.races}"
         self.title = g.add(Text(g, title, theme.TITLE_PT, theme.INK, bold=True))
-        summary = view_class(self.race.game.rules_name).summary(self.race)
+        game = self.race.game
+        # the board and the race's length in rounds (not its count of actions, nor a file)
+        summary = view_class(game.rules_name).board_name(game)
+        if game.rounds(self.race.state):            # a game that counts no rounds says none
+            summary += f" · {rounds_text(game, self.race.state)}"
         if series is not None:
             summary = f"{series.describe()} · {summary}"
         self.sub = g.add(Text(g, summary, theme.BODY_PT, theme.INK_SOFT))
@@ -75,10 +80,12 @@ class ResultsScene(GuiScene):
         else:
             for place, name, colour, note in self.rows():
                 chip = g.rect(colour, 1, DETAIL)
+                words = g.add(Text(g, note, theme.BODY_PT, theme.INK_SOFT))
+                words.full = note                   # cut to fit at each layout
                 self.lines.append((g.add(Text(g, place, theme.HEADER_PT + 2, theme.INK, bold=True)), chip,
-                                   g.add(Text(g, name, theme.HEADER_PT + 2, theme.INK)),
-                                   g.add(Text(g, note, theme.BODY_PT, theme.INK_SOFT))))
-        saved = f"Saved for replay: {short_path(self.saved)}" if self.saved else ""
+                                   g.add(Text(g, name, theme.HEADER_PT + 2, theme.INK)), words))
+        saved = "Saved: Replay shows this race again" if self.saved and self.on_replay else \
+            ("Saved" if self.saved else "")
         self.saved_text = g.add(Text(g, saved, theme.SMALL_PT, theme.INK_SOFT))
         if self.on_next is not None:
             self.next_button = g.add(Button(g, f"Next race ({series.sailed + 1}/{series.races})",
@@ -137,8 +144,13 @@ class ResultsScene(GuiScene):
             ly -= row
             place.place(x + pad, ly, px(60), row)
             round_rect(chip, x + pad + px(64), ly + row / 2 - px(9), px(18), px(18), px(4))
-            name.place(x + pad + px(92), ly, px(240), row)
-            note.place(x + w - pad - px(140), ly, px(140), row)
+            name_w = min(name.label.content_width + px(8), px(240))
+            name.place(x + pad + px(92), ly, name_w, row)
+            # the note (a bot's level, "did not finish", ...) right-aligned in what is left
+            room = w - 2 * pad - px(92) - name_w - px(12)
+            fit_text(note.label, note.full, room, px(theme.BODY_PT), px(theme.SMALL_PT))
+            note_w = min(note.label.content_width + px(2), room)
+            note.place(x + w - pad - note_w, ly, note_w, row)
         if self.cells:
             inner = w - 2 * pad
             races = len(self.cells[0]) - 3
