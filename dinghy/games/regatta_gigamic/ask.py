@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dinghy.games.regatta_gigamic.actions import Act, parse
 from dinghy.games.regatta_gigamic.moving import end_spot, samples, spot_at
+from dinghy.games.regatta_gigamic.picture import BUOYS, ROCK, TABLE_EDGE, WATER
 from dinghy.games.regatta_gigamic.position import position
 from dinghy.games.regatta_gigamic.progress import advance
 from dinghy.games.regatta_gigamic.spot import Spot
@@ -12,4 +13,5 @@ from dinghy.games.regatta_gigamic.state import (AGAIN, DEAL, DRAW, EXTRA, FIRST,
                                                 State, Step)
 
 __all__ = ["Act", "parse", "end_spot", "samples", "spot_at", "position", "advance", "Spot", "AGAIN", "DEAL",
-           "DRAW", "EXTRA", "FIRST", "OVER", "PLACE", "SUN", "TURN", "Boat", "State", "Step"]
+           "DRAW", "EXTRA", "FIRST", "OVER", "PLACE", "SUN", "TURN", "Boat", "State", "Step",
+           "BUOYS", "ROCK", "TABLE_EDGE", "WATER"]

@@ -18,7 +18,7 @@ from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.mesh import Mesh  # noqa: E402
 from dinghy.ui.shell.tracks import Tracks  # noqa: E402
 
-from dinghy.games.regatta_gigamic.picture import BUOYS, ROCK, TABLE_EDGE, WATER  # noqa: E402,F401
+from dinghy.games.regatta_gigamic.ask import BUOYS, ROCK, TABLE_EDGE, WATER  # noqa: E402,F401
 ZONE = (255, 255, 255, 34)
 REFUSED = (150, 156, 164, 120)
 SUN = (255, 210, 40, 255)
