@@ -191,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
             from dinghy.simulate import main as simulate
             return simulate(args)
         if args.command == "design":
-            from dinghy.ui.grid.board_edit import is_grid_board_file, open_board
+            from dinghy.games.grid.board_edit import is_grid_board_file, open_board
             if args.game is not None:
                 from dinghy.course_check import board_game
                 args.game = board_game(args.game)

@@ -82,7 +82,7 @@ def _dinghy_race(file: str, fleet: int) -> list[tuple[str, str]]:
 def _grid(file: str, board_game: str | None) -> list[tuple[str, str]]:
     from dinghy import games
     from dinghy.games.grid.loading import load_board, resolve_board
-    from dinghy.ui.grid.board_edit import check as check_board
+    from dinghy.games.grid.board_edit import check as check_board
     board = load_board(file, board_game)
     rules = RULES_OF_BOARD.get(board.game)
     if rules is None:

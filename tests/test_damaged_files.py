@@ -384,7 +384,7 @@ def test_a_board_extra_cell_that_is_a_list_of_lists_is_no_traceback(tmp_path, ca
     # found by the random damage: a cell [[30, 8], [1, 1]] in a list of cells raised
     # TypeError '<=' not supported between int and tuple (grid board.py in_bounds)
     from dinghy.games.grid.loading import load_board
-    from dinghy.ui.grid.board_edit import check
+    from dinghy.games.grid.board_edit import check
     text = (io.data_dir("courses") / "grid" / "yacht_race.toml").read_text(encoding="utf-8")
     bad = tmp_path / "yacht.toml"
     bad.write_text(text.replace("club_blocks = [[30, 8],", "club_blocks = [[[30, 8], [1, 1]],", 1), encoding="utf-8")

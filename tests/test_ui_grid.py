@@ -369,8 +369,8 @@ def test_designer_edits_a_boards_extras_by_taps_and_undoes_them(designer_app, tm
     from dinghy import games
     from dinghy.core.setup import RaceSetup, Seat
     from dinghy.games.grid.loading import load_board
-    from dinghy.ui.grid import board_edit as E
-    from dinghy.ui.grid import extras as X
+    from dinghy.games.grid import board_edit as E
+    from dinghy.games.grid import extras as X
 
     path = tmp_path / "pond.toml"
     app, d = designer_app(str(path), game="race_the_wind")

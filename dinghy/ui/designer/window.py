@@ -313,7 +313,7 @@ def run_designer(file: str | os.PathLike[str] | None = None, *, headless: bool |
     files in ``$DINGHY_HOME/test-sail``) and comes back to the designer afterwards;
     the App's ``test_sail`` attribute is that wiring.
     """
-    from dinghy.ui.grid.board_edit import is_grid_board_file
+    from dinghy.games.grid.board_edit import is_grid_board_file
     if game is not None or is_grid_board_file(file):
         from dinghy.ui.grid.designer import run_grid_designer
         return run_grid_designer(file, game=game, headless=headless, width=width, height=height,

@@ -5,14 +5,14 @@ tool drops a mark on the tapped cell (rounded last, to port); tapping a mark tur
 rounding side; dragging a mark moves it to another cell. *Land* turns a cell to land
 and back. *Start* and *Finish* take two taps: one end, then the other. *Erase* takes a
 mark (the later ones move up the order) or land away. The wind selector turns the
-wind. A board's game-specific ``extras`` (:mod:`dinghy.ui.grid.extras`: start squares,
+wind. A board's game-specific ``extras`` (:mod:`dinghy.games.grid.extras`: start squares,
 fixed puffs, ...) have a selector: a list of cells is edited by taps with the *Extras*
 tool, a number by a second selector. The live check lists what the saved file would be refused for (errors) and what a
 race officer should look at (warnings); *Save* writes the board atomically through
 :func:`dinghy.games.grid.loading.save_board` and refuses while there are errors; *Test
 sail* saves, then bots race the board's game on it over the designer.
 
-Every edit is a function of :mod:`dinghy.ui.grid.board_edit`; an edit the board cannot
+Every edit is a function of :mod:`dinghy.games.grid.board_edit`; an edit the board cannot
 take comes back as its own sentence in the status line. Ctrl+Z / Ctrl+Y undo and redo.
 """
 from __future__ import annotations
@@ -33,8 +33,8 @@ from dinghy.games.grid.board import MAX_SIZE, Board  # noqa: E402
 from dinghy.games.grid.loading import save_board  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.camera import Camera  # noqa: E402
-from dinghy.ui.grid import board_edit as E  # noqa: E402
-from dinghy.ui.grid import extras as X  # noqa: E402
+from dinghy.games.grid import board_edit as E  # noqa: E402
+from dinghy.games.grid import extras as X  # noqa: E402
 from dinghy.ui.grid.compass import WindRose  # noqa: E402
 from dinghy.ui.grid.drawing import BoardDrawing  # noqa: E402
 from dinghy.ui.grid.view import MAX_ZOOM, MIN_ZOOM, fit_board, fit_text  # noqa: E402

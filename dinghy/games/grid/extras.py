@@ -6,7 +6,7 @@ length per boat). No pyglet.
 :data:`EXTRAS` names, for each game, the fields the designer offers: a list of cells
 (tapped on and off the board with the *Extras* tool, drawn as tokens) or a number (a
 selector). The game stays the judge of its extras when it loads the board; the live
-check here (part of :func:`dinghy.ui.grid.board_edit.check`) only says which listed cells a boat could not stand on or are off the board
+check here (part of :func:`dinghy.games.grid.board_edit.check`) only says which listed cells a boat could not stand on or are off the board
 (the game would refuse the file) and (a warning) which list a game cannot do without.
 """
 from __future__ import annotations

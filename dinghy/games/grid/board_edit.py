@@ -18,7 +18,7 @@ from dinghy.core.errors import DataError, DinghyError
 from dinghy.games.grid import compass
 from dinghy.games.grid.board import MAX_SIZE, Board, FrozenMap, Line, Mark, thaw
 from dinghy.games.grid.loading import board_dir, load_board, shipped_boards
-from dinghy.ui.grid.extras import Finding, check as check_extras
+from dinghy.games.grid.extras import Finding, check as check_extras
 
 
 class EditRefused(DinghyError):
@@ -236,7 +236,7 @@ def toggle_extra_cell(b: Board, key: str, x: int, y: int) -> Board:
 
 def check(b: Board) -> list[Finding]:
     """Errors: what loading the saved file would refuse (the game's extras included,
-    see :mod:`dinghy.ui.grid.extras`). Warnings: lines on land, no mark to round, a
+    see :mod:`dinghy.games.grid.extras`). Warnings: lines on land, no mark to round, a
     start line along the wind."""
     out: list[Finding] = []
     try:
