@@ -15,7 +15,7 @@ from dinghy.core.interface import CHANCE, TERMINAL, BaseGame, Event
 from dinghy.core.setup import RaceSetup
 from dinghy.games.grid import compass
 from dinghy.games.grid.board import Board
-from dinghy.games.grid.picture import BoatMark, GridPicture, SquareAction
+from dinghy.games.grid.picture import BoatMark, Goal, GridPicture, SquareAction, line_goal, mark_goal
 from dinghy.games.regatta_3m import die_and_rounds, penalties, start_finish, turn
 from dinghy.games.regatta_3m.actions import Action, Head, Leg, Place, parse
 from dinghy.games.regatta_3m.equipment import Equipment, parse_die
@@ -124,7 +124,18 @@ class Regatta3M(BaseGame):
         return GridPicture(boats=tuple(marks), wind_from=state.wind, note=self.note(state),
                            extra={"round": state.round, "legs": state.legs, "holder": state.holder,
                                   "puffs": [b.puffs for b in state.boats],
-                                  "marks_rounded": [b.rounded for b in state.boats]})
+                                  "marks_rounded": [b.rounded for b in state.boats]},
+                           goals={b.seat: self.goal(b) for b in state.boats
+                                  if b.finished is None and b.out is None})
+
+    def goal(self, b: Any) -> Goal:
+        """Where boat ``b`` sails for next: the start line, the next mark, the finish."""
+        c = self.course
+        if not b.started:
+            return line_goal("the start line", c.start)
+        if b.rounded < len(c.marks):
+            return mark_goal(c.marks[b.rounded])
+        return line_goal("the finish line", c.finish)
 
     def note(self, state: State) -> str:
         wind = f"wind from the {compass.NAMES[state.wind]}"

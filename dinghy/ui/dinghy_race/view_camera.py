@@ -323,3 +323,29 @@ class ChartCamera:
         if b.launched:
             self.camera.follow(b.pose.x, b.pose.y)
             self.chart.camera_moved()
+
+    # --- what must be seen (the camera test's question) -------------------------------------
+    def on_screen(self) -> Any:
+        """The acting boat, the ghosts to tap, the next mark and what lies over the chart,
+        in window pixels (see :mod:`dinghy.ui.shell.on_screen`)."""
+        from dinghy.ui.shell.on_screen import OnScreen, Spot, box, core, inside
+
+        cam, chart, g = self.camera, self.chart, self.gui
+        out = OnScreen((cam.x0, cam.y0, cam.width, cam.height))
+        state, game = self.race.state, self.game
+        boat = state.boat()
+        half = max(g.touch * 0.25, cam.zoom * game.cards.hull_length / 2)
+        if boat.launched:
+            out.boat = Spot("boat", box(*cam.world_to_screen(*boat.pose.xy), half), "the boat")
+        out.targets = [Spot("target", box(*chart.ghost_screen_point(i), g.touch * 0.25), "ghost")
+                       for i in range(len(chart.ghosts))]
+        legs = game.course.legs
+        if boat.launched and boat.legs_done < len(legs):
+            leg = legs[boat.legs_done]
+            mark = game.course.mark(leg.mark_ids[0])
+            out.mark_name = f"mark {leg.label}"
+            r = box(*cam.world_to_screen(mark.x, mark.y), max(g.px(6), cam.zoom * mark.radius))
+            if inside(core(r), out.water):
+                out.mark = Spot("mark", r, out.mark_name)
+        out.covers = [Spot("button", r, "over the chart") for r in self.over_the_chart()]
+        return out

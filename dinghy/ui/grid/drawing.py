@@ -142,12 +142,16 @@ class BoardDrawing:
         self.boat_spots: dict[int, tuple[float, float]] = {}
         self.target_spots: dict[tuple[int, int], tuple[float, float]] = {}
         self.shown_tokens: list[Any] = []
+        self.label_rects: list[tuple[str, tuple[float, float, float, float]]] = []   # words over the water
 
     def px(self, v: float) -> float:
         return v * self.scale
 
     # --- labels: a pool reused from one drawing to the next -----------------------------
-    def _label(self, text: str, x: float, y: float, pt: float, colour: Any, bold: bool = True) -> None:
+    def _label(self, text: str, x: float, y: float, pt: float, colour: Any, bold: bool = True,
+               keep: bool = False) -> None:
+        """A label centred on (x, y); ``keep``: a word over the water (a mark's or a line's
+        name) whose box is kept in ``label_rects`` (what it may cover)."""
         if self.used == len(self.labels):
             self.labels.append(pyglet.text.Label("", font_name=theme.FONT, font_size=pt * self.scale,
                                                  anchor_x="center", anchor_y="center",
@@ -160,6 +164,9 @@ class BoardDrawing:
         lab.color = theme.rgba(colour)
         lab.text = text
         lab.position = (round(x), round(y), 0)
+        if keep:
+            w, h = lab.content_width, lab.content_height
+            self.label_rects.append((text, (x - w / 2, y - h / 2, w, h)))
 
     # --- the whole board ------------------------------------------------------------------
     def draw(self, camera: Any, picture: Any, colours: dict[int, tuple[int, int, int]], *,
@@ -169,6 +176,7 @@ class BoardDrawing:
         """Everything, for ``camera`` as it is now. ``viewer``: the seat at the table (its
         private tokens show, no other seat's); None shows them all (a replay)."""
         self.used = 0
+        self.label_rects = []
         self.rect = (camera.x0, camera.y0, camera.width, camera.height)
         self.clip.rect = self.rect
         m = self.mesh
@@ -253,9 +261,9 @@ class BoardDrawing:
         off = max(self.px(12), z * 0.42)
         if abs(b[1] - a[1]) > abs(b[0] - a[0]):     # a line up and down: its name beside it
             lab_w = self.px(theme.SMALL_PT * 0.75) * len(name)
-            self._label(name, mid[0] - off - lab_w / 2, mid[1], theme.SMALL_PT, colour)
+            self._label(name, mid[0] - off - lab_w / 2, mid[1], theme.SMALL_PT, colour, keep=True)
         else:
-            self._label(name, mid[0], mid[1] - off, theme.SMALL_PT, colour)
+            self._label(name, mid[0], mid[1] - off, theme.SMALL_PT, colour, keep=True)
 
     def _mark(self, camera: Any, mark: Any) -> None:
         m, z = self.mesh, camera.zoom
@@ -265,7 +273,8 @@ class BoardDrawing:
             m.circle(cx, cy, r * 0.95, theme.rgba(theme.INK))
             m.circle(cx, cy, r * 0.8, theme.rgba(LINE_END))
             if z >= self.px(30):
-                self._label(mark.name, cx, cy + r + self.px(8), theme.SMALL_PT - 1, theme.ON_WATER_SOFT, bold=False)
+                self._label(mark.name, cx, cy + r + self.px(8), theme.SMALL_PT - 1, theme.ON_WATER_SOFT, bold=False,
+                            keep=True)
             return
         side = mark.side
         colour = PORT if side == "port" else STARBOARD
@@ -290,7 +299,7 @@ class BoardDrawing:
         text = f"{mark.order}{'P' if side == 'port' else 'S'}"
         if len(mark.name) <= 2:          # a chart's own letter (Yacht Race's A, B, C) first
             text = f"{mark.name} {text}"
-        self._label(text, cx + ring + self.px(10), cy + ring * 0.6, theme.SMALL_PT + 1, theme.ON_WATER)
+        self._label(text, cx + ring + self.px(10), cy + ring * 0.6, theme.SMALL_PT + 1, theme.ON_WATER, keep=True)
 
     def _tracks(self, camera: Any, tracks: dict[int, Sequence[tuple[int, int]]],
                 colours: dict[int, Any]) -> None:

@@ -29,6 +29,7 @@ from dinghy.ui.grid.squares import SquareScan  # noqa: E402
 from dinghy.ui.hud import SeatChip  # noqa: E402
 from dinghy.ui.shell.board_view import seat_colour  # noqa: E402
 from dinghy.ui.shell.generic import GenericView  # noqa: E402
+from dinghy.ui.shell.on_screen import OnScreen, Rect, Spot, core, inside  # noqa: E402
 
 #: Zoom limits, pixels per square.
 MIN_ZOOM, MAX_ZOOM = 4.0, 400.0
@@ -365,6 +366,41 @@ class GridView(GenericView):
         if not self.targets:
             return ""
         return f"Tap a highlighted {'point' if self.game.board.cells == 'points' else 'square'} to sail there"
+
+    # --- what must be seen -------------------------------------------------------------------
+    def cell_rect(self, x: float, y: float) -> Rect:
+        """The window rectangle of square (or intersection) ``(x, y)``."""
+        c = self.camera
+        ax, ay = c.world_to_screen(x, y)
+        return (ax, ay, c.zoom, c.zoom)
+
+    def next_goal(self) -> Any:
+        """Where the acting boat sails for next (the picture's goal), or None."""
+        seat = self.acting_seat()
+        pic = self.picture
+        return None if pic is None or seat is None else pic.goals.get(seat)
+
+    def on_screen(self) -> OnScreen:
+        """The acting boat, the highlighted squares, the next mark and what is drawn over
+        the board, in window pixels (see :mod:`dinghy.ui.shell.on_screen`)."""
+        c = self.camera
+        out = OnScreen((c.x0, c.y0, c.width, c.height))
+        spot = self._acting_boat()
+        if spot is not None:
+            out.boat = Spot("boat", self.cell_rect(*spot), "the boat")
+        out.targets = [Spot("target", self.cell_rect(*t), f"square {t}") for t in self.targets]
+        goal = self.next_goal()
+        if goal is not None:
+            out.mark_name = goal.name
+            r = self.cell_rect(goal.x, goal.y)
+            if inside(core(r), out.water):
+                out.mark = Spot("mark", r, goal.name)
+        ws = [("rose", self.rose), ("note", self.note), ("button", self.zoom_in),
+              ("button", self.zoom_out), ("button", self.fit_button)]
+        out.covers = [Spot(k, (w.x, w.y, w.w, w.h), k) for k, w in ws if w.visible and w.w > 0]
+        if self.drawing is not None:
+            out.covers += [Spot("label", r, t) for t, r in self.drawing.label_rects]
+        return out
 
     # --- taps ----------------------------------------------------------------------------------
     def cell_at(self, sx: float, sy: float) -> tuple[int, int] | None:

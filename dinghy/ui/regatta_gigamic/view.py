@@ -303,3 +303,32 @@ class GigamicView(GenericView):
 
     def pan(self, dx: float, dy: float) -> None:
         self.camera.pan(dx, dy)
+
+    # --- what must be seen (the camera test's question) -------------------------------------
+    def on_screen(self) -> Any:
+        """The acting boat, the ghosts to tap, the next buoy (or line) and the buttons over
+        the table, in window pixels (see :mod:`dinghy.ui.shell.on_screen`)."""
+        from dinghy.ui.shell.on_screen import OnScreen, Spot, box, core, inside
+
+        cam, g, course = self.camera, self.gui, self.game.course
+        out = OnScreen((cam.x0, cam.y0, cam.width, cam.height))
+        state = self.race.state
+        boat = state.boats[state.active]
+        half = max(g.touch * 0.25, cam.zoom * self.game.deck.hull_length / 2)
+        if boat.spot is not None:
+            out.boat = Spot("boat", box(*cam.world_to_screen(*boat.spot.to_world(0, 0)), half), "the boat")
+        out.targets = [Spot("target", box(*cam.world_to_screen(gh.x, gh.y), g.touch * 0.25), "ghost")
+                       for gh in self.ghosts if gh.reason is None]
+        if boat.spot is not None and boat.stage < course.stages:
+            out.mark_name = course.stage_name(boat.stage)
+            if 1 <= boat.stage <= len(course.rounding):
+                b = course.buoy(course.rounding[boat.stage - 1][0])
+                at, radius = (b.x, b.y), b.radius
+            else:
+                at, radius = course.line_middle, 0.0
+            r = box(*cam.world_to_screen(*at), max(g.px(6), cam.zoom * radius))
+            if inside(core(r), out.water):
+                out.mark = Spot("mark", r, out.mark_name)
+        out.covers = [Spot("button", (w.x, w.y, w.w, w.h), "camera")
+                      for w in (self.zoom_in, self.zoom_out, self.fit_button) if w.visible and w.w > 0]
+        return out
