@@ -69,7 +69,8 @@ def problems(scene, size):
             out.append(f"{seen.mark_name}: off screen and no arrow points to it")
         elif seen.arrow is not None and seen.mark_name not in seen.arrow.name:
             out.append(f"the arrow says {seen.arrow.name!r}, not {seen.mark_name!r}")
-        must.append(seen.mark or seen.arrow)
+        if seen.mark is not None or seen.arrow is not None:
+            must.append(seen.mark or seen.arrow)
     for s in must:
         if not inside(core(s.rect), seen.water) or not inside(core(s.rect), screen):
             out.append(f"{s.what} {s.name}: off the board")

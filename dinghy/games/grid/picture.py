@@ -61,6 +61,19 @@ def line_goal(name: str, line: Any) -> Goal:
 
 
 @dataclass(frozen=True, slots=True)
+class CardPile:
+    """A seat's supply of one kind of card, shown as a card with the count left.
+    ``action``: the action that plays one now on its own (legal or not: the view asks
+    the engine why not), or None when the card is played with a move on the board or
+    drawn by chance; ``how`` says so in words."""
+
+    name: str                      # "Puff card", "Wind change card"
+    count: int | None              # cards left (None: not counted, e.g. a spinnaker set or not)
+    action: Any = None
+    how: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class GridPicture:
     boats: tuple[BoatMark, ...]
     tokens: tuple[Token, ...] = ()
@@ -68,6 +81,7 @@ class GridPicture:
     note: str = ""                 # one line for the status bar ("Round 4: die shows 2 legs")
     extra: dict[str, Any] = field(default_factory=dict)   # game-specific, optional
     goals: dict[int, Goal] = field(default_factory=dict)  # seat -> where it sails for next
+    cards: dict[int, tuple[CardPile, ...]] = field(default_factory=dict)   # seat -> its cards
 
 
 @dataclass(frozen=True, slots=True)

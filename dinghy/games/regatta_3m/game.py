@@ -15,9 +15,11 @@ from dinghy.core.interface import CHANCE, TERMINAL, BaseGame, Event
 from dinghy.core.setup import RaceSetup
 from dinghy.games.grid import compass
 from dinghy.games.grid.board import Board
-from dinghy.games.grid.picture import BoatMark, Goal, GridPicture, SquareAction, line_goal, mark_goal
+from dinghy.games.grid.picture import (
+    BoatMark, CardPile, Goal, GridPicture, SquareAction, line_goal, mark_goal,
+)
 from dinghy.games.regatta_3m import die_and_rounds, penalties, start_finish, turn
-from dinghy.games.regatta_3m.actions import Action, Head, Leg, Place, parse
+from dinghy.games.regatta_3m.actions import Action, Head, Leg, Place, Spinnaker, parse
 from dinghy.games.regatta_3m.equipment import Equipment, parse_die
 from dinghy.games.regatta_3m.speeds import point_name, point_of_sail, spaces
 from dinghy.games.regatta_3m.state import Phase, State
@@ -126,7 +128,15 @@ class Regatta3M(BaseGame):
                                   "puffs": [b.puffs for b in state.boats],
                                   "marks_rounded": [b.rounded for b in state.boats]},
                            goals={b.seat: self.goal(b) for b in state.boats
-                                  if b.finished is None and b.out is None})
+                                  if b.finished is None and b.out is None},
+                           cards={b.seat: self.cards(b) for b in state.boats})
+
+    def cards(self, b: Any) -> tuple[CardPile, ...]:
+        """A yacht's puff cards (played with a leg) and its spinnaker (set or taken down
+        as a leg of its own)."""
+        return (CardPile("Puff card", b.puffs, None, "played with a leg: a highlighted point offers it"),
+                CardPile("Spinnaker " + ("down" if b.spinnaker else "up"), None, Spinnaker(not b.spinnaker),
+                         "takes down the spinnaker" if b.spinnaker else "sets the spinnaker"))
 
     def goal(self, b: Any) -> Goal:
         """Where boat ``b`` sails for next: the start line, the next mark, the finish."""

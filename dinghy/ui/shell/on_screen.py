@@ -90,10 +90,40 @@ def edge_point(room: Rect, frm: tuple[float, float], to: tuple[float, float],
     return (fx + dx * t, fy + dy * t)
 
 
+def edge_slot(room: Rect, to: tuple[float, float], size: tuple[float, float],
+              avoid: list[Rect], step: float) -> Rect:
+    """Where a box of ``size`` sits at the edge of ``room`` on the way from the room's
+    middle to ``to`` (a point outside it): there if it covers none of ``avoid``, else at
+    the nearest place round the room's rim that covers none (else where it covers least)."""
+    bw, bh = size
+    mid = (room[0] + room[2] / 2, room[1] + room[3] / 2)
+    foot = edge_point(room, mid, to, 0.0)
+    x0, y0 = room[0], room[1]
+    x1, y1 = room[0] + max(0.0, room[2] - bw), room[1] + max(0.0, room[3] - bh)
+
+    def at(cx: float, cy: float) -> Rect:
+        return (min(max(cx - bw / 2, x0), x1), min(max(cy - bh / 2, y0), y1), bw, bh)
+
+    spots = [at(*foot)]
+    n_x, n_y = max(1, int((x1 - x0) / step)), max(1, int((y1 - y0) / step))
+    for i in range(n_x + 1):            # the rim: top and bottom rows, left and right columns
+        x = x0 + (x1 - x0) * i / n_x
+        spots += [(x, y0, bw, bh), (x, y1, bw, bh)]
+    for j in range(n_y + 1):
+        y = y0 + (y1 - y0) * j / n_y
+        spots += [(x0, y, bw, bh), (x1, y, bw, bh)]
+    first = spots[0]
+
+    def cost(r: Rect) -> tuple[float, float]:
+        return (sum(overlap(r, a) for a in avoid),
+                math.hypot(r[0] - first[0], r[1] - first[1]))
+    return min(spots, key=cost)
+
+
 def bearing(frm: tuple[float, float], to: tuple[float, float]) -> float:
     """The screen angle (radians, anticlockwise from east) from one point to another."""
     return math.atan2(to[1] - frm[1], to[0] - frm[0])
 
 
 __all__ = ["Rect", "Spot", "OnScreen", "box", "overlap", "inside", "core", "hidden_by",
-           "edge_point", "bearing"]
+           "edge_point", "edge_slot", "bearing"]
