@@ -52,7 +52,8 @@ class Goal:
 
 def mark_goal(mark: Any, side: str | None = None) -> Goal:
     """The goal of rounding a board :class:`~dinghy.games.grid.board.Mark`."""
-    return Goal(f"mark {mark.name}, to {side or mark.side}", mark.x, mark.y)
+    name = f"mark {mark.name}" if len(mark.name) <= 2 else f"the {mark.name} mark"
+    return Goal(f"{name}, to {side or mark.side}", mark.x, mark.y)
 
 
 def line_goal(name: str, line: Any) -> Goal:

@@ -87,6 +87,19 @@ class Regatta3M(BaseGame):
     def parse_action(self, text: str) -> Action:
         return parse(text)
 
+    def action_label(self, action: Action) -> str:
+        """An action in a player's words (the window's buttons; no rule here)."""
+        if isinstance(action, Leg):
+            way = compass.NAMES[action.direction]
+            return f"Sail {way} playing a puff card (a leg one space longer)" if action.puff else f"Sail {way}"
+        if isinstance(action, Head):
+            return f"Turn to head {compass.NAMES[action.direction]} (a heading move)"
+        if isinstance(action, Spinnaker):
+            return "Set the spinnaker" if action.up else "Take down the spinnaker"
+        if isinstance(action, Place):
+            return f"Position the yacht {compass.where_words(self.board.marks, (action.x, action.y), 'space')}"
+        return action.text()[:1].upper() + action.text()[1:]
+
     def observation(self, state: State, seat: int) -> dict[str, Any]:
         """Everything is in the open (the puff cards lie face down but are all alike)."""
         t = state.turn
@@ -134,7 +147,7 @@ class Regatta3M(BaseGame):
     def cards(self, b: Any) -> tuple[CardPile, ...]:
         """A yacht's puff cards (played with a leg) and its spinnaker (set or taken down
         as a leg of its own)."""
-        return (CardPile("Puff card", b.puffs, None, "played with a leg: a highlighted point offers it"),
+        return (CardPile("Puff card", b.puffs, None, "played with a leg: the 'Sail … playing a puff card' buttons"),
                 CardPile("Spinnaker " + ("down" if b.spinnaker else "up"), None, Spinnaker(not b.spinnaker),
                          "takes down the spinnaker" if b.spinnaker else "sets the spinnaker"))
 

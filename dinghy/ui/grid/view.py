@@ -25,7 +25,7 @@ from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.camera import Camera  # noqa: E402
 from dinghy.ui.grid.chooser import SquareChooser  # noqa: E402
 from dinghy.ui.grid.compass import WindRose  # noqa: E402
-from dinghy.ui.grid.card_tile import CardTile  # noqa: E402
+from dinghy.ui.grid.card_tile import TILE_H, CardTile  # noqa: E402
 from dinghy.ui.grid.course_card import card_text  # noqa: E402
 from dinghy.ui.grid.drawing import BoardDrawing  # noqa: E402
 from dinghy.ui.grid.framing import fit_board, frame  # noqa: E402
@@ -302,6 +302,20 @@ class GridView(GridSight, GenericView):
             return ()
         return tuple(getattr(self.picture, "cards", {}).get(seat, ()))
 
+    def rows_before_actions(self) -> None:
+        """The seat's cards, one tile a row, under the hint (before the buttons page)."""
+        tiles = self.card_row()
+        g = self.gui
+        keep = min(2, len(self.panel_actions()))          # room kept for the first buttons
+        room = (self.scene.panel_rows_free(self.used_rows()) + 1 - keep) * (g.touch + g.px(6)) \
+            if hasattr(self.scene, "side_rect") else float("inf")
+        fit = len(tiles) if room == float("inf") else int(room // (g.px(TILE_H) + g.px(6)))
+        for t in tiles[:max(0, fit)]:
+            self._add(t)
+        for t in tiles[max(0, fit):]:
+            t.delete()
+            self.buttons = {k: b for k, b in self.buttons.items() if b is not t}
+
     def card_row(self) -> list[CardTile]:
         """The seat's cards as tiles: "Tap to play", or the engine's reason why not, or how
         the card is played (with a move on the board, by chance)."""
@@ -332,18 +346,6 @@ class GridView(GridSight, GenericView):
         engine's words: whose turn, the point of sailing, what it allows), the whole
         note goes under the hint, wrapped, if the panel has the room."""
         super().build_panel()
-        tiles = self.card_row()
-        g = self.gui
-        if tiles and (not hasattr(self.scene, "side_rect") or len(tiles) * (tiles[0].tile_h + g.px(6)) <=
-                      (self.scene.panel_rows_free(self.used_rows()) + 1) * (g.touch + g.px(6))):
-            at = self.rows.index([self.hint_row]) + 1 if self.hint_row is not None else min(1, len(self.rows))
-            for t in reversed(tiles):
-                self._add(t, row=False)
-                self.rows.insert(at, [t])
-        else:
-            for t in tiles:
-                t.delete()
-            self.buttons = {k: b for k, b in self.buttons.items() if b not in tiles}
         self.note_row: Text | None = None
         note = self.picture.note if self.picture is not None else ""
         if self.hint_row is None or not note or self.note.label.text == note \

@@ -113,6 +113,7 @@ class GenericView(BoardView):
         hint = self.panel_hint()
         if hint:
             self.hint_row = self._add(Text(self.gui, hint, theme.SMALL_PT + 1, theme.INK_SOFT))
+        self.rows_before_actions()
         self.actions = self.panel_actions()
         room = max(1, s.panel_rows_free(self.used_rows(extra=1)) + 1)   # all under the field
         groups = grouped(game, self.actions)
@@ -178,6 +179,10 @@ class GenericView(BoardView):
         self.console = not self.console
         self.build_panel()
         self.scene.layout_side()
+
+    def rows_before_actions(self) -> None:
+        """A view's own rows between the hint and the action buttons (a seat's cards, say),
+        added with ``_add``; the buttons page in the room left. None here."""
 
     def panel_actions(self) -> list[Any]:
         """The actions the panel offers as buttons (a board view leaves out those it
