@@ -172,7 +172,7 @@ class GridView(GridSight, GenericView):
 
     def show_card(self) -> None:
         """The course card and the key (one tap): the legs, and what is on the water."""
-        self.gui.open(Dialog(self.gui, f"{board_title(self.game)}: the course and the key",
+        self.gui.open(Dialog(self.gui, "The course and the key",
                              card_text(self.game.board, self.current_picture())))
 
     def follow_acting(self) -> None:
