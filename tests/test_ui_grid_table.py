@@ -199,3 +199,28 @@ def test_yacht_race_cards_are_tiles_with_the_count_and_the_engines_words(yacht_t
         assert race.actions[n] == WindCard()
     else:
         assert len(race.actions) == n and why in scene.toast.message
+
+
+def test_the_roll_button_says_what_the_roll_is_for(make_ui_app):
+    """A person's roll in the 3M Regatta: the game's note over "Roll the dice" says what
+    is rolled for (the order of play, a round's legs)."""
+    from dinghy.ui.shell.table import TableScene
+
+    app = make_ui_app(1024, 600)
+    game = load("regatta", "3m_triangle")
+    scene = TableScene(Race(game), bot_delay=0)
+    app.push(scene)
+    app.step()
+    race, view = scene.race, scene.view
+    from dinghy.ui.widgets.dialogs import Curtain
+    from dinghy.ui import testing as ui
+    for _ in range(300):                  # play on by the first legal action until a person rolls
+        if isinstance(scene.gui.modal, Curtain):
+            ui.tap(app, scene.gui.modal.button)
+        elif race.chance and scene.human_turn:
+            break
+        else:
+            scene.act(race.legal_actions()[0])
+    assert race.chance and "roll" in view.buttons
+    note = game.picture(race.state, 0).note
+    assert "roll" in note.lower() and view.hint_row is not None and view.hint_row.text == note

@@ -302,6 +302,10 @@ class GridView(GridSight, GenericView):
             return ()
         return tuple(getattr(self.picture, "cards", {}).get(seat, ()))
 
+    def roll_hint(self) -> str:
+        """The game's note says what the roll is for ("End of turn 4: the die decides the wind.")."""
+        return self.picture.note if self.picture is not None else ""
+
     def rows_before_actions(self) -> None:
         """The seat's cards, one tile a row, under the hint (before the buttons page)."""
         tiles = self.card_row()

@@ -108,6 +108,9 @@ class GenericView(BoardView):
             self._add(Text(self.gui, "The bot is playing…", theme.BODY_PT, theme.INK_SOFT))
             return
         if race.chance:
+            why = self.roll_hint()
+            if why:                     # what the roll is for, in the game's words
+                self.hint_row = self._add(Text(self.gui, why, theme.SMALL_PT + 1, theme.INK_SOFT))
             self.buttons["roll"] = self._add(Button(self.gui, "Roll the dice", s.roll, style="primary"))
             return
         hint = self.panel_hint()
@@ -179,6 +182,10 @@ class GenericView(BoardView):
         self.console = not self.console
         self.build_panel()
         self.scene.layout_side()
+
+    def roll_hint(self) -> str:
+        """A line over "Roll the dice" saying what the roll is for ("" : none here)."""
+        return ""
 
     def rows_before_actions(self) -> None:
         """A view's own rows between the hint and the action buttons (a seat's cards, say),
