@@ -430,7 +430,7 @@ class GridView(GridSight, GenericView):
     def hover(self, x: float, y: float) -> None:
         """The panel's hint line says what the square under the pointer does."""
         row = self.hint_row
-        if row is None:
+        if row is None or self.race.chance:      # the line over the roll says what it is for
             return
         cell = self.cell_at(x, y)
         acts = self.actions_at(cell)
