@@ -13,6 +13,7 @@ from dinghy.ui.shell.flow import Flow
 from dinghy.ui.shell.generic import GenericView
 from dinghy.ui.shell.results import ResultsScene
 from dinghy.ui.shell.table import TableScene
+from dinghy.ui.widgets.gui import key
 from dinghy.ui.shell.views import view_class
 
 from test_ui_table import shot
@@ -67,6 +68,10 @@ def test_setup_offers_the_game_and_its_boards_then_it_plays_to_the_end(ui_app, t
     assert set(view.buttons) >= {"beat 1", "reach 0"}
     assert "Ann" in view.seen.text and "my_card" in view.seen.text
     shot(ui_app, "generic_table.png")
+    # no field to type in the people's panel: it is a console behind the ` key
+    assert "play_typed" not in view.buttons
+    ui.key_press(ui_app, key.GRAVE)
+    assert "play_typed" in view.buttons
     # a typed action the engine refuses shows its reason, and plays nothing
     n = len(race.actions)
     ui.tap(ui_app, view.field)
@@ -174,7 +179,7 @@ def test_a_long_list_is_grouped_by_first_word_and_every_action_is_a_tap_away(mak
     view = scene.view
     legal = race.legal_actions()
     assert len(legal) == 22 and set(view.group_buttons) == {"beat", "reach", "wait"}
-    assert "field" in vars(view) and "play_typed" in view.buttons       # typing stays, as an extra
+    assert "play_typed" not in view.buttons       # typing is a console behind a key, not in the panel
     played = []
     view.act = lambda a, refresh=True: played.append(a) or False
     for a in legal:

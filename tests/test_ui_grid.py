@@ -181,7 +181,11 @@ def test_targets_are_touch_sized_and_nothing_is_clipped_at_800_by_600(make_ui_ap
             assert 0 <= w.x and w.x + w.w <= W + 0.5 and 0 <= w.y and w.y + w.h <= H + 0.5, w.label
     app.screenshot(shots / "grid_800x600.png")
     ui.click(app, *view.fit_button.center)
-    assert view.camera.zoom < 48
+    b = scene.race.game.board                 # "Fit board": every square on the screen
+    bx, by, bw, bh = view.board_rect
+    for corner in ((0, 0), (b.width, b.height)):
+        sx, sy = view.camera.world_to_screen(*corner)
+        assert bx - 0.5 <= sx <= bx + bw + 0.5 and by - 0.5 <= sy <= by + bh + 0.5
 
 
 def test_curtain_hides_the_other_seats_private_token(make_ui_app):

@@ -74,3 +74,30 @@ def parse(value: object) -> int | None:
             if v in (name, short.lower(), name.replace("-", "")):
                 return i
     return None
+
+
+_COUNT = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def count_words(n: int, unit: str = "square") -> str:
+    """"one square", "three squares", "12 squares"."""
+    return f"{_COUNT[n] if 0 <= n < len(_COUNT) else n} {unit}{'' if n == 1 else 's'}"
+
+
+def where_words(marks: object, p: tuple[int, int], unit: str = "square") -> str:
+    """Where cell ``p`` lies in a newcomer's words, from the nearest of ``marks`` (each
+    with ``name``, ``x``, ``y``; a rounded one before a line's end): "on mark A", "two
+    squares north-east of mark B"; the coordinates only where there is no mark."""
+    marks = list(marks or ())  # type: ignore[call-overload]
+    if not marks:
+        return f"({p[0]}, {p[1]})"
+    m = min(marks, key=lambda k: (chebyshev(p, (k.x, k.y)), getattr(k, "order", 1) == 0))
+    name = f"mark {m.name}" if len(m.name) <= 2 else f"the {m.name}"
+    dx, dy = p[0] - m.x, p[1] - m.y
+    if dx == 0 and dy == 0:
+        return f"on {name}"
+    h = heading_of((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))
+    if abs(dx) == abs(dy) or dx == 0 or dy == 0:
+        return f"{count_words(chebyshev(p, (m.x, m.y)), unit)} {NAMES[h]} of {name}"
+    return f"{count_words(abs(dx), unit)} {'east' if dx > 0 else 'west'} and " \
+           f"{count_words(abs(dy), unit)} {'north' if dy > 0 else 'south'} of {name}"

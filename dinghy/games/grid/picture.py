@@ -40,12 +40,49 @@ class Token:
 
 
 @dataclass(frozen=True, slots=True)
+class Goal:
+    """Where a boat sails for next: a mark to round, or the start or finish line (the
+    cell in the line's middle). ``name`` is in a newcomer's words ("mark B, to port",
+    "the finish line")."""
+
+    name: str
+    x: float
+    y: float
+
+
+def mark_goal(mark: Any, side: str | None = None) -> Goal:
+    """The goal of rounding a board :class:`~dinghy.games.grid.board.Mark`."""
+    name = f"mark {mark.name}" if len(mark.name) <= 2 else f"the {mark.name} mark"
+    return Goal(f"{name}, to {side or mark.side}", mark.x, mark.y)
+
+
+def line_goal(name: str, line: Any) -> Goal:
+    """The goal of crossing a :class:`~dinghy.games.grid.board.Line` (its middle cell)."""
+    return Goal(name, (line.a[0] + line.b[0]) / 2, (line.a[1] + line.b[1]) / 2)
+
+
+@dataclass(frozen=True, slots=True)
+class CardPile:
+    """A seat's supply of one kind of card, shown as a card with the count left.
+    ``action``: the action that plays one now on its own (legal or not: the view asks
+    the engine why not), or None when the card is played with a move on the board or
+    drawn by chance; ``how`` says so in words."""
+
+    name: str                      # "Puff card", "Wind change card"
+    count: int | None              # cards left (None: not counted, e.g. a spinnaker set or not)
+    action: Any = None
+    how: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class GridPicture:
     boats: tuple[BoatMark, ...]
     tokens: tuple[Token, ...] = ()
     wind_from: int = 0
     note: str = ""                 # one line for the status bar ("Round 4: die shows 2 legs")
     extra: dict[str, Any] = field(default_factory=dict)   # game-specific, optional
+    goals: dict[int, Goal] = field(default_factory=dict)  # seat -> where it sails for next
+    cards: dict[int, tuple[CardPile, ...]] = field(default_factory=dict)   # seat -> its cards
 
 
 @dataclass(frozen=True, slots=True)

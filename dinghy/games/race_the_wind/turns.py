@@ -288,7 +288,8 @@ def _move(g: Any, s: State, ev: list[Event]) -> State:
     extra = prog.puff
     kind = "a puff move" if extra else (
         "a spinnaker move" if prog.spinnaker and options.uses_bonus(prog.point, prog.done + "m") else "a move")
-    ev.append(Event("move", b.seat, f"{name} moves {compass.NAMES[b.heading]} to {_where(p1)} ({kind})."))
+    ev.append(Event("move", b.seat, f"{name} moves one square {compass.NAMES[b.heading]} ({kind}), "
+                                    f"to {compass.where_words(g.board.marks, p1)}."))
     done = prog.done if extra else prog.done + "m"
     b = b.moved(x=p1[0], y=p1[1])
     b, more = start_finish.after_move(g.course, b, p0, p1, s.turn, s.wind, name)

@@ -16,9 +16,11 @@ from dinghy.core.setup import RaceSetup
 from dinghy.games.grid import compass
 from dinghy.games.grid.board import Board
 from dinghy.games.grid.race_chart import GridPictures
-from dinghy.games.grid.picture import BoatMark, GridPicture, SquareAction
+from dinghy.games.grid.picture import (
+    BoatMark, CardPile, Goal, GridPicture, SquareAction, line_goal, mark_goal,
+)
 from dinghy.games.regatta_3m import die_and_rounds, penalties, position as positions, start_finish, turn
-from dinghy.games.regatta_3m.actions import Action, Head, Leg, Place, parse
+from dinghy.games.regatta_3m.actions import Action, Head, Leg, Place, Spinnaker, parse
 from dinghy.games.regatta_3m.equipment import Equipment, parse_die
 from dinghy.games.regatta_3m.speeds import point_name, point_of_sail, spaces
 from dinghy.games.regatta_3m.state import Phase, State
@@ -89,6 +91,19 @@ class Regatta3M(GridPictures, BaseGame):
     def position(self, state: State) -> State:
         return positions.position(self, state)
 
+    def action_label(self, action: Action) -> str:
+        """An action in a player's words (the window's buttons; no rule here)."""
+        if isinstance(action, Leg):
+            way = compass.NAMES[action.direction]
+            return f"Sail {way} playing a puff card (a leg one space longer)" if action.puff else f"Sail {way}"
+        if isinstance(action, Head):
+            return f"Turn to head {compass.NAMES[action.direction]} (a heading move)"
+        if isinstance(action, Spinnaker):
+            return "Set the spinnaker" if action.up else "Take down the spinnaker"
+        if isinstance(action, Place):
+            return f"Position the yacht {compass.where_words(self.board.marks, (action.x, action.y), 'space')}"
+        return action.text()[:1].upper() + action.text()[1:]
+
     def observation(self, state: State, seat: int) -> dict[str, Any]:
         """Everything is in the open (the puff cards lie face down but are all alike)."""
         t = state.turn
@@ -128,7 +143,26 @@ class Regatta3M(GridPictures, BaseGame):
         return GridPicture(boats=tuple(marks), wind_from=state.wind, note=self.note(state),
                            extra={"round": state.round, "legs": state.legs, "holder": state.holder,
                                   "puffs": [b.puffs for b in state.boats],
-                                  "marks_rounded": [b.rounded for b in state.boats]})
+                                  "marks_rounded": [b.rounded for b in state.boats]},
+                           goals={b.seat: self.goal(b) for b in state.boats
+                                  if b.finished is None and b.out is None},
+                           cards={b.seat: self.cards(b) for b in state.boats})
+
+    def cards(self, b: Any) -> tuple[CardPile, ...]:
+        """A yacht's puff cards (played with a leg) and its spinnaker (set or taken down
+        as a leg of its own)."""
+        return (CardPile("Puff card", b.puffs, None, "played with a leg: the 'Sail … playing a puff card' buttons"),
+                CardPile("Spinnaker " + ("down" if b.spinnaker else "up"), None, Spinnaker(not b.spinnaker),
+                         "takes down the spinnaker" if b.spinnaker else "sets the spinnaker"))
+
+    def goal(self, b: Any) -> Goal:
+        """Where boat ``b`` sails for next: the start line, the next mark, the finish."""
+        c = self.course
+        if not b.started:
+            return line_goal("the start line", c.start)
+        if b.rounded < len(c.marks):
+            return mark_goal(c.marks[b.rounded])
+        return line_goal("the finish line", c.finish)
 
     def note(self, state: State) -> str:
         wind = f"wind from the {compass.NAMES[state.wind]}"

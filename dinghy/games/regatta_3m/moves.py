@@ -117,7 +117,8 @@ def sail_leg(game, state: State, leg: Leg) -> tuple[State, list[Event], str | No
     extra = [w for w, on in (("spinnaker", boat.spinnaker and off in (BROAD, RUNNING)),
                              ("puff", leg.puff)) if on]
     text = (f"{name} sails a {_point(off)} leg {compass.NAMES[d]}, {n} space{'s' if n != 1 else ''}"
-            + (f" (+1 {', +1 '.join(extra)})" if extra else "") + f" to {p}")
+            + (f" (+1 {', +1 '.join(extra)})" if extra else "")
+            + f", to {compass.where_words(game.board.marks, p, 'space')}")
     events.insert(0, Event("leg", boat.seat, text))
     b = b.with_(heading=d, puffs=b.puffs - (1 if leg.puff else 0), tacking=False)
     if game.advanced:

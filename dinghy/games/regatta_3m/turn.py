@@ -59,7 +59,8 @@ def place(game, state: State, a: Place) -> tuple[State, list[Event]]:
         b = b.with_(heading=a.heading, tack=headings.tack_after(a.heading, state.wind, None))
     state = state.with_boat(b).with_(queue=state.queue[1:])
     h = f", heading {compass.NAMES[a.heading]} on {b.tack} tack" if a.heading is not None else ""
-    ev = [Event("place", seat, f"{game.name(seat)} positions its yacht at ({a.x}, {a.y}){h}")]
+    ev = [Event("place", seat, f"{game.name(seat)} positions its yacht "
+                                     f"{compass.where_words(game.board.marks, (a.x, a.y), 'space')}{h}")]
     if not state.queue:
         state = state.with_(phase=Phase.ROLL)
         ev.append(Event("order", state.holder, f"{game.name(state.holder)} holds the die and rolls "

@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from dinghy.core.interface import Event
+from dinghy.games.grid.compass import where_words
 from dinghy.games.yacht_race import start_finish
 from dinghy.games.yacht_race.sailing import (LONG, blocks, first_obstacle, path, point_of_sail,
                                              sail_name, spinnaker_fits)
@@ -94,7 +95,8 @@ def sail(chart: "Chart", state: State, seat: int, heading: int, spinnaker: bool,
     origin = y.pos
     y = replace(y, pos=squares[-1], heading=heading)
     events.append(Event("sail", seat, f"{name} sails {LONG[heading]}, a {sail_name(heading, w, spinnaker)} "
-                        f"with the wind from the {LONG[w]}: {n} block{'s' if n > 1 else ''} to {squares[-1]}"))
+                        f"with the wind from the {LONG[w]}: {n} block{'s' if n > 1 else ''}, to "
+                        f"{where_words(chart.course, squares[-1], 'block')}"))
     y, more = start_finish.progress(chart, state, y, origin, squares, heading, name)
     events += more
     state = state.with_yacht(y)

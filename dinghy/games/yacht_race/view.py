@@ -4,12 +4,12 @@ choice and every refusal comes from the engine (:mod:`rules`, :mod:`moves`).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dinghy.games.grid.compass import tack
-from dinghy.games.grid.picture import BoatMark, GridPicture, SquareAction, Token
+from dinghy.games.grid.picture import BoatMark, CardPile, Goal, GridPicture, SquareAction, Token
 from dinghy.games.yacht_race import rules
-from dinghy.games.yacht_race.actions import Sail
+from dinghy.games.yacht_race.actions import Sail, WindCard
 from dinghy.games.yacht_race.sailing import LONG, blocks, path, sail_name
 from dinghy.games.yacht_race.start_finish import next_goal
 from dinghy.games.yacht_race.state import Phase, State
@@ -42,7 +42,26 @@ def picture(game: "YachtWaters", state: State, seat: int) -> GridPicture:
                        extra={"yachts": [{"seat": y.seat, "wind_cards": y.wind_cards,
                                           "spinnakers": y.spinnakers, "next": next_goal(c, y),
                                           "place": y.place} for y in state.yachts],
-                              "luck_cards_left": sum(state.luck_left)})
+                              "luck_cards_left": sum(state.luck_left)},
+                       goals={y.seat: goal(c, y) for y in state.yachts if not y.finished},
+                       cards={y.seat: (
+                           CardPile("Wind change card", y.wind_cards, WindCard(),
+                                    "shifts the wind 45° clockwise"),
+                           CardPile("Spinnaker card", y.spinnakers, None,
+                                    "set with a move: a highlighted square offers it"),
+                           CardPile("Sailors' Luck pack", sum(state.luck_left), None,
+                                    "drawn when a yacht sails onto or over an anchor block"),
+                       ) for y in state.yachts})
+
+
+def goal(chart: Any, y: Any) -> Goal:
+    """Where yacht ``y`` sails for next: the starting block, the next mark, the finish."""
+    if not y.started:
+        return Goal("the red starting block", *chart.start.square)
+    if y.leg < len(chart.course):
+        m = chart.course[y.leg]
+        return Goal(f"{m.label}, to {m.side}", m.x, m.y)
+    return Goal("the finish block", *chart.finish.square)
 
 
 def note(game: "YachtWaters", state: State) -> str:

@@ -109,6 +109,7 @@ class Chart:
         self.active_ring = True
         self.hidden: frozenset[int] = frozenset()     # boats drawn elsewhere (moving)
         self.avoid: Any = None        # () -> screen boxes the ghosts' words keep clear of
+        self.after_move: Any = None   # () -> None, after every pan or zoom (the view's edge arrow)
         self._word_backs: list[Any] = []
         self._build_course()
 
@@ -183,6 +184,8 @@ class Chart:
             for pin in layer.pins:
                 pin.place(self.camera)
         self.declutter()
+        if self.after_move is not None:
+            self.after_move()
 
     def declutter(self) -> None:
         """The state's words (boat names, the card's name, "aside", delays) kept off one

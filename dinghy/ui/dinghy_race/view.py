@@ -24,6 +24,7 @@ from dinghy.ui.dinghy_race.chart import Chart, seat_colour  # noqa: E402
 from dinghy.ui.dinghy_race.choices import Choices  # noqa: E402
 from dinghy.ui.dinghy_race.compass import Compass  # noqa: E402
 from dinghy.ui.dinghy_race.view_camera import ChartCamera  # noqa: E402
+from dinghy.ui.shell.edge_arrow import EdgeArrow  # noqa: E402
 from dinghy.ui.dinghy_race.motion import Motion  # noqa: E402
 from dinghy.ui.dinghy_race.turn_panel import TurnPanel  # noqa: E402
 from dinghy.ui.hud import SeatChip  # noqa: E402
@@ -157,12 +158,14 @@ class DinghyRaceView(Choices, ChartCamera, BoardView):
         self.protest_button = add(Button(g, "Protest…", self.protest, style="primary"))
         self.room_button = add(Button(g, "Claim room", self.claim_room, style="primary"))
         self.chart.avoid = self.over_the_chart
+        self.mark_arrow = add(EdgeArrow(g, self.look_at_next_mark))
+        self.chart.after_move = self.place_arrow
 
     def over_the_chart(self) -> list[tuple[float, float, float, float]]:
         """The screen boxes drawn over the chart (camera buttons, compass, out-of-turn
         buttons): words on the water keep clear of them."""
         ws = (self.compass, self.zoom_in, self.zoom_out, self.fit_button, self.follow_button,
-              self.hint_button, self.protest_button, self.room_button)
+              self.hint_button, self.protest_button, self.room_button, self.mark_arrow)
         return [(w.x, w.y, w.w, w.h) for w in ws if w.visible and w.w > 0]
 
     # --- layout -----------------------------------------------------------------------
@@ -255,6 +258,9 @@ class DinghyRaceView(Choices, ChartCamera, BoardView):
             self.focus_ghosts()
             self.focus_place()
             self.focus_weather_eye()
+        if hasattr(self, "board_rect"):
+            self.keep_in_sight()
+            self.place_arrow()
 
     def relayout_panel(self) -> None:
         self.turn.build()

@@ -323,3 +323,106 @@ class ChartCamera:
         if b.launched:
             self.camera.follow(b.pose.x, b.pose.y)
             self.chart.camera_moved()
+
+    # --- what must be seen (the camera test's question) -------------------------------------
+    def next_mark(self) -> tuple[str, tuple[float, float], float] | None:
+        """The acting boat's next mark: its name ("mark 1P"), where it is, its radius."""
+        state, game = self.race.state, self.game
+        boat = state.boat()
+        legs = game.course.legs
+        if self.race.over or not boat.launched or boat.legs_done >= len(legs):
+            return None
+        leg = legs[boat.legs_done]
+        mark = game.course.mark(leg.mark_ids[0])
+        return (f"mark {leg.label}", (mark.x, mark.y), mark.radius)
+
+    def _must_see(self) -> list[Any]:
+        """The acting boat's box and the ghosts' tap boxes, in window pixels."""
+        from dinghy.ui.shell.on_screen import Spot, box
+
+        cam, chart, g = self.camera, self.chart, self.gui
+        boat = self.race.state.boat()
+        out = []
+        if boat.launched:
+            half = max(g.touch * 0.25, cam.zoom * self.game.cards.hull_length / 2)
+            out.append(Spot("boat", box(*cam.world_to_screen(*boat.pose.xy), half), "the boat"))
+        out += [Spot("target", box(*chart.ghost_screen_point(i), g.touch * 0.25), "ghost")
+                for i in range(len(chart.ghosts))]
+        return out
+
+    def _mark_rect(self, at: tuple[float, float], radius: float) -> Any:
+        from dinghy.ui.shell.on_screen import box
+
+        return box(*self.camera.world_to_screen(*at), max(self.gui.px(6), self.camera.zoom * radius))
+
+    def keep_in_sight(self) -> None:
+        """On a person's turn: when the boat or a ghost lies off the chart or under a
+        button, the view is centred on them all, zoomed out as far as they need."""
+        from dinghy.ui.shell.on_screen import Spot, core, hidden_by, inside
+
+        if not self.human_turn or self.race.over:
+            return
+        cam = self.camera
+        water = (cam.x0, cam.y0, cam.width, cam.height)
+        arrow = getattr(self, "mark_arrow", None)
+        covers = [Spot("button", b) for b in self.over_the_chart() if arrow is None or b != arrow.rect]
+        must = self._must_see()
+        if all(inside(core(s.rect), water) and hidden_by(s, covers) is None for s in must):
+            return
+        boat = self.race.state.boat()
+        pts = [self.chart.ghost_centre(gh) for gh in self.chart.ghosts]
+        if boat.launched:
+            pts.append(boat.pose.xy)
+        if pts:
+            self._frame(pts, lambda fits: min(cam.zoom, fits))
+
+    def place_arrow(self) -> None:
+        """The next mark out of view (or under a button): the edge arrow points to it."""
+        from dinghy.ui.shell.on_screen import core, hidden_by, inside, Spot
+
+        arrow, cam = getattr(self, "mark_arrow", None), self.camera
+        if arrow is None or self.gui is None:
+            return
+        nxt = self.next_mark() if self.human_turn else None
+        if nxt is None:
+            arrow.hide()
+            return
+        name, at, radius = nxt
+        water = (cam.x0, cam.y0, cam.width, cam.height)
+        r = self._mark_rect(at, radius)
+        covers = [Spot("button", b) for b in self.over_the_chart() if b != arrow.rect]
+        if inside(core(r), water) and hidden_by(Spot("mark", r), covers) is None:
+            arrow.hide()
+            return
+        to = cam.world_to_screen(*at)
+        arrow.point(water, to, name, [s.rect for s in self._must_see()] + [c.rect for c in covers])
+
+    def look_at_next_mark(self) -> None:
+        """The edge arrow tapped: the next mark in the middle of the chart."""
+        nxt = self.next_mark()
+        if nxt is not None:
+            self.camera.cx, self.camera.cy = nxt[1]
+            self.chart.camera_moved()
+
+    def on_screen(self) -> Any:
+        """The acting boat, the ghosts to tap, the next mark (or its arrow) and what lies
+        over the chart, in window pixels (see :mod:`dinghy.ui.shell.on_screen`)."""
+        from dinghy.ui.shell.on_screen import OnScreen, Spot, core, inside
+
+        cam = self.camera
+        out = OnScreen((cam.x0, cam.y0, cam.width, cam.height))
+        must = self._must_see()
+        out.boat = next((s for s in must if s.what == "boat"), None)
+        out.targets = [s for s in must if s.what == "target"]
+        nxt = self.next_mark() if self.human_turn else None
+        arrow = self.mark_arrow
+        if nxt is not None:
+            out.mark_name = nxt[0]
+            r = self._mark_rect(nxt[1], nxt[2])
+            if arrow.visible:
+                out.arrow = Spot("arrow", arrow.rect, arrow.label)
+            elif inside(core(r), out.water):
+                out.mark = Spot("mark", r, out.mark_name)
+        out.covers = [Spot("arrow" if r == arrow.rect else "button", r, "over the chart")
+                      for r in self.over_the_chart()]
+        return out

@@ -26,6 +26,8 @@ from pyglet.graphics import Group  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.theme import LAND, MARK  # noqa: E402
 from dinghy.ui.mesh import Mesh  # noqa: E402
+from dinghy.ui.shell.edge_arrow import NEXT  # noqa: E402
+from dinghy.ui.shell.on_screen import core, inside, overlap  # noqa: E402
 
 BOARD_WATER = (28, 84, 126)
 GRID_LINE = (70, 124, 166)
@@ -53,6 +55,14 @@ FLAG_BADGES = {"spinnaker": ("S", (250, 120, 200)), "penalty": ("P", (220, 60, 6
                "rotating": ("↻", (250, 200, 80)), "shadowed": ("◐", (60, 70, 90)),
                "out": ("✗", (90, 90, 96)), "premature": ("!", (240, 140, 40)),
                "luffing": ("~", (120, 205, 250))}
+
+
+def mark_words(mark: Any) -> str:
+    """A rounding mark's label in a newcomer's words: "mark B, to port, 2nd"."""
+    name = f"mark {mark.name}" if len(mark.name) <= 2 else mark.name
+    n = mark.order
+    nth = f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    return f"{name}, to {mark.side}, {nth}"
 
 
 def heading_angle(heading: int) -> float:
@@ -142,12 +152,35 @@ class BoardDrawing:
         self.boat_spots: dict[int, tuple[float, float]] = {}
         self.target_spots: dict[tuple[int, int], tuple[float, float]] = {}
         self.shown_tokens: list[Any] = []
+        self.label_rects: list[tuple[str, tuple[float, float, float, float]]] = []   # words over the water
+        self.avoid: list[tuple[float, float, float, float]] = []       # squares words keep off
 
     def px(self, v: float) -> float:
         return v * self.scale
 
     # --- labels: a pool reused from one drawing to the next -----------------------------
-    def _label(self, text: str, x: float, y: float, pt: float, colour: Any, bold: bool = True) -> None:
+    def _free_label(self, text: str, spots: Sequence[tuple[float, float]], pt: float, colour: Any,
+                    bold: bool = True) -> None:
+        """A word over the water at the first of ``spots`` (label centres) where it covers
+        no target, no boat and no word already there; none where every spot would (the
+        squares to tap come first: the course card names every mark)."""
+        lab = self._label(text, *spots[0], pt, colour, bold, keep=True)
+        w, h = lab.content_width, lab.content_height
+        # a square's rim may be touched (its drawn highlight is inset), not its inside
+        taken = [core(r, 0.84) for r in self.avoid] + [r for _, r in self.label_rects[:-1]]
+        for x, y in spots:
+            rect = (x - w / 2, y - h / 2, w, h)
+            if inside(rect, self.rect) and not any(overlap(rect, r) > 0 for r in taken):
+                lab.position = (round(x), round(y), 0)
+                self.label_rects[-1] = (text, rect)
+                return
+        lab.text = ""
+        self.label_rects.pop()
+
+    def _label(self, text: str, x: float, y: float, pt: float, colour: Any, bold: bool = True,
+               keep: bool = False) -> Any:
+        """A label centred on (x, y); ``keep``: a word over the water (a mark's or a line's
+        name) whose box is kept in ``label_rects`` (what it may cover)."""
         if self.used == len(self.labels):
             self.labels.append(pyglet.text.Label("", font_name=theme.FONT, font_size=pt * self.scale,
                                                  anchor_x="center", anchor_y="center",
@@ -160,15 +193,30 @@ class BoardDrawing:
         lab.color = theme.rgba(colour)
         lab.text = text
         lab.position = (round(x), round(y), 0)
+        if keep:
+            w, h = lab.content_width, lab.content_height
+            self.label_rects.append((text, (x - w / 2, y - h / 2, w, h)))
+        return lab
 
     # --- the whole board ------------------------------------------------------------------
     def draw(self, camera: Any, picture: Any, colours: dict[int, tuple[int, int, int]], *,
              targets: Iterable[tuple[int, int]] = (), active: int | None = None,
-             viewer: int | None = None, tracks: dict[int, Sequence[tuple[int, int]]] | None = None
-             ) -> None:
+             viewer: int | None = None, tracks: dict[int, Sequence[tuple[int, int]]] | None = None,
+             goal: Any = None, clear: Sequence[tuple[float, float, float, float]] = ()) -> None:
         """Everything, for ``camera`` as it is now. ``viewer``: the seat at the table (its
-        private tokens show, no other seat's); None shows them all (a replay)."""
+        private tokens show, no other seat's); None shows them all (a replay). ``goal``:
+        the acting boat's next mark or line (ringed, "next" beside it); ``clear``: more
+        window rectangles the words on the water keep off (the edge arrow)."""
         self.used = 0
+        self.label_rects = []
+        targets = list(targets)
+        z = camera.zoom
+        # the squares words must keep off: every target and every boat
+        self.avoid = [(*self._screen(camera, x, y), z, z) for x, y in targets]
+        self.avoid += [(*self._screen(camera, b.x, b.y), z, z) for b in (picture.boats if picture else ())]
+        if goal is not None:
+            self.avoid.append((*self._screen(camera, goal.x, goal.y), z, z))
+        self.avoid += list(clear)
         self.rect = (camera.x0, camera.y0, camera.width, camera.height)
         self.clip.rect = self.rect
         m = self.mesh
@@ -178,6 +226,8 @@ class BoardDrawing:
             self._tracks(camera, tracks, colours)
         self._tokens(camera, picture.tokens if picture else (), viewer, colours)
         self._targets(camera, targets)
+        if goal is not None:
+            self._goal(camera, goal)
         self._boats(camera, picture.boats if picture else (), colours, active)
         m.build()
         for lab in self.labels[self.used:]:
@@ -251,11 +301,14 @@ class BoardDrawing:
             m.circle(*p, max(self.px(4), z * 0.13), theme.rgba(colour))
         mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
         off = max(self.px(12), z * 0.42)
+        lab_w = self.px(theme.SMALL_PT * 0.75) * len(name)
         if abs(b[1] - a[1]) > abs(b[0] - a[0]):     # a line up and down: its name beside it
-            lab_w = self.px(theme.SMALL_PT * 0.75) * len(name)
-            self._label(name, mid[0] - off - lab_w / 2, mid[1], theme.SMALL_PT, colour)
+            spots = [(mid[0] - off - lab_w / 2, mid[1]), (mid[0] + off + lab_w / 2, mid[1])]
         else:
-            self._label(name, mid[0], mid[1] - off, theme.SMALL_PT, colour)
+            spots = [(mid[0], mid[1] - off), (mid[0], mid[1] + off)]
+        spots += [(p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t + d)
+                  for t in (0.25, 0.75) for d in (-off, off) for p, q in ((a, b),)]
+        self._free_label(name, spots, theme.SMALL_PT, colour)
 
     def _mark(self, camera: Any, mark: Any) -> None:
         m, z = self.mesh, camera.zoom
@@ -265,7 +318,9 @@ class BoardDrawing:
             m.circle(cx, cy, r * 0.95, theme.rgba(theme.INK))
             m.circle(cx, cy, r * 0.8, theme.rgba(LINE_END))
             if z >= self.px(30):
-                self._label(mark.name, cx, cy + r + self.px(8), theme.SMALL_PT - 1, theme.ON_WATER_SOFT, bold=False)
+                d = r + self.px(8)
+                self._free_label(mark.name, [(cx, cy + d), (cx, cy - d)], theme.SMALL_PT - 1,
+                                 theme.ON_WATER_SOFT, bold=False)
             return
         side = mark.side
         colour = PORT if side == "port" else STARBOARD
@@ -287,10 +342,27 @@ class BoardDrawing:
                   theme.rgba(colour, 235))
         m.circle(cx, cy, r * 1.15, theme.rgba(theme.INK))
         m.circle(cx, cy, r, theme.rgba(MARK))
-        text = f"{mark.order}{'P' if side == 'port' else 'S'}"
-        if len(mark.name) <= 2:          # a chart's own letter (Yacht Race's A, B, C) first
-            text = f"{mark.name} {text}"
-        self._label(text, cx + ring + self.px(10), cy + ring * 0.6, theme.SMALL_PT + 1, theme.ON_WATER)
+        text = mark_words(mark)
+        d = ring + self.px(6)
+        half = self.px(theme.SMALL_PT * 0.36) * len(text)
+        self._free_label(text, [(cx + d + half, cy + ring * 0.6), (cx - d - half, cy + ring * 0.6),
+                                (cx, cy + d + self.px(6)), (cx, cy - d - self.px(6)),
+                                (cx + d + half, cy - ring * 0.6), (cx - d - half, cy - ring * 0.6),
+                                (cx + half, cy + d + self.px(6)), (cx - half, cy + d + self.px(6)),
+                                (cx + half, cy - d - self.px(6)), (cx - half, cy - d - self.px(6)),
+                                (cx + d + half, cy + z * 1.2), (cx - d - half, cy - z * 1.2)],
+                         theme.SMALL_PT + 1, theme.ON_WATER)
+
+    def _goal(self, camera: Any, goal: Any) -> None:
+        """The acting boat's next mark or line stands out: a bright ring and "next"."""
+        m, z = self.mesh, camera.zoom
+        cx, cy = self._screen(camera, goal.x + 0.5, goal.y + 0.5)
+        r = max(self.px(14), z * 0.62)
+        ring = [(cx + r * math.cos(a / 10), cy + r * math.sin(a / 10)) for a in range(0, 63)]
+        m.line(ring, max(3.0, self.px(4)), theme.rgba(NEXT, 240), closed=True)
+        self._free_label("next", [(cx, cy - r - self.px(9)), (cx, cy + r + self.px(9)),
+                                  (cx - r - self.px(20), cy), (cx + r + self.px(20), cy)],
+                         theme.SMALL_PT, NEXT)
 
     def _tracks(self, camera: Any, tracks: dict[int, Sequence[tuple[int, int]]],
                 colours: dict[int, Any]) -> None:

@@ -18,16 +18,22 @@ from typing import Any
 
 from dinghy.ui.widgets.gui import key  # noqa: F401  (configures pyglet first)
 from dinghy.ui.widgets.buttons import Button, place_row
+from dinghy.ui.widgets.dialogs import Dialog
 from dinghy.ui.widgets.text import Text
 
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.camera import Camera  # noqa: E402
 from dinghy.ui.grid.chooser import SquareChooser  # noqa: E402
 from dinghy.ui.grid.compass import WindRose  # noqa: E402
+from dinghy.ui.grid.card_tile import TILE_H, CardTile  # noqa: E402
+from dinghy.ui.grid.course_card import card_text  # noqa: E402
 from dinghy.ui.grid.drawing import BoardDrawing  # noqa: E402
+from dinghy.ui.grid.framing import fit_board, frame  # noqa: E402
+from dinghy.ui.grid.sight import GridSight  # noqa: E402
 from dinghy.ui.grid.squares import SquareScan  # noqa: E402
 from dinghy.ui.hud import SeatChip  # noqa: E402
 from dinghy.ui.shell.board_view import seat_colour  # noqa: E402
+from dinghy.ui.shell.edge_arrow import EdgeArrow  # noqa: E402
 from dinghy.ui.shell.generic import GenericView  # noqa: E402
 
 #: Zoom limits, pixels per square.
@@ -74,52 +80,11 @@ def chips_with_flags(chips: list[SeatChip], picture: Any) -> list[SeatChip]:
     return out
 
 
-def fit_board(camera: Camera, board: Any, *, corner: tuple[float, float] = (0.0, 0.0),
-              bottom: float = 0.0, margin: float = 0.0, words: float = 0.0) -> None:
-    """Zoom and centre ``camera`` so that the whole board lies in its viewport clear of
-    a strip at the ``bottom``, of a widget in the top-left ``corner`` (w, h) and of a
-    strip of ``words`` along the top beside it (the game's note): beside the corner
-    widget or below it, whichever shows the board larger."""
-    best = None
-    for left, top in ((corner[0], words), (0.0, max(corner[1], words))):
-        room_w = max(1.0, camera.width - left - 2 * margin)
-        room_h = max(1.0, camera.height - bottom - top - 2 * margin)
-        zoom = camera.clamp(min(room_w / board.width, room_h / board.height))
-        if best is None or zoom > best[0]:
-            best = (zoom, left, top)
-    zoom, left, top = best
-    camera.zoom = zoom
-    # the board's middle goes to the middle of the free room
-    camera.cx = board.width / 2 - (left / 2) / zoom
-    camera.cy = board.height / 2 - ((bottom - top) / 2) / zoom
-
-
-def centre_camera(camera: Camera, board: Any, point: tuple[float, float],
-                  room: tuple[float, float, float, float]) -> None:
-    """Put the world ``point`` in the middle of ``room`` (a window rectangle inside the viewport),
-    then slide so that the board fills the room where it is big enough (no open water
-    beyond its edge), or sits in its middle where it is not."""
-    c, z = camera, camera.zoom
-    fx, fy, fw, fh = room
-    mid_x, mid_y = c.x0 + c.width / 2, c.y0 + c.height / 2
-
-    def axis(p: float, size: int, lo: float, span: float, mid: float) -> float:
-        centre = p - (lo + span / 2 - mid) / z
-        if size * z <= span:                # the board fits: centre it in the room
-            return size / 2 - (lo + span / 2 - mid) / z
-        least = (mid - lo) / z              # the board's low edge at the room's low edge
-        most = size - (lo + span - mid) / z
-        return min(max(centre, least), most)
-
-    c.cx = axis(point[0], board.width, fx, fw, mid_x)
-    c.cy = axis(point[1], board.height, fy, fh, mid_y)
-
-
 def colours(game: Any) -> dict[int, tuple[int, int, int]]:
     return {i: seat_colour(game, i) for i in range(len(game.setup.seats))}
 
 
-class GridView(GenericView):
+class GridView(GridSight, GenericView):
     """``GridView(scene)``: the board of a grid game and its action buttons."""
 
     shortcuts = [
@@ -170,19 +135,24 @@ class GridView(GenericView):
         self.zoom_in = add(Button(g, "+", lambda: self.zoom(1.4), style="water", pt=theme.HEADER_PT + 2))
         self.zoom_out = add(Button(g, "−", lambda: self.zoom(1 / 1.4), style="water", pt=theme.HEADER_PT + 2))
         self.fit_button = add(Button(g, "Fit board", self.fit, style="water"))
+        self.card_button = add(Button(g, "Course & key", self.show_card, style="water"))
         self.note = add(Text(g, "", theme.SMALL_PT + 1, theme.ON_WATER, bold=True))
+        self.arrow = add(EdgeArrow(g, self.look_at_mark))
 
     def layout(self, x: float, y: float, w: float, h: float) -> None:
+        """The wind rose in the board's top-right corner, the game's note along the top
+        beside it, the camera buttons bottom left; the arrow to an unseen mark where it
+        points (placed with each drawing)."""
         g = self.gui
         px, t = g.px, g.touch
         m = px(8)
         self.board_rect = (x, y, w, h)
         self.camera.set_viewport(x, y, w, h)
-        size = min(px(130), w * 0.3, h * 0.3)
-        self.rose.place(x + m, y + h - m - size - px(20), size, size + px(20))
-        place_row(g, ((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110))), x + m, y + m)
-        nx = x + m + size + px(12)
-        self.note.place(nx, y + h - m - px(22), max(t, x + w - m - nx), px(22))
+        size = min(px(100), w * 0.22, h * 0.22)
+        self.rose.place(x + w - m - size, y + h - m - size - px(20), size, size + px(20))
+        place_row(g, ((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110)),
+                      (self.card_button, px(140))), x + m, y + m)
+        self.note.place(x + m, y + h - m - px(22), max(t, w - 3 * m - size), px(22))
         self._show_note()
         if not self._fitted:
             self._fitted = True
@@ -192,45 +162,33 @@ class GridView(GenericView):
 
     # --- the camera ------------------------------------------------------------------------
     def fit(self, redraw: bool = True) -> None:
-        """The whole board, clear of the wind rose (left), the game's note beside it (the
-        line along the top) and the camera buttons (below)."""
+        """The whole board, clear of the wind rose and the note (along the top) and the
+        camera buttons (below)."""
         g = self.gui
-        fit_board(self.camera, self.game.board, corner=(self.rose.w + g.px(16), self.rose.h + g.px(16)),
-                  bottom=g.touch + g.px(16), margin=g.px(12), words=self.note.h + g.px(8))
+        fit_board(self.camera, self.game.board, corner=(0.0, 0.0), bottom=g.touch + g.px(16),
+                  margin=g.px(12), words=max(self.rose.h, self.note.h) + g.px(8))
         if redraw:
             self.redraw()
 
+    def show_card(self) -> None:
+        """The course card and the key (one tap): the legs, and what is on the water."""
+        self.gui.open(Dialog(self.gui, "The course and the key",
+                             card_text(self.game.board, self.current_picture())))
+
     def follow_acting(self) -> None:
-        """On a person's turn: the acting boat and every highlighted square in view, the
-        squares a touch target wide where they can be (else as large as they fit). With
-        Follow off the view is left alone unless the squares are too small to tap."""
+        """At a person's decision: the acting boat and every highlighted square in a clear
+        part of the board, a touch target wide where they fit, and the next mark with
+        them when it fits too (else the arrow at the edge points to it). A view that
+        already shows them so does not move."""
         if not self.human_turn or self.gui is None:
-            return
-        if not self.follow and self.camera.zoom >= self.gui.touch * TOUCH_SLACK:
             return
         spot = self._acting_boat()
         cells = ([spot] if spot is not None else []) + list(self.targets)
+        goal = self.next_goal()
+        mark = (goal.x, goal.y) if goal is not None else None
         if not cells:
             return
-        c, g, touch = self.camera, self.gui, self.gui.touch
-        bottom, top = g.touch + g.px(16), g.px(30)      # clear of the camera buttons and the note
-        room = (c.x0, c.y0 + bottom, c.width, c.height - bottom - top)
-        lo_x, hi_x = min(x for x, _ in cells), max(x for x, _ in cells) + 1
-        lo_y, hi_y = min(y for _, y in cells), max(y for _, y in cells) + 1
-        if c.zoom >= touch * TOUCH_SLACK and self._in_room((lo_x, lo_y, hi_x, hi_y), room):
-            return
-        # one spare cell round the region, so a target never sits on the edge
-        fits = min(room[2] / (hi_x - lo_x + 1), room[3] / (hi_y - lo_y + 1))
-        c.zoom = c.clamp(min(max(c.zoom, touch * 1.05), fits))
-        centre_camera(c, self.game.board, ((lo_x + hi_x) / 2, (lo_y + hi_y) / 2), room)
-
-    def _in_room(self, region: tuple[float, float, float, float],
-                 room: tuple[float, float, float, float]) -> bool:
-        """Whether the world rectangle ``region`` lies inside the window rectangle ``room``."""
-        c = self.camera
-        ax, ay = c.world_to_screen(region[0], region[1])
-        bx, by = c.world_to_screen(region[2], region[3])
-        return room[0] <= ax and room[1] <= ay and bx <= room[0] + room[2] and by <= room[1] + room[3]
+        frame(self.camera, self.game.board, cells, mark, self.clear_rooms(), self.gui.touch)
 
     def _acting_boat(self) -> tuple[int, int] | None:
         seat = self.acting_seat()
@@ -316,9 +274,11 @@ class GridView(GenericView):
     def redraw(self) -> None:
         if self.drawing is None or not hasattr(self, "board_rect"):
             return
+        self.place_arrow()
         self.drawing.draw(self.camera, self.picture, colours(self.game), targets=self.targets,
                           active=None if self.race.over else self.acting_seat(),
-                          viewer=self.viewer())
+                          viewer=self.viewer(), goal=self.next_goal(),
+                          clear=[o.rect for o in self.overlays()] + ([self.arrow.rect] if self.arrow.visible else []))
 
     def on_curtain_lifted(self) -> None:
         self.refresh(new_step=False)
@@ -332,7 +292,58 @@ class GridView(GenericView):
     # --- the panel: what the squares do not cover ------------------------------------------------
     def panel_actions(self) -> list[Any]:
         on_squares = self.scan.legal_actions() if self.scan is not None else []
-        return [a for a in self.race.legal_actions() if a not in on_squares]
+        on_cards = [p.action for p in self.card_piles() if p.action is not None]
+        return [a for a in self.race.legal_actions() if a not in on_squares and a not in on_cards]
+
+    def card_piles(self) -> tuple[Any, ...]:
+        """The acting seat's cards (the picture's), on a person's decision."""
+        race, seat = self.race, self.acting_seat()
+        if race.over or race.chance or not self.human_turn or self.picture is None or seat is None:
+            return ()
+        return tuple(getattr(self.picture, "cards", {}).get(seat, ()))
+
+    def roll_hint(self) -> str:
+        """The game's note says what the roll is for ("End of turn 4: the die decides the wind.")."""
+        return self.picture.note if self.picture is not None else ""
+
+    def rows_before_actions(self) -> None:
+        """The seat's cards, one tile a row, under the hint (before the buttons page)."""
+        tiles = self.card_row()
+        g = self.gui
+        keep = min(2, len(self.panel_actions()))          # room kept for the first buttons
+        room = (self.scene.panel_rows_free(self.used_rows()) + 1 - keep) * (g.touch + g.px(6)) \
+            if hasattr(self.scene, "side_rect") else float("inf")
+        fit = len(tiles) if room == float("inf") else int(room // (g.px(TILE_H) + g.px(6)))
+        for t in tiles[:max(0, fit)]:
+            self._add(t)
+        for t in tiles[max(0, fit):]:
+            t.delete()
+            self.buttons = {k: b for k, b in self.buttons.items() if b is not t}
+
+    def card_row(self) -> list[CardTile]:
+        """The seat's cards as tiles: "Tap to play", or the engine's reason why not, or how
+        the card is played (with a move on the board, by chance)."""
+        tiles = []
+        for pile in self.card_piles():
+            why = self.race.why_not(pile.action) if pile.action is not None else None
+            playable = pile.action is not None and why is None
+            if playable:
+                words = f"Tap to play: {pile.how}"
+            elif pile.action is not None:
+                words = f"Not now: {why}"
+            else:
+                words = "None left" if pile.count == 0 else pile.how.capitalize()
+
+            def tapped(pile: Any = pile, playable: bool = playable, words: str = words) -> None:
+                if playable:
+                    self.play(pile.action)
+                else:
+                    self.scene.toast.show(f"{pile.name}: {words}")
+            tile = CardTile(self.gui, pile.name, pile.count, words, tapped, playable)
+            if pile.action is not None:
+                self.buttons[self.game.action_text(pile.action)] = tile     # type: ignore[assignment]
+            tiles.append(tile)
+        return tiles
 
     def build_panel(self) -> None:
         """The generic panel; when the line over the board cuts the game's note (the
@@ -359,6 +370,8 @@ class GridView(GenericView):
     def row_height(self, row: list[Any]) -> float:
         if row and row[0] is getattr(self, "note_row", None):
             return self._note_h
+        if row and isinstance(row[0], CardTile):
+            return row[0].tile_h + self.gui.px(6)
         return super().row_height(row)
 
     def panel_hint(self) -> str:
@@ -417,7 +430,7 @@ class GridView(GenericView):
     def hover(self, x: float, y: float) -> None:
         """The panel's hint line says what the square under the pointer does."""
         row = self.hint_row
-        if row is None:
+        if row is None or self.race.chance:      # the line over the roll says what it is for
             return
         cell = self.cell_at(x, y)
         acts = self.actions_at(cell)

@@ -31,6 +31,7 @@ from dinghy.ui.regatta_gigamic.board import REFUSED, Board, colour_of  # noqa: E
 from dinghy.ui.regatta_gigamic.hand_tray import HandTray  # noqa: E402
 from dinghy.ui.regatta_gigamic.pickers import SwapPicker, TurnPicker  # noqa: E402
 from dinghy.ui.regatta_gigamic.tray_view import TrayMixin  # noqa: E402
+from dinghy.ui.shell.edge_arrow import EdgeArrow  # noqa: E402
 from dinghy.ui.shell.generic import GenericView, PickerRow  # noqa: E402
 from dinghy.ui.shell.views import ordinal  # noqa: E402
 
@@ -89,6 +90,7 @@ class GigamicView(TrayMixin, GenericView):
         self.zoom_in = g.add(Button(g, "+", lambda: self.zoom(1.4), style="water", pt=theme.HEADER_PT + 2))
         self.zoom_out = g.add(Button(g, "−", lambda: self.zoom(1 / 1.4), style="water", pt=theme.HEADER_PT + 2))
         self.fit_button = g.add(Button(g, "Fit table", self.fit, style="water"))
+        self.mark_arrow = g.add(EdgeArrow(g, self.look_at_next_mark))
 
     def delete(self) -> None:
         if hasattr(self, "board"):
@@ -117,6 +119,8 @@ class GigamicView(TrayMixin, GenericView):
         if new_step:
             self.focus_ghosts()
         self.show_tray()
+        if hasattr(self, "board_rect"):
+            self.place_arrow()
         self.build_panel()
         self.scene.layout_side()
 
@@ -202,6 +206,7 @@ class GigamicView(TrayMixin, GenericView):
                   x + px(8), y + self.tray_h + px(8))
         self.focus_ghosts()
         self.place_badges()
+        self.place_arrow()
 
     def place_header(self) -> None:
         """One line over the table: the course, then where each boat sails next (cut with
@@ -227,11 +232,14 @@ class GigamicView(TrayMixin, GenericView):
     def zoom(self, factor: float) -> None:
         c = self.camera
         c.zoom_at(c.x0 + c.width / 2, c.y0 + c.height / 2, factor)
+        self.place_arrow()
 
     def fit(self) -> None:
         """The whole table in view ("Fit table"), clear of the camera buttons under it."""
         g = self.gui
         self.camera.fit(self.bounds, margin=g.px(12), bottom=g.touch + g.px(8))
+        if hasattr(self, "mark_arrow"):
+            self.place_arrow()
 
     def _ghost_spots(self) -> list[tuple[float, float]]:
         """Where the ghosts lie, each spot once (ghosts that coincide are one spot)."""
@@ -252,10 +260,14 @@ class GigamicView(TrayMixin, GenericView):
         view), zoom in on the acting boat and its ghosts (the Fit button shows the whole table again)."""
         if self.gui is None or self.camera.width <= 1:
             return
-        if not self.ghosts:
+        if not self.ghosts:                  # no ghosts (a swap, a roll, a sun): the boats in view
             self.focus_sun()
+            self._boat_in_view()
             return
+        boat = self.race.state.boats[self.race.state.active]
         seen = all(self.well_in_view(gh) for gh in self.ghosts)
+        if boat.spot is not None:           # the boat too: its ghosts mean little without it
+            seen = seen and self.well_in_view(Ghost(None, *boat.spot.to_world(0, 0), None))  # type: ignore[arg-type]
         small = self.game.deck.hull_length * self.camera.zoom < self.gui.touch      # hulls too small to read
         if seen and not small and not self.ghosts_crowded():
             return
@@ -268,7 +280,7 @@ class GigamicView(TrayMixin, GenericView):
             ys.append(by)
         hull = self.game.deck.hull_length
         self.camera.fit((min(xs) - hull, min(ys) - hull, max(xs) + hull, max(ys) + hull),
-                        margin=self.gui.touch * 1.5)
+                        margin=self.gui.touch * 1.5, bottom=self.gui.touch + self.gui.px(8))
         if not self.ghosts_crowded():
             return
         # the whole picture is still too small for a finger: closer, on the ghosts alone
@@ -304,6 +316,16 @@ class GigamicView(TrayMixin, GenericView):
         c.fit((min(xs) - hull, min(ys) - hull, max(xs) + hull, max(ys) + hull),
               margin=self.gui.touch * 1.5, bottom=self.gui.touch + self.gui.px(8))
 
+    def _boat_in_view(self) -> None:
+        """On a person's turn, the acting boat in the middle of the view when it is off it."""
+        state = self.race.state
+        boat = state.boats[state.active]
+        if not self.human_turn or boat.spot is None:
+            return
+        x, y = boat.spot.to_world(0, 0)
+        if not self.well_in_view(Ghost(None, x, y, None)):   # type: ignore[arg-type]
+            self.camera.cx, self.camera.cy = x, y
+
     def well_in_view(self, gh: Ghost) -> bool:
         """Whether a ghost's whole hull is on the board, not under the camera buttons (its
         tap point a finger's width inside the edge: the hull reaches past it)."""
@@ -311,7 +333,8 @@ class GigamicView(TrayMixin, GenericView):
         sx, sy = c.world_to_screen(gh.x, gh.y)
         inset = g.touch * 0.75
         return (c.x0 + inset <= sx <= c.x0 + c.width - inset and c.y0 + inset <= sy <= c.y0 + c.height - inset
-                and g.widget_at(sx, sy) is None)
+                and all(g.widget_at(sx + dx, sy + dy) is None for dx in (-inset / 3, inset / 3)
+                        for dy in (-inset / 3, inset / 3)))
 
     def board_contains(self, x: float, y: float) -> bool:
         return self.camera.contains_screen(x, y)
@@ -339,7 +362,91 @@ class GigamicView(TrayMixin, GenericView):
         if not self.camera.contains_screen(x, y):
             return False
         self.camera.scroll(x, y, clicks)
+        self.place_arrow()
         return True
 
     def pan(self, dx: float, dy: float) -> None:
         self.camera.pan(dx, dy)
+        self.place_arrow()
+
+    # --- what must be seen (the camera test's question) -------------------------------------
+    def next_mark(self) -> tuple[str, tuple[float, float], float] | None:
+        """The acting boat's next buoy or line: its name, where it is, its radius."""
+        course, state = self.game.course, self.race.state
+        boat = state.boats[state.active]
+        if self.race.over or boat.spot is None or boat.stage >= course.stages:
+            return None
+        if 1 <= boat.stage <= len(course.rounding):
+            b = course.buoy(course.rounding[boat.stage - 1][0])
+            return (course.stage_name(boat.stage), (b.x, b.y), b.radius)
+        return (course.stage_name(boat.stage), course.line_middle, 0.0)
+
+    def _must_see(self) -> list[Any]:
+        from dinghy.ui.shell.on_screen import Spot, box
+
+        cam, g, state = self.camera, self.gui, self.race.state
+        boat = state.boats[state.active]
+        out = []
+        if boat.spot is not None:
+            half = max(g.touch * 0.25, cam.zoom * self.game.deck.hull_length / 2)
+            out.append(Spot("boat", box(*cam.world_to_screen(*boat.spot.to_world(0, 0)), half), "the boat"))
+        out += [Spot("target", box(*cam.world_to_screen(gh.x, gh.y), g.touch * 0.25), "ghost")
+                for gh in self.ghosts if gh.reason is None]
+        return out
+
+    def _covers(self) -> list[Any]:
+        from dinghy.ui.shell.on_screen import Spot
+
+        return [Spot("button", w.rect, "camera") for w in (self.zoom_in, self.zoom_out, self.fit_button)
+                if w.visible and w.w > 0]
+
+    def _mark_rect(self, at: tuple[float, float], radius: float) -> Any:
+        from dinghy.ui.shell.on_screen import box
+
+        return box(*self.camera.world_to_screen(*at), max(self.gui.px(6), self.camera.zoom * radius))
+
+    def place_arrow(self) -> None:
+        """The next buoy or line out of view: the edge arrow points to it."""
+        from dinghy.ui.shell.on_screen import Spot, core, hidden_by, inside
+
+        cam = self.camera
+        nxt = self.next_mark() if self.human_turn and self.gui is not None else None
+        if nxt is None or cam.width <= 1:
+            self.mark_arrow.hide()
+            return
+        water = (cam.x0, cam.y0, cam.width, cam.height)
+        r = self._mark_rect(nxt[1], nxt[2])
+        if inside(core(r), water) and hidden_by(Spot("mark", r), self._covers()) is None:
+            self.mark_arrow.hide()
+            return
+        avoid = [s.rect for s in self._must_see()] + [c.rect for c in self._covers()]
+        self.mark_arrow.point(water, cam.world_to_screen(*nxt[1]), nxt[0], avoid)
+
+    def look_at_next_mark(self) -> None:
+        """The edge arrow tapped: the next buoy in the middle of the table."""
+        nxt = self.next_mark()
+        if nxt is not None:
+            self.camera.cx, self.camera.cy = nxt[1]
+            self.place_arrow()
+
+    def on_screen(self) -> Any:
+        """The acting boat, the ghosts to tap, the next buoy (or its arrow) and the buttons
+        over the table, in window pixels (see :mod:`dinghy.ui.shell.on_screen`)."""
+        from dinghy.ui.shell.on_screen import OnScreen, Spot, core, inside
+
+        cam = self.camera
+        out = OnScreen((cam.x0, cam.y0, cam.width, cam.height))
+        must = self._must_see()
+        out.boat = next((s for s in must if s.what == "boat"), None)
+        out.targets = [s for s in must if s.what == "target"]
+        nxt = self.next_mark() if self.human_turn else None
+        if nxt is not None:
+            out.mark_name = nxt[0]
+            r = self._mark_rect(nxt[1], nxt[2])
+            if self.mark_arrow.visible:
+                out.arrow = Spot("arrow", self.mark_arrow.rect, self.mark_arrow.label)
+            elif inside(core(r), out.water):
+                out.mark = Spot("mark", r, out.mark_name)
+        out.covers = self._covers() + ([Spot("arrow", self.mark_arrow.rect, "arrow")]
+                                       if self.mark_arrow.visible else [])
+        return out

@@ -7,7 +7,8 @@ may show an open group as a picker of its own, see :meth:`GenericView.group_pick
 when chance is due and a person rolls, and a field to type any action (a refused one
 shows the engine's reason) — an extra: every action is reachable by taps alone.
 The board area shows the places and what the seat at the table may see
-(``game.observation(state, seat)``). Nothing here knows a game's steps.
+(``game.observation(state, seat)``). Nothing here knows a game's steps. The field to
+type an action is a console behind a key (`, the key left of 1): people tap buttons.
 """
 from __future__ import annotations
 
@@ -48,7 +49,8 @@ class PickerRow:
 class GenericView(BoardView):
     """Buttons for the legal actions, the places, the observation (``GenericView(scene)``)."""
 
-    shortcuts = [("1 … 9", "Play the action with that number")]
+    shortcuts = [("1 … 9", "Play the action with that number"),
+                 ("`", "Show or hide the console (type an action)")]
 
     def __init__(self, scene: Any) -> None:
         super().__init__(scene)
@@ -63,6 +65,7 @@ class GenericView(BoardView):
         self.open_group: str | None = None
         self.page, self.pages = 0, 1
         self._panel_texts: tuple[str, ...] = ()
+        self.console = False            # the typed-action field, behind the ` key
 
     # --- building ---------------------------------------------------------------------
     def build(self) -> None:
@@ -105,11 +108,15 @@ class GenericView(BoardView):
             self._add(Text(self.gui, "The bot is playing…", theme.BODY_PT, theme.INK_SOFT))
             return
         if race.chance:
+            why = self.roll_hint()
+            if why:                     # what the roll is for, in the game's words
+                self.hint_row = self._add(Text(self.gui, why, theme.SMALL_PT + 1, theme.INK_SOFT))
             self.buttons["roll"] = self._add(Button(self.gui, "Roll the dice", s.roll, style="primary"))
             return
         hint = self.panel_hint()
         if hint:
             self.hint_row = self._add(Text(self.gui, hint, theme.SMALL_PT + 1, theme.INK_SOFT))
+        self.rows_before_actions()
         self.actions = self.panel_actions()
         room = max(1, s.panel_rows_free(self.used_rows(extra=1)) + 1)   # all under the field
         groups = grouped(game, self.actions)
@@ -160,12 +167,29 @@ class GenericView(BoardView):
             self._add(more, row=False)
             self.buttons["page_back"], self.buttons["page_more"] = back, more
             self.rows.append([back, more])
-        self.field = TextField(self.gui, self.typed, on_change=self._typed, placeholder="type an action")
+        if not self.console:
+            return
+        self.field = TextField(self.gui, self.typed, on_change=self._typed,
+                               placeholder="an action's text, e.g. from the log")
         play = Button(self.gui, "Play", self.play_typed)
         self._add(self.field, row=False)
         self._add(play, row=False)
         self.buttons["play_typed"] = play
         self.rows.append([self.field, play])
+
+    def toggle_console(self) -> None:
+        """The ` key: the field to type an action, in the panel or gone."""
+        self.console = not self.console
+        self.build_panel()
+        self.scene.layout_side()
+
+    def roll_hint(self) -> str:
+        """A line over "Roll the dice" saying what the roll is for ("" : none here)."""
+        return ""
+
+    def rows_before_actions(self) -> None:
+        """A view's own rows between the hint and the action buttons (a seat's cards, say),
+        added with ``_add``; the buttons page in the room left. None here."""
 
     def panel_actions(self) -> list[Any]:
         """The actions the panel offers as buttons (a board view leaves out those it
@@ -343,6 +367,9 @@ class GenericView(BoardView):
             t.label.y = round(top - g.px(40))
 
     def on_shortcut(self, symbol: int, modifiers: int) -> bool:
+        if symbol == key.GRAVE:
+            self.toggle_console()
+            return True
         if not self.human_turn or not key._1 <= symbol <= key._9:
             return False
         n = symbol - key._1

@@ -1,0 +1,139 @@
+"""Where the grid board's camera looks: the whole board ("Fit board"), and at each
+person's decision the acting boat and every highlighted square at finger size, with
+the next mark too when it fits (else the view's edge arrow points to it).
+
+The board view keeps its words and buttons (the wind rose, the turn note, the camera
+buttons) in the viewport's corners and along its edges; :func:`rooms` finds the clear
+rectangles between them, and :func:`frame` puts what must be seen inside the one that
+shows it largest. Screen geometry only.
+"""
+from __future__ import annotations
+
+from itertools import product
+from typing import Any, Sequence
+
+from dinghy.ui.shell.on_screen import Rect
+
+Cell = tuple[float, float]
+
+
+def fit_board(camera: Any, board: Any, *, corner: tuple[float, float] = (0.0, 0.0),
+              bottom: float = 0.0, margin: float = 0.0, words: float = 0.0) -> None:
+    """Zoom and centre ``camera`` so that the whole board lies in its viewport clear of
+    a strip at the ``bottom``, of a widget in the top-left ``corner`` (w, h) and of a
+    strip of ``words`` along the top beside it (the game's note): beside the corner
+    widget or below it, whichever shows the board larger."""
+    best = None
+    for left, top in ((corner[0], words), (0.0, max(corner[1], words))):
+        room_w = max(1.0, camera.width - left - 2 * margin)
+        room_h = max(1.0, camera.height - bottom - top - 2 * margin)
+        zoom = camera.clamp(min(room_w / board.width, room_h / board.height))
+        if best is None or zoom > best[0]:
+            best = (zoom, left, top)
+    zoom, left, top = best
+    camera.zoom = zoom
+    # the board's middle goes to the middle of the free room
+    camera.cx = board.width / 2 - (left / 2) / zoom
+    camera.cy = board.height / 2 - ((bottom - top) / 2) / zoom
+
+
+def centre_camera(camera: Any, board: Any, point: tuple[float, float], room: Rect) -> None:
+    """Put the world ``point`` in the middle of ``room`` (a window rectangle inside the viewport),
+    then slide so that the board fills the room where it is big enough (no open water
+    beyond its edge), or sits in its middle where it is not."""
+    c, z = camera, camera.zoom
+    fx, fy, fw, fh = room
+    mid_x, mid_y = c.x0 + c.width / 2, c.y0 + c.height / 2
+
+    def axis(p: float, size: int, lo: float, span: float, mid: float) -> float:
+        centre = p - (lo + span / 2 - mid) / z
+        if size * z <= span:                # the board fits: centre it in the room
+            return size / 2 - (lo + span / 2 - mid) / z
+        least = (mid - lo) / z              # the board's low edge at the room's low edge
+        most = size - (lo + span - mid) / z
+        return min(max(centre, least), most)
+
+    c.cx = axis(point[0], board.width, fx, fw, mid_x)
+    c.cy = axis(point[1], board.height, fy, fh, mid_y)
+
+
+def rooms(view: Rect, covers: Sequence[Rect], gap: float = 0.0) -> list[Rect]:
+    """The clear rectangles of ``view`` round the ``covers`` (each lying along an edge or
+    in a corner): each cover is cut away across the whole view either above/below it
+    or beside it, whichever side of the view it is nearer; every mix of the two."""
+    x0, y0, w, h = view
+    found: list[Rect] = []
+    inner = [c for c in covers if c[2] > 0 and c[3] > 0]
+    for ways in product((0, 1), repeat=len(inner)):
+        lo_x, hi_x, lo_y, hi_y = x0, x0 + w, y0, y0 + h
+        for (cx, cy, cw, ch), way in zip(inner, ways):
+            if way == 0:        # cut the band of rows it lies in, from its nearer edge
+                if cy + ch / 2 > y0 + h / 2:
+                    hi_y = min(hi_y, cy - gap)
+                else:
+                    lo_y = max(lo_y, cy + ch + gap)
+            else:               # cut the band of columns
+                if cx + cw / 2 > x0 + w / 2:
+                    hi_x = min(hi_x, cx - gap)
+                else:
+                    lo_x = max(lo_x, cx + cw + gap)
+        if hi_x - lo_x > 1 and hi_y - lo_y > 1:
+            found.append((lo_x, lo_y, hi_x - lo_x, hi_y - lo_y))
+    return found or [view]
+
+
+def span(cells: Sequence[Cell], board: Any = None) -> tuple[float, float, float, float]:
+    """The world box of ``cells`` (each a unit square), half a cell spare all round
+    (none beyond the ``board``'s edge: the board fills the view there)."""
+    box = (min(x for x, _ in cells) - 0.5, min(y for _, y in cells) - 0.5,
+           max(x for x, _ in cells) + 1.5, max(y for _, y in cells) + 1.5)
+    if board is None:
+        return box
+    return (max(box[0], 0.0), max(box[1], 0.0), min(box[2], board.width), min(box[3], board.height))
+
+
+def fits(camera: Any, box: tuple[float, float, float, float], room: Rect) -> float:
+    """The zoom at which the world ``box`` just fills ``room``."""
+    return camera.clamp(min(room[2] / (box[2] - box[0]), room[3] / (box[3] - box[1])))
+
+
+def shows(camera: Any, box: tuple[float, float, float, float], room: Rect) -> bool:
+    """Whether the world ``box`` lies inside the window rectangle ``room`` now."""
+    ax, ay = camera.world_to_screen(box[0], box[1])
+    bx, by = camera.world_to_screen(box[2], box[3])
+    return room[0] - 0.5 <= ax and room[1] - 0.5 <= ay and bx <= room[0] + room[2] + 0.5 \
+        and by <= room[1] + room[3] + 0.5
+
+
+def frame(camera: Any, board: Any, cells: Sequence[Cell], mark: Cell | None,
+          clear: Sequence[Rect], touch: float) -> bool:
+    """Show ``cells`` (the boat and its targets) in one of the ``clear`` rooms at a
+    finger's size where they fit (as large as they fit where not), and ``mark`` with
+    them when that keeps them at a finger's size. The view stays as it is when it already
+    shows them so. True when the mark is in view."""
+    if not cells:
+        return False
+    c = camera
+    need = span(cells, board)
+    both = span(list(cells) + [mark], board) if mark is not None else None
+    if c.zoom >= touch:                       # already right: the board does not move
+        for room in clear:
+            if shows(c, need, room):
+                if both is None or shows(c, both, room):
+                    return both is not None
+                if not any(fits(c, both, r) >= touch for r in clear):
+                    return False
+    want = max(c.zoom, touch * 1.05)
+    best = None
+    for room in clear:
+        if both is not None and fits(c, both, room) >= touch:
+            option = (1, min(want, fits(c, both, room)), room, both)
+        else:
+            option = (0, min(want, fits(c, need, room)), room, need)
+        if best is None or option[:2] > best[:2]:
+            best = option
+    assert best is not None
+    with_mark, zoom, room, box = best
+    c.zoom = zoom
+    centre_camera(c, board, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), room)
+    return bool(with_mark)
