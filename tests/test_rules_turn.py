@@ -51,6 +51,30 @@ def test_the_executed_card_is_not_in_hand_while_it_lies_in_front(g):
     assert dr.hand(g, b2)["reach.port"] == 1     # two copies: the second may follow
 
 
+@pytest.mark.parametrize("heading,card", [(315, "close_hauled.starboard"), (45, "tack"), (180, "jibe")])
+def test_a_card_held_once_cannot_follow_itself(g, heading, card):
+    # "In his turn, each player moves his boat according to the card placed in front of
+    # his boat, places a new card, face down, in front of his boat, and then takes the
+    # card just executed back to his hand. This implies that you cannot use the same
+    # manoeuvre twice in succession if you have only one card for it."
+    assert g.cards.copies[card] == 1
+    r = race_at(g, [boat(0, 0, 600, heading, planned=card), far(1)])
+    r.push(Begin(False))
+    # an exit after which the same card would fit again
+    b0, kind = r.state.boat(0), g.cards.types[card]
+    again = [o.index for o in dr.exit_options(g, r.state) if o.reason is None and
+             dr.card_fits(g, b0.with_(pose=o.pose, tack=o.tack), kind, False, r.state.round + 1) is None]
+    r.push(Move(again[0]))
+    while r.state.step in (Step.LUCK, Step.ROLL):
+        r.push(Luck(0) if r.state.step is Step.LUCK else Roll(6, 6))
+    assert r.state.step is Step.PLACE and r.state.active == 0
+    # the card just executed is not yet back in the hand while the new one is laid
+    assert card not in {a.card for a in r.legal_actions() if isinstance(a, Place)}
+    assert "not in the hand" in r.why_not(Place(card))
+    assert card not in r.game.observation(r.state, 0)["hand"]
+    assert card not in dr.hand(g, r.state.boat(0), executed=r.state.turn.card)
+
+
 def test_a_placed_card_must_be_executed_and_the_exit_is_chosen_when_moving(g):
     # "If the movement card in front of the boat can be played legally it must be
     # executed ... However, you decide the details of the movement (which exit line to use)
