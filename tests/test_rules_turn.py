@@ -75,6 +75,19 @@ def test_a_card_held_once_cannot_follow_itself(g, heading, card):
     assert card not in dr.hand(g, r.state.boat(0), executed=r.state.turn.card)
 
 
+
+def test_the_delay_card_is_taken_back_as_it_is_revealed_and_may_follow_itself(g):
+    # "When played voluntarily, place the delay card in front of your boat normally
+    # (face-down). When you reveal the card, simply remove it and end your turn by playing
+    # a new card."
+    assert g.cards.copies["delay"] == 1
+    r = race_at(g, [boat(0, 0, 600, 90, planned="delay"), far(1)])
+    r.push(Begin(False))
+    r.push(Pivot(0))
+    assert r.state.step is Step.PLACE
+    assert r.why_not(Place("delay")) is None
+
+
 def test_a_placed_card_must_be_executed_and_the_exit_is_chosen_when_moving(g):
     # "If the movement card in front of the boat can be played legally it must be
     # executed ... However, you decide the details of the movement (which exit line to use)

@@ -120,7 +120,7 @@ class DinghyRace(Table, BaseGame):
             "turn": {"card": t.card, "pivot_limit": t.pivot_limit, "hazards": [list(h) for h in t.hazards],
                      "luck": t.luck, "substituted": t.substituted},
             "boats": boats,
-            "hand": rules.hand(self, state.boats[seat]),
+            "hand": rules.hand(self, state.boats[seat], rules.executed_card(self, state, seat)),
             "places": list(state.places),
             "weather_eyes": [[w.x, w.y, w.long_side_along_wind, w.owner] for w in state.weather_eyes],
             "ruling": None if state.last_ruling is None else state.last_ruling.text,

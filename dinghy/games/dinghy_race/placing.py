@@ -11,11 +11,11 @@ from dinghy.games.dinghy_race import right_of_way
 from dinghy.games.dinghy_race.actions import Place
 from dinghy.games.dinghy_race.cards import CardType, Kind
 from dinghy.games.dinghy_race.common import (EPS, PRESTART_ROUNDS, _path_blocker, _say, boat_obstacles, card_fits,
-                                             card_near_boats, card_obstacles, hand, lines_on_water,
+                                             card_near_boats, card_obstacles, executed_card, hand, lines_on_water,
                                              placement_blocked, prestart, touches_start_zone)
 from dinghy.games.dinghy_race.memo import per_object
 from dinghy.games.dinghy_race.rounds import _end_turn
-from dinghy.games.dinghy_race.state import Boat, RaceState, RulingRecord, Step
+from dinghy.games.dinghy_race.state import Boat, RaceState, RulingRecord, Step, Turn
 from dinghy.games.dinghy_race.bounds import inside, others_box_lists, quick_box, touching, union
 from dinghy.games.dinghy_race.convex import TOL, UNSURE, corners, fixed_sure, others_items, sure_hits
 from dinghy.games.dinghy_race.table import Table, card_shapes
@@ -35,7 +35,7 @@ def card_options(game: Table, state: RaceState, trapeze: bool | None = None) -> 
 def _card_options(game: Table, state: RaceState) -> tuple[tuple[str, str | None], ...]:
     boat = state.boat()
     pose, tack = boat.pose, boat.tack
-    fits, around = _fit_reasons(game, boat, state.round + 1)
+    fits, around = _fit_reasons(game, boat, state.round + 1, executed_card(game, state, boat.index))
     keys = [k for k, _ in fits]
     lines = lines_on_water(game, state)
     hits: list[str | None] = [None] * len(keys)
@@ -89,19 +89,21 @@ def _touches_start_zone(game: Table, pose, tack, key: str) -> bool:
     return touches_start_zone(game, card_shapes(game, pose, tack, 0.0, (key,))[0])
 
 
-def _fit_reasons(game: Table, boat, round_: int) -> tuple[tuple[tuple[str, str | None], ...], tuple]:
-    """The hand's card kinds, each with why it cannot be played next turn by a boat
+def _fit_reasons(game: Table, boat, round_: int,
+                 executed: str | None = None) -> tuple[tuple[tuple[str, str | None], ...], tuple]:
+    """The hand's card kinds (less the card ``executed`` this turn, see
+    :func:`common.hand`), each with why it cannot be played next turn by a boat
     heading this way (None: it fits), before anything on the water is looked at; and the
     union of their turned quick boxes (to be moved to the bow). It depends only on the
-    card in front of the bow, the spinnaker, heading, tack and whether the race has
-    started (cached on the table)."""
+    card in front of the bow, the card just executed, the spinnaker, heading, tack and
+    whether the race has started (cached on the table)."""
     memo = game.__dict__.setdefault("_fit_reasons", {})
-    key = (boat.planned, boat.spi_up, boat.pose.heading, boat.tack, round_ <= PRESTART_ROUNDS)
+    key = (boat.planned, executed, boat.spi_up, boat.pose.heading, boat.tack, round_ <= PRESTART_ROUNDS)
     out = memo.get(key)
     if out is None:
         irons = in_irons(boat.pose.heading, game.wind_from)
         rows = []
-        for k in hand(game, boat):
+        for k in hand(game, boat, executed):
             card = game.cards.types[k]
             reason = card_fits(game, boat, card, trapeze=True, round_=round_)
             if irons and card.kind is not Kind.DELAY:
@@ -240,6 +242,8 @@ def _a_turn_frees(game: Table, state: RaceState, boat: Boat) -> bool:
             continue
         turned = boat.with_(pose=pose, tack=tack, planned=None, aside=False)
         at = state.with_boat(turned, active=boat.index)
+        if boat.index != state.active:
+            at = at.with_(turn=Turn())      # (the card this turn executed is not its own)
         for key, reason in card_options(game, at):
             if reason is None and placement_blocked(game, at, turned, game.cards.types[key]) is None:
                 return True

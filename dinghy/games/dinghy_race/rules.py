@@ -37,7 +37,7 @@ from dinghy.games.dinghy_race import right_of_way
 from dinghy.games.dinghy_race.actions import (Action, Begin, Drift, Launch, Luck, Move, Overlap, Pass, Pivot,
                                               Place, Protest, Roll, Substitute, WeatherEye)
 from dinghy.games.dinghy_race.common import (EPS, PRESTART_ROUNDS, _path_blocker, _say, aspects,
-                                             boat_obstacles, card_fits, card_obstacles, fixed_hit, hand,
+                                             boat_obstacles, card_fits, card_obstacles, executed_card, fixed_hit, hand,
                                              lines_on_water, move_shape, others, placement_blocked,
                                              prestart, room_ahead, touches_start_zone)
 from dinghy.games.dinghy_race.hazard_rolls import _do_luck, _do_roll, _next_hazard_or_place
@@ -58,7 +58,7 @@ from dinghy.games.dinghy_race.weather_eye import (_do_drift, _do_weather_eye, we
 __all__ = [
     "legal_actions", "why_not", "apply", "interjections", "initial_state",
     "EPS", "PRESTART_ROUNDS", "aspects", "boat_obstacles", "card_fits", "card_obstacles", "fixed_hit",
-    "hand", "lines_on_water", "move_shape", "others", "placement_blocked", "prestart", "room_ahead",
+    "hand", "executed_card", "lines_on_water", "move_shape", "others", "placement_blocked", "prestart", "room_ahead",
     "touches_start_zone", "launch_slots", "relaunch_depth", "why_not_launch", "card_options",
     "ExitOption", "exit_options", "_exit_options", "_card_options", "_stop_short", "substitutes", "why_not_pivot",
     "weather_eye_shape", "weather_eye_shift", "why_not_weather_eye",
