@@ -368,6 +368,38 @@ def test_undo_reaches_back_to_the_last_roll_and_no_further(g):
         r.undo()
 
 
+
+def test_rule_1_looks_at_the_card_laid_after_the_tack_too(g):
+    """Rule 1: "When a boat is changing tack (tacking or jibing, even involuntarily), it
+    shall keep clear of boats that are not changing tack. In game turns this means that a
+    boat may not execute a tack or jibe if this would put the boat or its new manoeuvre
+    card on another boat's manoeuvre card; in such cases the player has the option to take
+    a one-turn delay or to exchange the tack/jibe card with normal card for that point of
+    sail."
+
+    A boat on port tack at 45° with the tack card; Sky's reach card lies across every
+    place a card laid after either tack exit could lie, clear of the tack card and of the
+    hull where each exit ends."""
+    me = boat(0, 0, 600, 45, planned=None)
+    sky = boat(1, -120, 672, 90, planned="reach.port")
+    r = race_at(g, [me, sky], step=Step.MOVE, turn=dr.Turn(card="tack"))
+    sky_card = g.card_shape(sky.pose, g.cards.types["reach.port"], sky.tack)
+    ends = [o for o in dr.exit_options(g, race_at(g, [me, far(1)], step=Step.MOVE,
+                                                      turn=dr.Turn(card="tack")).state)]
+    assert len(ends) == 2 and all(o.reason is None for o in ends)
+    # the tack itself lies on no card: its card and the hull where each exit ends are clear
+    assert not sky_card.intersects(g.card_shape(me.pose, g.cards.types["tack"], me.tack))
+    assert not any(sky_card.intersects(g.hull(o.pose, o.tack)) for o in ends)
+    for o in ends:
+        # every card that could be laid next (the tack card is not yet back in the hand)
+        after = r.state.with_boat(me.with_(pose=o.pose, tack=o.tack), step=Step.PLACE)
+        keys = [k for k, why in dr.card_options(g, after) if why is None]
+        assert keys and all(g.card_shape(o.pose, g.cards.types[k], o.tack).intersects(sky_card) for k in keys)
+    opts = dr.exit_options(g, r.state)
+    assert all(o.reason is not None and "rule 1" in o.reason for o in opts)
+    assert set(dr.substitutes(g, r.state)) >= {"delay", "close_hauled.port"}
+
+
 def test_an_exit_closed_by_rule_1_does_not_count_as_the_clear_exit_that_forbids_stopping_short():
     """"the acting player must, if possible, use an exit line that does not cause
     boat-to-boat conflict. If this does not solve the problem, he must stop the execution
