@@ -113,9 +113,9 @@ def test_a_race_with_finishes_is_recorded_in_todays_format_and_replays(tmp_path)
     assert race.over
     path = tmp_path / "race.json"
     games.save_race(path, race)
-    assert json.loads(path.read_text())["format"] == RECORD_FORMAT == 3
+    assert json.loads(path.read_text())["format"] == RECORD_FORMAT == 4
     again = games.load_race(path)
-    assert again.state == race.state and again.record_format == 3
+    assert again.state == race.state and again.record_format == 4
 
 
 def test_a_format_1_record_made_under_the_old_finishing_rule_is_refused_in_one_line(tmp_path):
@@ -147,7 +147,7 @@ def test_a_format_1_record_the_fix_does_not_touch_replays_the_same(tmp_path):
     assert dict(again.game.setup.extra)["spi_down_without_spinnaker"] == "rolls"
 
 
-@pytest.mark.parametrize("fmt", [0, 4, "2", True, None, 1.0])
+@pytest.mark.parametrize("fmt", [0, 5, "2", True, None, 1.0])
 def test_a_record_of_an_unknown_format_names_the_field(tmp_path, fmt):
     data = json.loads((RECORDS / "format1_before_the_finish.json").read_text())
     data["format"] = fmt

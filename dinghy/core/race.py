@@ -25,9 +25,11 @@ from dinghy.core.interface import CHANCE, Action, Event
 #: next boat sails its whole turn (format 1 was written by a dinghy whose finishing move
 #: handed the rest of the turn to the next boat). 3: Dinghy Race's Spi down played with
 #: no spinnaker up rolls no hazard (before, it rolled; an older record keeps that reading
-#: as its set-up's option, see ``games.load_race``). Older formats are read when the game
-#: says their actions still mean the same (``older_record``); otherwise they are refused.
-RECORD_FORMAT = 3
+#: as its set-up's option, see ``games.load_race``). 4: Dinghy Race's rule 1 looks at the
+#: card a tack or jibe lays next too (an older record keeps the tack-card-only reading as
+#: its set-up's option). Older formats are read when the game says their actions still
+#: mean the same (``older_record``); otherwise they are refused.
+RECORD_FORMAT = 4
 OLDEST_FORMAT = 1
 
 

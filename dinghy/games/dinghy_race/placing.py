@@ -6,7 +6,7 @@ import shapely
 
 from dinghy.core.geometry import Pose
 from dinghy.core.interface import Event
-from dinghy.core.wind import in_irons, tack_of
+from dinghy.core.wind import Tack, in_irons, tack_of
 from dinghy.games.dinghy_race import right_of_way
 from dinghy.games.dinghy_race.actions import Place
 from dinghy.games.dinghy_race.cards import CardType, Kind
@@ -18,7 +18,7 @@ from dinghy.games.dinghy_race.rounds import _end_turn
 from dinghy.games.dinghy_race.state import Boat, RaceState, RulingRecord, Step, Turn
 from dinghy.games.dinghy_race.bounds import inside, others_box_lists, quick_box, touching, union
 from dinghy.games.dinghy_race.convex import TOL, UNSURE, corners, fixed_sure, others_items, sure_hits
-from dinghy.games.dinghy_race.table import Table, card_shapes
+from dinghy.games.dinghy_race.table import Table, card_shapes, others
 
 
 def card_options(game: Table, state: RaceState, trapeze: bool | None = None) -> list[tuple[str, str | None]]:
@@ -75,6 +75,24 @@ def _card_options(game: Table, state: RaceState) -> tuple[tuple[str, str | None]
             reason = f"the card would touch {hit}"
         out.append((key, reason))
     return tuple(out)
+
+
+def next_card_meets(game: Table, state: RaceState, boat: Boat, pose: Pose, tack: Tack,
+                    executed: str | None, spi_up: bool) -> int | None:
+    """Rule 1 for the card a tack or jibe lays next: "a boat may not execute a tack or jibe
+    if this would put the boat or its new manoeuvre card on another boat's manoeuvre
+    card". The boat on whose manoeuvre card every card the hand could lay at ``pose``
+    (those that fit the next turn, less the card ``executed``) would lie, or None when one
+    of them lies clear of every other boat's card (the quick boxes first, then shapely)."""
+    b = boat.with_(pose=pose, tack=tack, planned=None, spi_up=spi_up)
+    rows, around = _fit_reasons(game, b, state.round + 1, executed)
+    keys = tuple(k for k, why in rows if why is None)
+    cards = others_box_lists(game, state.boats, boat.index)[1]
+    if not keys or not touching((pose.x + around[0], pose.y + around[1], pose.x + around[2],
+                                 pose.y + around[3]), cards):
+        return None
+    met = others(game, state.boats, boat.index).card_hits(card_shapes(game, pose, tack, 0.0, keys))
+    return None if any(not m for m in met) else met[0][0]
 
 
 def _touches_start_zone(game: Table, pose, tack, key: str) -> bool:

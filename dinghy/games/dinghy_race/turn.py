@@ -24,7 +24,7 @@ from dinghy.games.dinghy_race.lines_and_marks import _after_track
 from dinghy.games.dinghy_race.memo import per_object
 from dinghy.games.dinghy_race.pivot import (_do_pivot, _pivot_traps, _swing_blocker,  # noqa: F401
                                             _swing_touches_start_zone, why_not_pivot)  # (re-exported)
-from dinghy.games.dinghy_race.placing import back_off
+from dinghy.games.dinghy_race.placing import back_off, next_card_meets
 from dinghy.games.dinghy_race.right_of_way import Ruling
 from dinghy.games.dinghy_race.rounds import _end_turn
 from dinghy.games.dinghy_race.state import Boat, RaceState, RulingRecord, Step, Turn, fast_new
@@ -71,7 +71,11 @@ def _exit_options(game: Table, state: RaceState, shift: float) -> tuple[ExitOpti
     rows = reach_rows(game, state.boats, boat, [card], shift, lines)
     # each clear exit's end, whether a card surely lies clear ahead there (then no trap)
     free = [far or (r[4] is None and surely_free(game, boat, r[2], r[3], lines)) for r in rows]
-    if not (card.spi_bonus and boat.spi_up) and not any(r[4] or r[5] for r in rows) and all(free):
+    # rule 1 for the card laid after the move: which boat's card each change of tack
+    # would put its next card on, whatever card it lays (None: one lies clear)
+    after = _next_card_rule_1(game, state, boat, card, rows)
+    if not (card.spi_bonus and boat.spi_up) and not any(r[4] or r[5] for r in rows) and all(free) \
+            and not any(a is not None for a in after):
         return _open_water_options(card, boat, rows, limit)
     for (_, exit_, end, end_tack, blocked, cards_met), free_here in zip(rows, free):
         ex = card.exits[exit_]
@@ -105,9 +109,12 @@ def _exit_options(game: Table, state: RaceState, shift: float) -> tuple[ExitOpti
     # Rule 1: "a boat may not execute a tack or jibe if this would put the boat ... on
     # another boat's manoeuvre card" -- those exits are closed outright, so
     # they never count as the clear exit of the next rule.
-    for r in raw:
+    for r, other in zip(raw, after):
         if r[4] is None and r[9] and r[9][0].rule == 1 and (card.changes_tack or r[5]):
             r[4] = r[9][0].text
+        elif r[4] is None and other is not None:
+            text = right_of_way.decide(game, state, boat.index, other, True).text
+            r[4] = f"{text}: the card it lays next would lie on {game.name(other)}'s card"
     # "the acting player must, if possible, use an exit line that does not cause
     # boat-to-boat conflict. If this does not solve the problem, he must stop".
     if any(r[6] is None and r[4] is None for r in raw):
@@ -126,6 +133,19 @@ def _exit_options(game: Table, state: RaceState, shift: float) -> tuple[ExitOpti
 
 
 _exit_option = fast_new(ExitOption)
+
+
+def _next_card_rule_1(game: Table, state: RaceState, boat: Boat, card: CardType,
+                      rows: list[tuple]) -> list[int | None]:
+    """For each exit row (:func:`table.reach_rows`) that changes tack, the boat on whose
+    card every next card would lie (:func:`placing.next_card_meets`), else None (always
+    None where the set-up reads rule 1 the old way, see ``Table.rule_1_next_card``)."""
+    if not game.rule_1_next_card:
+        return [None] * len(rows)
+    spi = boat.spi_up if card.kind not in (Kind.SPI_UP, Kind.SPI_DOWN) else card.kind is Kind.SPI_UP
+    executed = None if card.kind is Kind.DELAY else card.key
+    return [next_card_meets(game, state, boat, r[2], r[3], executed, spi) if r[3] is not boat.tack else None
+            for r in rows]
 
 
 def _open_water_options(card: CardType, boat: Boat, rows: list[tuple], limit: float) -> tuple[ExitOption, ...]:
