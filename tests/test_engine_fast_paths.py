@@ -238,7 +238,9 @@ def test_the_exact_boxes_are_the_polygons_bounds(data):
 
 
 def _plain_stop_short(game, state, boat, card, end, tack, shift):
-    """``turn._stop_short`` with every hull built and judged by shapely (the reference)."""
+    """``turn._stop_short`` with every hull built and judged by shapely (the reference):
+    the track slid stretch by stretch (the convex hull of two neighbouring samples) up to
+    the first that touches a boat or a mark, then the last acceptable sample before it."""
     from dinghy.games.dinghy_race.trapped import trapped_by
     from dinghy.games.dinghy_race.common import (EPS, boat_obstacles, fixed_hit, lines_on_water, move_shape,
                                                  room_ahead)
@@ -248,12 +250,17 @@ def _plain_stop_short(game, state, boat, card, end, tack, shift):
     fixed = (fixed_hit(game, move_shape(game, boat, card, end, tack, shift), lines=lines)
              or fixed_hit(game, room_ahead(game, end, tack), lines=lines))
     x0, y0 = boat.pose.xy
-    for i in range(20, -1, -1):
-        t = i / 20
-        pose = Pose(x0 + (end.x - x0) * t, y0 + (end.y - y0) * t, end.heading)
-        hull = game.hull(pose, tack)
-        if any(g.intersects(hull) for g in boats):
-            continue
+    poses = [Pose(x0 + (end.x - x0) * (i / 20), y0 + (end.y - y0) * (i / 20), end.heading) for i in range(21)]
+    hulls = [game.hull(p, tack) for p in poses]
+    first = len(poses)
+    for i, hull in enumerate(hulls):
+        stretch = hull if i == 0 else shapely.convex_hull(shapely.union(hulls[i - 1], hull))
+        met = fixed_hit(game, stretch, edge=False, lines=lines)
+        if met or any(g.intersects(stretch) for g in boats):
+            first, fixed = i, fixed or met
+            break
+    for i in range(first - 1, -1, -1):
+        pose, hull = poses[i], hulls[i]
         if fixed is None:       # a stop short of a boat that leaves hull or next card on a buoy
             fixed = fixed_hit(game, hull, lines=lines) or fixed_hit(game, room_ahead(game, pose, tack), lines=lines)
         if fixed is not None and table.fixed_within(game, hull, gap - EPS, lines):

@@ -163,7 +163,7 @@ def test_a_format_2_record_sailed_when_spi_down_always_rolled_replays_the_same(t
     # take-down's hazard; today it only sails ("I would not punish a player for using it
     # out of context"). The older record is replayed by the reading it was sailed under
     # (its set-up's option), and re-saved it keeps that reading.
-    path = RECORDS / "stopped_short_of_a_boat_beside_a_mark.json"
+    path = RECORDS / "format2_spi_down_rolled.json"
     data = json.loads(path.read_text())
     assert data["format"] == 2 and "spi_down_without_spinnaker" not in dict(map(tuple, data["setup"]["extra"]))
     race = games.load_race(path)

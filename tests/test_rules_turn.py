@@ -407,17 +407,29 @@ def test_an_exit_closed_by_rule_1_does_not_count_as_the_clear_exit_that_forbids_
     direction of one of the possible exit lines." and rule 1: "a boat may not execute a
     tack or jibe if this would put the boat ... on another boat's manoeuvre card".
 
-    Seen in a seeded race (tactician against hard on the outer trapeze): the spinnaker-
-    down card on a run, exits 0 and 1 touch mark 3s, exit 2 is clear of it but jibes onto
-    Sky's card (closed by rule 1). The clear exit is no exit at all, so the boat must be
-    able to take exit 0 or 1 and stop short; before the fix every exit was closed and the
-    race could not go on."""
+    Seen in a seeded race (tactician against hard on the outer trapeze, seed 106): the
+    spinnaker-down card on a run, exits 0 and 1 touch mark 3s, exit 2 is clear of it but
+    jibes onto Sky's card (closed by rule 1). The clear exit is no exit at all, so the boat
+    must be able to take exit 0 or 1 and stop short; before the fix every exit was closed
+    and the race could not go on. The position is the one that race reached in round 57
+    (its record, format 2, no longer replays: a stop short in it ended beyond the boat
+    that stopped it, see tests/test_stop_short_track.py)."""
     from dinghy import games
+    from dinghy.core.geometry import Pose
+    from dinghy.core.race import Race
+    from dinghy.core.setup import RaceSetup, Seat
+    from dinghy.games.dinghy_race.state import Boat, RaceState, Turn
     from dinghy.games.dinghy_race.turn import exit_options
 
-    race = games.load_race(RECORDS / "every_exit_closed_by_a_mark_and_rule_1.json")
-    state = race.state
-    assert state.step is Step.MOVE and state.round == 57
+    seats = (Seat("Orange", "Orange", "tactician"), Seat("Sky", "Sky", "hard"))
+    g = games.load_game(RaceSetup(seats=seats, course="trapeze_outer", seed=106))
+    orange = Boat(0, Pose(435.6919923970322, 502.67034634878905, 180), Tack.STARBOARD, planned="spi_down",
+                  spi_up=True, lady_luck=3, weather_eye=0, started=True, legs_done=2, launched=True)
+    sky = Boat(1, Pose(441.79984768171914, 415.1568587603043, 120), Tack.PORT, planned="reach.port",
+               lady_luck=2, weather_eye=0, started=True, legs_done=2, launched=True)
+    state = RaceState(boats=(orange, sky), order=(0, 1), round=57, active=0, step=Step.MOVE,
+                      turn=Turn(card="spi_down"), done=frozenset({1}), start_crossings=((1, 6), (0, 6)))
+    race = Race.from_state(g, state)
     opts = exit_options(race.game, state)
     closed_by_rule_1 = [o for o in opts if o.reason and "rule 1" in o.reason]
     assert closed_by_rule_1 and all(o.blocked_by is None for o in closed_by_rule_1)

@@ -143,3 +143,23 @@ def test_no_hull_pose_between_the_start_and_the_stop_touches_a_boat_or_a_mark(da
         stop = moved.state.boat(0)
         assert _met_on_the_way(g, r.state, 0, me.pose, stop.pose, stop.tack) == [], \
             f"exit {m.exit} passes through something on its way to the stop"
+
+
+def test_an_older_record_whose_stop_short_ends_elsewhere_today_is_refused_in_one_line():
+    # Record format 4: a record made when a stop could lie beyond what stopped the boat
+    # replays only where each of its stops short ends where it did; this one (format 2,
+    # tactician against hard on the outer trapeze) has Orange stop beyond Sky.
+    import json
+    from pathlib import Path
+
+    import pytest
+
+    from dinghy import games
+    from dinghy.core.errors import DataError
+
+    path = Path(__file__).parent / "records" / "every_exit_closed_by_a_mark_and_rule_1.json"
+    assert json.loads(path.read_text())["format"] < 4
+    with pytest.raises(DataError) as err:
+        games.load_race(path)
+    assert err.value.field == "format" and "\n" not in str(err.value)
+    assert "stop short of Sky (actions[201])" in str(err.value)
