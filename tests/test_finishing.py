@@ -145,6 +145,8 @@ def test_a_format_1_record_the_fix_does_not_touch_replays_the_same(tmp_path):
     again = games.load_race(tmp_path / "again.json")
     assert again.record_format == RECORD_FORMAT and again.state == race.state
     assert dict(again.game.setup.extra)["spi_down_without_spinnaker"] == "rolls"
+    # and rule 1 then looked at the tack card only (format 4 looks at the next card too)
+    assert dict(again.game.setup.extra)["rule_1_next_card"] == "tack_only" and not again.game.rule_1_next_card
 
 
 @pytest.mark.parametrize("fmt", [0, 5, "2", True, None, 1.0])

@@ -249,14 +249,16 @@ def back_off(game: Table, state: RaceState, boat: Boat, card: CardType,
 
 
 def _a_turn_frees(game: Table, state: RaceState, boat: Boat) -> bool:
-    """Whether a delay's turn ("one 45°-turn", the hull where it ends on no boat, mark or
-    land) would bring the bow to a heading where some card of the hand may lie clear of
-    every hull and fixed obstacle: the two boats are then not locked for good (a delay
-    held aside is executed from beside the boat, turning), and the house rule waits."""
+    """Whether a delay's turn ("one 45°-turn", the hull on its way and where it ends on
+    no boat, mark or land: :func:`pivot.turn_blocker`) would bring the bow to a heading
+    where some card of the hand may lie clear of every hull and fixed obstacle: the two
+    boats are then not locked for good (a delay held aside is executed from beside the
+    boat, turning), and the house rule waits."""
+    from dinghy.games.dinghy_race.pivot import turn_blocker     # (pivot imports this module)
     for turn in (0, -45, 45):
         pose = Pose(boat.pose.x, boat.pose.y, boat.pose.heading + turn)
         tack = tack_of(pose.heading, game.wind_from, boat.tack)
-        if turn and _path_blocker(game, state, boat, game.hull(pose, tack), edge=False):
+        if turn and turn_blocker(game, state, boat, turn):
             continue
         turned = boat.with_(pose=pose, tack=tack, planned=None, aside=False)
         at = state.with_boat(turned, active=boat.index)

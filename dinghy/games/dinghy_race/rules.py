@@ -48,7 +48,7 @@ from dinghy.games.dinghy_race.protests import _do_overlap, _do_protest, interjec
 from dinghy.games.dinghy_race.rounds import _end_turn, _new_round, initial_state
 from dinghy.games.dinghy_race.state import Boat, RaceState, Step, Turn
 from dinghy.games.dinghy_race.table import Table
-from dinghy.games.dinghy_race.pivot import _do_pivot, why_not_pivot
+from dinghy.games.dinghy_race.pivot import _do_pivot, turn_blocker, why_not_pivot
 from dinghy.games.dinghy_race.turn import (ExitOption, _do_begin, _do_move, _do_substitute,
                                            _exit_options, exit_options, stop_short, substitutes)
 from dinghy.games.dinghy_race.weather_eye import (_do_drift, _do_weather_eye, weather_eye_shape,
@@ -60,7 +60,7 @@ __all__ = [
     "EPS", "PRESTART_ROUNDS", "aspects", "boat_obstacles", "card_fits", "card_obstacles", "fixed_hit",
     "hand", "executed_card", "lines_on_water", "move_shape", "others", "placement_blocked", "prestart", "room_ahead",
     "touches_start_zone", "launch_slots", "relaunch_depth", "why_not_launch", "card_options",
-    "ExitOption", "exit_options", "_exit_options", "_card_options", "stop_short", "substitutes", "why_not_pivot",
+    "ExitOption", "exit_options", "_exit_options", "_card_options", "stop_short", "substitutes", "why_not_pivot", "turn_blocker",
     "weather_eye_shape", "weather_eye_shift", "why_not_weather_eye",
     "Boat", "RaceState", "Step", "Turn", "Pose", "Tack", "tack_of",
     # the helpers of the single module this was, for callers that look them up by name

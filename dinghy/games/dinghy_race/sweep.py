@@ -91,12 +91,15 @@ def swing_contact(game: Table, state: RaceState, boat: Boat, turn: int,
     if not turn:
         return None
     p = boat.pose
-    shapes = swing_shapes(game, p, boat.tack, turn)
-    box = tuple(shapely.total_bounds(shapes).tolist())
+    # the swing lies within a hull length (and the cover's 0.1 %) of the bow: a box round
+    # that disc apart from every buoy's, land's and hull's settles open water unbuilt
+    r = 1.01 * float(np.hypot(*game.hull_outline(boat.tack).T).max())
+    box = (p.x - r, p.y - r, p.x + r, p.y + r)
     near_fixed = touching(box, game.obstacle_box_list(lines))
     near_boats = boats and touching(box, others_box_lists(game, state.boats, boat.index)[0])
     if not near_fixed and not near_boats:
         return None
+    shapes = swing_shapes(game, p, boat.tack, turn)
     start = game.hull(p, boat.tack)
     i, fixed, other = _first_meeting(game, state, boat, shapes, lines, near_fixed, start, near_boats)
     return None if i == len(shapes) else (fixed or other)
