@@ -17,6 +17,8 @@ doing it (``apply``). Each rule lives in the module named after it:
     launch_and_start  putting boats on the water; re-placing after touching the line early
     turn              reveal, the exits of the card, the move, rule 1's substitute
     pivot             the delay's and the dead boat's turn about the bow
+    sweep             the ground a hull sweeps stopping short or turning in place, and
+                      the first boat, buoy or land it meets there
     trapped           where a move would leave a boat trapped beside a mark (our reading)
     hazard_rolls      Lady Luck and the dice
     lines_and_marks   start crossing, rounding the marks, finishing
