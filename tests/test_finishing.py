@@ -112,9 +112,9 @@ def test_a_race_with_finishes_is_recorded_in_todays_format_and_replays(tmp_path)
     assert race.over
     path = tmp_path / "race.json"
     games.save_race(path, race)
-    assert json.loads(path.read_text())["format"] == RECORD_FORMAT == 3
+    assert json.loads(path.read_text())["format"] == RECORD_FORMAT == 4
     again = games.load_race(path)
-    assert again.state == race.state and again.record_format == 3
+    assert again.state == race.state and again.record_format == 4
 
 
 def test_a_format_1_record_made_under_the_old_finishing_rule_is_refused_in_one_line(tmp_path):
@@ -144,9 +144,11 @@ def test_a_format_1_record_the_fix_does_not_touch_replays_the_same(tmp_path):
     again = games.load_race(tmp_path / "again.json")
     assert again.record_format == RECORD_FORMAT and again.state == race.state
     assert dict(again.game.setup.extra)["spi_down_without_spinnaker"] == "rolls"
+    # and rule 1 then looked at the tack card only (format 4 looks at the next card too)
+    assert dict(again.game.setup.extra)["rule_1_next_card"] == "tack_only" and not again.game.rule_1_next_card
 
 
-@pytest.mark.parametrize("fmt", [0, 4, "2", True, None, 1.0])
+@pytest.mark.parametrize("fmt", [0, 5, "2", True, None, 1.0])
 def test_a_record_of_an_unknown_format_names_the_field(tmp_path, fmt):
     data = json.loads((RECORDS / "format1_before_the_finish.json").read_text())
     data["format"] = fmt
@@ -162,7 +164,7 @@ def test_a_format_2_record_sailed_when_spi_down_always_rolled_replays_the_same(t
     # take-down's hazard; today it only sails ("I would not punish a player for using it
     # out of context"). The older record is replayed by the reading it was sailed under
     # (its set-up's option), and re-saved it keeps that reading.
-    path = RECORDS / "stopped_short_of_a_boat_beside_a_mark.json"
+    path = RECORDS / "format2_spi_down_rolled.json"
     data = json.loads(path.read_text())
     assert data["format"] == 2 and "spi_down_without_spinnaker" not in dict(map(tuple, data["setup"]["extra"]))
     race = games.load_race(path)

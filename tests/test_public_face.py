@@ -64,15 +64,14 @@ def test_the_public_stop_short_is_where_the_engine_stops_a_move():
     for st in race.history:
         if st.step is not ask.Step.MOVE:
             continue
-        boat, card = st.boat(), game.cards.types[st.turn.card]
+        boat = st.boat()
         for m in game.legal_actions(st):
             if not isinstance(m, Move):
                 continue
             opt = ask.exit_options(game, st, m.shift)[m.exit]
             if opt.blocked_by is None:
                 continue
-            pose, tack, _ = ask.stop_short(game, st, boat, card, opt.pose, opt.tack, m.shift,
-                                           opt.blocked_by if opt.trapped else None)
+            pose, tack, _ = ask.stop_short(game, st, opt, m.shift)
             after, _ = game.apply(st, m)
             assert (pose, tack) == (after.boats[boat.index].pose, after.boats[boat.index].tack), m
             stops += 1

@@ -51,6 +51,43 @@ def test_the_executed_card_is_not_in_hand_while_it_lies_in_front(g):
     assert dr.hand(g, b2)["reach.port"] == 1     # two copies: the second may follow
 
 
+@pytest.mark.parametrize("heading,card", [(315, "close_hauled.starboard"), (45, "tack"), (180, "jibe")])
+def test_a_card_held_once_cannot_follow_itself(g, heading, card):
+    # "In his turn, each player moves his boat according to the card placed in front of
+    # his boat, places a new card, face down, in front of his boat, and then takes the
+    # card just executed back to his hand. This implies that you cannot use the same
+    # manoeuvre twice in succession if you have only one card for it."
+    assert g.cards.copies[card] == 1
+    r = race_at(g, [boat(0, 0, 600, heading, planned=card), far(1)])
+    r.push(Begin(False))
+    # an exit after which the same card would fit again
+    b0, kind = r.state.boat(0), g.cards.types[card]
+    again = [o.index for o in dr.exit_options(g, r.state) if o.reason is None and
+             dr.card_fits(g, b0.with_(pose=o.pose, tack=o.tack), kind, False, r.state.round + 1) is None]
+    r.push(Move(again[0]))
+    while r.state.step in (Step.LUCK, Step.ROLL):
+        r.push(Luck(0) if r.state.step is Step.LUCK else Roll(6, 6))
+    assert r.state.step is Step.PLACE and r.state.active == 0
+    # the card just executed is not yet back in the hand while the new one is laid
+    assert card not in {a.card for a in r.legal_actions() if isinstance(a, Place)}
+    assert "not in the hand" in r.why_not(Place(card))
+    assert card not in r.game.observation(r.state, 0)["hand"]
+    assert card not in dr.hand(g, r.state.boat(0), executed=r.state.turn.card)
+
+
+
+def test_the_delay_card_is_taken_back_as_it_is_revealed_and_may_follow_itself(g):
+    # "When played voluntarily, place the delay card in front of your boat normally
+    # (face-down). When you reveal the card, simply remove it and end your turn by playing
+    # a new card."
+    assert g.cards.copies["delay"] == 1
+    r = race_at(g, [boat(0, 0, 600, 90, planned="delay"), far(1)])
+    r.push(Begin(False))
+    r.push(Pivot(0))
+    assert r.state.step is Step.PLACE
+    assert r.why_not(Place("delay")) is None
+
+
 def test_a_placed_card_must_be_executed_and_the_exit_is_chosen_when_moving(g):
     # "If the movement card in front of the boat can be played legally it must be
     # executed ... However, you decide the details of the movement (which exit line to use)
@@ -331,6 +368,38 @@ def test_undo_reaches_back_to_the_last_roll_and_no_further(g):
         r.undo()
 
 
+
+def test_rule_1_looks_at_the_card_laid_after_the_tack_too(g):
+    """Rule 1: "When a boat is changing tack (tacking or jibing, even involuntarily), it
+    shall keep clear of boats that are not changing tack. In game turns this means that a
+    boat may not execute a tack or jibe if this would put the boat or its new manoeuvre
+    card on another boat's manoeuvre card; in such cases the player has the option to take
+    a one-turn delay or to exchange the tack/jibe card with normal card for that point of
+    sail."
+
+    A boat on port tack at 45° with the tack card; Sky's reach card lies across every
+    place a card laid after either tack exit could lie, clear of the tack card and of the
+    hull where each exit ends."""
+    me = boat(0, 0, 600, 45, planned=None)
+    sky = boat(1, -120, 672, 90, planned="reach.port")
+    r = race_at(g, [me, sky], step=Step.MOVE, turn=dr.Turn(card="tack"))
+    sky_card = g.card_shape(sky.pose, g.cards.types["reach.port"], sky.tack)
+    ends = [o for o in dr.exit_options(g, race_at(g, [me, far(1)], step=Step.MOVE,
+                                                      turn=dr.Turn(card="tack")).state)]
+    assert len(ends) == 2 and all(o.reason is None for o in ends)
+    # the tack itself lies on no card: its card and the hull where each exit ends are clear
+    assert not sky_card.intersects(g.card_shape(me.pose, g.cards.types["tack"], me.tack))
+    assert not any(sky_card.intersects(g.hull(o.pose, o.tack)) for o in ends)
+    for o in ends:
+        # every card that could be laid next (the tack card is not yet back in the hand)
+        after = r.state.with_boat(me.with_(pose=o.pose, tack=o.tack), step=Step.PLACE)
+        keys = [k for k, why in dr.card_options(g, after) if why is None]
+        assert keys and all(g.card_shape(o.pose, g.cards.types[k], o.tack).intersects(sky_card) for k in keys)
+    opts = dr.exit_options(g, r.state)
+    assert all(o.reason is not None and "rule 1" in o.reason for o in opts)
+    assert set(dr.substitutes(g, r.state)) >= {"delay", "close_hauled.port"}
+
+
 def test_an_exit_closed_by_rule_1_does_not_count_as_the_clear_exit_that_forbids_stopping_short():
     """"the acting player must, if possible, use an exit line that does not cause
     boat-to-boat conflict. If this does not solve the problem, he must stop the execution
@@ -338,17 +407,29 @@ def test_an_exit_closed_by_rule_1_does_not_count_as_the_clear_exit_that_forbids_
     direction of one of the possible exit lines." and rule 1: "a boat may not execute a
     tack or jibe if this would put the boat ... on another boat's manoeuvre card".
 
-    Seen in a seeded race (tactician against hard on the outer trapeze): the spinnaker-
-    down card on a run, exits 0 and 1 touch mark 3s, exit 2 is clear of it but jibes onto
-    Sky's card (closed by rule 1). The clear exit is no exit at all, so the boat must be
-    able to take exit 0 or 1 and stop short; before the fix every exit was closed and the
-    race could not go on."""
+    Seen in a seeded race (tactician against hard on the outer trapeze, seed 106): the
+    spinnaker-down card on a run, exits 0 and 1 touch mark 3s, exit 2 is clear of it but
+    jibes onto Sky's card (closed by rule 1). The clear exit is no exit at all, so the boat
+    must be able to take exit 0 or 1 and stop short; before the fix every exit was closed
+    and the race could not go on. The position is the one that race reached in round 57
+    (its record, format 2, no longer replays: a stop short in it ended beyond the boat
+    that stopped it, see tests/test_stop_short_track.py)."""
     from dinghy import games
+    from dinghy.core.geometry import Pose
+    from dinghy.core.race import Race
+    from dinghy.core.setup import RaceSetup, Seat
+    from dinghy.games.dinghy_race.state import Boat, RaceState, Turn
     from dinghy.games.dinghy_race.turn import exit_options
 
-    race = games.load_race(RECORDS / "every_exit_closed_by_a_mark_and_rule_1.json")
-    state = race.state
-    assert state.step is Step.MOVE and state.round == 57
+    seats = (Seat("Orange", "Orange", "tactician"), Seat("Sky", "Sky", "hard"))
+    g = games.load_game(RaceSetup(seats=seats, course="trapeze_outer", seed=106))
+    orange = Boat(0, Pose(435.6919923970322, 502.67034634878905, 180), Tack.STARBOARD, planned="spi_down",
+                  spi_up=True, lady_luck=3, weather_eye=0, started=True, legs_done=2, launched=True)
+    sky = Boat(1, Pose(441.79984768171914, 415.1568587603043, 120), Tack.PORT, planned="reach.port",
+               lady_luck=2, weather_eye=0, started=True, legs_done=2, launched=True)
+    state = RaceState(boats=(orange, sky), order=(0, 1), round=57, active=0, step=Step.MOVE,
+                      turn=Turn(card="spi_down"), done=frozenset({1}), start_crossings=((1, 6), (0, 6)))
+    race = Race.from_state(g, state)
     opts = exit_options(race.game, state)
     closed_by_rule_1 = [o for o in opts if o.reason and "rule 1" in o.reason]
     assert closed_by_rule_1 and all(o.blocked_by is None for o in closed_by_rule_1)

@@ -39,7 +39,32 @@ from dinghy.games.dinghy_race.table import reach
 from dinghy.games.dinghy_race.turn import exit_options, why_not_pivot
 from dinghy.skippers import skipper
 
-RECORD = Path(__file__).parent / "records" / "stopped_short_of_a_boat_beside_a_mark.json"
+
+
+def _stopped() -> Race:
+    """The benchmark's race (trapeze_outer, seed 8), from the position before Orange's
+    jibe (round 49), the jibe sailed: exit 3 runs into Yellow beside mark 3s. (Its record,
+    format 2, no longer replays to here: a stop short of another boat earlier in it ended
+    beyond that boat, see tests/test_stop_short_track.py.)"""
+    seats = (Seat("Orange", "Orange", "tactician"), Seat("Sky", "Sky", "easy"),
+             Seat("Green", "Green", "medium"), Seat("Yellow", "Yellow", "hard"))
+    game = games.load_game(RaceSetup(seats=seats, course="trapeze_outer", seed=8,
+                                     extra=(("spi_down_without_spinnaker", "rolls"),
+                                            ("rule_1_next_card", "tack_only"))))
+    common = dict(aside=False, delays=0, trapeze=False, weather_eye=0, started=True, stage=0, launched=True)
+    boats = (Boat(0, Pose(441.6746117770414, 431.17194195485627, 150), Tack.PORT, planned="jibe",
+                  spi_up=True, lady_luck=1, legs_done=2, **common),
+             Boat(1, Pose(549.3279419382935, 1179.1459534336316, 240), Tack.STARBOARD, planned="reach.starboard",
+                  spi_up=False, lady_luck=3, legs_done=1, **dict(common, weather_eye=2)),
+             Boat(2, Pose(410.41236733147423, 867.3139037659967, 180), Tack.STARBOARD, planned="reach.starboard",
+                  spi_up=True, lady_luck=3, legs_done=2, **common),
+             Boat(3, Pose(421.6690425162155, 383.4336651129546, 210), Tack.STARBOARD, planned="round_up.starboard",
+                  spi_up=False, lady_luck=3, legs_done=3, **common))
+    state = RaceState(boats=boats, order=(0, 3, 2, 1), round=49, active=0, step=Step.MOVE,
+                      turn=Turn(card="jibe"), start_crossings=((3, 6), (0, 7), (2, 10), (1, 12)))
+    race = Race.from_state(game, state)
+    race.push(Move(3))
+    return race
 
 
 def _placeable_headings(race: Race, index: int) -> tuple[set[int], set[int]]:
@@ -77,7 +102,7 @@ def test_where_the_boat_used_to_stop_its_next_card_would_touch_the_mark():
     obstacles like buoys ... If a boat comes into a situation where it would violate this
     rule, it must stop one card length (short side) short of the obstacle": where the old
     stop put Orange, not even the delay card (which fits any aspect) may lie before the bow."""
-    game = games.load_race(RECORD).game
+    game = _stopped().game
     room = room_ahead(game, OLD_STOP, Tack.STARBOARD)
     assert fixed_hit(game, room) == "mark 3s"
     assert game.hull(OLD_STOP, Tack.STARBOARD).distance(game.course.mark("3s").geometry) \
@@ -88,7 +113,7 @@ def test_the_stop_short_of_a_boat_keeps_a_card_width_from_the_mark_and_leaves_th
     """"it must stop one card length (short side) short of the obstacle and does not place
     a new movement card; it is "dead in the water" now": Orange stops short of Yellow and,
     the mark being in the way of its next card, short of mark 3s as well."""
-    race = games.load_race(RECORD)
+    race = _stopped()
     game, boat = race.game, race.state.boats[0]
     mark = game.course.mark("3s").geometry
     before = race.history[-2].boats[0]            # before its last move
@@ -108,7 +133,7 @@ def test_a_boat_stopped_short_beside_a_mark_can_sail_again():
     """"such a boat may make a 90°-turn in either direction and may then place ... any
     manoeuvre card ... that fits the current boat aspect. Note that delay cards fit any
     wind aspect." """
-    race = games.load_race(RECORD)
+    race = _stopped()
     reached, placeable = _placeable_headings(race, 0)
     assert placeable, f"headings reached {sorted(reached)}: no card may be laid at any"
 
@@ -183,7 +208,7 @@ def test_the_recorded_race_sailed_on_by_its_skippers_plays_to_the_end():
     dead in the water a card width from mark 3s, "may make a 90°-turn in either direction
     and may then place ... any manoeuvre card", sails again, and every boat finishes
     (before the fix Orange lay there for 9,000 rounds)."""
-    race = games.load_race(RECORD)
+    race = _stopped()
     rng = random.Random(race.game.setup.seed)
     stop = race.state.boats[0].pose.xy
     sailed_again = False

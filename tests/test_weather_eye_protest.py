@@ -184,3 +184,17 @@ def test_a_ruling_may_be_protested_only_until_the_next_boat_begins_its_turn(g):
     assert not [a for a in r.interjections() if isinstance(a, Protest)]
     assert r.why_not(Protest(True)) == "there is no right-of-way ruling open to protest"
     assert r.state.order == (1, 0)                       # the ruling stands
+
+
+def test_a_weather_eye_card_may_not_lie_on_a_capsized_boats_face_up_delay_cards(g):
+    # "the only restrictions are that the cards may not touch a boat, manoeuvre card or
+    # buoy"; "more than one delay cards may be placed face-up in front of your boat,
+    # replacing any card that may have been there"
+    capsized = boat(1, 0, 600, 90, planned=None, delays=2)
+    r = race_at(g, [boat(0, 400, 200, 90, planned="reach.port"), capsized], step=Step.WEATHER_EYE)
+    delay_card = g.card_shape(capsized.pose, g.delay_card, capsized.tack)
+    on_it = WeatherEye(40, 600, True)       # 43 mm across: x 18.5 to 61.5, clear of the hull
+    shape = dr.weather_eye_shape(g, WeatherEyeCard(40, 600, True, 0))
+    assert shape.intersects(delay_card) and not shape.intersects(g.hull(capsized.pose, capsized.tack))
+    reason = r.why_not(on_it)
+    assert reason is not None and "Sky's card" in reason

@@ -25,9 +25,14 @@ from dinghy.core.interface import CHANCE, Action, Event
 #: next boat sails its whole turn (format 1 was written by a dinghy whose finishing move
 #: handed the rest of the turn to the next boat). 3: Dinghy Race's Spi down played with
 #: no spinnaker up rolls no hazard (before, it rolled; an older record keeps that reading
-#: as its set-up's option, see ``games.load_race``). Older formats are read when the game
-#: says their actions still mean the same (``older_record``); otherwise they are refused.
-RECORD_FORMAT = 3
+#: as its set-up's option, see ``games.load_race``). 4: Dinghy Race's rule 1 looks at the
+#: card a tack or jibe lays next too (an older record keeps the tack-card-only reading as
+#: its set-up's option), and a boat that stops short stops before the first thing its
+#: track meets (before, a stop could lie beyond a boat, a buoy or land in its way: an
+#: older record is refused where one of its stops short ends elsewhere today). Older
+#: formats are read when the game says their actions still mean the same
+#: (``older_record``); otherwise they are refused.
+RECORD_FORMAT = 4
 OLDEST_FORMAT = 1
 #: The most actions a record holds (a six-boat race is about 4,000; ``dinghy simulate``
 #: cuts a race at 30,000 by default) and the longest action text.

@@ -16,7 +16,7 @@ from dinghy.core.errors import DataError
 from dinghy.core.interface import GameOption
 from dinghy.core.race import RECORD_FORMAT, Race, check_record
 from dinghy.core.setup import RaceSetup
-from dinghy.games.dinghy_race.options import OPTIONS as DINGHY_RACE_OPTIONS, SPI_DOWN
+from dinghy.games.dinghy_race.options import OPTIONS as DINGHY_RACE_OPTIONS, RULE_1, SPI_DOWN
 
 
 @dataclass(frozen=True)
@@ -54,10 +54,15 @@ _ON_OFF = ((False, "Off"), (True, "On"))
 
 
 def _dinghy_race_older_setup(setup: RaceSetup, fmt: int) -> RaceSetup:
-    """Records before format 3 were sailed when a Spi down with no spinnaker up rolled."""
-    if fmt >= 3 or any(k == SPI_DOWN.key for k, _ in setup.extra):
-        return setup
-    return setup.with_(extra=setup.extra + ((SPI_DOWN.key, "rolls"),))
+    """Records before format 3 were sailed when a Spi down with no spinnaker up rolled;
+    before format 4, when rule 1 looked at the tack or jibe card only."""
+    given = {k for k, _ in setup.extra}
+    extra = setup.extra
+    if fmt < 3 and SPI_DOWN.key not in given:
+        extra += ((SPI_DOWN.key, "rolls"),)
+    if fmt < 4 and RULE_1.key not in given:
+        extra += ((RULE_1.key, "tack_only"),)
+    return setup if extra == setup.extra else setup.with_(extra=extra)
 
 
 register("dinghy_race", "Dinghy Race", _dinghy_race, lambda: io.shipped("courses"),

@@ -59,29 +59,27 @@ class Moving:
         K = ch.expand(P, state.round, cards=mask, luck=boat.lady_luck,
                       luck_value=self._lv, with_delay=False)
         by_exit = {int(e): i for i, e in enumerate(K.exit)}
-        names = {game.name(b.index) for b in state.boats}
         rows, extra = [], []
         for m in moves:
             # a Weather Eye shift moves the whole card sideways: the engine's verdict on
             # the shifted card says where it ends and what it meets
             opt = dr.exit_options(game, state, m.shift)[m.exit]
             pose = opt.bonus if (m.bonus and opt.bonus is not None) else opt.pose
-            x, y = pose.x, pose.y
+            x, y, head, tack = pose.x, pose.y, pose.heading, opt.tack
             e = 0.0
             if opt.blocked_by is not None:
-                if opt.blocked_by in names:
-                    # it stops short of the boat: exactly where, and can both still lay cards?
-                    stop = self._stop_short(game, state, boat, card, opt, m)
-                    x, y = stop.x, stop.y
-                    e += 0.4 + self._lock_cost(race, ch, boat, stop, opt.tack)
-                else:
-                    x, y = boat.pose.x, boat.pose.y
+                # it stops short: where the engine stops it, and whether it is dead there
+                stop, tack, dead = dr.stop_short(game, state, opt, m.shift)
+                x, y, head = stop.x, stop.y, stop.heading
+                if dead is not None:
                     e += DEAD
+                else:
+                    e += 0.4 + self._lock_cost(race, ch, boat, stop, tack)
             if dr.prestart(state) and self._touches_line(game, boat, card, opt, m, pose):
                 e += BIG
             if opt.gives_way:
                 e += 0.05
-            rows.append((by_exit.get(m.exit, 0), x, y, pose.heading, tack_sign(opt.tack)))
+            rows.append((by_exit.get(m.exit, 0), x, y, head, tack_sign(tack)))
             extra.append(e)
         if len(K) == 0:
             K = self.batch_of(ch, boat)
@@ -97,18 +95,6 @@ class Moving:
         # the table at the end of the move: room for the next card, other boats near
         M.cost = M.cost + self.judge(ch, M, P, obs, False)
         return self.value_of(race, ch, M, state.round, boat, max(1, self.style.depth))
-
-    @staticmethod
-    def _stop_short(game, state, boat, card, opt, m):
-        """Where the engine stops a move that runs into another boat."""
-        stop = getattr(dr, "_stop_short", None)
-        if stop is not None:
-            try:
-                return stop(game, state, boat, card, opt.pose, opt.tack, m.shift)[0]
-            except Exception:        # a changed engine: fall back to half way
-                pass
-        return dr.Pose(boat.pose.x + (opt.pose.x - boat.pose.x) * 0.5,
-                       boat.pose.y + (opt.pose.y - boat.pose.y) * 0.5, opt.pose.heading)
 
     def _lock_cost(self, race, ch: Chart, boat, pose, tack) -> float:
         """Turns a bow ending at ``pose`` next to other boats is likely to cost: none if

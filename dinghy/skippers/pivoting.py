@@ -10,7 +10,6 @@ import numpy as np
 from dinghy.games.dinghy_race.actions import Action
 from dinghy.core.race import Race
 from dinghy.games.dinghy_race import rules as dr
-from dinghy.games.dinghy_race.table import others as table_others
 from dinghy.core.wind import tack_of
 from dinghy.skippers.batch import PRESTART_ROUNDS, SPI_UP, aspect_bits, at_places, off_wind_deg, tack_sign
 from dinghy.skippers.brain import Chart, chart_of
@@ -61,15 +60,24 @@ class Pivoting:
         return legal[int(np.argmin(v))]
 
     def _pivot_ok(self, race: Race, boat, heads) -> np.ndarray:
-        """Whether the hull may come to lie at each heading (the engine's pivot rule:
-        not on a boat, a mark or land; the edge of the water does not count)."""
+        """Whether the hull may come to each heading (``heads``: 45° steps from the boat's,
+        reached turn by turn the shorter way round) by the engine's pivot rule: not on a
+        boat, a mark or land where it ends nor on its way (``rules.turn_blocker``; the
+        edge of the water does not count), each 45° turn from the heading before it."""
         game, state = race.game, race.state
-        hulls = np.array([game.hull(dr.Pose(boat.pose.x, boat.pose.y, int(h)),
-                                    tack_of(int(h), game.wind_from, boat.tack)) for h in heads], dtype=object)
-        oth = table_others(game, state.boats, boat.index)
-        bad = np.array([x is not None for x in oth.hull_hits(hulls)])
-        fixed = game.fixed_hits(hulls, edge=False)
-        return ~(bad | np.array([f is not None for f in fixed]))
+        h0 = boat.pose.heading
+        out = []
+        for h in heads:
+            k = (int(h) - h0) % 360 // 45
+            if k == 0:
+                out.append(True)
+                continue
+            turn = 45 if k <= 4 else -45
+            before = (int(h) - turn) % 360
+            at = boat.with_(pose=dr.Pose(boat.pose.x, boat.pose.y, before),
+                            tack=tack_of(before, game.wind_from, boat.tack))
+            out.append(dr.turn_blocker(game, state, at, turn) is None)
+        return np.array(out)
 
     @staticmethod
     def _away_sign(state, boat) -> int:

@@ -4,7 +4,7 @@ with a leading underscore is never reached from outside the package).
 
     exit_options(game, state, shift=0.0)   every exit of the revealed card, with its verdict
     card_options(game, state)              the cards that may be laid now, with the reason against each
-    stop_short(game, state, ...)           where the engine stops a move that runs into something
+    stop_short(game, state, option, shift) where the engine stops a move that runs into something
     outcome(game, state, move)             what a legal move does (also ``game.outcome``)
     position(game, state)                  a hand-built position checked (also ``game.position``)
     hand, card_fits, prestart, lines_on_water, touches_start_zone, substitutes,
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dinghy.games.dinghy_race.outcome import MoveOutcome, outcome
 from dinghy.games.dinghy_race.position import position
+from dinghy.games.dinghy_race.turn import stop_short
 from dinghy.games.dinghy_race.rules import (PRESTART_ROUNDS, ExitOption, Pose, Step, Tack, card_fits,
                                             card_options, exit_options, hand, lines_on_water, prestart,
                                             substitutes, tack_of, touches_start_zone, weather_eye_shape,
@@ -24,11 +25,3 @@ __all__ = ["PRESTART_ROUNDS", "ExitOption", "MoveOutcome", "Pose", "Step", "Tack
            "stop_short", "substitutes", "tack_of", "touches_start_zone", "weather_eye_shape",
            "why_not_weather_eye"]
 
-
-def stop_short(*args, **kwargs):
-    """Where the engine stops a move whose exit runs into a boat or a fixed obstacle: the
-    engine's own stop (the same arguments: game, state, boat, card, end pose, tack, shift,
-    and the obstacle a trapped move runs into), returning (pose, tack, the fixed obstacle
-    that leaves the boat dead in the water or None)."""
-    from dinghy.games.dinghy_race.turn import _stop_short
-    return _stop_short(*args, **kwargs)

@@ -11,7 +11,7 @@ from dinghy.core.geometry import Pose
 from dinghy.core.interface import Event
 from dinghy.core.wind import PointOfSail, Tack, points_of_sail
 from dinghy.games.dinghy_race.cards import CardType, Kind
-from dinghy.games.dinghy_race.state import Boat, RaceState, fast_new
+from dinghy.games.dinghy_race.state import Boat, RaceState, Step, fast_new
 from dinghy.games.dinghy_race.bounds import others_box_lists, quick_box, touching
 from dinghy.games.dinghy_race.convex import others_items, sure_hits
 from dinghy.games.dinghy_race.table import ALL_LINES, Table, others as others_shapes
@@ -28,17 +28,34 @@ _event = fast_new(Event)     # Event(kind, boat, text), its slots filled directl
 
 
 
-def hand(game: Table, boat: Boat) -> dict[str, int]:
-    """Cards in the player's hand: the full set less the card in front of the boat and
-    the spi-up card while it marks "spi up" (rule text: "Take it back into your
-    manoeuvre card deck after you have completed a spi down manoeuvre")."""
+def hand(game: Table, boat: Boat, executed: str | None = None) -> dict[str, int]:
+    """Cards in the player's hand: the full set less the card in front of the boat, the
+    card ``executed`` this turn while the next is laid ("places a new card ... and then
+    takes the card just executed back to his hand. This implies that you cannot use the
+    same manoeuvre twice in succession if you have only one card for it"; see
+    :func:`executed_card`), and the spi-up card while it marks "spi up" (rule text:
+    "Take it back into your manoeuvre card deck after you have completed a spi down
+    manoeuvre")."""
     counts = dict(game.cards.copies)
     if boat.planned is not None:
         counts[boat.planned] -= 1
+    if executed is not None and executed in counts:
+        counts[executed] -= 1
     spi = game.cards.key_of(Kind.SPI_UP)
     if boat.spi_up and spi is not None and boat.planned != spi:
         counts[spi] -= 1
     return {k: n for k, n in counts.items() if n > 0}
+
+
+def executed_card(game: Table, state: RaceState, index: int) -> str | None:
+    """The card boat ``index`` has executed this turn and not yet taken back: the card of
+    the turn while the active boat lays its next one (None at any other time). Never the
+    delay card: "When you reveal the card, simply remove it and end your turn by playing
+    a new card" (it is taken back before the next card is laid, so it may follow itself)."""
+    if index == state.active and state.step is Step.PLACE and state.turn.card is not None:
+        if game.cards.types[state.turn.card].kind is not Kind.DELAY:
+            return state.turn.card
+    return None
 
 
 

@@ -17,6 +17,7 @@ from dinghy.games.dinghy_race.actions import Action, Roll, parse
 from dinghy.games.dinghy_race.outcome import MoveOutcome, outcome
 from dinghy.games.dinghy_race.state import RaceState, Step
 from dinghy.games.dinghy_race.table import Table
+from dinghy.games.dinghy_race.turn import _stop_short as stop_short_before_format_4
 
 _DICE = [Roll(a, b) for a in range(1, 7) for b in range(1, 7)]
 
@@ -100,15 +101,28 @@ class DinghyRace(Table, BaseGame):
     def older_record(self, fmt: int, race: Any) -> str | None:
         """Format 1 was written when a finishing move handed the rest of its turn to the
         next boat (that boat skipped its reveal and move). Such a record means the same
-        today unless a boat finished while another was left to begin its turn."""
-        if fmt >= 2:
-            return None
+        today unless a boat finished while another was left to begin its turn.
+
+        Formats 1 to 3 were written when a boat that stopped short could stop beyond what
+        stopped it (the stop was sought from the exit back). Such a record means the same
+        today unless one of its stops short ends elsewhere now."""
         states = race.history
         for k, events in enumerate(race.events_by_action()):
-            if any(e.kind == "finish" for e in events) and states[k + 1].step is Step.BEGIN:
+            if fmt < 2 and any(e.kind == "finish" for e in events) and states[k + 1].step is Step.BEGIN:
                 name = next(self.name(e.boat) for e in events if e.kind == "finish")
                 return (f"was made under the old finishing rule: after {name} finished "
                         f"(actions[{k}]) the next boat skipped its move")
+            if fmt < 4 and any(e.kind == "obstacle" for e in events) and states[k].step is Step.MOVE:
+                before, act = states[k], race.actions[k]
+                opt = rules.exit_options(self, before, act.shift)[act.exit]
+                card = self.cards.types[before.turn.card]
+                trap = opt.blocked_by if opt.trapped else None
+                old = stop_short_before_format_4(self, before, before.boat(), card, opt.pose, opt.tack,
+                                                 float(act.shift), trap, through=True)
+                if old != rules.stop_short(self, before, opt, act.shift):
+                    return (f"was made when a boat stopping short could stop beyond what stopped it: "
+                            f"{self.name(before.active)}'s stop short of {opt.blocked_by} "
+                            f"(actions[{k}]) ends elsewhere today")
         return None
 
     # -- hidden information ------------------------------------------------------------
@@ -144,7 +158,7 @@ class DinghyRace(Table, BaseGame):
             "turn": {"card": t.card, "pivot_limit": t.pivot_limit, "hazards": [list(h) for h in t.hazards],
                      "luck": t.luck, "substituted": t.substituted},
             "boats": boats,
-            "hand": rules.hand(self, state.boats[seat]),
+            "hand": rules.hand(self, state.boats[seat], rules.executed_card(self, state, seat)),
             "places": list(state.places),
             "weather_eyes": [[w.x, w.y, w.long_side_along_wind, w.owner] for w in state.weather_eyes],
             "ruling": None if state.last_ruling is None else state.last_ruling.text,

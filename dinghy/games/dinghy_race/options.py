@@ -11,5 +11,14 @@ SPI_DOWN = GameOption(
     "spi_down_without_spinnaker", "Spi down", (("sails", "No roll if none up"), ("rolls", "Always rolls")),
     "sails", "a Spi down laid with no spinnaker up: only sails (nothing to take down), or rolls as a take-down")
 
+#: Rule 1 and the card laid after a tack or jibe ("a boat may not execute a tack or jibe
+#: if this would put the boat or its new manoeuvre card on another boat's manoeuvre
+#: card"): the next card is looked at too, or only the tack card and the hull where it
+#: ends (how records before format 4 were sailed).
+RULE_1 = GameOption(
+    "rule_1_next_card", "Rule 1", (("card_after", "Next card too"), ("tack_only", "Tack card only")),
+    "card_after", "rule 1 (a tack or jibe keeps clear of other boats' cards): looks at the card laid "
+    "after it too, or at the tack or jibe card only")
+
 #: Every option, by key.
-OPTIONS = {o.key: o for o in (SPI_DOWN,)}
+OPTIONS = {o.key: o for o in (SPI_DOWN, RULE_1)}

@@ -15,25 +15,36 @@ from dinghy.games.dinghy_race.memo import per_object
 from dinghy.games.dinghy_race.rounds import _end_turn
 from dinghy.games.dinghy_race.state import Boat, RaceState, Step
 from dinghy.games.dinghy_race.table import Table
+from dinghy.games.dinghy_race.sweep import swing_contact, swing_shapes
 from dinghy.games.dinghy_race.trapped import trapped_by
 
 
 def why_not_pivot(game: Table, state: RaceState, turn: int) -> str | None:
-    """A pivot turns the boat about its bow; the hull may not end on a boat, a mark or
-    land (judged where the hull lies after the turn: the text forbids touching, "Boats
-    ... may never touch fixed obstacles", and says nothing of the swing), nor leave the
-    boat trapped beside one (:func:`_pivot_traps`). Keeping the heading is always open."""
+    """A pivot turns the boat about its bow; the hull may neither end on a boat, a mark or
+    land nor swing through one on the way ("Boats ... may never touch fixed obstacles";
+    "you can neither move through it"; see :func:`turn_blocker`), nor leave the boat
+    trapped beside one (:func:`_pivot_traps`). Keeping the heading is always open."""
     lim = state.turn.pivot_limit
     if turn not in (0, lim, -lim):
         return f"may only pivot by 0 or ±{lim}°"
     if turn == 0:
         return None
-    boat = state.boat()
-    pose = Pose(boat.pose.x, boat.pose.y, boat.pose.heading + turn)
-    blocker = _swing_blocker(game, state, boat, pose, tack_of(pose.heading, game.wind_from, boat.tack))
+    blocker = turn_blocker(game, state, state.boat(), turn)
     if blocker:
         return f"the hull would swing into {blocker}"
     return _pivot_traps(game, state).get(turn)
+
+
+def turn_blocker(game: Table, state: RaceState, boat: Boat, turn: int) -> str | None:
+    """The boat, mark or land a turn in place of ``turn`` degrees about the bow meets:
+    where the hull ends (:func:`_swing_blocker`), or on the way, the stern swinging
+    through it (:func:`sweep.swing_contact`); None if nothing. Every turn in place (a
+    delay's 45°, a boat dead in the water's 90°) is judged so: the swing counts, as it
+    does against the start line before the start."""
+    pose = Pose(boat.pose.x, boat.pose.y, boat.pose.heading + turn)
+    tack = tack_of(pose.heading, game.wind_from, boat.tack)
+    return _swing_blocker(game, state, boat, pose, tack) or \
+        swing_contact(game, state, boat, turn, lines_on_water(game, state))
 
 
 def _swing_blocker(game: Table, state: RaceState, boat: Boat, pose: Pose, tack: Tack) -> str | None:
@@ -64,7 +75,7 @@ def _pivot_traps(game: Table, state: RaceState) -> dict[int, str]:
     for turn in (0, -lim, lim) if lim else (0,):
         pose = Pose(boat.pose.x, boat.pose.y, boat.pose.heading + turn)
         tack = tack_of(pose.heading, game.wind_from, boat.tack)
-        if turn and _swing_blocker(game, state, boat, pose, tack):
+        if turn and turn_blocker(game, state, boat, turn):
             continue
         trap = trapped_by(game, state, boat, pose, tack, may_stay)
         if trap is None:
@@ -77,13 +88,12 @@ def _pivot_traps(game: Table, state: RaceState) -> dict[int, str]:
 
 def _swing_touches_start_zone(game: Table, boat: Boat, turn: int) -> bool:
     """Whether the hull, turning about the bow by ``turn`` degrees, touches the start line
-    (or the water beyond it) at any 15° step of the swing."""
-    step = 15 if turn > 0 else -15
-    for d in range(step, turn + step, step):
-        pose = Pose(boat.pose.x, boat.pose.y, boat.pose.heading + d)
-        if touches_start_zone(game, game.hull(pose, tack_of(pose.heading, game.wind_from, boat.tack))):
-            return True
-    return False
+    (or the water beyond it) on the way or where it ends (the ground the swing sweeps,
+    :func:`sweep.swing_shapes`)."""
+    pose = Pose(boat.pose.x, boat.pose.y, boat.pose.heading + turn)
+    if touches_start_zone(game, game.hull(pose, tack_of(pose.heading, game.wind_from, boat.tack))):
+        return True
+    return any(touches_start_zone(game, g) for g in swing_shapes(game, boat.pose, boat.tack, turn))
 
 
 def _do_pivot(game: Table, state: RaceState, act: Pivot, ev: list[Event]) -> RaceState:

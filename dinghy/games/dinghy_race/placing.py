@@ -6,19 +6,19 @@ import shapely
 
 from dinghy.core.geometry import Pose
 from dinghy.core.interface import Event
-from dinghy.core.wind import in_irons, tack_of
+from dinghy.core.wind import Tack, in_irons, tack_of
 from dinghy.games.dinghy_race import right_of_way
 from dinghy.games.dinghy_race.actions import Place
 from dinghy.games.dinghy_race.cards import CardType, Kind
 from dinghy.games.dinghy_race.common import (EPS, PRESTART_ROUNDS, _path_blocker, _say, boat_obstacles, card_fits,
-                                             card_near_boats, card_obstacles, hand, lines_on_water,
+                                             card_near_boats, card_obstacles, executed_card, hand, lines_on_water,
                                              placement_blocked, prestart, touches_start_zone)
 from dinghy.games.dinghy_race.memo import per_object
 from dinghy.games.dinghy_race.rounds import _end_turn
-from dinghy.games.dinghy_race.state import Boat, RaceState, RulingRecord, Step
+from dinghy.games.dinghy_race.state import Boat, RaceState, RulingRecord, Step, Turn
 from dinghy.games.dinghy_race.bounds import inside, others_box_lists, quick_box, touching, union
 from dinghy.games.dinghy_race.convex import TOL, UNSURE, corners, fixed_sure, others_items, sure_hits
-from dinghy.games.dinghy_race.table import Table, card_shapes
+from dinghy.games.dinghy_race.table import Table, card_shapes, others
 
 
 def card_options(game: Table, state: RaceState, trapeze: bool | None = None) -> list[tuple[str, str | None]]:
@@ -35,7 +35,7 @@ def card_options(game: Table, state: RaceState, trapeze: bool | None = None) -> 
 def _card_options(game: Table, state: RaceState) -> tuple[tuple[str, str | None], ...]:
     boat = state.boat()
     pose, tack = boat.pose, boat.tack
-    fits, around = _fit_reasons(game, boat, state.round + 1)
+    fits, around = _fit_reasons(game, boat, state.round + 1, executed_card(game, state, boat.index))
     keys = [k for k, _ in fits]
     lines = lines_on_water(game, state)
     hits: list[str | None] = [None] * len(keys)
@@ -77,6 +77,24 @@ def _card_options(game: Table, state: RaceState) -> tuple[tuple[str, str | None]
     return tuple(out)
 
 
+def next_card_meets(game: Table, state: RaceState, boat: Boat, pose: Pose, tack: Tack,
+                    executed: str | None, spi_up: bool) -> int | None:
+    """Rule 1 for the card a tack or jibe lays next: "a boat may not execute a tack or jibe
+    if this would put the boat or its new manoeuvre card on another boat's manoeuvre
+    card". The boat on whose manoeuvre card every card the hand could lay at ``pose``
+    (those that fit the next turn, less the card ``executed``) would lie, or None when one
+    of them lies clear of every other boat's card (the quick boxes first, then shapely)."""
+    b = boat.with_(pose=pose, tack=tack, planned=None, spi_up=spi_up)
+    rows, around = _fit_reasons(game, b, state.round + 1, executed)
+    keys = tuple(k for k, why in rows if why is None)
+    cards = others_box_lists(game, state.boats, boat.index)[1]
+    if not keys or not touching((pose.x + around[0], pose.y + around[1], pose.x + around[2],
+                                 pose.y + around[3]), cards):
+        return None
+    met = others(game, state.boats, boat.index).card_hits(card_shapes(game, pose, tack, 0.0, keys))
+    return None if any(not m for m in met) else met[0][0]
+
+
 def _touches_start_zone(game: Table, pose, tack, key: str) -> bool:
     """:func:`touches_start_zone` of the card in front of the bow: judged on its farthest
     upwind corner in plain floats, by the polygon when that lies within a hair of the
@@ -89,19 +107,21 @@ def _touches_start_zone(game: Table, pose, tack, key: str) -> bool:
     return touches_start_zone(game, card_shapes(game, pose, tack, 0.0, (key,))[0])
 
 
-def _fit_reasons(game: Table, boat, round_: int) -> tuple[tuple[tuple[str, str | None], ...], tuple]:
-    """The hand's card kinds, each with why it cannot be played next turn by a boat
+def _fit_reasons(game: Table, boat, round_: int,
+                 executed: str | None = None) -> tuple[tuple[tuple[str, str | None], ...], tuple]:
+    """The hand's card kinds (less the card ``executed`` this turn, see
+    :func:`common.hand`), each with why it cannot be played next turn by a boat
     heading this way (None: it fits), before anything on the water is looked at; and the
     union of their turned quick boxes (to be moved to the bow). It depends only on the
-    card in front of the bow, the spinnaker, heading, tack and whether the race has
-    started (cached on the table)."""
+    card in front of the bow, the card just executed, the spinnaker, heading, tack and
+    whether the race has started (cached on the table)."""
     memo = game.__dict__.setdefault("_fit_reasons", {})
-    key = (boat.planned, boat.spi_up, boat.pose.heading, boat.tack, round_ <= PRESTART_ROUNDS)
+    key = (boat.planned, executed, boat.spi_up, boat.pose.heading, boat.tack, round_ <= PRESTART_ROUNDS)
     out = memo.get(key)
     if out is None:
         irons = in_irons(boat.pose.heading, game.wind_from)
         rows = []
-        for k in hand(game, boat):
+        for k in hand(game, boat, executed):
             card = game.cards.types[k]
             reason = card_fits(game, boat, card, trapeze=True, round_=round_)
             if irons and card.kind is not Kind.DELAY:
@@ -229,17 +249,21 @@ def back_off(game: Table, state: RaceState, boat: Boat, card: CardType,
 
 
 def _a_turn_frees(game: Table, state: RaceState, boat: Boat) -> bool:
-    """Whether a delay's turn ("one 45°-turn", the hull where it ends on no boat, mark or
-    land) would bring the bow to a heading where some card of the hand may lie clear of
-    every hull and fixed obstacle: the two boats are then not locked for good (a delay
-    held aside is executed from beside the boat, turning), and the house rule waits."""
+    """Whether a delay's turn ("one 45°-turn", the hull on its way and where it ends on
+    no boat, mark or land: :func:`pivot.turn_blocker`) would bring the bow to a heading
+    where some card of the hand may lie clear of every hull and fixed obstacle: the two
+    boats are then not locked for good (a delay held aside is executed from beside the
+    boat, turning), and the house rule waits."""
+    from dinghy.games.dinghy_race.pivot import turn_blocker     # (pivot imports this module)
     for turn in (0, -45, 45):
         pose = Pose(boat.pose.x, boat.pose.y, boat.pose.heading + turn)
         tack = tack_of(pose.heading, game.wind_from, boat.tack)
-        if turn and _path_blocker(game, state, boat, game.hull(pose, tack), edge=False):
+        if turn and turn_blocker(game, state, boat, turn):
             continue
         turned = boat.with_(pose=pose, tack=tack, planned=None, aside=False)
         at = state.with_boat(turned, active=boat.index)
+        if boat.index != state.active:
+            at = at.with_(turn=Turn())      # (the card this turn executed is not its own)
         for key, reason in card_options(game, at):
             if reason is None and placement_blocked(game, at, turned, game.cards.types[key]) is None:
                 return True

@@ -17,6 +17,8 @@ doing it (``apply``). Each rule lives in the module named after it:
     launch_and_start  putting boats on the water; re-placing after touching the line early
     turn              reveal, the exits of the card, the move, rule 1's substitute
     pivot             the delay's and the dead boat's turn about the bow
+    sweep             the ground a hull sweeps stopping short or turning in place, and
+                      the first boat, buoy or land it meets there
     trapped           where a move would leave a boat trapped beside a mark (our reading)
     hazard_rolls      Lady Luck and the dice
     lines_and_marks   start crossing, rounding the marks, finishing
@@ -37,7 +39,7 @@ from dinghy.games.dinghy_race import right_of_way
 from dinghy.games.dinghy_race.actions import (Action, Begin, Drift, Launch, Luck, Move, Overlap, Pass, Pivot,
                                               Place, Protest, Roll, Substitute, WeatherEye)
 from dinghy.games.dinghy_race.common import (EPS, PRESTART_ROUNDS, _path_blocker, _say, aspects,
-                                             boat_obstacles, card_fits, card_obstacles, fixed_hit, hand,
+                                             boat_obstacles, card_fits, card_obstacles, executed_card, fixed_hit, hand,
                                              lines_on_water, move_shape, others, placement_blocked,
                                              prestart, room_ahead, touches_start_zone)
 from dinghy.games.dinghy_race.hazard_rolls import _do_luck, _do_roll, _next_hazard_or_place
@@ -48,9 +50,9 @@ from dinghy.games.dinghy_race.protests import _do_overlap, _do_protest, interjec
 from dinghy.games.dinghy_race.rounds import _end_turn, _new_round, initial_state
 from dinghy.games.dinghy_race.state import Boat, RaceState, Step, Turn
 from dinghy.games.dinghy_race.table import Table
-from dinghy.games.dinghy_race.pivot import _do_pivot, why_not_pivot
+from dinghy.games.dinghy_race.pivot import _do_pivot, turn_blocker, why_not_pivot
 from dinghy.games.dinghy_race.turn import (ExitOption, _do_begin, _do_move, _do_substitute,
-                                           _exit_options, _stop_short, exit_options, substitutes)
+                                           _exit_options, exit_options, stop_short, substitutes)
 from dinghy.games.dinghy_race.weather_eye import (_do_drift, _do_weather_eye, weather_eye_shape,
                                                   weather_eye_shift, why_not_weather_eye)
 
@@ -60,9 +62,9 @@ from dinghy.games.dinghy_race.weather_eye import (_do_drift, _do_weather_eye, we
 __all__ = [
     "legal_actions", "why_not", "apply", "interjections", "initial_state",
     "EPS", "PRESTART_ROUNDS", "aspects", "boat_obstacles", "card_fits", "card_obstacles", "fixed_hit",
-    "hand", "lines_on_water", "move_shape", "others", "placement_blocked", "prestart", "room_ahead",
+    "hand", "executed_card", "lines_on_water", "move_shape", "others", "placement_blocked", "prestart", "room_ahead",
     "touches_start_zone", "launch_slots", "relaunch_depth", "why_not_launch", "card_options",
-    "ExitOption", "exit_options", "substitutes", "why_not_pivot",
+    "ExitOption", "exit_options", "stop_short", "substitutes", "why_not_pivot", "turn_blocker",
     "weather_eye_shape", "weather_eye_shift", "why_not_weather_eye",
     "Boat", "RaceState", "Step", "Turn", "Pose", "Tack", "tack_of",
 ]

@@ -19,7 +19,7 @@ from shapely.geometry import Polygon
 from dinghy.games.dinghy_race.cards import CardSet, CardType, Kind
 from dinghy.core.geometry import Pose, hull_outline, shape_at, shapes_at
 from dinghy.core.setup import RaceSetup
-from dinghy.games.dinghy_race.options import SPI_DOWN
+from dinghy.games.dinghy_race.options import RULE_1, SPI_DOWN
 from dinghy.games.dinghy_race.state import Boat, fast_new
 from dinghy.core.wind import Tack
 from dinghy.games.dinghy_race.bounds import (EDGE, _afloat, _bounds, inside, others_box_lists,
@@ -52,6 +52,13 @@ class Table:
         set-up's option ``spi_down_without_spinnaker``: ``sails``, the default, or
         ``rolls``; records older than format 3 were sailed with ``rolls``)."""
         return dict(self.setup.extra).get(SPI_DOWN.key, SPI_DOWN.default) == "rolls"
+
+    @cached_property
+    def rule_1_next_card(self) -> bool:
+        """Whether rule 1 looks at the card a tack or jibe lays next (the set-up's option
+        ``rule_1_next_card``: ``card_after``, the default, or ``tack_only``; records
+        older than format 4 were sailed with ``tack_only``)."""
+        return dict(self.setup.extra).get(RULE_1.key, RULE_1.default) == "card_after"
 
     @cached_property
     def fixed_obstacles(self) -> list[tuple[str, object]]:

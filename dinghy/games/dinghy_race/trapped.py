@@ -15,8 +15,9 @@ mark or land) lets it lay any card but the delay without touching a mark, land o
 edge -- puts it in that situation: every card it could ever lay would touch the obstacle.
 So it counts as running into the obstacle: another exit is taken if one is clear, else
 the boat stops a card width short of the obstacle and is dead in the water
-(``turn._stop_short``). The other boats are left out (they sail on); so is the swing of a
-turn (only where the hull lies after it counts, as for the pivot itself).
+(``turn._stop_short``). The other boats are left out (they sail on); the swing of a turn
+counts, as for the pivot itself (:func:`pivot.turn_blocker`): the hull may neither end on
+a mark or land nor swing through one.
 
 Seen in a seeded race (up_and_down, seed 39): a round-up ended in irons (000°) 10 mm
 beside mark 2s; only the delay fits there, its 45° turns reach 045° (no card fits: dead)
@@ -37,6 +38,7 @@ from dinghy.games.dinghy_race.common import PRESTART_ROUNDS, fixed_hit, lines_on
 from dinghy.games.dinghy_race.exit_tables import _exit_spec, _turned_exits_and_unions
 from dinghy.games.dinghy_race.placing import _fit_reasons, card_options
 from dinghy.games.dinghy_race.state import Boat, RaceState, Step
+from dinghy.games.dinghy_race.sweep import swing_contact
 from dinghy.games.dinghy_race.table import Table
 
 
@@ -51,7 +53,7 @@ def trapped_by(game: Table, state: RaceState, boat: Boat, pose: Pose, tack: Tack
     may stay dead in the water instead, as after a dead boat's own turn); a delay turn
     pivots 0° or ±45°, then a card is laid again; where no card fits it is dead in the
     water, and a dead boat turns 0° or ±90° and may lay the delay or stay dead. A turn
-    is open when the hull where it ends touches no mark or land."""
+    is open when the hull where it ends, and on its way, touches no mark or land."""
     lines = lines_on_water(game, state)
     x, y = pose.x, pose.y
     box = quick_box(game, None, tack, 0.0, x, y, pose.heading)
@@ -64,6 +66,7 @@ def trapped_by(game: Table, state: RaceState, boat: Boat, pose: Pose, tack: Tack
     todo = [(pose.heading % 360, may_stay)]     # (heading, may stay dead in the water)
     met: list[str] = []
     hulls: dict[int, bool] = {}
+    swings: dict[tuple[int, int], str | None] = {}      # (heading, turn) -> what the swing meets
     while todo:
         h, may_stay = todo.pop()
         if (h, may_stay) in seen:
@@ -110,7 +113,12 @@ def trapped_by(game: Table, state: RaceState, boat: Boat, pose: Pose, tack: Tack
                     hulls[h2] = hit is None
                     if hit:
                         met.append(hit)
-                if hulls[h2]:
+                if hulls[h2] and d and (h, d) not in swings:
+                    turning = boat.with_(pose=Pose(x, y, h), tack=t)
+                    swings[(h, d)] = swing_contact(game, state, turning, d, lines, boats=False)
+                    if swings[(h, d)]:
+                        met.append(swings[(h, d)])
+                if hulls[h2] and swings.get((h, d)) is None:
                     todo.append((h2, stay))
     return max(met, key=met.count) if met else "the edge of the water"
 

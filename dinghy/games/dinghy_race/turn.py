@@ -14,7 +14,7 @@ from dinghy.core.interface import Event
 from dinghy.core.wind import PointOfSail, Tack, off_wind, points_of_sail
 from dinghy.games.dinghy_race import course as course_mod, right_of_way
 from dinghy.games.dinghy_race.actions import Begin, Move, Substitute
-from dinghy.games.dinghy_race.bounds import inside, others_box_lists, quick_box, touching
+from dinghy.games.dinghy_race.bounds import inside, quick_box, touching
 from dinghy.games.dinghy_race.cards import CardType, Kind, exit_track
 from dinghy.games.dinghy_race.common import (EPS, _path_blocker, _say, aspects, boat_obstacles,
                                              card_fits, fixed_hit, lines_on_water, move_shape,
@@ -24,10 +24,11 @@ from dinghy.games.dinghy_race.lines_and_marks import _after_track
 from dinghy.games.dinghy_race.memo import per_object
 from dinghy.games.dinghy_race.pivot import (_do_pivot, _pivot_traps, _swing_blocker,  # noqa: F401
                                             _swing_touches_start_zone, why_not_pivot)  # (re-exported)
-from dinghy.games.dinghy_race.placing import back_off
+from dinghy.games.dinghy_race.placing import back_off, next_card_meets
 from dinghy.games.dinghy_race.right_of_way import Ruling
 from dinghy.games.dinghy_race.rounds import _end_turn
 from dinghy.games.dinghy_race.state import Boat, RaceState, RulingRecord, Step, Turn, fast_new
+from dinghy.games.dinghy_race.sweep import track_contact
 from dinghy.games.dinghy_race.table import Table, fixed_within, reach_rows
 from dinghy.games.dinghy_race.trapped import no_exit_traps, surely_beyond as _surely_beyond, surely_free, trapped_by
 from dinghy.games.dinghy_race.weather_eye import weather_eye_shift
@@ -71,7 +72,11 @@ def _exit_options(game: Table, state: RaceState, shift: float) -> tuple[ExitOpti
     rows = reach_rows(game, state.boats, boat, [card], shift, lines)
     # each clear exit's end, whether a card surely lies clear ahead there (then no trap)
     free = [far or (r[4] is None and surely_free(game, boat, r[2], r[3], lines)) for r in rows]
-    if not (card.spi_bonus and boat.spi_up) and not any(r[4] or r[5] for r in rows) and all(free):
+    # rule 1 for the card laid after the move: which boat's card each change of tack
+    # would put its next card on, whatever card it lays (None: one lies clear)
+    after = _next_card_rule_1(game, state, boat, card, rows)
+    if not (card.spi_bonus and boat.spi_up) and not any(r[4] or r[5] for r in rows) and all(free) \
+            and not any(a is not None for a in after):
         return _open_water_options(card, boat, rows, limit)
     for (_, exit_, end, end_tack, blocked, cards_met), free_here in zip(rows, free):
         ex = card.exits[exit_]
@@ -105,9 +110,12 @@ def _exit_options(game: Table, state: RaceState, shift: float) -> tuple[ExitOpti
     # Rule 1: "a boat may not execute a tack or jibe if this would put the boat ... on
     # another boat's manoeuvre card" -- those exits are closed outright, so
     # they never count as the clear exit of the next rule.
-    for r in raw:
+    for r, other in zip(raw, after):
         if r[4] is None and r[9] and r[9][0].rule == 1 and (card.changes_tack or r[5]):
             r[4] = r[9][0].text
+        elif r[4] is None and other is not None:
+            text = right_of_way.decide(game, state, boat.index, other, True).text
+            r[4] = f"{text}: the card it lays next would lie on {game.name(other)}'s card"
     # "the acting player must, if possible, use an exit line that does not cause
     # boat-to-boat conflict. If this does not solve the problem, he must stop".
     if any(r[6] is None and r[4] is None for r in raw):
@@ -126,6 +134,19 @@ def _exit_options(game: Table, state: RaceState, shift: float) -> tuple[ExitOpti
 
 
 _exit_option = fast_new(ExitOption)
+
+
+def _next_card_rule_1(game: Table, state: RaceState, boat: Boat, card: CardType,
+                      rows: list[tuple]) -> list[int | None]:
+    """For each exit row (:func:`table.reach_rows`) that changes tack, the boat on whose
+    card every next card would lie (:func:`placing.next_card_meets`), else None (always
+    None where the set-up reads rule 1 the old way, see ``Table.rule_1_next_card``)."""
+    if not game.rule_1_next_card:
+        return [None] * len(rows)
+    spi = boat.spi_up if card.kind not in (Kind.SPI_UP, Kind.SPI_DOWN) else card.kind is Kind.SPI_UP
+    executed = None if card.kind is Kind.DELAY else card.key
+    return [next_card_meets(game, state, boat, r[2], r[3], executed, spi) if r[3] is not boat.tack else None
+            for r in rows]
 
 
 def _open_water_options(card: CardType, boat: Boat, rows: list[tuple], limit: float) -> tuple[ExitOption, ...]:
@@ -252,17 +273,36 @@ def _do_begin(game: Table, state: RaceState, act: Begin, ev: list[Event]) -> Rac
 
 
 
+def stop_short(game: Table, state: RaceState, opt: ExitOption, shift: float = 0.0) -> tuple[Pose, Tack, str | None]:
+    """Where the active boat taking the blocked exit ``opt`` stops, its tack there, and
+    the fixed obstacle that leaves it dead in the water (None: it lays its next card as
+    usual); what :func:`_do_move` does, for bots that forecast it."""
+    boat = state.boat()
+    card = game.cards.types[state.turn.card]
+    return _stop_short(game, state, boat, card, opt.pose, opt.tack, float(shift),
+                       opt.blocked_by if opt.trapped else None)
+
+
 def _stop_short(game: Table, state: RaceState, boat: Boat, card: CardType, end: Pose,
-                tack: Tack, shift: float, trap: str | None = None) -> tuple[Pose, Tack, str | None]:
+                tack: Tack, shift: float, trap: str | None = None,
+                through: bool = False) -> tuple[Pose, Tack, str | None]:
     """Where a blocked move ends, and the fixed obstacle that leaves the boat dead in the
     water there (None: it places its next card as usual).
 
     Other boats: "stop the execution of his move in a way that his boat does not touch
-    the other boat, still keeping the direction of one of the possible exit lines".
-    Fixed obstacles: "Boats and the manoeuvre cards placed in front of them may never
-    touch fixed obstacles like buoys ... If a boat comes into a situation where it would
-    violate this rule, it must stop one card length (short side) short of the obstacle
-    and does not place a new movement card; it is dead in the water".
+    the other boat, still keeping the direction of one of the possible exit lines", and
+    "you can neither move through it". Fixed obstacles: "Boats and the manoeuvre cards
+    placed in front of them may never touch fixed obstacles like buoys ... If a boat
+    comes into a situation where it would violate this rule, it must stop one card
+    length (short side) short of the obstacle and does not place a new movement card; it
+    is dead in the water".
+
+    The stop lies on the track the engine draws for it: the hull turned to the exit's
+    heading, its bow on the straight line from the bow's start to the exit, sampled in
+    twentieths. The hull slides along that line only as far as it meets nothing: the
+    stop is the last sample before the first one whose stretch of the track touches a
+    boat, a mark, a buoy or land (:func:`sweep.track_contact`), never beyond it; a fixed
+    obstacle met so leaves the boat dead in the water.
 
     Our reading: a stop short of a boat is such a situation too when, where the boat
     would stop, its hull or the room its next card needs (the delay card's footprint,
@@ -272,29 +312,29 @@ def _stop_short(game: Table, state: RaceState, boat: Boat, card: CardType, end: 
     hull on the buoy, never sail again. Nor may it stop where it would be trapped
     (:func:`trapped.trapped_by`): such a stop goes on back to a card width from the
     obstacle, and ``trap`` names the one a move that would end trapped runs into.
+
+    ``through``: the reading records before format 4 were made under (the samples were
+    tried from the exit back, skipping only those whose hull lay on a boat, so a stop
+    could lie beyond what stopped the boat); only :meth:`DinghyRace.older_record` asks.
     """
-    boats: list | None = None
-    hull_boxes = others_box_lists(game, state.boats, boat.index)[0]
     gap = game.cards.card_width
     lines = lines_on_water(game, state)
     fixed = _move_touches(game, boat, card, end, tack, shift, lines) or trap
     x0, y0 = boat.pose.xy
-    for i in range(20, -1, -1):
+    poses = []
+    for i in range(21):
         t = i / 20
-        pose = Pose(x0 + (end.x - x0) * t, y0 + (end.y - y0) * t, end.heading)
-        # the hull is built only where its quick box does not settle the question
+        poses.append(Pose(x0 + (end.x - x0) * t, y0 + (end.y - y0) * t, end.heading))
+    first, met = (len(poses), None) if through else track_contact(game, state, boat, poses, tack, lines)
+    fixed = fixed or met
+    for pose in reversed(poses[:first]):
+        if through and any(g.intersects(game.hull(pose, tack)) for _, g in boat_obstacles(game, state, boat.index)):
+            continue
         box = quick_box(game, None, tack, 0.0, pose.x, pose.y, pose.heading)
-        hull = None
-        if touching(box, hull_boxes):
-            hull = game.hull(pose, tack)
-            if boats is None:
-                boats = [g for _, g in boat_obstacles(game, state, boat.index)]
-            if any(g.intersects(hull) for g in boats):
-                continue
         if fixed is None:
             fixed = _stop_touches(game, pose, tack, box, lines)
         if fixed is not None and not _surely_beyond(game, box, gap - EPS, lines):
-            if fixed_within(game, game.hull(pose, tack) if hull is None else hull, gap - EPS, lines):
+            if fixed_within(game, game.hull(pose, tack), gap - EPS, lines):
                 continue
         trapped = trapped_by(game, state, boat, pose, tack)
         if trapped is not None:
@@ -344,8 +384,7 @@ def _do_move(game: Table, state: RaceState, act: Move, ev: list[Event]) -> RaceS
     end, tack, dead = opt.pose, opt.tack, False
     track = exit_track(boat.pose, boat.tack, card, ex, game.cards.hull_length, act.shift)
     if opt.blocked_by is not None:
-        trap = opt.blocked_by if opt.trapped else None
-        end, tack, fixed = _stop_short(game, state, boat, card, end, tack, act.shift, trap)
+        end, tack, fixed = stop_short(game, state, opt, act.shift)
         dead = fixed is not None
         if opt.trapped:
             why = (" (where the card would take it, no heading its turns reach would let it lay"

@@ -64,9 +64,12 @@ def why_not_weather_eye(game: Table, state: RaceState, act: WeatherEye) -> str |
             continue
         if game.hull(b.pose, b.tack).intersects(shape):
             return f"touches {game.name(b.index)}"
-        if b.planned is not None and not b.aside and \
-                game.card_shape(b.pose, game.cards.types[b.planned], b.tack).intersects(shape):
-            return f"touches {game.name(b.index)}'s card"
+        # the card in front of the bow: face-up delay cards ("more than one delay cards
+        # may be placed face-up in front of your boat, replacing any card that may have
+        # been there"), as moves and right of way see them, else the planned card
+        key = game.delay_card.key if b.delays else (None if b.aside else b.planned)
+        if key is not None and game.card_shape(b.pose, game.cards.types[key], b.tack).intersects(shape):
+            return f"touches {game.name(b.index)}'s card" + (" (face-up delay cards)" if b.delays else "")
     for other in state.weather_eyes:
         if weather_eye_shape(game, other).distance(shape) < game.cards.card_length - EPS:
             return "must be at least one ruler length from other Weather Eye cards"

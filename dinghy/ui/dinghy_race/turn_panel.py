@@ -363,7 +363,7 @@ class TurnPanel:
         s = self.view
         self.text("Tap a card to lay it face-down in front of the bow (with a mouse, "
                   "hovering over a card first shows where it lies).", theme.SMALL_PT + 1, lines=2)
-        counts = Counter(dr.hand(game, boat))
+        counts = Counter(dr.hand(game, boat, dr.executed_card(game, state, boat.index)))
         options = dr.card_options(game, state)
         options.sort(key=lambda kr: kr[1] is not None)
         legal = race.legal_actions()
