@@ -16,6 +16,8 @@ the set-up plus the text of every action, and replaying it is a fold of ``apply`
     game.is_over(state) / game.places(state)
     game.parse_action(text) / action.text()
     game.observation(state, seat)        -> what that seat may see (JSON-able)
+    game.balance_figures / game.balance(states, actions, events)
+                                         -> the figures that balance the game, counted per seat
 
 :class:`BaseGame` supplies the parts most games share; a new ruleset subclasses it and
 registers in :mod:`dinghy.games`.
@@ -26,6 +28,9 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol, Sequence, runtime_checkable
+
+from dinghy.core import balance as _balance
+from dinghy.core.balance import BalanceFigure
 
 #: ``current_player`` when the dice (or a shuffled deck) act next.
 CHANCE = -1
@@ -60,6 +65,9 @@ class BaseGame:
 
     rules_name: str = ""
     title: str = ""
+    #: The figures that balance this game (what a rule designer watches when a card, a
+    #: table or a die changes), in its own words; ``dinghy simulate`` reports them.
+    balance_figures: tuple[BalanceFigure, ...] = ()
 
     # -- who acts ----------------------------------------------------------------------
     def is_chance(self, state: Any) -> bool:
@@ -109,6 +117,13 @@ class BaseGame:
         value), or None where the game does not say: a simulation cuts a race short
         when it stays the same for thousands of actions (boats locked for good)."""
         return None
+
+    def balance(self, states: Sequence[Any], actions: Sequence[Any],
+                events: Sequence[Sequence[Event]]) -> _balance.Balance:
+        """Each seat's count of every ``balance_figures`` figure over one race (``states``
+        from the first on, ``events`` the events of each action), and rows of rates per
+        kind of roll where the game has them (:mod:`dinghy.core.balance`)."""
+        return _balance.count(self, states, actions, events)
 
     # -- records -----------------------------------------------------------------------
     def older_record(self, fmt: int, race: Any) -> str | None:

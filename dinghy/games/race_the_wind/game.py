@@ -23,6 +23,7 @@ from dinghy.games.grid import compass
 from dinghy.games.grid.board import Board
 from dinghy.games.race_the_wind import actions as A, flow, options, start_finish, turns, view, weather
 from dinghy.games.race_the_wind.state import Boat, Phase, Progress, State
+from dinghy.games.race_the_wind.balance import FIGURES as _BALANCE
 
 OPTIONS = ("proper_course", "better_spinnaker")
 
@@ -47,6 +48,7 @@ def _points(board: Board, source: str, key: str) -> tuple[tuple[int, int], ...] 
 class RaceTheWind(BaseGame):
     rules_name = "race_the_wind"
     title = "Race the Wind"
+    balance_figures = _BALANCE
 
     def __init__(self, setup: RaceSetup, board: Board, source: str = "board") -> None:
         self.setup = setup
@@ -174,7 +176,7 @@ class RaceTheWind(BaseGame):
         return s
 
     # -- for bots that cut a play-out short ----------------------------------------------
-    def progress(self, s: State, seat: int) -> float:
+    def boat_progress(self, s: State, seat: int) -> float:
         """How far boat ``seat`` is along the course: stages done (start, each mark, the
         finish), less the squares still to its next target as a fraction of the board."""
         b = s.boats[seat]
@@ -201,8 +203,8 @@ class RaceTheWind(BaseGame):
         n = len(s.boats)
         if n == 1:
             return 1.0
-        mine = self.progress(s, seat)
-        score = sum(1.0 if mine > self.progress(s, o) else 0.5 if mine == self.progress(s, o) else 0.0
+        mine = self.boat_progress(s, seat)
+        score = sum(1.0 if mine > self.boat_progress(s, o) else 0.5 if mine == self.boat_progress(s, o) else 0.0
                     for o in range(n) if o != seat)
         return score / (n - 1)
 
