@@ -169,6 +169,7 @@ def test_a_race_in_which_boats_keep_moving_is_never_cut_short():
     assert out["race"]["finished"] and DinghyRace.progress is not BaseGame.progress
 
 
+@pytest.mark.race
 def test_a_simulated_race_lets_the_hard_skipper_claim_room_as_at_the_table(monkeypatch):
     """Right-of-way rule 3 ("The innermost boat (only) can then demand immediately,
     though it is not active right now, to swap turn order positions with the outer boat
@@ -192,6 +193,7 @@ def test_a_simulated_race_lets_the_hard_skipper_claim_room_as_at_the_table(monke
         assert job.skippers[a.boat] == "hard" and a in race.game.interjections(race.history[i])
 
 
+@pytest.mark.race
 def test_weather_eye_cards_laid_are_the_cards_gone_from_the_boats_supply(monkeypatch):
     """The seat rows count each boat's Weather Eye cards laid ("Each player starts the
     game with a number of 'Weather Eye' cards. He may place them anywhere on the playing
