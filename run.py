@@ -1,7 +1,10 @@
 """Bootstrap: create ./.venv, install dinghy into it, then start the game or the tests.
 
     python3 run.py [dinghy arguments]   # start the game (default: `dinghy play`)
-    python3 run.py test [pytest args]   # run the whole test suite
+    python3 run.py test [pytest args]   # run the whole test suite, on every core
+
+The tests run in parallel (pytest-xdist, `-n auto`, a test file per worker at a time)
+unless the arguments choose otherwise (`-n 0` for one process, `-p no:xdist`).
 
 Needs only Python >= 3.11. The environment is rebuilt when pyproject.toml changes.
 """
@@ -35,11 +38,25 @@ def ensure_env() -> None:
     STAMP.write_text(want)
 
 
+def pytest_args(args: list[str], xdist: bool) -> list[str]:
+    """The pytest arguments for `run.py test ARGS`: on every core (a file per worker at a
+    time, so a file's shared races are sailed once) when pytest-xdist is there and the
+    arguments do not choose the processes themselves."""
+    chosen = any(a in ("-n", "--numprocesses", "--dist", "no:xdist") or a.startswith(("-n", "--numprocesses=", "--dist="))
+                 for a in args)
+    return ([*args] if chosen or not xdist else ["-n", "auto", "--dist", "loadfile", *args])
+
+
+def has_xdist(python: str) -> bool:
+    return subprocess.call([python, "-c", "import xdist"], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL) == 0
+
+
 def main(argv: list[str]) -> int:
     ensure_env()
     python = str(BIN / "python")
     if argv[:1] == ["test"]:
-        cmd = [python, "-m", "pytest", *argv[1:]]
+        cmd = [python, "-m", "pytest", *pytest_args(argv[1:], has_xdist(python))]
     else:
         cmd = [python, "-m", "dinghy", *(argv or ["play"])]
     return subprocess.call(cmd, cwd=ROOT)

@@ -41,6 +41,7 @@ from dinghy.core.interface import CHANCE
 from dinghy.core.race import Race
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
 from dinghy.games.dinghy_race.actions import Roll
+from dinghy.simulate.stats import wilson
 from dinghy.skippers import SKIPPERS, out_of_turn, skipper
 
 
@@ -182,14 +183,6 @@ def head_to_head(results: list[dict]) -> dict[tuple[str, str], tuple[int, int]]:
             w[0] += place[a] < place[b]
             w[1] += 1
     return {k: (v[0], v[1]) for k, v in out.items()}
-
-
-def wilson(w: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% (Wilson score) interval of a share of ``w`` in ``n``."""
-    p = w / n
-    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return mid - half, mid + half
 
 
 def detail(results: list[dict], levels: list[str], courses: list[str]) -> None:

@@ -19,6 +19,24 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "gate"))
 os.environ.setdefault("DINGHY_HEADLESS", "1")
 
 
+# --- each test process keeps its own $DINGHY_HOME -------------------------------------
+# The table autosaves every race into $DINGHY_HOME (settings, series, courses too). The
+# suite runs in several processes at once (pytest-xdist): each gets a home of its own
+# under its own temporary folder, so no test reads another process's race, and none
+# touches the user's real ~/.local/share/dinghy. A test that needs a fresh home still
+# sets its own. The field cache ($DINGHY_CACHE) stays shared: it is written atomically
+# and the same key always holds the same field.
+@pytest.fixture(scope="session", autouse=True)
+def _own_dinghy_home(tmp_path_factory):
+    before = os.environ.get("DINGHY_HOME")
+    os.environ["DINGHY_HOME"] = str(tmp_path_factory.mktemp("dinghy-home"))
+    yield
+    if before is None:
+        os.environ.pop("DINGHY_HOME", None)
+    else:
+        os.environ["DINGHY_HOME"] = before
+
+
 @pytest.fixture
 def make_ui_app(monkeypatch):
     """Factory for headless Apps: ``make_ui_app(width=1280, height=800)``; all closed

@@ -79,6 +79,7 @@ def test_when_the_last_boat_of_the_round_finishes_a_racing_boat_drifts_the_weath
     assert r.state.step is Step.BEGIN and r.state.active == 1
 
 
+@pytest.mark.race
 def test_whole_bot_races_give_every_boat_its_turns_after_others_finish():
     """Seeded whole races: after a finish, each boat still racing begins its turns with
     a reveal (Begin), never straight at the place step."""

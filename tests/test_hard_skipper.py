@@ -120,6 +120,7 @@ def sail(race: Race, seed: int, limit: int = 12000, check: bool = True, interjec
         race.push(action)
 
 
+@pytest.mark.race
 @pytest.mark.parametrize("course", io.shipped("courses"))
 def test_the_hard_skipper_sails_every_shipped_course_to_the_finish(course):
     """"The first boat to cross the finish line wins": alone on the water, in a seeded
@@ -130,6 +131,7 @@ def test_the_hard_skipper_sails_every_shipped_course_to_the_finish(course):
     assert race.places() == [1]
 
 
+@pytest.mark.race
 def test_the_hard_skipper_plays_only_legal_actions_in_a_fleet():
     """"Any player may protest an illegal move": in a fleet with the other skippers (room
     claimed at the marks where the engine offers it), every action of the hard skipper
@@ -371,32 +373,36 @@ def test_a_field_kept_on_disk_loads_back_the_same(up_and_down, tmp_path, monkeyp
     assert _load(game, tmp_path / "missing.npz") is None
 
 
+@pytest.mark.race
 def test_bots_racing_in_the_terminal_let_the_hard_skipper_claim_room():
     """Right-of-way rule 3 (room at a mark) is claimed out of turn; ``play_bots`` (the
     terminal race) asks each skipper that speaks out of turn before every action, so a
     hard seat claims room there as it does in the benchmark (six boats on the up-and-down
-    course; the first of a few seeds whose race meets such a mark rounding). Every claim
-    is the claiming seat's own, made when the engine offered it, and the race finishes."""
+    course, the seed of tests/records/claim_room_race.json). Every claim is the claiming
+    seat's own, made when the engine offered it, and the race finishes; its first claim
+    comes where the record says, so the tests that start from the record start from a
+    position the bots really sail into."""
+    import json
     import random as _random
+    from pathlib import Path
 
     from dinghy import games as _games
     from dinghy.core.race import Race as _Race
     from dinghy.core.setup import RaceSetup as _RaceSetup, Seat as _Seat
     from dinghy.skippers import play_bots
 
-    names = ("Orange", "Sky", "Green", "Yellow", "Blue", "Purple")
-    kinds = ("hard", "simple") * 3
-    seats = tuple(_Seat(c, c, s) for c, s in zip(names, kinds))
-    for seed in (6, 8, 4, 5, 2):
-        race = _Race(_games.load_game(_RaceSetup(seats=seats, course="up_and_down", seed=seed)))
-        play_bots(race, _random.Random(1))
-        assert race.over and all(p is not None for p in race.places())
-        claims = [(i, a) for i, a in enumerate(race.actions) if type(a).__name__ == "Overlap"]
-        if claims:
-            break
+    rec = json.loads((Path(__file__).parent / "records" / "claim_room_race.json").read_text())
+    kinds = tuple(s for _, s in rec["seats"])
+    seats = tuple(_Seat(c, c, s) for c, s in rec["seats"])
+    race = _Race(_games.load_game(_RaceSetup(seats=seats, course=rec["course"], seed=rec["seed"])))
+    play_bots(race, _random.Random(1))
+    assert race.over and all(p is not None for p in race.places())
+    claims = [(i, a) for i, a in enumerate(race.actions) if type(a).__name__ == "Overlap"]
     assert claims, "the hard seats claimed no room"
     for i, a in claims:
         assert kinds[a.boat] == "hard" and a in race.game.interjections(race.history[i])
+    first = claims[0][0]
+    assert [a.text() for a in race.actions[:first + 1]] == rec["actions"]
 
 
 def test_a_field_warmed_in_the_background_is_the_one_the_skipper_then_gets():

@@ -79,6 +79,7 @@ def test_the_generic_hard_level_reads_the_odds_of_the_toy_game():
     assert wins == {1: 3, 2: 3}
 
 
+@pytest.mark.race
 def test_the_easy_skipper_sails_a_whole_race_legally_and_the_same_for_the_same_seed():
     texts = []
     for _ in range(2):

@@ -280,6 +280,7 @@ def test_random_legal_play_keeps_the_invariants(seed, course):
     assert again.state == race.state
 
 
+@pytest.mark.race
 @pytest.mark.parametrize("course", io.shipped("courses"))
 def test_bots_sail_every_shipped_course_to_the_finish(course):
     """Whole races: every boat finishes, places 1..n, marks rounded in order."""

@@ -564,6 +564,7 @@ def test_grid_view_contract():
 BOARDS = games.GAMES["race_the_wind"].boards()
 
 
+@pytest.mark.race
 @pytest.mark.parametrize("board", BOARDS)
 def test_seeded_navigator_races_finish_and_replay(board, tmp_path):
     for seed, n in ((3, 3), (11, 4)):

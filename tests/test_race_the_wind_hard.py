@@ -28,6 +28,7 @@ def test_hard_is_the_hard_level_of_race_the_wind():
     assert levels.level_skipper("hard", "race_the_wind") is H.HARD
 
 
+@pytest.mark.race
 @pytest.mark.parametrize("board", BOARDS)
 def test_seeded_races_of_the_hard_skipper_finish_with_every_action_legal(board):
     race = _race(board, ["hard", "medium", "hard"], seed=5)

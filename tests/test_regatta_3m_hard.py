@@ -32,6 +32,7 @@ def _sail_turn(race, bot, seed=1):
     return race.state.boats[seat].at
 
 
+@pytest.mark.race
 @pytest.mark.parametrize("rules", ["regatta", "regatta_advanced"])
 @pytest.mark.parametrize("board", ["3m_triangle", "3m_channel"])
 def test_hard_decides_legally_and_seeded_races_finish(rules, board):

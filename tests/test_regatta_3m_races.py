@@ -49,6 +49,7 @@ def test_the_grid_picture_and_taps():
     assert "straight line" in taps[0].reason
 
 
+@pytest.mark.race
 @pytest.mark.parametrize("rules", ["regatta", "regatta_advanced"])
 @pytest.mark.parametrize("board", ["3m_triangle", "3m_channel"])
 @pytest.mark.parametrize("seed,seats", [(1, 4), (2, 6)])

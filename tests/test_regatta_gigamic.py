@@ -515,6 +515,7 @@ def test_each_hand_is_private():
     assert game.observation(variant, 1) != game.observation(s, 1)
 
 
+@pytest.mark.race
 @pytest.mark.parametrize("course", ["small", "medium", "large"])
 @pytest.mark.parametrize("seed", [1, 2])
 def test_seeded_bot_races_finish_and_replay(course, seed, tmp_path):
@@ -569,6 +570,7 @@ def test_a_bad_course_on_the_command_line_is_one_line_and_exit_2(tmp_path, capsy
     assert len(err) == 1 and "rounding[0].side" in err[0] and str(bad) in err[0]
 
 
+@pytest.mark.race
 def test_every_level_sails_a_gigamic_race_to_the_finish():
     """easy, medium and hard (dinghy.skippers.levels) each resolve to a skipper that
     finishes; hard is this game's own, not the generic Monte Carlo (a minute a move)."""

@@ -33,6 +33,7 @@ def test_hard_is_the_hard_level_of_the_gigamic_regatta():
     assert levels.level_skipper("hard", RULES) is GH.HARD
 
 
+@pytest.mark.race
 @pytest.mark.parametrize("course", COURSES)
 def test_seeded_races_of_the_hard_skipper_finish_with_every_action_legal(course):
     """"Etre le premier joueur à franchir la ligne d'arrivée" (be the first over the

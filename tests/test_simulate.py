@@ -56,6 +56,19 @@ def test_the_rows_add_up(here):
     assert set(stats.dice_share(here.results)) == {0, 1}
 
 
+def test_the_dinghy_race_report_keeps_its_hazards_lady_luck_and_weather_eye(here, tmp_path):
+    """Dinghy Race's own figures ("the chance values on the hazard tables"): Lady Luck,
+    capsizes, men overboard, Weather Eye; each variant named by its hazard scale, the
+    plain one too (never "(as above)"); hazard rates with their Wilson intervals."""
+    text = report.write(here, tmp_path)
+    lines = text.splitlines()
+    assert lines[2].split()[6:] == ["luck", "capsize", "mob", "eye", "shift", "dice"]
+    assert [line.split()[:2] for line in lines[3:5]] == [["hazards", "x1"], ["hazards", "x2"]]
+    assert "(as above)" not in text and "luck = Lady Luck cards spent" in text
+    assert "hazard rolls per manoeuvre (all variants; 95% intervals)" in text
+    assert (tmp_path / report.HAZARD_PLOT).stat().st_size > 0
+
+
 def test_the_same_work_on_a_local_dask_cluster(here):
     distributed = pytest.importorskip("dask.distributed")
     with distributed.LocalCluster(processes=False, n_workers=1, threads_per_worker=1,
@@ -76,7 +89,7 @@ def test_ctrl_c_keeps_the_finished_races_and_writes_the_report(here, tmp_path):
     assert out.interrupted and len(out.results) == 2
     text = report.write(out, tmp_path)
     assert "2 of 4 races" in text and "INTERRUPTED" in text
-    for name in ("races.csv", "seats.csv", "hazards.csv", "results.json", *report.PLOTS):
+    for name in ("races.csv", "seats.csv", "hazards.csv", "results.json", *report.PLOTS, report.HAZARD_PLOT):
         assert (tmp_path / name).stat().st_size > 0, name
     assert json.loads((tmp_path / "results.json").read_text())["interrupted"] is True
 
@@ -156,6 +169,7 @@ def test_a_race_in_which_boats_keep_moving_is_never_cut_short():
     assert out["race"]["finished"] and DinghyRace.progress is not BaseGame.progress
 
 
+@pytest.mark.race
 def test_a_simulated_race_lets_the_hard_skipper_claim_room_as_at_the_table(monkeypatch):
     """Right-of-way rule 3 ("The innermost boat (only) can then demand immediately,
     though it is not active right now, to swap turn order positions with the outer boat
@@ -179,6 +193,7 @@ def test_a_simulated_race_lets_the_hard_skipper_claim_room_as_at_the_table(monke
         assert job.skippers[a.boat] == "hard" and a in race.game.interjections(race.history[i])
 
 
+@pytest.mark.race
 def test_weather_eye_cards_laid_are_the_cards_gone_from_the_boats_supply(monkeypatch):
     """The seat rows count each boat's Weather Eye cards laid ("Each player starts the
     game with a number of 'Weather Eye' cards. He may place them anywhere on the playing
@@ -204,4 +219,4 @@ def test_weather_eye_cards_laid_are_the_cards_gone_from_the_boats_supply(monkeyp
     text = report.summary(run.Outcome(plan, [res], seconds=1.0))
     head, row = text.splitlines()[2:4]
     assert head.split()[-3:] == ["eye", "shift", "dice"]
-    assert row.split()[-3:-1] == [f"{sum(laid) / 3:.1f}", f"{sum(shifted) / 3:.1f}"]
+    assert row.split()[-3:-1] == [f"{sum(laid) / 3:.2f}", f"{sum(shifted) / 3:.2f}"]

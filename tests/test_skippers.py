@@ -56,6 +56,7 @@ def test_every_skipper_is_registered():
 
 # --- whole races ------------------------------------------------------------------------
 
+@pytest.mark.race
 @pytest.mark.parametrize("course", COURSES)
 def test_both_skippers_sail_every_shipped_course_to_the_finish(course):
     race = make_race(course, ["tactician", "simple"], seed=3)
@@ -68,6 +69,7 @@ def test_both_skippers_sail_every_shipped_course_to_the_finish(course):
     ("trapeze_outer", 6, 4),        # ... and by the gate 3s/3p
     ("standard_triangle", 5, 0),    # big boats launched side by side: no knot before the start
 ])
+@pytest.mark.race
 def test_simple_fleets_that_used_to_get_stuck_finish(course, boats, seed):
     race = make_race(course, ["simple"] * boats, seed)
     sail(race, random.Random(seed))
@@ -76,6 +78,7 @@ def test_simple_fleets_that_used_to_get_stuck_finish(course, boats, seed):
 
 # --- the same race for the same seed, and no global randomness ---------------------------
 
+@pytest.mark.race
 @pytest.mark.parametrize("name", sorted(SKIPPERS))
 def test_a_skipper_plays_the_same_race_for_the_same_seed(name):
     random.seed(12345)

@@ -84,12 +84,14 @@ def _assert_plays_as_recorded(actions: list[str], reference: list[str]) -> None:
         f"before {reference[first:first + 3]}")
 
 
+@pytest.mark.race
 @pytest.mark.parametrize("course,seed,fleet", RACES, ids=[key(*r) for r in RACES])
 def test_a_seeded_race_plays_exactly_as_before_the_speed_work(course, seed, fleet):
     reference = json.loads(REFERENCE.read_text())["races"][key(course, seed, fleet)]
     _assert_plays_as_recorded(play(course, seed, fleet), reference)
 
 
+@pytest.mark.race
 @pytest.mark.parametrize("course,seed,fleet", HARD_RACES, ids=[key(*r) for r in HARD_RACES])
 def test_the_hard_skipper_plays_exactly_as_before_the_speed_work(course, seed, fleet):
     recorded = json.loads(REFERENCE.read_text())

@@ -9,19 +9,21 @@ time-to-go field inside the choice: the window froze for the whole build (6.7 s 
 Olympic triangle here, up to half a minute on a busy machine)."""
 from __future__ import annotations
 
-import random
+import json
 import threading
+from pathlib import Path
 
 import pytest
 
 from dinghy import games
 from dinghy.core.race import Race
 from dinghy.core.setup import RaceSetup, Seat
-from dinghy.skippers import field_store as field, play_bots, ready, skipper
+from dinghy.skippers import field_store as field, ready, skipper
 from dinghy.ui.shell.table import TableScene
 
 NAMES = ("Orange", "Sky", "Green", "Yellow", "Blue", "Purple")
 KINDS = ("hard", "simple") * 3
+CLAIM_RECORD = Path(__file__).parent / "records" / "claim_room_race.json"
 
 
 def _claims(race):
@@ -32,14 +34,16 @@ def _offered(race, i, action) -> bool:
     return action in race.game.interjections(race.history[i])
 
 
+@pytest.mark.race
 def test_a_hard_bot_at_a_table_of_bots_claims_room_at_a_mark(ui_app):
     """Right-of-way rule 3: "The innermost boat (only) can then demand immediately, though
     it is not active right now, to swap turn order positions with the outer boat whose
     turn it is". Six bots at the table (hard and simple), the up-and-down course: the
-    first of a few seeds whose race meets such a rounding; every claim is a hard seat's,
-    made when the engine offered it, and the race finishes."""
+    first of a few seeds whose race meets such a rounding (the terminal race's recorded
+    seed first); every claim is a hard seat's, made when the engine offered it, and the
+    race finishes."""
     seats = tuple(Seat(c, c, s) for c, s in zip(NAMES, KINDS))
-    for seed in (6, 8, 4, 5, 2):
+    for seed in dict.fromkeys((claim_race_record()["seed"], 6, 8, 4, 5, 2)):
         race = Race(games.load_game(RaceSetup(seats=seats, course="up_and_down", seed=seed)))
         ui_app.push(TableScene(race, bot_delay=0))
         ui_app.step()
@@ -59,24 +63,27 @@ def test_a_hard_bot_claims_room_while_a_person_has_the_turn(ui_app):
     _a_claim_on_a_person_s_turn(ui_app)
 
 
+def claim_race_record() -> dict:
+    """A terminal race of bots (hard and simple, the up-and-down course) up to and
+    including the first claim of room by a hard seat, as recorded
+    (``tests/records/claim_room_race.json``; tests/test_hard_skipper.py's seeded race, in
+    the ``race`` group, sails it whole and finds the same claim)."""
+    return json.loads(CLAIM_RECORD.read_text())
+
+
 def _a_claim_on_a_person_s_turn(ui_app):
-    """Found in a terminal race of bots; the same race replayed to the moment of the claim
-    with the outer boat's seat a person's, and opened at the table: (scene, race, index
-    of the claim)."""
-    seats = tuple(Seat(c, c, s) for c, s in zip(NAMES, KINDS))
-    for seed in (6, 8, 4, 5, 2):
-        race = Race(games.load_game(RaceSetup(seats=seats, course="up_and_down", seed=seed)))
-        play_bots(race, random.Random(1))
-        claims = _claims(race)
-        if claims:
-            break
-    assert claims, "the terminal races met no claim to replay"
-    i, claim = claims[0]
-    outer = race.game.current_player(race.history[i])
+    """The recorded race replayed to the moment before the claim with the outer boat's
+    seat a person's, and opened at the table: (scene, race, index of the claim)."""
+    rec = claim_race_record()
+    seats = tuple(Seat(c, c, s) for c, s in rec["seats"])
+    found = Race.replay(games.load_game(RaceSetup(seats=seats, course=rec["course"], seed=rec["seed"])),
+                        rec["actions"])
+    i, claim = len(found.actions) - 1, found.actions[-1]
+    assert _claims(found) == [(i, claim)] and _offered(found, i, claim)
+    outer = found.game.current_player(found.history[i])
     people = tuple(Seat(s.name, s.colour, None if k == outer else s.skipper) for k, s in enumerate(seats))
-    again = Race(games.load_game(RaceSetup(seats=people, course="up_and_down", seed=seed)))
-    for action in race.actions[:i]:
-        again.push(action)
+    again = Race.replay(games.load_game(RaceSetup(seats=people, course=rec["course"], seed=rec["seed"])),
+                        rec["actions"][:i])
     assert again.game.setup.seats[again.current_player()].skipper is None       # a person's turn
     scene = ui_app.push(TableScene(again, bot_delay=0.5))
     ui_app.step()

@@ -39,6 +39,7 @@ def finish(app):
     raise AssertionError(f"no results: {app.scene}")
 
 
+@pytest.mark.race
 def test_a_series_from_the_set_up_to_the_series_table(ui_app, home, tiny):
     flow = Flow(ui_app, Autosave(home), bot_delay=0)
     ui_app.flow = flow

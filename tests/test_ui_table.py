@@ -192,6 +192,7 @@ def human_turns(app, scene, oracle_rng, limit=400, on_step=None):
 
 # --- the whole race -------------------------------------------------------------------------
 
+@pytest.mark.race
 def test_play_a_whole_race_by_taps(ui_app, table, tiny, home):
     scene = table(make_setup(tiny, Seat("Ann", "Orange"), Seat("Bot", "Sky", "simple")))
     race = scene.race

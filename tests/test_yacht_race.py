@@ -588,6 +588,7 @@ def test_the_grid_view_contract_picture_and_taps():
 
 # --- whole races ------------------------------------------------------------------------------------------------
 
+@pytest.mark.race
 @pytest.mark.parametrize("board", ["yacht_race", "yacht_race_reverse", "yacht_race_wind_island"])
 @pytest.mark.parametrize("seats,seed", [(2, 1), (4, 2), (6, 3)])
 def test_seeded_bot_races_finish_and_replay_identically(tmp_path, board, seats, seed):

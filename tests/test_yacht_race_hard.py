@@ -61,6 +61,7 @@ def _choose(game: YachtRace, state: State, seed: int = 0):
 
 # --- whole races ---------------------------------------------------------------------------------
 
+@pytest.mark.race
 @pytest.mark.parametrize("board", ["yacht_race", "yacht_race_reverse", "yacht_race_wind_island"])
 @pytest.mark.parametrize("seed", [3, 11])
 def test_hard_decisions_are_legal_and_seeded_races_finish(board, seed):

@@ -20,6 +20,8 @@ the set-up plus the text of every action, and replaying it is a fold of ``apply`
                                             (ImpossiblePosition if no race can be in it)
     game.outcome(state, action)          -> what a legal action does, told before it is made
                                             (None where a game does not tell)
+    game.balance_figures / game.balance(states, actions, events)
+                                         -> the figures that balance the game, counted per seat
 
 :class:`BaseGame` supplies the parts most games share; a new ruleset subclasses it and
 registers in :mod:`dinghy.games`.
@@ -30,6 +32,9 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol, Sequence, runtime_checkable
+
+from dinghy.core import balance as _balance
+from dinghy.core.balance import BalanceFigure
 
 #: ``current_player`` when the dice (or a shuffled deck) act next.
 CHANCE = -1
@@ -64,6 +69,9 @@ class BaseGame:
 
     rules_name: str = ""
     title: str = ""
+    #: The figures that balance this game (what a rule designer watches when a card, a
+    #: table or a die changes), in its own words; ``dinghy simulate`` reports them.
+    balance_figures: tuple[BalanceFigure, ...] = ()
 
     # -- who acts ----------------------------------------------------------------------
     def is_chance(self, state: Any) -> bool:
@@ -147,6 +155,12 @@ class BaseGame:
     def boat_outlines(self, state: Any) -> list[Any]:
         """Per seat, the hull's outline in world points, or None."""
         return [None] * self.seats()
+    def balance(self, states: Sequence[Any], actions: Sequence[Any],
+                events: Sequence[Sequence[Event]]) -> _balance.Balance:
+        """Each seat's count of every ``balance_figures`` figure over one race (``states``
+        from the first on, ``events`` the events of each action), and rows of rates per
+        kind of roll where the game has them (:mod:`dinghy.core.balance`)."""
+        return _balance.count(self, states, actions, events)
 
     # -- records -----------------------------------------------------------------------
     def older_record(self, fmt: int, race: Any) -> str | None:

@@ -39,9 +39,9 @@ class Variant:
         if self.wind_force:
             parts.append(f"wind {self.wind_force}")
         if self.card_size:
-            parts.append(f"cards {_short(self.card_size)}")
+            parts.append(f"cards {short_name(self.card_size)}")
         if self.hazards:
-            parts.append(f"hazards {_short(self.hazards)}")
+            parts.append(f"hazards {short_name(self.hazards)}")
         if self.hazard_scale != 1.0:
             parts.append(f"hazards x{self.hazard_scale:g}")
         return ", ".join(parts)
@@ -110,5 +110,6 @@ def make_plan(rules: str, boards: list[str], boats: list[int], levels: list[str]
     return Plan(tuple(variants), races, seed, max_actions)
 
 
-def _short(name: str) -> str:
+def short_name(name: str) -> str:
+    """A table's or card set's name as a variant shows it: a file by its stem."""
     return name.replace("\\", "/").rsplit("/", 1)[-1].removesuffix(".toml")

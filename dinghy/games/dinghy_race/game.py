@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from dinghy.core.interface import CHANCE, TERMINAL, BaseGame, Event
-from dinghy.games.dinghy_race import position as positions, rules
+from dinghy.games.dinghy_race import balance as _balance, position as positions, rules
 from dinghy.games.dinghy_race.actions import Action, Roll, parse
 from dinghy.games.dinghy_race.outcome import MoveOutcome, outcome
 from dinghy.games.dinghy_race.state import RaceState, Step
@@ -25,6 +25,12 @@ _DICE = [Roll(a, b) for a in range(1, 7) for b in range(1, 7)]
 class DinghyRace(Table, BaseGame):
     rules_name = "dinghy_race"
     title = "Dinghy Race"
+    balance_figures = _balance.FIGURES
+
+    def balance(self, states, actions, events):
+        """Lady Luck, capsizes, men overboard and Weather Eye per seat, and the hazard
+        rolls per boat and manoeuvre (:mod:`dinghy.games.dinghy_race.balance`)."""
+        return _balance.count(self, states, actions)
 
     # -- the interface -----------------------------------------------------------------
     def initial_state(self) -> RaceState:

@@ -24,6 +24,7 @@ from dinghy.games.grid.board import Board
 from dinghy.games.grid.race_chart import GridPictures
 from dinghy.games.race_the_wind import actions as A, flow, options, position as positions, start_finish, turns, view, weather
 from dinghy.games.race_the_wind.state import Boat, Phase, Progress, State
+from dinghy.games.race_the_wind.balance import FIGURES as _BALANCE
 
 OPTIONS = ("proper_course", "better_spinnaker")
 
@@ -48,6 +49,7 @@ def _points(board: Board, source: str, key: str) -> tuple[tuple[int, int], ...] 
 class RaceTheWind(GridPictures, BaseGame):
     rules_name = "race_the_wind"
     title = "Race the Wind"
+    balance_figures = _BALANCE
 
     def __init__(self, setup: RaceSetup, board: Board, source: str = "board") -> None:
         self.setup = setup

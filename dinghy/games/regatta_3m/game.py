@@ -24,11 +24,13 @@ from dinghy.games.regatta_3m.actions import Action, Head, Leg, Place, Spinnaker,
 from dinghy.games.regatta_3m.equipment import Equipment, parse_die
 from dinghy.games.regatta_3m.speeds import point_name, point_of_sail, spaces
 from dinghy.games.regatta_3m.state import Phase, State
+from dinghy.games.regatta_3m.balance import FIGURES as _BALANCE
 
 
 class Regatta3M(GridPictures, BaseGame):
     rules_name = "regatta"
     title = "Regatta (3M)"
+    balance_figures = _BALANCE
     advanced = False
     places_may_tie = True          # "Players finishing in the same round and the same number of legs tie."
 

@@ -17,6 +17,7 @@ from dinghy.games.regatta_gigamic.deck import Deck
 from dinghy.games.regatta_gigamic.hand import pile_of
 from dinghy.games.regatta_gigamic.spot import Shapes
 from dinghy.games.regatta_gigamic.state import DEAL, DRAW, FIRST, OVER, Boat, State
+from dinghy.games.regatta_gigamic.balance import FIGURES as _BALANCE
 
 #: how far behind the line a bow is set down ("juste derrière la ligne de départ"), mm
 START_BEHIND = 10.0
@@ -33,6 +34,7 @@ _WORDS = {"stay": "Sail again: every arrow blocked, stay", "done": "Sail: no sec
 class RegattaGigamic(BaseGame):
     rules_name = "regatta_gigamic"
     title = "Regatta (Gigamic)"
+    balance_figures = _BALANCE
 
     def __init__(self, setup: RaceSetup, course: Course, deck: Deck) -> None:
         self.setup = setup

@@ -19,9 +19,12 @@ from dinghy.games.yacht_race.actions import Action, Forfeit, Sail, WindCard, par
 from dinghy.games.yacht_race.sailing import LONG
 from dinghy.games.yacht_race.state import Phase, State
 from dinghy.games.yacht_race.waters import YachtWaters
+from dinghy.games.yacht_race.balance import FIGURES as _BALANCE
 
 
 class YachtRace(GridPictures, YachtWaters):
+    balance_figures = _BALANCE
+
     # -- the interface -----------------------------------------------------------------
     def initial_state(self) -> State:
         return rules.initial_state(self)
