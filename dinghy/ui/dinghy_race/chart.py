@@ -23,6 +23,7 @@ from dinghy.ui.app import configure as _configure
 
 _configure()
 
+import numpy as np  # noqa: E402
 import pyglet  # noqa: E402
 from pyglet import shapes  # noqa: E402
 from pyglet.graphics import Group  # noqa: E402
@@ -36,19 +37,66 @@ from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.theme import LAND, LAND_EDGE, LINE_BUOY, MARK  # noqa: E402
 # the pins: screen-sized things at world points (Pin, Layer: kept under their old names)
 from dinghy.ui.dinghy_race.pins import (  # noqa: E402,F401
-    Box, Layer as _Layer, Pin as _Pin, inside_point, label_box, spread, words_on_chart,
+    Box, Layer as _Layer, Pin as _Pin, fan_out, inside_point, label_box, place_apart, spread,
+    words_on_chart,
 )
+from dinghy.ui.dinghy_race.words import next_target, rounding_words  # noqa: E402
 from dinghy.core.wind import Tack  # noqa: E402
 
 G_TABLE, G_COURSE, G_TRACK, G_WEATHER, G_CARDS, G_BOATS, G_GHOSTS, G_PREVIEW = range(8)
 
 TABLE_WATER = (24, 72, 110)
-CARD_BACK = (52, 66, 96)
+CARD_BACK = (176, 188, 206)      # a face-down card: pale slate, plain against the water
+CARD_BACK_EDGE = (236, 240, 246)
 CARD_FACE = (250, 246, 236)
 DELAY_FACE = (240, 200, 196)
 WEATHER_EYE = (200, 236, 255)
 WE_SPOT = (120, 220, 140)        # where a Weather Eye card may lie (the panel's "fits" green)
 ILLEGAL = (150, 156, 164)
+#: the least length, in (unscaled) pixels, a boat is drawn at, whatever the zoom: a
+#: boat smaller than that on the screen is drawn as a silhouette this long
+MIN_BOAT_PX = 28.0
+
+
+def readable(pts: Any, length: float, zoom: float, least: float) -> Any:
+    """A hull's corners (numpy, world mm) grown about their middle so that a hull
+    ``length`` mm long is at least ``least`` pixels long at ``zoom`` pixels per mm."""
+    grow = least / (length * zoom) if length * zoom > 0 else 1.0
+    if grow <= 1.0:
+        return pts
+    mid = pts.mean(axis=0)
+    return mid + (pts - mid) * grow
+
+
+class ClipGroup(Group):
+    """Everything of the chart (the water in world mm, and the screen-sized words on
+    it) cut to the camera's viewport: nothing of the course is drawn beside it, under
+    the side panels."""
+
+    def __init__(self, camera: Any, window: Any, order: int = 0) -> None:
+        super().__init__(order=order)
+        self.camera, self.window = camera, window
+
+    def set_state(self) -> None:
+        from pyglet import gl
+
+        cam, win = self.camera, self.window
+        fw, fh = win.get_framebuffer_size()
+        sx, sy = fw / max(1, win.width), fh / max(1, win.height)
+        gl.glEnable(gl.GL_SCISSOR_TEST)
+        gl.glScissor(int(cam.x0 * sx), int(cam.y0 * sy), max(0, int(math.ceil(cam.width * sx))),
+                     max(0, int(math.ceil(cam.height * sy))))
+
+    def unset_state(self) -> None:
+        from pyglet import gl
+
+        gl.glDisable(gl.GL_SCISSOR_TEST)
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __hash__(self) -> int:
+        return id(self)
 
 
 def seat_colour(game: Any, boat: int) -> tuple[int, int, int]:
@@ -76,6 +124,7 @@ class Ghost:
     footprint: Any = None             # a card's place drawn faint under the ghost (a card laid)
     colour: tuple[int, int, int] = (255, 255, 255)
     words: str = ""                   # said on the water beside the ghost (the coach's)
+    number: int | None = None         # the chip's number on the card face (an exit)
 
     @property
     def allowed(self) -> bool:
@@ -88,10 +137,11 @@ class Chart:
     def __init__(self, batch: Any, window: Any, game: Any, camera: Any, *,
                  scale: float = 1.0, order: int = -5) -> None:
         self.batch, self.game, self.camera, self.scale = batch, game, camera, scale
-        self.root = camera_module.CameraGroup(camera, window, order=order)
+        self.clip = ClipGroup(camera, window, order=order)
+        self.root = camera_module.CameraGroup(camera, window, order=0, parent=self.clip)
         self.groups = [Group(order=i, parent=self.root) for i in range(8)]
-        self.pin_shapes = Group(order=order + 2)
-        self.pin_text = Group(order=order + 3)
+        self.pin_shapes = Group(order=2, parent=self.clip)
+        self.pin_text = Group(order=3, parent=self.clip)
         xs = [p[0] for p in game.course.area]
         ys = [p[1] for p in game.course.area]
         self.bounds = (min(xs), min(ys), max(xs), max(ys))
@@ -110,6 +160,13 @@ class Chart:
         self.hidden: frozenset[int] = frozenset()     # boats drawn elsewhere (moving)
         self.avoid: Any = None        # () -> screen boxes the ghosts' words keep clear of
         self._word_backs: list[Any] = []
+        self._leaders: list[Any] = []       # lines from a moved word or ghost ring to its place
+        self.drawn_hulls: dict[int, Any] = {}   # each boat's hull as drawn (world mm)
+        self._grown_at = 0.0                # the zoom the boats were last drawn for
+        self._fan: dict[int, tuple[float, float]] = {}   # ghost rings moved apart, pixels
+        self.target: tuple[str, tuple[float, float]] | None = None   # the active boat's next mark
+        self._pointer: Any = None           # the arrow at the edge to an off-screen next mark
+        self._pointer_label: Any = None
         self._build_course()
 
     # --- small builders -------------------------------------------------------------
@@ -166,38 +223,151 @@ class Chart:
         return label
 
     def _pin_ring(self, layer: _Layer, x: float, y: float, radius: float, colour: Any,
-                  thickness: float = 2.0) -> Any:
+                  thickness: float = 2.0, dx: float = 0.0, dy: float = 0.0) -> Any:
         key = ("ring", radius, tuple(theme.rgba(colour)), thickness)
         ring = layer.take(key)
         if ring is None:
             ring = shapes.Arc(0, 0, radius * self.scale, segments=28, thickness=thickness * self.scale,
                               color=theme.rgba(colour), batch=self.batch, group=self.pin_shapes)
-        pin = _Pin(ring, x, y, key=key)
+        pin = _Pin(ring, x, y, dx, dy, key=key)
         layer.pins.append(pin)
         pin.place(self.camera)
         return ring
 
     def camera_moved(self) -> None:
-        """Move the pinned (screen-sized) things after a pan or zoom."""
-        for layer in (self.course_layer, self.state_layer, self.ghost_layer, self.preview_layer):
+        """Move the pinned (screen-sized) things after a pan or zoom; after a zoom that
+        changes how big the boats must be drawn to stay readable, draw them again."""
+        for layer in (self.course_layer, self.preview_layer):
             for pin in layer.pins:
                 pin.place(self.camera)
+        least = self.least_boat_zoom
+        z = self.camera.zoom
+        regrow = self.state is not None and z != self._grown_at and (z < least or self._grown_at < least)
+        if regrow:
+            self.update_state(self.state)
+        else:
+            for pin in self.state_layer.pins:
+                pin.place(self.camera)
+        if self.ghosts and (regrow or self._fan_changed()):
+            self.show_ghosts(self.ghosts)
+            return
+        for pin in self.ghost_layer.pins:
+            pin.place(self.camera)
         self.declutter()
 
+    @property
+    def least_boat_px(self) -> float:
+        """The least length a boat is drawn at on the screen, pixels."""
+        return MIN_BOAT_PX * self.scale
+
+    @property
+    def least_boat_zoom(self) -> float:
+        """The zoom below which the boats are drawn larger than life."""
+        return self.least_boat_px / self.game.cards.hull_length
+
+    def readable_hull(self, pts: Any) -> Any:
+        return readable(np.asarray(pts, dtype=float), self.game.cards.hull_length, self.camera.zoom,
+                        self.least_boat_px)
+
+    def _screen_box(self, pts: Any) -> Box:
+        xs, ys = zip(*(self.camera.world_to_screen(float(x), float(y)) for x, y in pts))
+        return (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+    def obstacles(self) -> list[Box]:
+        """What words on the water keep off: every boat as drawn, and the marks."""
+        out = [self._screen_box(pts) for pts in self.drawn_hulls.values()]
+        z = self.camera.zoom
+        for m in self.game.course.marks:
+            x, y = self.camera.world_to_screen(m.x, m.y)
+            r = max(3.0, m.radius * 1.25 * z)
+            out.append((x - r, y - r, 2 * r, 2 * r))
+        return out
+
     def declutter(self) -> None:
-        """The state's words (boat names, the card's name, "aside", delays) kept off one
-        another and off the course's, the most important placed first (see pins)."""
-        fixed = [label_box(p.drawable) for p in self.course_layer.pins if p.is_label]
-        pins = sorted((p for p in self.state_layer.pins if p.rank is not None), key=lambda p: p.rank)
+        """The words on the water (the marks' roundings, boat names, the card's name,
+        "aside", delays) kept off one another, off every boat and mark and off the
+        course's fixed words, the most important placed first (see pins.place_apart);
+        a word moved well off its place gets a leader line to it."""
+        for line in self._leaders:
+            line.delete()
+        self._leaders = []
+        cam = self.camera
+        for i, (fx, fy) in self._fan.items():        # a fanned ring: a line to its ghost
+            if i < len(self.ghosts):
+                x, y = cam.world_to_screen(*self.ghost_centre(self.ghosts[i]))
+                self._leaders.append(shapes.Line(x, y, x + fx, y + fy, thickness=1.5 * self.scale,
+                                                 color=theme.rgba((255, 255, 255), 170),
+                                                 batch=self.batch, group=self.pin_shapes))
+        fixed = [label_box(p.drawable) for p in self.course_layer.pins if p.is_label and p.rank is None]
+        fixed += self.obstacles()
+        pins = [p for p in self.course_layer.pins + self.state_layer.pins if p.rank is not None]
+        pins.sort(key=lambda p: p.rank)
         for p in pins:
-            p.nudge = 0.0
-            p.place(self.camera)
-        for p, shift in zip(pins, spread([label_box(p.drawable) for p in pins], fixed)):
+            p.nudge = p.slide = 0.0
+            p.place(cam)
+        boxes = [label_box(p.drawable) for p in pins]
+        for p, box, shift in zip(pins, boxes, place_apart(boxes, fixed)):
             p.drawable.visible = shift is not None
-            if shift:
-                p.nudge = shift
-                p.place(self.camera)
+            if not shift:
+                continue
+            p.slide, p.nudge = shift
+            p.place(cam)
+            if math.hypot(*shift) > box[3] * 1.6:
+                self._leader(cam.world_to_screen(p.x, p.y), label_box(p.drawable))
+        self._point_to_next()
         self._declutter_words(fixed + [label_box(p.drawable) for p in pins if p.drawable.visible])
+
+    def _leader(self, at: tuple[float, float], box: Box) -> None:
+        """A thin line from a point on the water to the nearest side of a word's box."""
+        x, y, w, h = box
+        tx, ty = min(max(at[0], x), x + w), min(max(at[1], y), y + h)
+        self._leaders.append(shapes.Line(at[0], at[1], tx, ty, thickness=1.2 * self.scale,
+                                         color=theme.rgba(theme.ON_WATER_SOFT, 200), batch=self.batch,
+                                         group=self.pin_shapes))
+
+    def _point_to_next(self) -> None:
+        """The active boat's next mark off the screen: an arrow at the edge of the chart
+        points to it, with its name."""
+        cam = self.camera
+        show = self.target is not None and cam.width > 0
+        if show:
+            name, (wx, wy) = self.target
+            sx, sy = cam.world_to_screen(wx, wy)
+            inset = 30 * self.scale
+            x0, y0 = cam.x0 + inset, cam.y0 + inset
+            x1, y1 = cam.x0 + cam.width - inset, cam.y0 + cam.height - inset
+            show = not (x0 <= sx <= x1 and y0 <= sy <= y1) and x1 > x0 and y1 > y0
+        if not show:
+            for d in (self._pointer, self._pointer_label):
+                if d is not None:
+                    d.visible = False
+            return
+        cx, cy = cam.x0 + cam.width / 2, cam.y0 + cam.height / 2
+        dx, dy = sx - cx, sy - cy
+        t = min((x1 - cx) / dx if dx > 0 else (x0 - cx) / dx if dx < 0 else math.inf,
+                (y1 - cy) / dy if dy > 0 else (y0 - cy) / dy if dy < 0 else math.inf)
+        ex, ey = cx + dx * t, cy + dy * t
+        a = math.atan2(dy, dx)
+        size = 22 * self.scale
+        ux, uy = math.cos(a), math.sin(a)
+        bx, by = ex - ux * size, ey - uy * size
+        px, py = -uy * size * 0.6, ux * size * 0.6
+        pts = (ex, ey, bx + px, by + py, bx - px, by - py)
+        if self._pointer is None:
+            self._pointer = shapes.Triangle(*pts, color=theme.rgba(theme.PRIMARY), batch=self.batch,
+                                            group=self.pin_shapes)
+            self._pointer_label = pyglet.text.Label(
+                "", font_name=theme.FONT, font_size=theme.SMALL_PT * self.scale, weight="bold",
+                color=theme.rgba(theme.PRIMARY), anchor_x="center", anchor_y="center",
+                batch=self.batch, group=self.pin_text)
+        tri = self._pointer
+        tri.x, tri.y, tri.x2, tri.y2, tri.x3, tri.y3 = pts
+        tri.visible = True
+        lab = self._pointer_label
+        lab.text = name
+        lab.visible = True
+        back = size * 1.2 + lab.content_width / 2 * abs(ux) + lab.content_height / 2 * abs(uy)
+        lab.position = (round(ex - ux * back), round(ey - uy * back), 0)
 
     def _declutter_words(self, fixed: list[Box]) -> None:
         """The ghosts' words (the coach's ranks, rounds and risks): kept on the chart,
@@ -298,12 +468,13 @@ class Chart:
             end = start + sense * math.radians(sweep)
             tangent = end + sense * math.pi / 2
             self._arrowhead(L, pts[-1], tangent, self.game.cards.card_length * 0.22, colour, G_COURSE)
-        for ids, ks in numbers.items():
+        words = rounding_words(c)
+        for ids in numbers:
             ms = [c.mark(i) for i in ids]
             x, y = sum(m.x for m in ms) / len(ms), sum(m.y for m in ms) / len(ms)
-            label = " · ".join(str(k) for k in ks)
-            name = "/".join(ids)
-            self._pin_label(L, f"{name}  ({label})", x, y, dy=16, colour=(255, 225, 160))
+            # "mark 1, to port, rounds 1 and 4": placed clear of boats and words (declutter)
+            self._pin_label(L, words[ids], x, y, dy=16, colour=(255, 225, 160), rank=-1,
+                            reach=ms[0].radius * 1.25)
 
     def _weather_eye(self, layer: _Layer, poly: Any, fixed: bool = False) -> None:
         pts = _coords(poly)
@@ -326,6 +497,11 @@ class Chart:
             self._weather_eye(L, dr.weather_eye_shape(game, we))
         revealed = state.turn.card if state.step in (dr.Step.MOVE, dr.Step.PIVOT) else None
         afloat = [b for b in state.boats if b.launched]
+        self.drawn_hulls = {}
+        self._grown_at = self.camera.zoom
+        active = state.boat()
+        self.target = (next_target(game.course, active) if active.launched and active.racing
+                       and state.step is not dr.Step.OVER else None)
         for boat in afloat:          # cards first: a hull always lies on top of a card
             if boat.racing:
                 self._boat_card(L, state, boat, seat_colour(game, boat.index),
@@ -335,7 +511,8 @@ class Chart:
                 continue
             colour = seat_colour(game, boat.index)
             racing = boat.racing
-            pts = self.hull_points(boat.pose, boat.tack)
+            pts = self.readable_hull(self.hull_points(boat.pose, boat.tack))
+            self.drawn_hulls[boat.index] = pts
             alpha = 255 if racing else 110
             L.mesh.polygon(pts, theme.rgba(colour, alpha), convex=True)
             L.mesh.line(pts, self.fine, theme.rgba(theme.INK, alpha), closed=True)
@@ -343,11 +520,16 @@ class Chart:
             name = game.name(boat.index)
             if not racing:
                 name += f" ({_ordinal(boat.finished)})"
+            half = float(np.max(np.hypot(pts[:, 0] - cx, pts[:, 1] - cy)))
             self._pin_label(L, name, cx, cy, dy=-22, colour=colour, pt=theme.SMALL_PT,
-                            rank=0 if boat.index == state.active else 2, reach=game.cards.hull_length / 2)
+                            rank=0 if boat.index == state.active else 2, reach=half)
             if (self.active_ring and boat.index == state.active and racing
                     and state.step is not dr.Step.OVER and state.step is not dr.Step.LAUNCH):
                 self._pin_ring(L, cx, cy, 14, theme.PRIMARY, 2.5)
+        if self.target is not None and self.target[0].startswith(("mark", "gate")):
+            for mid in self.target[0].split(" ", 1)[1].split("/"):     # the next mark, ringed
+                m = game.course.mark(mid)
+                self._pin_ring(L, m.x, m.y, 16, theme.PRIMARY, 3.0)
         L.finish()
         self.declutter()
 
@@ -386,7 +568,7 @@ class Chart:
             mesh.line(pts, self.fine * 1.5, theme.rgba(colour), closed=True)
             self._pin_label(L, card.name, cx, cy, colour=theme.INK, pt=theme.SMALL_PT, rank=1)
         else:
-            mesh.polygon(pts, theme.rgba(CARD_BACK, 120 if boat.aside else 215), convex=True)
+            mesh.polygon(pts, theme.rgba(CARD_BACK, 130 if boat.aside else 235), convex=True)
             mesh.line(pts, self.fine * 1.5, theme.rgba(colour, 150 if boat.aside else 255), closed=True)
             if boat.aside:
                 self._pin_label(L, "aside", cx, cy, colour=theme.ON_WATER_SOFT, bold=False, rank=4)
@@ -397,23 +579,31 @@ class Chart:
         L = self.ghost_layer
         L.clear()
         game = self.game
-        for g in self.ghosts:
+        self._fan = self._fan_offsets()
+        for i, g in enumerate(self.ghosts):
             ok = g.allowed
             if g.footprint is not None:
                 self._outline(L, _coords(g.footprint), theme.rgba(g.colour, 200), G_GHOSTS, self.fine)
             if g.track and ok:
                 self._outline(L, list(g.track), theme.rgba(g.colour, 110), G_GHOSTS,
                               self.fine, closed=False)
-            poly = g.outline if g.outline is not None else game.hull(g.pose, g.tack)
-            pts = _coords(poly)
+            if g.outline is not None:
+                pts = _coords(g.outline)
+            else:
+                pts = [tuple(p) for p in self.readable_hull(self.hull_points(g.pose, g.tack))]
             fill = theme.rgba(g.colour if ok else ILLEGAL, 170 if ok else 90)
             self._poly(L, pts, fill, G_GHOSTS)
             edge = theme.PRIMARY if g.selected else ((255, 255, 255) if ok else ILLEGAL)
             self._outline(L, pts, edge, G_GHOSTS, self.fine)
             cx, cy = self.ghost_centre(g)
             ring = theme.PRIMARY if g.selected else ((255, 255, 255) if ok else ILLEGAL)
+            fx, fy = self._fan.get(i, (0.0, 0.0))
             self._pin_ring(L, cx, cy, 20 if ok else 14, theme.rgba(ring, 230 if ok else 150),
-                           3.0 if g.selected else 1.5)
+                           3.0 if g.selected else 1.5, dx=fx, dy=fy)
+            if g.number is not None:            # the chip's number, as on the card face
+                self._pin_label(L, str(g.number), cx, cy, dx=fx / self.scale, dy=fy / self.scale,
+                                pt=theme.SMALL_PT + 2,
+                                colour=(255, 255, 255) if ok else theme.ON_WATER_SOFT)
         marked: list[tuple[float, float]] = []
         for rank, g in enumerate(gh for gh in self.ghosts if gh.words):
             cx, cy = self.ghost_centre(g)
@@ -437,7 +627,31 @@ class Chart:
         return back.xy
 
     def ghost_screen_point(self, i: int) -> tuple[float, float]:
-        return self.camera.world_to_screen(*self.ghost_centre(self.ghosts[i]))
+        """Where ghost ``i``'s ring (its touch target) is on the screen: on the ghost, or
+        fanned out from ghosts that lie too close together to tell apart by touch."""
+        x, y = self.camera.world_to_screen(*self.ghost_centre(self.ghosts[i]))
+        fx, fy = self._fan.get(i, (0.0, 0.0))
+        return (x + fx, y + fy)
+
+    def number_ghosts(self, numbers: dict[int, int]) -> None:
+        """Put each exit's chip number (ghost index -> 1-9) on its ghost."""
+        for i, g in enumerate(self.ghosts):
+            g.number = numbers.get(i)
+        self.show_ghosts(self.ghosts)
+
+    def _fan_offsets(self) -> dict[int, tuple[float, float]]:
+        """The ghosts' rings that would cover one another on the screen, fanned apart
+        (see pins.fan_out), as pixel shifts by ghost index. The coach's ghosts with
+        words of their own are left where they are (their words say which is which)."""
+        idx = [i for i, g in enumerate(self.ghosts) if not g.words]
+        pts = [self.camera.world_to_screen(*self.ghost_centre(self.ghosts[i])) for i in idx]
+        shifts = fan_out(pts, 44 * self.scale)
+        return {i: sh for i, sh in zip(idx, shifts) if sh != (0.0, 0.0)}
+
+    def _fan_changed(self) -> bool:
+        new = self._fan_offsets()
+        return set(new) != set(self._fan) or any(
+            math.dist(new[i], self._fan[i]) > 0.5 for i in new)
 
     def ghost_at(self, sx: float, sy: float, touch: float) -> int | None:
         """The ghost under a tap: the nearest whose ring (a touch target) holds the point."""
@@ -493,9 +707,13 @@ class Chart:
             self._track_pts[boat] = len(pts)
 
     def delete(self) -> None:
-        for back in self._word_backs:
+        for back in self._word_backs + self._leaders:
             back.delete()
-        self._word_backs = []
+        self._word_backs, self._leaders = [], []
+        for d in (self._pointer, self._pointer_label):
+            if d is not None:
+                d.delete()
+        self._pointer = self._pointer_label = None
         for layer in (self.course_layer, self.state_layer, self.ghost_layer, self.preview_layer):
             layer.delete()
         for line in self._track_lines.values():
