@@ -153,7 +153,9 @@ def _export(args: argparse.Namespace) -> int:
         raise DinghyError(f"{args.file}: pictures are drawn for Dinghy Race records only (this is {race.rules_name})")
     for out, fmt in outs:
         try:
-            io.write_bytes_atomic(out, race_picture.render(race.game, race.history, fmt))
+            # a GIF takes a while: a progress bar on standard error (tqdm)
+            io.write_bytes_atomic(out, race_picture.render(race.game, race.history, fmt,
+                                                           progress=fmt == "gif"))
         except OSError as exc:
             raise DinghyError(f"{out}: cannot write ({exc.strerror})") from None
         print(f"wrote {out}")

@@ -106,6 +106,17 @@ def rounding_arrows(course: Course) -> list[Arrow]:
     return [Arrow(pts, tuple(found[key]), gate) for key, (pts, gate) in arrows.items()]
 
 
+def readable_hull(pts, length: float, scale: float, least: float):
+    """A hull's corners (a numpy array, table mm) grown about their middle so that a hull
+    ``length`` mm long is drawn at least ``least`` pixels long at ``scale`` pixels per
+    mm: a boat on a small picture or a far zoom is a silhouette big enough to see."""
+    grow = least / (length * scale) if length * scale > 0 else 1.0
+    if grow <= 1.0:
+        return pts
+    mid = pts.mean(axis=0)
+    return mid + (pts - mid) * grow
+
+
 def mark_labels(course: Course) -> dict[str, str]:
     """Each mark's label in the rule text's notation: ``1P``, ``3S``, ``1P·1S`` when a
     mark is rounded both ways; the bare id for a gate mark or a mark that is only an

@@ -30,7 +30,7 @@ from pyglet.graphics import Group  # noqa: E402
 
 from dinghy.core.geometry import Pose, local_to_world  # noqa: E402
 from dinghy.games.dinghy_race import rules as dr  # noqa: E402
-from dinghy.games.dinghy_race.sketch import course_chain  # noqa: E402
+from dinghy.games.dinghy_race.sketch import course_chain, readable_hull  # noqa: E402
 from dinghy.core.setup import PALETTE  # noqa: E402
 from dinghy.ui import camera as camera_module  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
@@ -56,16 +56,6 @@ ILLEGAL = (150, 156, 164)
 #: the least length, in (unscaled) pixels, a boat is drawn at, whatever the zoom: a
 #: boat smaller than that on the screen is drawn as a silhouette this long
 MIN_BOAT_PX = 28.0
-
-
-def readable(pts: Any, length: float, zoom: float, least: float) -> Any:
-    """A hull's corners (numpy, world mm) grown about their middle so that a hull
-    ``length`` mm long is at least ``least`` pixels long at ``zoom`` pixels per mm."""
-    grow = least / (length * zoom) if length * zoom > 0 else 1.0
-    if grow <= 1.0:
-        return pts
-    mid = pts.mean(axis=0)
-    return mid + (pts - mid) * grow
 
 
 class ClipGroup(Group):
@@ -266,8 +256,8 @@ class Chart:
         return self.least_boat_px / self.game.cards.hull_length
 
     def readable_hull(self, pts: Any) -> Any:
-        return readable(np.asarray(pts, dtype=float), self.game.cards.hull_length, self.camera.zoom,
-                        self.least_boat_px)
+        return readable_hull(np.asarray(pts, dtype=float), self.game.cards.hull_length,
+                             self.camera.zoom, self.least_boat_px)
 
     def _screen_box(self, pts: Any) -> Box:
         xs, ys = zip(*(self.camera.world_to_screen(float(x), float(y)) for x, y in pts))
