@@ -407,7 +407,7 @@ class Chart:
             for p in (line.a, line.b):
                 self._circle(L, p[0], p[1], r0, LINE_BUOY, G_COURSE)
             mx, my = line.midpoint
-            self._pin_label(L, name, mx, my, dy=-12, colour=colour, bold=False)
+            self._pin_label(L, name, mx, my, dy=-12, colour=colour, bold=False, rank=-2)
         self._build_roundings(L)
         for m in c.marks:
             self._circle(L, m.x, m.y, m.radius * 1.25, theme.INK, G_COURSE)
