@@ -154,18 +154,19 @@ _LINE = re.compile(r"^line (?:(\d+(?:\.\d+)?) rounds (before|after)|(with)) the 
 
 def line_said(note: str) -> str:
     """The coach's timing at the start line ("line 2.5 rounds before the gun") as a
-    person says it: "you reach the line 2 rounds before the gun"; another note as it is."""
+    person says it: "at the line 2 rounds early", "at the line with the gun", "at the
+    line half a round late"; another note as it is."""
     m = _LINE.match(note)
     if m is None:
         return note
     if m.group(3):
-        return "you reach the line with the gun"
-    return f"you reach the line {rounds_said(float(m.group(1)))} {m.group(2)} the gun"
+        return "at the line with the gun"
+    return f"at the line {rounds_said(float(m.group(1)))} {'early' if m.group(2) == 'before' else 'late'}"
 
 
 def coach_figures(rounds: float, note: str | None) -> str:
-    """The coach's figures as a person says them: "about 112 rounds to the finish; you
-    reach the line 2 rounds before the gun" (the coach's own: "112.5 rounds", "line
-    2.5 rounds before the gun")."""
-    text = f"about {max(1, round(rounds))} rounds to the finish"
-    return f"{text}; {line_said(note)}" if note else text
+    """The coach's figures as a person says them, short enough for the water beside a
+    ghost: "about 112 rounds to go, at the line 2 rounds early" (the coach's own:
+    "112.5 rounds", "line 2.5 rounds before the gun")."""
+    text = f"about {max(1, round(rounds))} rounds to go"
+    return f"{text}, {line_said(note)}" if note else text
