@@ -153,6 +153,10 @@ def test_exit_ghosts_carry_their_chip_numbers(make_ui_app, home):
         assert math.dist(a, b) >= 44 * chart.scale - 0.5       # apart enough to tap
     assert "tap a numbered chip" in " ".join(getattr(w, "text", "") for w in panel.rows
                                              if hasattr(w, "text"))
+    # the log names places by the course, never by millimetres
+    lines = [e.text for e in sc.log.events]
+    assert any(": now " in t and ("mark" in t or "line" in t) for t in lines)
+    assert not any("mm" in t or "(1" in t for t in lines if ": now " in t)
 
 
 def test_fan_out_puts_close_points_apart_and_leaves_lone_ones():

@@ -224,6 +224,20 @@ class Chart:
         pin.place(self.camera)
         return ring
 
+    def _pin_disc(self, layer: _Layer, x: float, y: float, radius: float, colour: Any,
+                  dx: float = 0.0, dy: float = 0.0) -> Any:
+        """A filled disc of screen size at a world point (a chip's number sits on it)."""
+        key = ("disc", radius, tuple(theme.rgba(colour)))
+        disc = layer.take(key)
+        if disc is None:
+            disc = shapes.Circle(0, 0, radius * self.scale, segments=20, color=theme.rgba(colour),
+                                 batch=self.batch, group=self.pin_shapes)
+        disc.visible = True
+        pin = _Pin(disc, x, y, dx, dy, key=key)
+        layer.pins.append(pin)
+        pin.place(self.camera)
+        return disc
+
     def camera_moved(self) -> None:
         """Move the pinned (screen-sized) things after a pan or zoom; after a zoom that
         changes how big the boats must be drawn to stay readable, draw them again."""
@@ -292,20 +306,32 @@ class Chart:
         fixed += self.obstacles()
         pins = [p for p in self.course_layer.pins + self.state_layer.pins if p.rank is not None]
         pins.sort(key=lambda p: p.rank)
-        for p in pins:
+        left, right = cam.x0, cam.x0 + cam.width
+        for p in pins:                     # first slid sideways onto the chart, whole
             p.nudge = p.slide = 0.0
             p.place(cam)
+            x, _, w, _ = label_box(p.drawable)
+            if x < left + 2:
+                p.slide = left + 2 - x
+            elif x + w > right - 2:
+                p.slide = max(left + 2 - x, right - 2 - x - w)
         boxes = [label_box(p.drawable) for p in pins]
-        for p, box, shift in zip(pins, boxes, place_apart(boxes, fixed)):
+        boxes = [(x + p.slide, y, w, h) for p, (x, y, w, h) in zip(pins, boxes)]
+        big = 10 * (cam.width + cam.height)
+        walls = [(left - big, cam.y0 - big, big, 3 * big), (right, cam.y0 - big, big, 3 * big),
+                 (left - big, cam.y0 - big, 3 * big, big), (left - big, cam.y0 + cam.height, 3 * big, big)]
+        for p, box, shift in zip(pins, boxes, place_apart(boxes, fixed + walls)):
             p.drawable.visible = shift is not None
             if not shift:
                 continue
-            p.slide, p.nudge = shift
+            p.slide, p.nudge = p.slide + shift[0], shift[1]
             p.place(cam)
+            shift = (p.slide, p.nudge)
             if math.hypot(*shift) > box[3] * 1.6:
                 self._leader(cam.world_to_screen(p.x, p.y), label_box(p.drawable))
         self._point_to_next()
-        self._declutter_words(fixed + [label_box(p.drawable) for p in pins if p.drawable.visible])
+        pointer = [label_box(self._pointer_label)] if self._pointer and self._pointer.visible else []
+        self._declutter_words(fixed + pointer + [label_box(p.drawable) for p in pins if p.drawable.visible])
 
     def _leader(self, at: tuple[float, float], box: Box) -> None:
         """A thin line from a point on the water to the nearest side of a word's box."""
@@ -590,10 +616,10 @@ class Chart:
             fx, fy = self._fan.get(i, (0.0, 0.0))
             self._pin_ring(L, cx, cy, 20 if ok else 14, theme.rgba(ring, 230 if ok else 150),
                            3.0 if g.selected else 1.5, dx=fx, dy=fy)
-            if g.number is not None:            # the chip's number, as on the card face
+            if g.number is not None:            # the chip's number, on a chip as on the card face
+                self._pin_disc(L, cx, cy, 12, g.colour if ok else ILLEGAL, dx=fx, dy=fy)
                 self._pin_label(L, str(g.number), cx, cy, dx=fx / self.scale, dy=fy / self.scale,
-                                pt=theme.SMALL_PT + 2,
-                                colour=(255, 255, 255) if ok else theme.ON_WATER_SOFT)
+                                pt=theme.SMALL_PT + 2, colour=(255, 255, 255))
         marked: list[tuple[float, float]] = []
         for rank, g in enumerate(gh for gh in self.ghosts if gh.words):
             cx, cy = self.ghost_centre(g)
