@@ -304,7 +304,14 @@ class Chart:
                                                  batch=self.batch, group=self.pin_shapes))
         fixed = [label_box(p.drawable) for p in self.course_layer.pins if p.is_label and p.rank is None]
         fixed += self.obstacles()
-        pins = [p for p in self.course_layer.pins + self.state_layer.pins if p.rank is not None]
+        pins = []
+        for p in self.course_layer.pins + self.state_layer.pins:
+            if p.rank is None:
+                continue
+            if cam.contains_screen(*cam.world_to_screen(p.x, p.y)):
+                pins.append(p)
+            else:                          # a word for something off the chart: not shown
+                p.drawable.visible = False
         pins.sort(key=lambda p: p.rank)
         left, right = cam.x0, cam.x0 + cam.width
         for p in pins:                     # first slid sideways onto the chart, whole
