@@ -58,12 +58,17 @@ def test_numbers_and_rounds_as_people_say_them():
     assert W.number_word(2) == "two" and W.number_word(15) == "15"
     assert W.and_list(["1", "3", "5"]) == "1, 3 and 5"
     assert W.rounds_said(0.4) == "half a round" and W.rounds_said(1.2) == "one round"
-    assert W.rounds_said(2.5) == "2 rounds" and W.rounds_said(2.6) == "3 rounds"
+    assert W.rounds_said(1.3) == "1½ rounds" and W.rounds_said(2.2) == "2 rounds"
+    assert W.rounds_said(2.6) == "2½ rounds" and W.rounds_said(2.8) == "3 rounds"
     assert W.coach_figures(112.5, "line 2.5 rounds before the gun") == \
+        "about 112 rounds to go, at the line 2.5 rounds early"
+    assert W.coach_figures(112.5, "line 2.0 rounds before the gun") == \
         "about 112 rounds to go, at the line 2 rounds early"
     assert W.coach_figures(41.2, "line with the gun") == "about 41 rounds to go, at the line with the gun"
-    assert W.coach_figures(41.2, "line 1.2 rounds after the gun") == \
+    assert W.coach_figures(41.2, "line 1.0 rounds after the gun") == \
         "about 41 rounds to go, at the line one round late"
+    assert W.coach_figures(41.2, "line 1.4 rounds after the gun") == \
+        "about 41 rounds to go, at the line 1.4 rounds late"
     assert W.coach_figures(7.6, "the card lies within reach") == "about 8 rounds to go, the card lies within reach"
 
 

@@ -181,41 +181,47 @@ class ChartWords:
                                                  batch=self.batch, group=self.pin_shapes))
         fixed = [label_box(p.drawable) for p in self.course_layer.pins if p.is_label and p.rank is None]
         fixed += self.obstacles()
-        pins = []
-        for p in self.course_layer.pins + self.state_layer.pins:
-            if p.rank is None:
-                continue
-            if cam.contains_screen(*cam.world_to_screen(p.x, p.y)):
-                pins.append(p)
-            else:                          # a word for something off the chart: not shown
-                p.drawable.visible = False
-        pins.sort(key=lambda p: p.rank)
+        ranked = sorted((p for p in self.course_layer.pins + self.state_layer.pins if p.rank is not None),
+                        key=lambda p: p.rank)
+        on = [p for p in ranked if cam.contains_screen(*cam.world_to_screen(p.x, p.y))]
+        off = [p for p in ranked if p not in on]
         left, right = cam.x0, cam.x0 + cam.width
-        for p in pins:                     # first slid sideways onto the chart, whole
+        for p in ranked:
             p.nudge = p.slide = 0.0
             p.place(cam)
+        for p in on:                       # a word for something on the chart: slid onto it, whole
             x, _, w, _ = label_box(p.drawable)
             if x < left + 2:
                 p.slide = left + 2 - x
             elif x + w > right - 2:
                 p.slide = max(left + 2 - x, right - 2 - x - w)
-        boxes = [label_box(p.drawable) for p in pins]
-        boxes = [(x + p.slide, y, w, h) for p, (x, y, w, h) in zip(pins, boxes)]
         big = 10 * (cam.width + cam.height)
         walls = [(left - big, cam.y0 - big, big, 3 * big), (right, cam.y0 - big, big, 3 * big),
                  (left - big, cam.y0 - big, 3 * big, big), (left - big, cam.y0 + cam.height, 3 * big, big)]
-        for p, box, shift in zip(pins, boxes, place_apart(boxes, fixed + walls)):
+        # words on the chart kept inside it; words for things off it (clipped) kept apart too
+        placed = self._place(on, fixed + walls)
+        self._place(off, fixed + placed)
+        self._point_to_next()
+        pointer = [label_box(self._pointer_label)] if self._pointer and self._pointer.visible else []
+        self._declutter_words(fixed + pointer + [label_box(p.drawable) for p in on if p.drawable.visible])
+
+    def _place(self, pins: list[Any], fixed: list[Box]) -> list[Box]:
+        """Move ``pins`` (words, most important first) clear of ``fixed`` and of one
+        another (pins.place_apart), hide those with no room, draw a leader line to a
+        word moved well off its place; the boxes of those shown."""
+        cam = self.camera
+        boxes = [(x + p.slide, y, w, h) for p, (x, y, w, h) in zip(pins, (label_box(p.drawable) for p in pins))]
+        shown = []
+        for p, box, shift in zip(pins, boxes, place_apart(boxes, fixed)):
             p.drawable.visible = shift is not None
-            if not shift:
+            if shift is None:
                 continue
             p.slide, p.nudge = p.slide + shift[0], shift[1]
             p.place(cam)
-            shift = (p.slide, p.nudge)
-            if math.hypot(*shift) > box[3] * 1.6:
-                self._leader(cam.world_to_screen(p.x, p.y), label_box(p.drawable))
-        self._point_to_next()
-        pointer = [label_box(self._pointer_label)] if self._pointer and self._pointer.visible else []
-        self._declutter_words(fixed + pointer + [label_box(p.drawable) for p in pins if p.drawable.visible])
+            shown.append(label_box(p.drawable))
+            if math.hypot(p.slide, p.nudge) > box[3] * 1.6:
+                self._leader(cam.world_to_screen(p.x, p.y), shown[-1])
+        return shown
 
     def _leader(self, at: tuple[float, float], box: Box) -> None:
         """A thin line from a point on the water to the nearest side of a word's box."""

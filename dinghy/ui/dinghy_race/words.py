@@ -142,11 +142,14 @@ def log_text(game: Any, event: Any, after: Any) -> str:
 
 
 def rounds_said(x: float) -> str:
-    """A number of rounds as a person says it: "half a round", "one round", "2 rounds"."""
+    """A number of rounds as a person says it, to the half: "half a round", "one
+    round", "1½ rounds", "2 rounds"."""
     if x < 0.75:
         return "half a round"
-    n = max(1, round(x))
-    return "one round" if n == 1 else f"{n} rounds"
+    halves = round(x * 2)
+    if halves % 2:
+        return f"{halves // 2}½ rounds"
+    return "one round" if halves == 2 else f"{halves // 2} rounds"
 
 
 _LINE = re.compile(r"^line (?:(\d+(?:\.\d+)?) rounds (before|after)|(with)) the gun$")
@@ -154,14 +157,18 @@ _LINE = re.compile(r"^line (?:(\d+(?:\.\d+)?) rounds (before|after)|(with)) the 
 
 def line_said(note: str) -> str:
     """The coach's timing at the start line ("line 2.5 rounds before the gun") as a
-    person says it: "at the line 2 rounds early", "at the line with the gun", "at the
-    line half a round late"; another note as it is."""
+    person says it: "at the line 2.5 rounds early", "at the line with the gun", "at the
+    line one round late"; another note as it is. The tenth stays (two places on the
+    water a card apart may differ by only that), but for a whole number of rounds."""
     m = _LINE.match(note)
     if m is None:
         return note
     if m.group(3):
         return "at the line with the gun"
-    return f"at the line {rounds_said(float(m.group(1)))} {'early' if m.group(2) == 'before' else 'late'}"
+    x = float(m.group(1))
+    said = (("one round" if round(x) == 1 else f"{round(x)} rounds") if abs(x - round(x)) < 0.05
+            else f"{x:.1f} rounds")
+    return f"at the line {said} {'early' if m.group(2) == 'before' else 'late'}"
 
 
 def coach_figures(rounds: float, note: str | None) -> str:
