@@ -16,6 +16,7 @@ from dinghy.core.setup import Seat
 from dinghy.games.dinghy_race.state import Step
 from dinghy.skippers import simple
 from dinghy.ui.dinghy_race.chart import MIN_BOAT_PX
+from dinghy.ui import testing as ui
 from dinghy.ui.dinghy_race.pins import fan_out, label_box, overlaps, place_apart
 
 from test_ui_table import home, lift_curtain, make_setup  # noqa: F401
@@ -177,3 +178,27 @@ def test_place_apart_moves_a_word_off_what_it_would_cover():
     assert shifts[0] == (0.0, 0.0)
     assert not overlaps(placed[0], placed[1]) and not any(overlaps(p, boat) for p in placed)
     assert place_apart([(0, 0, 10, 10)], [(-1000, -1000, 3000, 3000)]) == [None]
+
+
+def test_the_chart_is_drawn_on_its_own_area_only(make_ui_app, home):
+    """"Course lines are drawn between the side panels": zoomed in, the water and the
+    course reach past the chart's viewport; nothing of them shows beside it (the gap
+    before the side panel), while the chart itself shows water."""
+    from dinghy.ui.dinghy_race.chart import TABLE_WATER
+
+    app = make_ui_app(1280, 800)
+    scene = six_boats(app, home)
+    sc = next(play_to(app, scene, [3], random.Random(5)))
+    view, cam = sc.view, sc.view.camera
+    cam.zoom = cam.clamp(cam.zoom * 3)
+    cam.cx = (view.chart.bounds[0] + view.chart.bounds[2]) / 2
+    cam.cy = (view.chart.bounds[1] + view.chart.bounds[3]) / 2
+    view.chart.camera_moved()
+    right = int(cam.x0 + cam.width)
+    side = sc.panel.x if hasattr(sc, "panel") else right + 8
+    assert side - right >= 4                        # a gap between the chart and the panel
+    y = int(cam.y0 + cam.height / 2)
+    inside = ui.pixel(app, right - 3, y)
+    assert max(abs(a - b) for a, b in zip(inside, TABLE_WATER)) <= 12, inside
+    beside = ui.pixel(app, right + 2, y)
+    assert max(abs(a - b) for a, b in zip(beside, TABLE_WATER)) > 12, beside
