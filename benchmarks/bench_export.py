@@ -65,7 +65,8 @@ def main(argv: list[str] | None = None) -> int:
     data = race_picture.render(race.game, race.history, "gif")
     took = time.perf_counter() - t
     after = peak_mb()
-    print(f"gif: {took:.1f} s, {len(data) / 1024:.0f} kB; peak memory {after:.0f} MB "
+    frames = len(race_picture.frame_ends(race.history))
+    print(f"gif: {frames} frames, {took:.1f} s, {len(data) / 1024:.0f} kB; peak memory {after:.0f} MB "
           f"(before the GIF {before:.0f} MB: the GIF's rise {after - before:.0f} MB)")
     return 0
 
