@@ -326,7 +326,7 @@ class Chart(ChartWords):
             mesh.polygon(pts, theme.rgba(CARD_BACK, 130 if boat.aside else 235), convex=True)
             mesh.line(pts, self.fine * 1.5, theme.rgba(colour, 150 if boat.aside else 255), closed=True)
             if boat.aside:
-                self._pin_label(L, "aside", cx, cy, colour=theme.ON_WATER_SOFT, bold=False, rank=4)
+                self._pin_label(L, "aside", cx, cy, colour=theme.INK, bold=False, rank=4)
 
     # --- ghosts: the choices of the step ----------------------------------------------
     def show_ghosts(self, ghosts: Iterable[Ghost]) -> None:
