@@ -155,7 +155,8 @@ def _export(args: argparse.Namespace) -> int:
         raise DinghyError(f"{args.file}: {race.game.title} races have no pictures")
     for out, fmt in outs:
         try:
-            io.write_bytes_atomic(out, picture.render(race.game, race.history, fmt))
+            # a GIF takes a while: a progress bar on standard error (tqdm)
+            io.write_bytes_atomic(out, picture.render(race.game, race.history, fmt, progress=fmt == "gif"))
         except OSError as exc:
             raise DinghyError(f"{out}: cannot write ({exc.strerror})") from None
         print(f"wrote {out}")

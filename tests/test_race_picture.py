@@ -9,6 +9,7 @@ import re
 import stat
 
 import pytest
+from hypothesis import given, strategies as st
 from PIL import Image
 
 from dinghy import games
@@ -86,3 +87,62 @@ def test_atomic_writes_keep_the_mode_of_the_file_they_replace(tmp_path):
     os.chmod(p, 0o640)
     io.write_text_atomic(p, "new")
     assert p.read_text() == "new" and stat.S_IMODE(p.stat().st_mode) == 0o640
+
+
+# --- pictures people share (issue 22) ----------------------------------------------------
+
+def test_the_key_has_a_colour_swatch_per_boat_in_the_svg_and_the_png(race):
+    """A key of names alone ("1. Sky 2. Green") tells no track from another: each boat's
+    name comes with a swatch of its colour."""
+    svg = race_picture.race_svg(race.game, race.history)
+    png = race_picture.race_image(race.game, race.history).convert("RGB")
+    bar = png.crop((0, png.size[1] - 28, png.size[0], png.size[1]))
+    bar_colours = {c for _, c in bar.getcolors(maxcolors=1 << 16)}
+    for seat in race.game.setup.seats:
+        rgb = PALETTE[seat.colour]
+        assert re.search(rf'<rect class="swatch"[^>]* fill="#%02x%02x%02x"' % rgb, svg), seat.colour
+        assert rgb in bar_colours, seat.colour       # the swatch, in the places bar
+
+
+def test_the_gif_written_frame_by_frame_shows_each_frame_as_drawn(race):
+    """The GIF is written as its frames are drawn (only what changed, the rest see-through):
+    every decoded frame is the drawn frame in the GIF's palette, pixel for pixel, and
+    the frames are made one at a time (a generator), each reported to ``progress``."""
+    import inspect
+
+    from PIL import ImageChops, ImageSequence
+
+    frames = race_picture.frames(race.game, race.history)
+    assert inspect.isgenerator(frames)
+    seen = []
+    data = race_picture.render(race.game, race.history, "gif", progress=seen.append)
+    gif = Image.open(bytes_io.BytesIO(data))
+    assert len(seen) == gif.n_frames == len(race_picture.frame_ends(race.game, race.history))
+    drawn = list(race_picture.frames(race.game, race.history))
+    palette = race_picture._palette(drawn[0])
+    for k, (shown, want) in enumerate(zip(ImageSequence.Iterator(gif), drawn)):
+        if k % 7 and k != len(drawn) - 1:
+            continue
+        want = want.quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
+        assert ImageChops.difference(shown.convert("RGB"), want).getbbox() is None, k
+
+
+@given(length=st.floats(5, 200), scale=st.floats(0.01, 5), heading=st.floats(0, 360))
+def test_a_hull_is_drawn_at_least_the_least_length_and_never_shrunk(length, scale, heading):
+    """Boats on a small picture are not specks: a hull shorter than 28 px at the
+    picture's scale is drawn 28 px long, about its middle; a longer one as it is."""
+    import math
+
+    import numpy as np
+
+    from dinghy.core.geometry import readable_outline as readable_hull
+
+    a = math.radians(heading)
+    pts = np.array([[0, 0], [math.cos(a) * length, math.sin(a) * length],
+                    [math.cos(a) * length / 2 - math.sin(a) * 5, math.sin(a) * length / 2 + math.cos(a) * 5]])
+    out = readable_hull(pts, length, scale, 28.0)
+    drawn = math.dist(out[0], out[1]) * scale
+    assert drawn >= min(28.0, length * scale) * (1 - 1e-9)
+    assert drawn >= length * scale * (1 - 1e-9)
+    assert drawn <= max(28.0, length * scale) * (1 + 1e-9)
+    assert np.allclose(out.mean(axis=0), pts.mean(axis=0))

@@ -134,22 +134,22 @@ def button(scene, label):
 def test_place_in_the_order_round_twice_drop_add_and_delete(ui_app, designer):
     s = designer(D.olympic_triangle())
     tap_world(ui_app, s, s.history.current.mark("2").xy)
-    ui.tap(ui_app, button(s, "Again"))                        # round mark 2 twice
+    ui.tap(ui_app, button(s, "Round this mark again"))                        # round mark 2 twice
     assert labels(s.history.current) == ["1P", "2P", "3P", "2P"] and s.entry == 3
-    ui.tap(ui_app, button(s, "Next use"))
+    ui.tap(ui_app, button(s, "Show its next rounding"))
     assert s.entry == 1
-    ui.tap(ui_app, button(s, "Starboard"))
+    ui.tap(ui_app, button(s, "Switch to starboard"))
     assert labels(s.history.current) == ["1P", "2S", "3P", "2P"]
-    ui.tap(ui_app, button(s, "Later"))
+    ui.tap(ui_app, button(s, "Move later in the course"))
     assert labels(s.history.current) == ["1P", "3P", "2S", "2P"] or "straight" in s.status
-    ui.tap(ui_app, button(s, "Drop"))
+    ui.tap(ui_app, button(s, "Take out of the order"))
     dropped = labels(s.history.current)
     assert len(dropped) == 3
     tap_world(ui_app, s, s.history.current.mark("1").xy)
-    ui.tap(ui_app, button(s, "Earlier"))                      # already first: disabled, says why
+    ui.tap(ui_app, button(s, "Move earlier in the course"))                      # already first: disabled, says why
     assert s.gui.tooltip_text == "already first"
     tap_world(ui_app, s, s.history.current.mark("3").xy)
-    ui.tap(ui_app, button(s, "Delete"))
+    ui.tap(ui_app, button(s, "Delete this mark"))
     assert [m.id for m in s.history.current.marks] == ["1", "2"] and s.selection is None
     assert "3" not in "".join(labels(s.history.current))
 
@@ -179,7 +179,7 @@ def test_drag_the_line_ends(ui_app, designer):
     c2 = s.history.current
     assert c2.start.a[0] < c.start.a[0] and c2.finish == c2.start      # the finish follows
     assert s.selection == ("line", "start", "a")
-    ui.tap(ui_app, button(s, "Own finish"))
+    ui.tap(ui_app, button(s, "Give the finish its own line"))
     c3 = s.history.current
     assert c3.finish != c3.start
     drag_world(ui_app, s, c3.finish.b, (30, 0))
@@ -209,14 +209,14 @@ def test_draw_land_vertex_by_vertex_then_edit_it(ui_app, designer):
     drag_world(ui_app, s, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), (0, -25))
     c3 = s.history.current
     assert len(c3.land[0].outline) == 5 and s.selection == ("vertex", 0, 1)
-    ui.tap(ui_app, button(s, "Del corner"))
+    ui.tap(ui_app, button(s, "Delete this corner"))
     assert s.history.current.land[0].outline == c2.land[0].outline
     # drag the inside: the whole island moves
     inside = s.history.current.land[0].polygon.representative_point()
     drag_world(ui_app, s, (inside.x, inside.y), (-30, 0))
     moved = s.history.current.land[0].outline
     assert moved[0][0] < c2.land[0].outline[0][0] and len(moved) == 4
-    ui.tap(ui_app, button(s, "Delete"))
+    ui.tap(ui_app, button(s, "Delete this land"))
     assert s.history.current.land == ()
 
 
@@ -243,13 +243,13 @@ def test_weather_eye_markers(ui_app, designer):
     tap_world(ui_app, s, (300, 1200))
     c = s.history.current
     assert len(c.weather_eyes) == 1 and s.selection == ("eye", 0)
-    ui.tap(ui_app, button(s, "Turn"))
+    ui.tap(ui_app, button(s, "Turn it a quarter"))
     assert not s.history.current.weather_eyes[0].long_side_along_wind
     ui.tap(ui_app, s.tool_buttons["move"])
     e = s.history.current.weather_eyes[0]
     drag_world(ui_app, s, (e.x, e.y), (20, -20))
     assert s.history.current.weather_eyes[0].x > e.x
-    ui.tap(ui_app, button(s, "Delete"))
+    ui.tap(ui_app, button(s, "Delete this marker"))
     assert s.history.current.weather_eyes == ()
 
 

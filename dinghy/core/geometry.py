@@ -178,3 +178,14 @@ def segment_crosses(p0: tuple[float, float], p1: tuple[float, float],
         return True
     return ((o1 == 0 and on_segment(p0, p1, q0)) or (o2 == 0 and on_segment(p0, p1, q1))
             or (o3 == 0 and on_segment(q0, q1, p0)) or (o4 == 0 and on_segment(q0, q1, p1)))
+
+
+def readable_outline(pts, length: float, scale: float, least: float):
+    """An outline's corners (a numpy array, world units) grown about their middle so that a hull
+    ``length`` long is drawn at least ``least`` pixels long at ``scale`` pixels per
+    unit: a boat on a small picture or a far zoom is a silhouette big enough to see."""
+    grow = least / (length * scale) if length * scale > 0 else 1.0
+    if grow <= 1.0:
+        return pts
+    mid = pts.mean(axis=0)
+    return mid + (pts - mid) * grow

@@ -21,11 +21,13 @@ from __future__ import annotations
 import io
 import math
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 from xml.sax.saxutils import escape
 
-from PIL import Image, ImageDraw, ImageFont
+import numpy as np
+from PIL import GifImagePlugin, Image, ImageDraw, ImageFont
 
+from dinghy.core.geometry import readable_outline
 from dinghy.core.setup import PALETTE
 
 XY = tuple[float, float]
@@ -247,17 +249,27 @@ def _board(chart: Chart, frame: Frame) -> Image.Image:
     return img
 
 
-def _draw_race(board: Image.Image, game: Any, chart: Chart, frame: Frame, last: Any,
-               race_tracks: list[list[XY]]) -> Image.Image:
-    img = board.copy()
-    d = ImageDraw.Draw(img)
-    for seat, track in enumerate(race_tracks):
-        if len(track) > 1:
-            d.line(frame.poly(track), fill=colour(game, seat), width=max(2, round(chart.unit * frame.scale)),
-                   joint="curve")
+#: the least length a boat is drawn at on a picture, pixels (a silhouette where its true
+#: size is smaller): the same least length as on the table's chart
+MIN_BOAT_PX = 28.0
+
+
+def readable(outline: Sequence[Sequence[float]], scale: float, least: float = MIN_BOAT_PX) -> Any:
+    """A hull's outline (world points) grown about its middle so that it is drawn at least
+    ``least`` pixels long at ``scale`` pixels a world unit (its length: its two furthest
+    corners); a boat on a small picture is a silhouette big enough to see."""
+    pts = np.asarray(outline, dtype=float)
+    length = float(np.max(np.linalg.norm(pts[:, None, :] - pts[None, :, :], axis=-1))) if len(pts) else 0.0
+    return readable_outline(pts, length, scale, least)
+
+
+def _draw_boats(d: ImageDraw.ImageDraw, game: Any, frame: Frame, last: Any) -> None:
     for seat, hull in enumerate(game.boat_outlines(last)):
         if hull is not None:
-            d.polygon(frame.poly(hull), fill=colour(game, seat), outline=INK)
+            d.polygon(frame.poly(readable(hull, frame.scale)), fill=colour(game, seat), outline=INK)
+
+
+def _draw_key(d: ImageDraw.ImageDraw, game: Any, chart: Chart, frame: Frame, last: Any) -> None:
     m, row = frame.margin, frame.line
     y = frame.key_top + row
     d.text((m, y), heading(game, chart, last), fill=INK, font=_font(row * 0.85), anchor="ls")
@@ -267,43 +279,142 @@ def _draw_race(board: Image.Image, game: Any, chart: Chart, frame: Frame, last: 
         d.rounded_rectangle([m, y - row * 0.7, m + row * 0.8, y + row * 0.1], radius=2, fill=r.colour, outline=INK)
         words = f"{r.place} {r.name}" + (f" ({r.note})" if r.note else "")
         d.text((m + row * 1.2, y), words, fill=INK, font=font, anchor="ls")
-    return img
+
+
+def _track_width(chart: Chart, frame: Frame) -> int:
+    return max(2, round(chart.unit * frame.scale))
 
 
 def image(game: Any, states: Sequence[Any], width: int = 1400) -> Image.Image:
     """The board with every track, where each boat ended, and the key."""
     chart = game.board_drawing()
     frame = Frame(chart, width, game.seats())
-    return _draw_race(_board(chart, frame), game, chart, frame, states[-1], tracks(game, states))
+    img = _board(chart, frame)
+    d = ImageDraw.Draw(img)
+    for seat, track in enumerate(tracks(game, states)):
+        if len(track) > 1:
+            d.line(frame.poly(track), fill=colour(game, seat), width=_track_width(chart, frame), joint="curve")
+    _draw_boats(d, game, frame, states[-1])
+    _draw_key(d, game, chart, frame, states[-1])
+    return img
 
 
-def frames(game: Any, states: Sequence[Any], width: int = 800) -> list[Image.Image]:
-    """One picture at the end of every round (and one at the very end)."""
+def frame_ends(game: Any, states: Sequence[Any]) -> list[int]:
+    """The states a GIF shows: the last of every round, and the very last."""
+    rounds = [game.rounds(s) for s in states]
+    return sorted({i - 1 for i in range(1, len(states)) if rounds[i] != rounds[i - 1]} | {len(states) - 1})
+
+
+def frames(game: Any, states: Sequence[Any], width: int = 800) -> Iterator[Image.Image]:
+    """One picture at the end of every round (and one at the very end), drawn one at a
+    time: the tracks grow on one picture of the board (each round adds its own stretch),
+    and each frame is that picture with the boats and the key on top."""
     chart = game.board_drawing()
     frame = Frame(chart, width, game.seats())
-    board = _board(chart, frame)
-    rounds = [game.rounds(s) for s in states]
-    ends = sorted({i - 1 for i in range(1, len(states)) if rounds[i] != rounds[i - 1]} | {len(states) - 1})
-    return [_draw_race(board, game, chart, frame, states[i], t)
-            for i, t in zip(ends, _tracks_at(game, states, ends))]
+    trail = _board(chart, frame)
+    pen = ImageDraw.Draw(trail)
+    pen_width = _track_width(chart, frame)
+    last: list[Any] = [None] * game.seats()
+    done = 0
+    for end in frame_ends(game, states):
+        for st in states[done:end + 1]:                 # this round's stretch of each track
+            for seat, at in enumerate(game.boat_points(st)):
+                if at is None or last[seat] == at:
+                    continue
+                if last[seat] is not None:
+                    pen.line(frame.poly([last[seat], at]), fill=colour(game, seat), width=pen_width)
+                last[seat] = at
+        done = end + 1
+        picture = trail.copy()
+        d = ImageDraw.Draw(picture)
+        _draw_boats(d, game, frame, states[end])
+        _draw_key(d, game, chart, frame, states[end])
+        yield picture
 
 
-def save_gif(pictures: list[Image.Image], fh: Any, frame_ms: int = 180, hold_ms: int = 2500) -> None:
-    """An animated GIF that plays once through the rounds and rests on the last one."""
-    durations = [frame_ms] * (len(pictures) - 1) + [hold_ms]
-    pictures[0].save(fh, format="GIF", save_all=True, append_images=pictures[1:], duration=durations,
-                     loop=0, optimize=True)
+#: the palette index left see-through in a frame's changed box (unchanged pixels)
+CLEAR = 255
 
 
-def render(game: Any, states: Sequence[Any], fmt: str) -> bytes:
-    """The race as a file's bytes: ``svg``, ``png`` or ``gif``."""
+def _palette(first: Image.Image) -> Image.Image:
+    """A palette image for every frame: the first frame's colours (the board, the boats'
+    colours in the key, the ink)."""
+    return first.quantize(colors=255, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+
+
+def save_gif(pictures: Iterable[Image.Image], fh: Any, frame_ms: int = 180, hold_ms: int = 2500,
+             progress: Callable[[int], None] | None = None) -> None:
+    """An animated GIF that plays once through the rounds and rests on the last one,
+    written frame by frame as the frames come (only the box of a frame that changed, the
+    unchanged pixels in it see-through; one palette, taken from the first frame), so that
+    a long race never holds its frames in memory. ``progress(1)`` after each frame."""
+    palette: Image.Image | None = None
+    previous: Image.Image | None = None
+    pending: tuple[Image.Image, tuple[int, int], bool] | None = None
+
+    def write(part: Image.Image, at: tuple[int, int], see_through: bool, ms: int) -> None:
+        extra = {"transparency": CLEAR} if see_through else {}
+        for chunk in GifImagePlugin.getdata(part, offset=at, duration=ms, disposal=1, **extra):
+            fh.write(chunk)
+
+    for picture in pictures:
+        if palette is None:
+            palette = _palette(picture)
+        p = picture.quantize(palette=palette, dither=Image.Dither.NONE)
+        if previous is None:
+            header, _ = GifImagePlugin.getheader(p, info={"loop": 0, "duration": frame_ms})
+            for chunk in header:
+                fh.write(chunk)
+            part, at, see_through = p, (0, 0), False
+        else:
+            now, before = np.asarray(p), np.asarray(previous)
+            diff = now != before
+            rows, cols = np.flatnonzero(diff.any(axis=1)), np.flatnonzero(diff.any(axis=0))
+            if len(rows):
+                y0, y1, x0, x1 = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
+            else:
+                x0, y0, x1, y1 = 0, 0, 1, 1
+            crop = np.where(now[y0:y1, x0:x1] == before[y0:y1, x0:x1], CLEAR, now[y0:y1, x0:x1])
+            part = Image.fromarray(crop.astype(np.uint8), mode="P")
+            part.putpalette(palette.getpalette())
+            at, see_through = (x0, y0), True
+        if pending is not None:
+            write(*pending, frame_ms)
+        pending, previous = (part, at, see_through), p
+        if progress is not None:
+            progress(1)
+    if pending is not None:
+        write(*pending, hold_ms)
+    fh.write(b";")
+
+
+def console_progress(label: str, total: int) -> tuple[Callable[[int], None], Callable[[], None]]:
+    """A progress bar on the command line (tqdm, on standard error): the step and the
+    close functions."""
+    from tqdm import tqdm
+
+    bar = tqdm(total=total, desc=label, unit="frame", leave=False)
+    return bar.update, bar.close
+
+
+def render(game: Any, states: Sequence[Any], fmt: str, progress: Any = None) -> bytes:
+    """The race as a file's bytes: ``svg``, ``png`` or ``gif``. ``progress``: for a GIF,
+    None (quiet), True (a bar on the command line) or a function called with each frame
+    drawn (``progress(1)``)."""
     if fmt == "svg":
         return svg(game, states).encode("utf-8")
     buf = io.BytesIO()
     if fmt == "png":
         image(game, states).save(buf, format="PNG", optimize=True)
     elif fmt == "gif":
-        save_gif(frames(game, states), buf)
+        close = None
+        if progress is True:
+            progress, close = console_progress("GIF", len(frame_ends(game, states)))
+        try:
+            save_gif(frames(game, states), buf, progress=progress or None)
+        finally:
+            if close is not None:
+                close()
     else:
         raise ValueError(f"unknown picture format {fmt!r}; one of {', '.join(FORMATS)}")
     return buf.getvalue()

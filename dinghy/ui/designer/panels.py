@@ -101,12 +101,14 @@ class PanelsMixin:
         self.panel.place(px0, g.px(8), pw - g.px(12), panel_top - g.px(8))
         ix, iw = px0 + pad * 0.6, pw - g.px(12) - pad * 1.2
         y = panel_top - pad * 0.6
+        # the course's name across the whole panel (never cut at 1024 x 600), then its
+        # file with the Rename button beside it
         rb = max(t * 1.4, self.rename_button.text.content_width + g.px(24))
-        self.rename_button.place(ix + iw - rb, y - t, rb, t)
-        self.name_text.place(ix, y - t, iw - rb - gap, t)
+        self.name_text.place(ix, y - t, iw, t)
         y -= t + g.px(2)
-        self.file_text.place(ix, y - g.px(16), iw, g.px(16))
-        y -= g.px(16) + gap
+        self.rename_button.place(ix + iw - rb, y - t, rb, t)
+        self.file_text.place(ix, y - t / 2 - g.px(8), iw - rb - gap, g.px(16))
+        y -= t + gap
         self._dynamic = (ix, iw, y)
         self._placed.clear()
         self.layout_dynamic()
@@ -132,14 +134,14 @@ class PanelsMixin:
         gap, t, pad = g.px(theme.GAP), g.touch, g.px(theme.PAD)
         ix, iw, y = self._dynamic
         rb = self.rename_button.w
-        self._fit_line(self.name_text, self._name_words(), iw - rb - gap, keep="start")
+        self._fit_line(self.name_text, self._name_words(), iw, keep="start")
         self.name_text.layout()
-        self._fit_line(self.file_text, self._file_words(), iw, keep="end")
+        self._fit_line(self.file_text, self._file_words(), iw - rb - gap, keep="end")
         self.file_text.layout()
         bottom = g.px(16) + pad * 0.5
 
         shown = [b for b in self.actions if b.label != "·"]
-        cols = 3 if (iw - 2 * gap) / 3 >= max([b.text.content_width + g.px(14) for b in shown] + [0]) else 2
+        cols = 3 if (iw - 2 * gap) / 3 >= max([self._one_line(b) + g.px(14) for b in shown] + [0]) else 2
         rows = math.ceil(len(shown) / cols)
         buttons_h = rows * t + max(0, rows - 1) * g.px(6)
         if self.sel_text.label.width != max(1, int(iw)):
@@ -170,12 +172,38 @@ class PanelsMixin:
             b.visible = b in shown
         for i, b in enumerate(shown):
             r, c = divmod(i, cols)
+            self._wrap(b, bw - g.px(12))      # a button says what it does: on two lines if need be
             b.place(ix + c * (bw + gap), y - (r + 1) * t - r * g.px(6), bw, t)
         y -= buttons_h + gap
         # findings
         self.check_title.place(ix, y - g.px(22), iw, g.px(22))
         y -= g.px(26)
         self._layout_rows(ix, iw, y, bottom)
+
+    def _one_line(self, b: Any) -> float:
+        """How wide a selection button's words are on one line."""
+        lab = b.text
+        if not lab.multiline:
+            return lab.content_width
+        cache = self.__dict__.setdefault("_line_widths", {})
+        key_ = (lab.text, lab.font_size)
+        if key_ not in cache:
+            cache[key_] = _width_of(lab)
+        return cache[key_]
+
+    def _wrap(self, b: Any, width: float) -> None:
+        """A selection button's words on one line if they fit ``width``, else wrapped
+        (centred) on two."""
+        lab = b.text
+        wrap = self._one_line(b) > width
+        if wrap != lab.multiline or (wrap and lab.width != max(1, int(width))):
+            if wrap:                      # (pyglet: a width before multiline, none after)
+                lab.width = max(1, int(width))
+                lab.multiline = True
+                lab.set_style("align", "center")
+            else:
+                lab.multiline = False
+                lab.width = None
 
     def _flow(self, t: Text, x: float, top: float, w: float) -> float:
         """Place a wrapping text with its top at ``top``; return the y below it."""
@@ -281,3 +309,14 @@ class PanelsMixin:
                 self.camera.follow(x, y)
         self.chart.camera_moved()
         self.redraw()
+
+
+def _width_of(label: Any) -> float:
+    """The width of a label's words on one line (measured on a throwaway label)."""
+    import pyglet
+
+    one = pyglet.text.Label(label.text, font_name=label.font_name, font_size=label.font_size,
+                            weight=label.weight)
+    w = one.content_width
+    one.delete()
+    return w

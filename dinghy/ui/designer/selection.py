@@ -77,8 +77,9 @@ class SelectionMixin:
             self.sel_text.text = text
             specs: list[tuple[str, Any, str]] = []
             if self.tool == "land":
-                specs = [("Close", self.close_draft if len(self.draft) >= 3 else None, "needs 3 corners"),
-                         ("Drop", self.drop_draft if self.draft else None, "nothing drawn yet")]
+                specs = [("Close the outline", self.close_draft if len(self.draft) >= 3 else None, "needs 3 corners"),
+                         ("Throw the drawing away", self.drop_draft if self.draft else None,
+                          "nothing drawn yet")]
             self._set_actions(specs)
             return
         kind = s[0]
@@ -87,7 +88,7 @@ class SelectionMixin:
             uses = self.uses(mid)
             self.sel_title.text = f"Mark {mid}"
             if self.entry is None:
-                self.sel_text.text = "Not in the rounding order: only an obstacle. 'Add' puts it last."
+                self.sel_text.text = "Not in the rounding order: only an obstacle. 'Add to the order' puts it last."
             else:
                 r = c.rounding[self.entry]
                 where = f"{ordinal(self.entry + 1)} of {len(c.rounding)} in the order"
@@ -100,18 +101,21 @@ class SelectionMixin:
                     self.sel_text.text = f"{r.label}: {where}, to {side}{more}. Tap it again to switch sides."
             e = self.entry
             gate = e is not None and c.rounding[e].is_gate
-            side_label = "Starboard" if (e is not None and c.rounding[e].side == "port") else "Port"
+            side_label = ("Switch to starboard" if (e is not None and c.rounding[e].side == "port")
+                          else "Switch to port")
             specs = [
                 (side_label, self.toggle_side if e is not None and not gate else None,
                  "a gate has no side" if gate else "not in the order"),
-                ("Earlier", self.earlier if e else None, "already first"),
-                ("Later", self.later if e is not None and e < len(c.rounding) - 1 else None, "already last"),
-                ("Again", self.round_again, ""),
-                ("Drop" if e is not None else "Add", self.drop_entry if e is not None else self.add_entry, ""),
-                ("Delete", self.delete_selected, ""),
+                ("Move earlier in the course", self.earlier if e else None, "already first"),
+                ("Move later in the course", self.later if e is not None and e < len(c.rounding) - 1 else None,
+                 "already last"),
+                ("Round this mark again", self.round_again, ""),
+                ("Take out of the order" if e is not None else "Add to the order",
+                 self.drop_entry if e is not None else self.add_entry, ""),
+                ("Delete this mark", self.delete_selected, ""),
             ]
             if len(uses) > 1:
-                specs.append(("Next use", self.next_use, ""))
+                specs.append(("Show its next rounding", self.next_use, ""))
             self._set_actions(specs)
         elif kind == "line":
             which = s[1]
@@ -123,8 +127,8 @@ class SelectionMixin:
             self.sel_title.text = name
             self.sel_text.text = (f"{line.length:.0f} mm, room for {boats} boats (one card length each). "
                                   "Drag its end buoys.")
-            specs = [("Square", lambda: self.edit(D.square_line, which), ""),
-                     ("Own finish" if linked else "Finish here",
+            specs = [("Square it to the wind", lambda: self.edit(D.square_line, which), ""),
+                     ("Give the finish its own line" if linked else "Finish on the start line",
                       (lambda: self.edit(D.link_finish_to_start, not linked)) if (linked or which == "finish")
                       else None, "select the finish line")]
             self._set_actions(specs)
@@ -136,8 +140,9 @@ class SelectionMixin:
                                   "corners to add one, the inside to move the whole piece.")
             specs = []
             if kind == "vertex":
-                specs.append(("Del corner", lambda: self._delete_vertex(i, s[2]), ""))
-            specs += [("Rename", self.ask_rename_land, ""), ("Delete", lambda: self._delete_land(i), "")]
+                specs.append(("Delete this corner", lambda: self._delete_vertex(i, s[2]), ""))
+            specs += [("Rename this land", self.ask_rename_land, ""),
+                      ("Delete this land", lambda: self._delete_land(i), "")]
             self._set_actions(specs)
         elif kind == "eye":
             i = s[1]
@@ -145,8 +150,8 @@ class SelectionMixin:
             self.sel_title.text = f"Weather Eye marker {i + 1}"
             self.sel_text.text = ("Long side along the wind." if e.long_side_along_wind else
                                   "Long side across the wind.") + " It never drifts."
-            self._set_actions([("Turn", lambda: self.edit(D.turn_weather_eye, i), ""),
-                               ("Delete", self.delete_selected, "")])
+            self._set_actions([("Turn it a quarter", lambda: self.edit(D.turn_weather_eye, i), ""),
+                               ("Delete this marker", self.delete_selected, "")])
 
     # mark actions
     def toggle_side(self) -> None:

@@ -191,7 +191,7 @@ class DesignerScene(PanelsMixin, SelectionMixin, ToolsMixin, FilesMixin, ChartSc
         self.order_text = add(Text(g, "", theme.SMALL_PT + 1, theme.INK, multiline=True))
         self.sel_title = add(Text(g, "", theme.BODY_PT + 1, theme.INK, bold=True))
         self.sel_text = add(Text(g, "", theme.SMALL_PT + 1, theme.INK_SOFT, multiline=True))
-        self.actions = [add(Button(g, "·", None)) for _ in range(8)]
+        self.actions = [add(Button(g, "·", None, pt=theme.SMALL_PT + 1)) for _ in range(8)]
         self.check_title = add(Text(g, "", theme.BODY_PT + 1, theme.INK, bold=True))
         self.more_text = add(Text(g, "", theme.SMALL_PT, theme.INK_SOFT))
         self.refresh()

@@ -23,7 +23,7 @@ from dinghy.ui.app import configure as _configure
 
 _configure()
 
-import pyglet  # noqa: E402
+import numpy as np  # noqa: E402
 from pyglet import shapes  # noqa: E402
 from pyglet.graphics import Group  # noqa: E402
 
@@ -38,27 +38,21 @@ from dinghy.ui.theme import LAND, LAND_EDGE, LINE_BUOY, MARK  # noqa: E402
 from dinghy.ui.dinghy_race.pins import (  # noqa: E402,F401
     Box, Layer as _Layer, Pin as _Pin, inside_point, label_box, spread, words_on_chart,
 )
+from dinghy.ui.dinghy_race.chart_words import ChartWords, ClipGroup, MIN_BOAT_PX, _coords  # noqa: E402,F401
+from dinghy.ui.dinghy_race.words import next_target, rounding_words  # noqa: E402
 from dinghy.core.wind import Tack  # noqa: E402
 
 G_TABLE, G_COURSE, G_TRACK, G_WEATHER, G_CARDS, G_BOATS, G_GHOSTS, G_PREVIEW = range(8)
 
 TABLE_WATER = (24, 72, 110)
-CARD_BACK = (52, 66, 96)
+CARD_BACK = (176, 188, 206)      # a face-down card: pale slate, plain against the water
 CARD_FACE = (250, 246, 236)
 DELAY_FACE = (240, 200, 196)
 WEATHER_EYE = (200, 236, 255)
 WE_SPOT = (120, 220, 140)        # where a Weather Eye card may lie (the panel's "fits" green)
 ILLEGAL = (150, 156, 164)
-
-
 def seat_colour(game: Any, boat: int) -> tuple[int, int, int]:
     return PALETTE.get(game.setup.seats[boat].colour, (200, 200, 200))
-
-
-def _coords(poly: Any) -> list[tuple[float, float]]:
-    """A shapely polygon's exterior without the closing point."""
-    pts = list(poly.exterior.coords)
-    return [(float(x), float(y)) for x, y in pts[:-1]]
 
 
 @dataclass
@@ -76,22 +70,24 @@ class Ghost:
     footprint: Any = None             # a card's place drawn faint under the ghost (a card laid)
     colour: tuple[int, int, int] = (255, 255, 255)
     words: str = ""                   # said on the water beside the ghost (the coach's)
+    number: int | None = None         # the chip's number on the card face (an exit)
 
     @property
     def allowed(self) -> bool:
         return self.reason is None
 
 
-class Chart:
+class Chart(ChartWords):
     """The water of one race: ``update_state(state)`` after every action."""
 
     def __init__(self, batch: Any, window: Any, game: Any, camera: Any, *,
                  scale: float = 1.0, order: int = -5) -> None:
         self.batch, self.game, self.camera, self.scale = batch, game, camera, scale
-        self.root = camera_module.CameraGroup(camera, window, order=order)
+        self.clip = ClipGroup(camera, window, order=order)
+        self.root = camera_module.CameraGroup(camera, window, order=0, parent=self.clip)
         self.groups = [Group(order=i, parent=self.root) for i in range(8)]
-        self.pin_shapes = Group(order=order + 2)
-        self.pin_text = Group(order=order + 3)
+        self.pin_shapes = Group(order=2, parent=self.clip)
+        self.pin_text = Group(order=3, parent=self.clip)
         xs = [p[0] for p in game.course.area]
         ys = [p[1] for p in game.course.area]
         self.bounds = (min(xs), min(ys), max(xs), max(ys))
@@ -111,6 +107,13 @@ class Chart:
         self.avoid: Any = None        # () -> screen boxes the ghosts' words keep clear of
         self.after_move: Any = None   # () -> None, after every pan or zoom (the view's edge arrow)
         self._word_backs: list[Any] = []
+        self._leaders: list[Any] = []       # lines from a moved word or ghost ring to its place
+        self.drawn_hulls: dict[int, Any] = {}   # each boat's hull as drawn (world mm)
+        self._grown_at = 0.0                # the zoom the boats were last drawn for
+        self._fan: dict[int, tuple[float, float]] = {}   # ghost rings moved apart, pixels
+        self.target: tuple[str, tuple[float, float]] | None = None   # the active boat's next mark
+        self._pointer: Any = None           # the arrow at the edge to an off-screen next mark
+        self._pointer_label: Any = None
         self._build_course()
 
     # --- small builders -------------------------------------------------------------
@@ -149,86 +152,6 @@ class Chart:
         px, py = -uy * size * 0.55, ux * size * 0.55
         self._poly(layer, [tip, (bx + px, by + py), (bx - px, by - py)], colour, group)
 
-    def _pin_label(self, layer: _Layer, text: str, x: float, y: float, *, dx: float = 0,
-                   dy: float = 0, pt: float = theme.SMALL_PT, colour: Any = theme.ON_WATER,
-                   bold: bool = True, anchor_x: str = "center", rank: int | None = None,
-                   reach: float = 0.0) -> Any:
-        key = (text, pt, tuple(colour), bold, anchor_x)
-        label = layer.take(key)
-        if label is None:
-            label = pyglet.text.Label(text, font_name=theme.FONT, font_size=pt * self.scale,
-                                      weight="bold" if bold else "normal", color=theme.rgba(colour),
-                                      anchor_x=anchor_x, anchor_y="center", batch=self.batch,
-                                      group=self.pin_text)
-        label.visible = True
-        pin = _Pin(label, x, y, dx * self.scale, dy * self.scale, True, key, rank, reach=reach)
-        layer.pins.append(pin)
-        pin.place(self.camera)
-        return label
-
-    def _pin_ring(self, layer: _Layer, x: float, y: float, radius: float, colour: Any,
-                  thickness: float = 2.0) -> Any:
-        key = ("ring", radius, tuple(theme.rgba(colour)), thickness)
-        ring = layer.take(key)
-        if ring is None:
-            ring = shapes.Arc(0, 0, radius * self.scale, segments=28, thickness=thickness * self.scale,
-                              color=theme.rgba(colour), batch=self.batch, group=self.pin_shapes)
-        pin = _Pin(ring, x, y, key=key)
-        layer.pins.append(pin)
-        pin.place(self.camera)
-        return ring
-
-    def camera_moved(self) -> None:
-        """Move the pinned (screen-sized) things after a pan or zoom."""
-        for layer in (self.course_layer, self.state_layer, self.ghost_layer, self.preview_layer):
-            for pin in layer.pins:
-                pin.place(self.camera)
-        self.declutter()
-        if self.after_move is not None:
-            self.after_move()
-
-    def declutter(self) -> None:
-        """The state's words (boat names, the card's name, "aside", delays) kept off one
-        another and off the course's, the most important placed first (see pins)."""
-        fixed = [label_box(p.drawable) for p in self.course_layer.pins if p.is_label]
-        pins = sorted((p for p in self.state_layer.pins if p.rank is not None), key=lambda p: p.rank)
-        for p in pins:
-            p.nudge = 0.0
-            p.place(self.camera)
-        for p, shift in zip(pins, spread([label_box(p.drawable) for p in pins], fixed)):
-            p.drawable.visible = shift is not None
-            if shift:
-                p.nudge = shift
-                p.place(self.camera)
-        self._declutter_words(fixed + [label_box(p.drawable) for p in pins if p.drawable.visible])
-
-    def _declutter_words(self, fixed: list[Box]) -> None:
-        """The ghosts' words (the coach's ranks, rounds and risks): kept on the chart,
-        clear of one another, of the other words, of the ghosts' rings, of the active
-        boat's hull and of what
-        :attr:`avoid` lists (the view's buttons and compass), each on a dark backing so
-        that it reads over a card; a word with no room left is hidden."""
-        for back in self._word_backs:
-            back.delete()
-        self._word_backs = []
-        pins = sorted((p for p in self.ghost_layer.pins if p.rank is not None), key=lambda p: p.rank)
-        if not pins:
-            return
-        avoid = list(self.avoid()) if self.avoid is not None else []
-        ring = 22 * self.scale           # the ghosts' rings: where a finger taps
-        avoid += [(x - ring, y - ring, 2 * ring, 2 * ring)
-                  for x, y in map(self.ghost_screen_point, range(len(self.ghosts)))]
-        if self.state is not None and self.state.boat().launched:     # the boat the words are for
-            boat = self.state.boat()
-            xs, ys = zip(*(self.camera.world_to_screen(x, y)
-                           for x, y in _coords(self.game.hull(boat.pose, boat.tack))))
-            avoid.append((min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
-        for box in words_on_chart(pins, self.camera, fixed + avoid, pad=4 * self.scale):
-            if box is not None:
-                self._word_backs.append(shapes.Rectangle(
-                    *box, color=theme.rgba(theme.WATER_DEEP, 215), batch=self.batch,
-                    group=self.pin_shapes))
-
     # --- the course (once) ----------------------------------------------------------
     def _build_course(self) -> None:
         L, c = self.course_layer, self.game.course
@@ -250,7 +173,7 @@ class Chart:
             for p in (line.a, line.b):
                 self._circle(L, p[0], p[1], r0, LINE_BUOY, G_COURSE)
             mx, my = line.midpoint
-            self._pin_label(L, name, mx, my, dy=-12, colour=colour, bold=False)
+            self._pin_label(L, name, mx, my, dy=-12, colour=colour, bold=False, rank=-2)
         self._build_roundings(L)
         for m in c.marks:
             self._circle(L, m.x, m.y, m.radius * 1.25, theme.INK, G_COURSE)
@@ -301,12 +224,13 @@ class Chart:
             end = start + sense * math.radians(sweep)
             tangent = end + sense * math.pi / 2
             self._arrowhead(L, pts[-1], tangent, self.game.cards.card_length * 0.22, colour, G_COURSE)
-        for ids, ks in numbers.items():
+        words = rounding_words(c)
+        for ids in numbers:
             ms = [c.mark(i) for i in ids]
             x, y = sum(m.x for m in ms) / len(ms), sum(m.y for m in ms) / len(ms)
-            label = " · ".join(str(k) for k in ks)
-            name = "/".join(ids)
-            self._pin_label(L, f"{name}  ({label})", x, y, dy=16, colour=(255, 225, 160))
+            # "mark 1, to port, rounds 1 and 4": placed clear of boats and words (declutter)
+            self._pin_label(L, words[ids], x, y, dy=16, colour=(255, 225, 160), rank=-1,
+                            reach=ms[0].radius * 1.25)
 
     def _weather_eye(self, layer: _Layer, poly: Any, fixed: bool = False) -> None:
         pts = _coords(poly)
@@ -329,6 +253,11 @@ class Chart:
             self._weather_eye(L, dr.weather_eye_shape(game, we))
         revealed = state.turn.card if state.step in (dr.Step.MOVE, dr.Step.PIVOT) else None
         afloat = [b for b in state.boats if b.launched]
+        self.drawn_hulls = {}
+        self._grown_at = self.camera.zoom
+        active = state.boat()
+        self.target = (next_target(game.course, active) if active.launched and active.racing
+                       and state.step is not dr.Step.OVER else None)
         for boat in afloat:          # cards first: a hull always lies on top of a card
             if boat.racing:
                 self._boat_card(L, state, boat, seat_colour(game, boat.index),
@@ -338,7 +267,8 @@ class Chart:
                 continue
             colour = seat_colour(game, boat.index)
             racing = boat.racing
-            pts = self.hull_points(boat.pose, boat.tack)
+            pts = self.readable_hull(self.hull_points(boat.pose, boat.tack))
+            self.drawn_hulls[boat.index] = pts
             alpha = 255 if racing else 110
             L.mesh.polygon(pts, theme.rgba(colour, alpha), convex=True)
             L.mesh.line(pts, self.fine, theme.rgba(theme.INK, alpha), closed=True)
@@ -346,11 +276,16 @@ class Chart:
             name = game.name(boat.index)
             if not racing:
                 name += f" ({_ordinal(boat.finished)})"
+            half = float(np.max(np.hypot(pts[:, 0] - cx, pts[:, 1] - cy)))
             self._pin_label(L, name, cx, cy, dy=-22, colour=colour, pt=theme.SMALL_PT,
-                            rank=0 if boat.index == state.active else 2, reach=game.cards.hull_length / 2)
+                            rank=0 if boat.index == state.active else 2, reach=half)
             if (self.active_ring and boat.index == state.active and racing
                     and state.step is not dr.Step.OVER and state.step is not dr.Step.LAUNCH):
                 self._pin_ring(L, cx, cy, 14, theme.PRIMARY, 2.5)
+        if self.target is not None and self.target[0].startswith(("mark", "gate")):
+            for mid in self.target[0].split(" ", 1)[1].split("/"):     # the next mark, ringed
+                m = game.course.mark(mid)
+                self._pin_ring(L, m.x, m.y, 16, theme.PRIMARY, 3.0)
         L.finish()
         self.declutter()
 
@@ -389,10 +324,10 @@ class Chart:
             mesh.line(pts, self.fine * 1.5, theme.rgba(colour), closed=True)
             self._pin_label(L, card.name, cx, cy, colour=theme.INK, pt=theme.SMALL_PT, rank=1)
         else:
-            mesh.polygon(pts, theme.rgba(CARD_BACK, 120 if boat.aside else 215), convex=True)
+            mesh.polygon(pts, theme.rgba(CARD_BACK, 130 if boat.aside else 235), convex=True)
             mesh.line(pts, self.fine * 1.5, theme.rgba(colour, 150 if boat.aside else 255), closed=True)
             if boat.aside:
-                self._pin_label(L, "aside", cx, cy, colour=theme.ON_WATER_SOFT, bold=False, rank=4)
+                self._pin_label(L, "aside", cx, cy, colour=theme.INK, bold=False, rank=4)
 
     # --- ghosts: the choices of the step ----------------------------------------------
     def show_ghosts(self, ghosts: Iterable[Ghost]) -> None:
@@ -400,23 +335,31 @@ class Chart:
         L = self.ghost_layer
         L.clear()
         game = self.game
-        for g in self.ghosts:
+        self._fan = self._fan_offsets()
+        for i, g in enumerate(self.ghosts):
             ok = g.allowed
             if g.footprint is not None:
                 self._outline(L, _coords(g.footprint), theme.rgba(g.colour, 200), G_GHOSTS, self.fine)
             if g.track and ok:
                 self._outline(L, list(g.track), theme.rgba(g.colour, 110), G_GHOSTS,
                               self.fine, closed=False)
-            poly = g.outline if g.outline is not None else game.hull(g.pose, g.tack)
-            pts = _coords(poly)
+            if g.outline is not None:
+                pts = _coords(g.outline)
+            else:
+                pts = [tuple(p) for p in self.readable_hull(self.hull_points(g.pose, g.tack))]
             fill = theme.rgba(g.colour if ok else ILLEGAL, 170 if ok else 90)
             self._poly(L, pts, fill, G_GHOSTS)
             edge = theme.PRIMARY if g.selected else ((255, 255, 255) if ok else ILLEGAL)
             self._outline(L, pts, edge, G_GHOSTS, self.fine)
             cx, cy = self.ghost_centre(g)
             ring = theme.PRIMARY if g.selected else ((255, 255, 255) if ok else ILLEGAL)
+            fx, fy = self._fan.get(i, (0.0, 0.0))
             self._pin_ring(L, cx, cy, 20 if ok else 14, theme.rgba(ring, 230 if ok else 150),
-                           3.0 if g.selected else 1.5)
+                           3.0 if g.selected else 1.5, dx=fx, dy=fy)
+            if g.number is not None:            # the chip's number, on a chip as on the card face
+                self._pin_disc(L, cx, cy, 12, g.colour if ok else ILLEGAL, dx=fx, dy=fy)
+                self._pin_label(L, str(g.number), cx, cy, dx=fx / self.scale, dy=fy / self.scale,
+                                pt=theme.SMALL_PT + 2, colour=(255, 255, 255))
         marked: list[tuple[float, float]] = []
         for rank, g in enumerate(gh for gh in self.ghosts if gh.words):
             cx, cy = self.ghost_centre(g)
@@ -438,9 +381,6 @@ class Chart:
             return (c.x, c.y)
         back = g.pose.forward(-self.game.cards.hull_length / 2)
         return back.xy
-
-    def ghost_screen_point(self, i: int) -> tuple[float, float]:
-        return self.camera.world_to_screen(*self.ghost_centre(self.ghosts[i]))
 
     def ghost_at(self, sx: float, sy: float, touch: float) -> int | None:
         """The ghost under a tap: the nearest whose ring (a touch target) holds the point."""
@@ -496,9 +436,13 @@ class Chart:
             self._track_pts[boat] = len(pts)
 
     def delete(self) -> None:
-        for back in self._word_backs:
+        for back in self._word_backs + self._leaders:
             back.delete()
-        self._word_backs = []
+        self._word_backs, self._leaders = [], []
+        for d in (self._pointer, self._pointer_label):
+            if d is not None:
+                d.delete()
+        self._pointer = self._pointer_label = None
         for layer in (self.course_layer, self.state_layer, self.ghost_layer, self.preview_layer):
             layer.delete()
         for line in self._track_lines.values():

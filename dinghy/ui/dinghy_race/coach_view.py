@@ -28,6 +28,7 @@ from dinghy.games.dinghy_race.state import WeatherEyeCard
 from dinghy.games.dinghy_race.weather_eye import drifted, weather_eye_shape
 from dinghy.ui.dinghy_race.chart import Ghost
 from dinghy.ui.dinghy_race.choices import exit_text
+from dinghy.ui.dinghy_race.words import coach_figures
 
 #: the coach's ghosts: gold for the best choice, paler for the next ones
 COACH_COLOURS = ((255, 200, 40), (255, 225, 130), (255, 240, 200))
@@ -39,11 +40,11 @@ def hint_label(rank: int, hint: Any) -> str:
 
 
 def hint_words(rank: int, hint: Any, what: str) -> str:
-    """The words on the water beside a hint's ghost: "1. Tack · 41.2 rounds · capsize
-    8% · the card would lie on Blue's hull" (``what``: the choice in a player's words)."""
-    bits = [f"{rank}. {what}", f"{hint.expected_rounds:.1f} rounds"]
-    if getattr(hint, "note", None):
-        bits.append(hint.note)
+    """The words on the water beside a hint's ghost, its figures as a person says them:
+    "1. Tack · about 41 rounds to the finish; you reach the line 2 rounds before the gun
+    · capsize 8% · the card would lie on Blue's hull" (``what``: the choice in a
+    player's words)."""
+    bits = [f"{rank}. {what}", coach_figures(hint.expected_rounds, getattr(hint, "note", None))]
     risk = float(hint.capsize_risk)
     if risk > 0:
         bits.append(f"capsize {100 * risk:.0f}%")

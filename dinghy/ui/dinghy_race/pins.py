@@ -177,3 +177,70 @@ def inside_point(polygon: Any) -> tuple[float, float]:
     x0, y0, x1, y1 = polygon.bounds
     p = polylabel(polygon, tolerance=max(x1 - x0, y1 - y0) * 1e-3 or 1e-3)
     return float(p.x), float(p.y)
+
+
+#: the ways a word may move off its place, tried in turn: up, down, right, left, then
+#: the corners (unit steps; see :func:`place_apart`)
+DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1))
+
+
+def place_apart(boxes: Sequence[Box], fixed: Sequence[Box] = (), rings: int = 3,
+                gap: float = 2.0) -> list[tuple[float, float] | None]:
+    """For each box, in the order given (the most important first), the shift (dx, dy)
+    in pixels that keeps it clear of ``fixed`` (other words, boats, marks) and of the
+    boxes placed before it: in place if it fits, else a step away in each direction of
+    :data:`DIRECTIONS`, then two and three steps (a step: a line up or down, half the
+    word's width and a line sideways). None where nothing is free (the word is hidden)."""
+    placed: list[Box] = list(fixed)
+    out: list[tuple[float, float] | None] = []
+    for box in boxes:
+        x, y, w, h = box
+        tries = [(0.0, 0.0)] + [(ux * (w / 2 + h) * r, uy * (h + gap) * r)
+                                for r in range(1, rings + 1) for ux, uy in DIRECTIONS]
+        for dx, dy in tries:
+            moved = (x + dx, y + dy, w, h)
+            if not any(overlaps(moved, other) for other in placed):
+                placed.append(moved)
+                out.append((dx, dy))
+                break
+        else:
+            out.append(None)
+    return out
+
+
+def fan_out(points: Sequence[tuple[float, float]], apart: float) -> list[tuple[float, float]]:
+    """Screen points closer than ``apart`` (ghosts' rings that would cover one another)
+    moved apart round their common middle, ``apart`` from their neighbours, in the
+    order they lie round it; each point's shift (0, 0 for a point on its own)."""
+    n = len(points)
+    group = list(range(n))
+
+    def root(i: int) -> int:
+        while group[i] != i:
+            group[i] = group[group[i]]
+            i = group[i]
+        return i
+
+    for i in range(n):
+        for j in range(i + 1, n):
+            if math.dist(points[i], points[j]) < apart:
+                group[root(i)] = root(j)
+    shifts = [(0.0, 0.0)] * n
+    clusters: dict[int, list[int]] = {}
+    for i in range(n):
+        clusters.setdefault(root(i), []).append(i)
+    for members in clusters.values():
+        if len(members) < 2:
+            continue
+        cx = sum(points[i][0] for i in members) / len(members)
+        cy = sum(points[i][1] for i in members) / len(members)
+        k = len(members)
+        radius = apart / (2 * math.sin(math.pi / k)) if k > 2 else apart / 2
+        ang = {i: math.atan2(points[i][1] - cy, points[i][0] - cx) if math.dist(points[i], (cx, cy)) > 1e-6
+               else 0.0 for i in members}
+        order = sorted(members, key=lambda i: (ang[i], i))
+        a0 = ang[order[0]]
+        for slot, i in enumerate(order):
+            a = a0 + 2 * math.pi * slot / k
+            shifts[i] = (cx + radius * math.cos(a) - points[i][0], cy + radius * math.sin(a) - points[i][1])
+    return shifts

@@ -268,8 +268,9 @@ class TurnPanel:
     def _build_move(self, race: Any, game: Any, state: Any, boat: Any) -> None:
         s = self.view
         card = game.cards.types[state.turn.card]
-        self.text(f"{card.name}: tap a boat on the water to choose the exit. Grey ones are "
-                  "not allowed: tap one to see why.", theme.SMALL_PT + 1, lines=3)
+        self.text(f"{card.name}: tap a numbered chip on the card, or the boat with its number "
+                  "on the water, to choose the exit. Grey ones are not allowed: tap one to see why.",
+                  theme.SMALL_PT + 1, lines=3)
         opts = s.exit_opts
         limit = opts[0].shift_limit if opts else 0.0
         if limit:
@@ -285,6 +286,7 @@ class TurnPanel:
                                   s.choose_ghost, s.highlight_ghost, heading0=boat.pose.heading,
                                   shift=s.shift, colour=seat_colour(game, boat.index)))
         self.exit_numbers = face.numbers          # ghost index -> the number 1-9 choose
+        s.chart.number_ghosts(face.numbers)       # the same numbers on the boats on the water
         r: list[Widget] = []
         exit_rows: list[list[Widget]] = []
         for n, (i, g) in enumerate(sorted(exits, key=lambda ig: face.order.index(ig[0]))):

@@ -134,6 +134,27 @@ class DinghyRaceView(Choices, ChartCamera, BoardView):
     def seat_chips(self) -> list[SeatChip]:
         return seat_chips(self.game, self.race.state)
 
+    def log_events(self, events: list[Any]) -> list[Any]:
+        """The engine's events with each boat's new place said by the course ("now two
+        card lengths below mark 2"): :func:`~dinghy.ui.dinghy_race.words.log_text`,
+        each line made once."""
+        from dinghy.core.interface import Event
+        from dinghy.ui.dinghy_race.words import log_text
+
+        race = self.race
+        cache = self.__dict__.setdefault("_log_words", {})
+        history = race.history
+        out: list[Any] = []
+        for k, batch in enumerate(race.events_by_action()):
+            for j, e in enumerate(batch):
+                key = (k, j, e.text)
+                said = cache.get(key)
+                if said is None:
+                    text = log_text(self.game, e, history[k + 1] if k + 1 < len(history) else None)
+                    said = cache[key] = e if text == e.text else Event(e.kind, e.boat, text)
+                out.append(said)
+        return out[:len(events)] if len(out) >= len(events) else list(events)
+
     # --- building ---------------------------------------------------------------------
     def build(self) -> None:
         s, g = self.scene, self.gui

@@ -124,6 +124,11 @@ class BoardView:
     def after_undo(self) -> None:
         """An undo went back to a human decision."""
 
+    def log_events(self, events: list[Any]) -> list[Any]:
+        """The race's events as the log shows them (a game may say them in its own
+        words: places by the course rather than coordinates); the engine's by default."""
+        return events
+
     def look_at(self, seat: int) -> None:
         """The seats bar's chip for ``seat`` was tapped."""
 

@@ -288,8 +288,8 @@ class TableScene(BotsMixin, MotionMixin, GuidedMixin, ChartScene):
         self.round_label.text, self.countdown.text = self.view.status()
         self.order.set_seats(self.view.seat_chips())
         colours = {i: PALETTE.get(s.colour, (200, 200, 200)) for i, s in enumerate(self.game.setup.seats)}
-        self.log.set_events(race.events if self.log_hold is None else race.events[:self.log_hold],
-                            colours)
+        events = self.view.log_events(race.events)
+        self.log.set_events(events if self.log_hold is None else events[:self.log_hold], colours)
         self.undo_button.enabled = race.can_undo()
         self.view.refresh(new_step)
         self.refresh_guide()
