@@ -94,14 +94,16 @@ def test_atomic_writes_keep_the_mode_of_the_file_they_replace(tmp_path):
 def test_the_key_has_a_colour_swatch_per_boat_in_the_svg_and_the_png(race):
     """A key of names alone ("1. Sky 2. Green") tells no track from another: each boat's
     name comes with a swatch of its colour."""
-    svg = race_picture.race_svg(race.game, race.history)
-    png = race_picture.race_image(race.game, race.history).convert("RGB")
-    bar = png.crop((0, png.size[1] - 28, png.size[0], png.size[1]))
+    svg = race_picture.svg(race.game, race.history)
+    png = race_picture.image(race.game, race.history).convert("RGB")
+    frame = race_picture.Frame(race.game.board_drawing(), png.size[0], race.game.seats())
+    # the swatches' column of the key, under the board
+    bar = png.crop((0, int(frame.key_top), int(frame.margin + frame.line), png.size[1]))
     bar_colours = {c for _, c in bar.getcolors(maxcolors=1 << 16)}
     for seat in race.game.setup.seats:
         rgb = PALETTE[seat.colour]
         assert re.search(rf'<rect class="swatch"[^>]* fill="#%02x%02x%02x"' % rgb, svg), seat.colour
-        assert rgb in bar_colours, seat.colour       # the swatch, in the places bar
+        assert rgb in bar_colours, seat.colour       # the swatch, in the key's column
 
 
 def test_the_gif_written_frame_by_frame_shows_each_frame_as_drawn(race):
