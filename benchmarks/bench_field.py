@@ -1,4 +1,4 @@
-"""The time-to-go field (``dinghy.skippers.field``): how long it takes to build per
+"""The time-to-go field (``dinghy.skippers.dinghy_race.field``): how long it takes to build per
 shipped course, its size, and its optimum from the middle of the start line set against
 the same line sailed exactly (``Field.rollout``: no snapping, each hazard at its
 expected delay).
@@ -17,8 +17,8 @@ from pathlib import Path
 from dinghy import games
 from dinghy.core import io
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
-from dinghy.skippers.field import Field
-from dinghy.skippers.field_store import _FIELDS, _load, _save, field_of
+from dinghy.skippers.dinghy_race.field import Field
+from dinghy.skippers.dinghy_race.field_store import _FIELDS, _load, _save, field_of
 
 
 def game_for(course: str):

@@ -1,4 +1,4 @@
-"""The hard skipper (``dinghy.skippers.hard``), measured.
+"""The hard skipper (``dinghy.skippers.dinghy_race.hard``), measured.
 
     python benchmarks/bench_hard.py [--solo 3] [--races 6] [--course up_and_down ...]
 
@@ -26,9 +26,10 @@ from dinghy import games
 from dinghy.core.interface import CHANCE
 from dinghy.core.race import Race
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
-from dinghy.skippers import hard, skipper
-from dinghy.skippers.batch import PRESTART_ROUNDS
-from dinghy.skippers.field_store import field_of
+from dinghy.skippers import skipper
+from dinghy.skippers.dinghy_race import hard
+from dinghy.skippers.dinghy_race.batch import PRESTART_ROUNDS
+from dinghy.skippers.dinghy_race.field_store import field_of
 
 
 def make(course: str, names: list[str], seed: int) -> Race:

@@ -19,7 +19,7 @@ from dinghy import games
 from dinghy.core.race import Race
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
 from dinghy.skippers import play_bots
-from dinghy.skippers import race_the_wind as navigator, race_the_wind_hard
+from dinghy.skippers.race_the_wind import navigator, hard as race_the_wind_hard
 
 sys.path.insert(0, str(Path(__file__).parent))
 import levels_duel  # noqa: E402

@@ -22,7 +22,7 @@ import time
 from dinghy import games
 from dinghy.core.race import Race
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
-from dinghy.skippers import regatta_3m
+from dinghy.skippers.regatta_3m import navigator as regatta_3m
 
 sys.path.insert(0, os.path.dirname(__file__))
 import levels_duel  # noqa: E402

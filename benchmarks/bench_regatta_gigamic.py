@@ -22,7 +22,8 @@ from dinghy import games
 from dinghy.core.race import Race
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
 from dinghy.games.regatta_gigamic.state import TURN
-from dinghy.skippers import play_bots, regatta_gigamic_hard
+from dinghy.skippers import play_bots
+from dinghy.skippers.regatta_gigamic import hard as regatta_gigamic_hard
 
 sys.path.insert(0, str(Path(__file__).parent))
 import levels_duel  # noqa: E402

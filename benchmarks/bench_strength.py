@@ -109,9 +109,9 @@ class Diagnosis:
         self.prev = race.state
 
     def note(self, race: Race) -> None:
-        from dinghy.skippers.field_store import field_of
-        from dinghy.skippers.batch import single, tack_sign
-        from dinghy.skippers.brain import chart_of
+        from dinghy.skippers.dinghy_race.field_store import field_of
+        from dinghy.skippers.dinghy_race.batch import single, tack_sign
+        from dinghy.skippers.dinghy_race.brain import chart_of
         state = race.state
         for a, b in zip(self.prev.boats, state.boats):
             if b.delays > a.delays:

@@ -24,7 +24,7 @@ from dinghy import games
 from dinghy.core.race import Race
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
 from dinghy.games.yacht_race.data import boards
-from dinghy.skippers import yacht_race as pilot
+from dinghy.skippers.yacht_race import pilot
 
 sys.path.insert(0, os.path.dirname(__file__))
 import levels_duel  # noqa: E402

@@ -35,7 +35,7 @@ def person_stops(course: str, seed: int, steps, *, rivals=("hard",), first_round
     from dinghy.core.setup import PALETTE, RaceSetup, Seat
     from dinghy.games.dinghy_race.actions import Pass
     from dinghy.games.dinghy_race.state import Step
-    from dinghy.skippers import hard
+    from dinghy.skippers.dinghy_race import hard
 
     names = list(PALETTE)
     seats = (Seat(names[0], names[0], None),) + tuple(Seat(n, n, r) for n, r in zip(names[1:], rivals))

@@ -28,7 +28,7 @@ from hypothesis import HealthCheck, assume, given, settings, strategies as st
 from dinghy import games
 from dinghy.core.race import Race
 from dinghy.games.dinghy_race.actions import Move
-from dinghy.skippers import easy
+from dinghy.skippers.dinghy_race import easy
 from dinghy.core.geometry import Pose
 from dinghy.core.setup import RaceSetup, Seat
 from dinghy.core.wind import Tack, tack_of

@@ -1,4 +1,4 @@
-"""The coach's hints as a player reads them (``dinghy.skippers.coach``): before the gun
+"""The coach's hints as a player reads them (``dinghy.skippers.dinghy_race.coach``): before the gun
 each choice's figure and timing tell the choices apart, the figure runs on across the
 gun, and no two hints are drawn as one ghost."""
 from __future__ import annotations
@@ -14,8 +14,8 @@ from dinghy.games.dinghy_race import rules as dr
 from dinghy.games.dinghy_race.actions import Move, Place
 from dinghy.games.dinghy_race.state import Step
 from dinghy.games.dinghy_race.table import reach_rows
-from dinghy.skippers import coach, hard
-from dinghy.skippers.brain import chart_of
+from dinghy.skippers.dinghy_race import coach, hard
+from dinghy.skippers.dinghy_race.brain import chart_of
 from dinghy.ui.dinghy_race.coach_view import hint_ghosts, hint_words
 
 from botkit import person_stops

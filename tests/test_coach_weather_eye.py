@@ -1,6 +1,6 @@
 """The coach at the steps with no manoeuvre in them: where to lay a Weather Eye card,
 which way to drift the cards, where to launch, whether to trapeze
-(``dinghy.skippers.coach`` and its forecast, ``dinghy.skippers.weather_eye_value``).
+(``dinghy.skippers.dinghy_race.coach`` and its forecast, ``dinghy.skippers.dinghy_race.weather_eye_value``).
 
 Rule text: a Weather Eye card's influence "extends to any boat that can, at the start of
 its turn, place the Weather Eye Ruler in a way that it touches both the card and the
@@ -18,8 +18,8 @@ from hypothesis import given, settings, strategies as st
 from dinghy.games.dinghy_race.actions import Begin, Drift, Launch, Pass, WeatherEye
 from dinghy.games.dinghy_race.state import Step, WeatherEyeCard
 from dinghy.games.dinghy_race.weather_eye import weather_eye_shape, weather_eye_shift
-from dinghy.skippers import coach, hard, weather_eye_value as wev
-from dinghy.skippers.brain import chart_of
+from dinghy.skippers.dinghy_race import coach, hard, weather_eye_value as wev
+from dinghy.skippers.dinghy_race.brain import chart_of
 
 from botkit import person_stops
 

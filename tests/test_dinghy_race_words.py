@@ -12,7 +12,7 @@ from dinghy.core.geometry import Pose
 from dinghy.core.interface import Event
 from dinghy.core.race import Race
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
-from dinghy.skippers import simple
+from dinghy.skippers.dinghy_race import simple
 from dinghy.ui.dinghy_race import words as W
 
 

@@ -1,4 +1,4 @@
-"""The hard skipper, its time-to-go field and the coach (``dinghy.skippers.field``,
+"""The hard skipper, its time-to-go field and the coach (``dinghy.skippers.dinghy_race.field``,
 ``hard``, ``coach``): the field's shape, whole races to the finish, legal actions only,
 and the coach's three hints."""
 from __future__ import annotations
@@ -15,8 +15,8 @@ from dinghy.core import io
 from dinghy.core.interface import CHANCE
 from dinghy.core.race import Race
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
-from dinghy.skippers.batch import single
-from dinghy.skippers.field_store import field_of
+from dinghy.skippers.dinghy_race.batch import single
+from dinghy.skippers.dinghy_race.field_store import field_of
 
 
 def make_race(course: str, skippers: list[str], seed: int) -> Race:
@@ -99,7 +99,8 @@ def test_the_field_never_lays_the_tack_card_twice_in_a_row(up_and_down):
 
 def sail(race: Race, seed: int, limit: int = 12000, check: bool = True, interject: bool = False) -> None:
     """Play to the end; every action a skipper picks is checked against the engine first."""
-    from dinghy.skippers import hard, skipper
+    from dinghy.skippers import skipper
+    from dinghy.skippers.dinghy_race import hard
     rng = random.Random(seed)
     while not race.over and len(race.actions) < limit:
         player = race.current_player()
@@ -146,7 +147,7 @@ def test_lady_luck_is_weighed_over_every_throw_of_the_dice():
     """"Before any hazard die roll you may commit as many of your Lady Luck cards as you
     like; each card played adds 1": the expected delay over the game's 36 throws agrees
     with the hazard table's own odds, for every number of cards."""
-    from dinghy.skippers import hard
+    from dinghy.skippers.dinghy_race import hard
     race = make_race("up_and_down", ["hard"], 2)
     table = race.game.hazards
     for row in ("tack", "jibe", "tack_trapeze", "jibe_spi"):
@@ -168,8 +169,8 @@ def test_a_tack_where_another_boat_will_lay_its_next_card_is_priced_as_refused(u
     lays a new card before our tack is executed; a tack whose end or path lies where a
     sampled next card of theirs would lie costs the refused turn, a tack clear of it and
     a card that keeps the tack cost nothing."""
-    from dinghy.skippers import hard
-    from dinghy.skippers.batch import TACK
+    from dinghy.skippers.dinghy_race import hard
+    from dinghy.skippers.dinghy_race.batch import TACK
     game, f = up_and_down
     ch = f.chart
     sk = hard.HardSkipper()
@@ -202,8 +203,8 @@ def test_before_the_start_the_hard_skipper_heads_for_the_favoured_end_and_crosse
     of the line is a turn nearer the finish than its left end: the hard skipper, alone,
     launches and waits there, and crosses the line in round 6 (the start signal) or the
     round after (a hazard roll may delay it)."""
-    from dinghy.skippers import hard
-    from dinghy.skippers.brain import chart_of
+    from dinghy.skippers.dinghy_race import hard
+    from dinghy.skippers.dinghy_race.brain import chart_of
     race = make_race("island_race", ["hard"], 1)
     game = race.game
     (ax, ay), (bx, by) = game.start_line
@@ -232,8 +233,8 @@ def test_before_the_start_the_hard_skipper_heads_for_the_favoured_end_and_crosse
 def _by_the_line(up_and_down):
     """The up-and-down course's game and field, the skippers' chart, a boat near the
     start line's end and a new race, the hard skipper's line profile forgotten."""
-    from dinghy.skippers import hard
-    from dinghy.skippers.brain import chart_of
+    from dinghy.skippers.dinghy_race import hard
+    from dinghy.skippers.dinghy_race.brain import chart_of
     game, f = up_and_down
     (ax, ay), (bx, by) = game.start_line
     B = single(ax + 0.05 * (bx - ax), ay + 0.05 * (by - ay), 0, 1, False, 0, None, False)
@@ -247,7 +248,7 @@ def test_the_launch_does_not_wait_for_a_field_being_built_in_the_background(up_a
     there, the pull is the field's."""
     import threading
 
-    from dinghy.skippers import field_store as fieldmod, hard
+    from dinghy.skippers.dinghy_race import field_store as fieldmod, hard
     game, f, ch, B, race = _by_the_line(up_and_down)
     key = fieldmod._key(game)
     done = threading.Event()
@@ -274,7 +275,7 @@ def test_another_water_s_build_does_not_hide_a_field_at_hand(up_and_down):
     a seeded hard race without its pull, and the race went elsewhere.)"""
     import threading
 
-    from dinghy.skippers import field_store as fieldmod, hard
+    from dinghy.skippers.dinghy_race import field_store as fieldmod, hard
     game, f, ch, B, race = _by_the_line(up_and_down)
     quiet = hard._SKIPPER._favoured_end(race, ch, B)
     hard._LINE.pop(id(game), None)
@@ -302,9 +303,10 @@ def test_a_move_ending_against_another_boats_hull_is_priced_as_a_lock():
     card on top of it": a bow that ends against another hull leaves each boat's cards on
     the other's hull (the strength benchmark saw two such boats held for 40 rounds), so
     the hard skipper prices it; the same move two card lengths away costs no such thing."""
-    from dinghy.skippers import hard, skipper
-    from dinghy.skippers.brain import chart_of
-    from dinghy.skippers.obstacles import Obstacles
+    from dinghy.skippers import skipper
+    from dinghy.skippers.dinghy_race import hard
+    from dinghy.skippers.dinghy_race.brain import chart_of
+    from dinghy.skippers.dinghy_race.obstacles import Obstacles
     race = make_race("up_and_down", ["hard", "simple"], 1)
     rng = random.Random(1)
     while race.state.round < 7:
@@ -332,7 +334,7 @@ def test_a_move_ending_against_another_boats_hull_is_priced_as_a_lock():
 
 def test_the_coach_offers_up_to_three_distinct_legal_actions_fewest_rounds_first():
     from dinghy.skippers import skipper
-    from dinghy.skippers.coach import Hint, hints
+    from dinghy.skippers.dinghy_race.coach import Hint, hints
     race = make_race("up_and_down", ["hard", "tactician", "simple"], 3)
     rng = random.Random(3)
     seen_steps = set()
@@ -358,7 +360,7 @@ def test_a_field_kept_on_disk_loads_back_the_same(up_and_down, tmp_path, monkeyp
     """The cache folder follows $DINGHY_CACHE; a field written there (atomically, by
     dinghy.core.io) loads back with the same values, and a damaged file is rebuilt, not
     an error."""
-    from dinghy.skippers.field_store import _load, _save
+    from dinghy.skippers.dinghy_race.field_store import _load, _save
     game, f = up_and_down
     monkeypatch.setenv("DINGHY_CACHE", str(tmp_path))
     assert io.cache_dir("fields") == tmp_path / "fields"
@@ -409,7 +411,7 @@ def test_a_field_warmed_in_the_background_is_the_one_the_skipper_then_gets():
     """The table starts the hard skipper's field on a thread as a race opens; a move
     asked for meanwhile waits for that build and gets the very same field (one build,
     never two)."""
-    from dinghy.skippers import field_store as fieldmod
+    from dinghy.skippers.dinghy_race import field_store as fieldmod
 
     game = make_race("up_and_down", ["hard", "simple"], 3).game
     fieldmod._FIELDS.clear()

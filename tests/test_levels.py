@@ -1,4 +1,4 @@
-"""Skipper levels (``dinghy.skippers.levels``): easy, medium and hard for every game; a
+"""Skipper levels (``dinghy.skippers.any_game.levels``): easy, medium and hard for every game; a
 level's name works wherever a skipper's name does; easy errs but stays legal; medium
 (the simple skipper) never blunders."""
 from __future__ import annotations
@@ -15,7 +15,9 @@ from dinghy.core.setup import PALETTE, RaceSetup, Seat
 from dinghy.games.dinghy_race import rules as dr
 from dinghy.games.dinghy_race.actions import Luck, Move
 from dinghy.games.dinghy_race.state import Step
-from dinghy.skippers import SKIPPERS, easy, levels, play_bots, simple, skipper, tactician
+from dinghy.skippers import SKIPPERS, play_bots, skipper
+from dinghy.skippers.dinghy_race import easy, simple, tactician
+from dinghy.skippers.any_game import levels
 
 from toy_game import Pinboat
 from botkit import sail_checked

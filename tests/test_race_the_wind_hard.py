@@ -1,4 +1,4 @@
-"""The hard Race the Wind skipper (:mod:`dinghy.skippers.race_the_wind_hard`): it sails
+"""The hard Race the Wind skipper (:mod:`dinghy.skippers.race_the_wind.hard`): it sails
 whole races legally on every shipped board, its turn table counts turns as the rules'
 turn shapes allow, and it reads nothing another seat hides."""
 from __future__ import annotations
@@ -11,7 +11,9 @@ from dinghy import games
 from dinghy.core.race import Race
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
 from dinghy.games.race_the_wind import actions as A
-from dinghy.skippers import levels, race_the_wind_hard as H, skipper
+from dinghy.skippers import skipper
+from dinghy.skippers.any_game import levels
+from dinghy.skippers.race_the_wind import hard as H
 from rtw_kit import make_game, position
 from botkit import sail_checked
 

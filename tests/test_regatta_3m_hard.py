@@ -1,4 +1,4 @@
-"""The hard 3M Regatta skipper (dinghy/skippers/regatta_3m_hard.py): legal decisions,
+"""The hard 3M Regatta skipper (dinghy/skippers/regatta_3m/hard.py): legal decisions,
 races that finish, the die's odds it weighs, and its blanketing tactics in positions
 built by hand. Each test quotes the rule text (/work/shared/seeds/000_694ce8f22981aa5f.txt).
 """
@@ -16,8 +16,9 @@ from dinghy.games.regatta_3m import sails
 from dinghy.games.regatta_3m.actions import Leg
 from dinghy.games.regatta_3m.equipment import Equipment
 from dinghy.games.regatta_3m.state import Phase
-from dinghy.skippers import regatta_3m, skipper
-from dinghy.skippers.regatta_3m_hard import HARD, legs_odds, shift_odds
+from dinghy.skippers import skipper
+from dinghy.skippers.regatta_3m import navigator as regatta_3m
+from dinghy.skippers.regatta_3m.hard import HARD, legs_odds, shift_odds
 
 from regatta_3m_kit import N, NE, NW, make, turn
 
@@ -124,7 +125,7 @@ def test_hard_weighs_where_the_wind_may_go_before_the_next_round():
     should the wind veer to the north-east before the next round (the green S), (6, 8)
     is better off by more than it loses should it back to the north-west. Hard, which
     weighs each shift by the die's odds, sails to (6, 8)."""
-    from dinghy.skippers.regatta_3m_field import field
+    from dinghy.skippers.regatta_3m.field import field
     game = make(seats=2)
     spec = {0: {"at": (4, 6), "started": True, "puffs": 0},
             1: {"at": (19, 25), "started": True, "puffs": 0}}

@@ -145,7 +145,8 @@ def test_the_penalty_option_from_the_command_line(capsys):
 def test_the_levels_of_the_regatta_skippers():
     """The set-up offers easy, medium and hard for every game: here hard is the
     navigator that also takes its rivals' wind, and a race of all three finishes."""
-    from dinghy.skippers import regatta_3m, regatta_3m_hard, skipper
+    from dinghy.skippers import skipper
+    from dinghy.skippers.regatta_3m import navigator as regatta_3m, hard as regatta_3m_hard
     assert skipper("hard", "regatta") is regatta_3m_hard.HARD
     assert skipper(None, "regatta_advanced") is regatta_3m
     setup = RaceSetup(seats=tuple(Seat(c, c, lvl) for c, lvl in zip(PALETTE, ("easy", "medium", "hard"))),

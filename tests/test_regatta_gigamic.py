@@ -572,11 +572,11 @@ def test_a_bad_course_on_the_command_line_is_one_line_and_exit_2(tmp_path, capsy
 
 @pytest.mark.race
 def test_every_level_sails_a_gigamic_race_to_the_finish():
-    """easy, medium and hard (dinghy.skippers.levels) each resolve to a skipper that
+    """easy, medium and hard (dinghy.skippers.any_game.levels) each resolve to a skipper that
     finishes; hard is this game's own, not the generic Monte Carlo (a minute a move)."""
-    from dinghy.skippers import levels
-    from dinghy.skippers import regatta_gigamic as greedy
-    from dinghy.skippers import regatta_gigamic_hard
+    from dinghy.skippers.any_game import levels
+    from dinghy.skippers.regatta_gigamic import greedy
+    from dinghy.skippers.regatta_gigamic import hard as regatta_gigamic_hard
 
     assert levels.level_skipper("hard", RULES) is regatta_gigamic_hard.HARD
     assert levels.level_skipper("medium", RULES) is greedy

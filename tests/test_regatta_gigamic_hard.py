@@ -1,4 +1,4 @@
-"""The hard Regatta (Gigamic) skipper (:mod:`dinghy.skippers.regatta_gigamic_hard`): it
+"""The hard Regatta (Gigamic) skipper (:mod:`dinghy.skippers.regatta_gigamic.hard`): it
 sails whole races legally on every shipped course, reckons only with the cards it may
 see, and lays its sun on the leader."""
 from __future__ import annotations
@@ -14,7 +14,9 @@ from dinghy.core.setup import PALETTE, RaceSetup, Seat
 from dinghy.games.regatta_gigamic.actions import Act
 from dinghy.games.regatta_gigamic.spot import Spot
 from dinghy.games.regatta_gigamic.state import SUN, TURN
-from dinghy.skippers import levels, regatta_gigamic_hard as GH, skipper
+from dinghy.skippers import skipper
+from dinghy.skippers.any_game import levels
+from dinghy.skippers.regatta_gigamic import hard as GH
 from test_regatta_gigamic import _position
 from botkit import sail_checked
 

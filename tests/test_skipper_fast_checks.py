@@ -15,8 +15,8 @@ from hypothesis import given, settings, strategies as st
 
 from dinghy import games
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
-from dinghy.skippers.brain import chart_of
-from dinghy.skippers.obstacles import Obstacles
+from dinghy.skippers.dinghy_race.brain import chart_of
+from dinghy.skippers.dinghy_race.obstacles import Obstacles
 
 _CHARTS: dict = {}
 

@@ -13,7 +13,7 @@ from test_positions import played
 
 @pytest.mark.parametrize("name", ["regatta", "regatta_advanced"])
 def test_the_3m_navigators_light_copy_of_the_turn_agrees_with_apply(name):
-    """The navigator (skippers/regatta_3m.py) walks its turn with ``_Ctx.options``, a light
+    """The navigator (skippers/regatta_3m/navigator.py) walks its turn with ``_Ctx.options``, a light
     copy of the engine's checks. For every step it offers that the engine accepts, the
     boat it predicts (where it stands, its course, spinnaker, puff cards, tack and
     luffing in the advanced game, its stage of the course, the legs used) is the boat
@@ -22,8 +22,8 @@ def test_the_3m_navigators_light_copy_of_the_turn_agrees_with_apply(name):
     that the engine refuses are those after which "All legs and turns must be complete"
     could no longer be met, a look-ahead it leaves to its search and to ``why_not``."""
     from dinghy.games.regatta_3m.state import Phase
-    from dinghy.skippers import regatta_3m as nav
-    from dinghy.skippers.regatta_3m_field import field, stage_of
+    from dinghy.skippers.regatta_3m import navigator as nav
+    from dinghy.skippers.regatta_3m.field import field, stage_of
 
     game, race = played(name, seed=2)
     agree = refused = 0
@@ -62,15 +62,15 @@ def test_the_3m_navigators_light_copy_of_the_turn_agrees_with_apply(name):
 
 
 def test_the_dinghy_chart_moves_agree_with_apply_in_open_water():
-    """The Dinghy Race skippers' chart (skippers/brain.py, chart_moves.py) moves a boat by
+    """The Dinghy Race skippers' chart (skippers/dinghy_race/brain.py, chart_moves.py) moves a boat by
     tables of each card's exits: where the bow ends, the heading, the tack and the
     spinnaker after it, for a boat in open water, taking the spinnaker bonus where the
     card allows it. Each move the engine lets a boat make without stopping short lands
     where the table says."""
     from dinghy.games.dinghy_race.actions import Move
     from dinghy.games.dinghy_race.state import Step
-    from dinghy.skippers.batch import tack_sign
-    from dinghy.skippers.brain import chart_of
+    from dinghy.skippers.dinghy_race.batch import tack_sign
+    from dinghy.skippers.dinghy_race.brain import chart_of
 
     game, race = played("dinghy_race", seed=1, limit=700)
     chart = chart_of(game)

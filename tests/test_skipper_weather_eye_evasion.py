@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from dinghy.games.dinghy_race import rules as dr
 from dinghy.games.dinghy_race.actions import Move
-from dinghy.skippers import tactician
-from dinghy.skippers.brain import chart_of
-from dinghy.skippers.costs import DEAD
-from dinghy.skippers.obstacles import Obstacles
+from dinghy.skippers.dinghy_race import tactician
+from dinghy.skippers.dinghy_race.brain import chart_of
+from dinghy.skippers.dinghy_race.costs import DEAD
+from dinghy.skippers.dinghy_race.obstacles import Obstacles
 
 from test_weather_eye_shift_listing import _positions, _race_with_mark_at
 

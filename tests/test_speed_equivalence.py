@@ -104,7 +104,7 @@ def test_the_hard_skipper_plays_exactly_as_before_the_speed_work(course, seed, f
 
 def _hard_fingerprint() -> str:
     import hashlib
-    folder = Path(__file__).parent.parent / "dinghy" / "skippers"
+    folder = Path(__file__).parent.parent / "dinghy" / "skippers" / "dinghy_race"
     digest = hashlib.sha256()
     for name in HARD_FILES:
         digest.update((folder / name).read_bytes())

@@ -85,7 +85,7 @@ def test_a_boat_whose_card_lies_over_a_buoy_stops_short_of_the_buoy_not_beyond_i
 
 
 def test_the_skippers_forecast_of_a_stop_is_the_engines():
-    # dinghy/skippers/moving.py asks the engine where a stop short ends
+    # dinghy/skippers/dinghy_race/moving.py asks the engine where a stop short ends
     g = game(2)
     me = boat(0, 0, 600, 90, planned="reach.port")
     sky = boat(1, 38, 610, 0, planned=None)

@@ -18,7 +18,8 @@ import pytest
 from dinghy import games
 from dinghy.core.race import Race
 from dinghy.core.setup import RaceSetup, Seat
-from dinghy.skippers import field_store as field, ready, skipper
+from dinghy.skippers import ready, skipper
+from dinghy.skippers.dinghy_race import field_store as field
 from dinghy.ui.shell.table import TableScene
 
 NAMES = ("Orange", "Sky", "Green", "Yellow", "Blue", "Purple")

@@ -11,7 +11,7 @@ import pytest
 
 from dinghy.core.setup import Seat
 from dinghy.games.dinghy_race.actions import Move
-from dinghy.skippers import simple
+from dinghy.skippers.dinghy_race import simple
 from dinghy.ui import testing as ui
 from dinghy.ui.widgets.gui import key
 

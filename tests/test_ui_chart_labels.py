@@ -14,7 +14,7 @@ from shapely.geometry import Polygon, box
 
 from dinghy.core.setup import Seat
 from dinghy.games.dinghy_race.state import Step
-from dinghy.skippers import simple
+from dinghy.skippers.dinghy_race import simple
 from dinghy.ui.dinghy_race.chart import MIN_BOAT_PX
 from dinghy.ui import testing as ui
 from dinghy.ui.dinghy_race.pins import fan_out, label_box, overlaps, place_apart

@@ -10,8 +10,8 @@ from dinghy.core.race import Race
 from dinghy.core.setup import RaceSetup, Seat
 from dinghy.games.dinghy_race.actions import Move, Place
 from dinghy.games.dinghy_race.state import Step
-from dinghy.skippers import hard
-from dinghy.skippers.coach import hints
+from dinghy.skippers.dinghy_race import hard
+from dinghy.skippers.dinghy_race.coach import hints
 from dinghy.ui.dinghy_race.coach_view import hint_label, show_hints
 from dinghy.ui.shell.table import TableScene
 

@@ -12,7 +12,7 @@ import threading
 import pytest
 
 from dinghy.games.dinghy_race.state import Step
-from dinghy.skippers import field_store as field
+from dinghy.skippers.dinghy_race import field_store as field
 from dinghy.ui import testing as ui
 from dinghy.ui.dinghy_race import view as view_module
 from dinghy.ui.shell.table import TableScene

@@ -15,7 +15,7 @@ from dinghy.core.interface import Event
 from dinghy.core.race import Race
 from dinghy.core.setup import Seat
 from dinghy.games.dinghy_race.actions import Move, Roll
-from dinghy.skippers import simple
+from dinghy.skippers.dinghy_race import simple
 from dinghy.ui import testing as ui
 from dinghy.ui.dinghy_race.motion import Flag, Slide, Throw
 from dinghy.ui.shell.table import TableScene

@@ -18,7 +18,7 @@ from dinghy import games
 from dinghy.games.dinghy_race.actions import Begin, Drift, Launch, Luck, Move, Pass, Pivot, Place, Roll, Substitute
 from dinghy.core.race import Race
 from dinghy.core.setup import RaceSetup, Seat
-from dinghy.skippers import simple
+from dinghy.skippers.dinghy_race import simple
 from dinghy.games.dinghy_race.state import Step
 from dinghy.ui import testing as ui
 from dinghy.ui.shell.autosave import Autosave

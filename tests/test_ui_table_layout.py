@@ -11,7 +11,7 @@ import pytest
 from dinghy.core.setup import Seat
 from dinghy.games.dinghy_race.actions import Launch, Move, Place
 from dinghy.games.dinghy_race.state import Step
-from dinghy.skippers import simple
+from dinghy.skippers.dinghy_race import simple
 from dinghy.ui import testing as ui
 from dinghy.ui.shell.autosave import Autosave
 from dinghy.ui.shell.flow import Flow

@@ -664,8 +664,9 @@ def test_a_damaged_chart_or_pack_loads_or_names_the_file(tmp_path, name):
 def test_every_level_sails_a_yacht_race_to_the_end():
     """The levels: easy (the pilot with a move in three at random), medium (the pilot) and
     hard (turns to go over the whole course, the luck weighed) all bring their yachts home."""
-    from dinghy.skippers import skipper, yacht_race_hard
-    from dinghy.skippers import yacht_race as bots
+    from dinghy.skippers import skipper
+    from dinghy.skippers.yacht_race import hard as yacht_race_hard
+    from dinghy.skippers.yacht_race import pilot as bots
     assert skipper("hard", "yacht_race") is yacht_race_hard.HARD
     assert skipper(None, "yacht_race") is bots
     setup = RaceSetup(seats=tuple(Seat(n, n, k) for n, k in zip(PALETTE, ("easy", "medium", "hard"))),

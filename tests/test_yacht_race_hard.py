@@ -1,4 +1,4 @@
-"""The hard Yacht Race skipper (dinghy/skippers/yacht_race_hard.py; rule text
+"""The hard Yacht Race skipper (dinghy/skippers/yacht_race/hard.py; rule text
 seeds/001_a14dedbd1f1894df.txt): its decisions are legal and its races finish, and each
 of its tactics picks the better action in a position built for it, quoting the rule it
 plays on.
@@ -19,7 +19,7 @@ from dinghy.games.yacht_race.chart import from_rows
 from dinghy.games.yacht_race.game import YachtRace
 from dinghy.games.yacht_race.state import Phase, State, Yacht
 from dinghy.core.interface import CHANCE
-from dinghy.skippers import yacht_race_hard as hard
+from dinghy.skippers.yacht_race import hard
 
 N, NE, E, SE, S, SW, W, NW = range(8)
 

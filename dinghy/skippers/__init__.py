@@ -1,5 +1,10 @@
 """Bots: each skipper offers ``choose(race, rng) -> action`` and receives its RNG from outside.
 
+Laid out like :mod:`dinghy.games`: one package a game (``dinghy_race``, ``race_the_wind``,
+``regatta_3m``, ``regatta_gigamic``, ``yacht_race``) holds that game's skippers and the
+parts only they use; ``any_game`` holds the bots that know the game interface alone
+(the levels' generic easy and look-ahead hard). This module is the registry.
+
 Skippers are registered per game (the game's ``rules_name``); ``random`` plays any
 game through the interface alone (a uniformly chosen legal action), so every game has
 at least one bot from the day it registers.
@@ -11,10 +16,12 @@ import time
 from typing import Any, Protocol
 
 from dinghy.core.interface import CHANCE
-from dinghy.skippers import (hard, levels, race_the_wind, race_the_wind_hard, regatta_3m,
-                             regatta_3m_hard,
-                             regatta_gigamic, regatta_gigamic_hard, simple, tactician, yacht_race,
-                             yacht_race_hard)
+from dinghy.skippers.dinghy_race import hard, simple, tactician
+from dinghy.skippers.any_game import levels
+from dinghy.skippers.race_the_wind import navigator as race_the_wind, hard as race_the_wind_hard
+from dinghy.skippers.regatta_3m import navigator as regatta_3m, hard as regatta_3m_hard
+from dinghy.skippers.regatta_gigamic import greedy as regatta_gigamic, hard as regatta_gigamic_hard
+from dinghy.skippers.yacht_race import pilot as yacht_race, hard as yacht_race_hard
 
 
 class Skipper(Protocol):
@@ -58,7 +65,7 @@ register("yacht_race", yacht_race_hard.HARD)
 def skipper(name: str | None, rules: str = "dinghy_race") -> Skipper:
     """The skipper ``name`` for game ``rules`` (None: the game's default). A level's
     name (``easy``, ``medium``, ``hard``) gives that level's skipper for the game
-    (:mod:`dinghy.skippers.levels`)."""
+    (:mod:`dinghy.skippers.any_game.levels`)."""
     bots = SKIPPERS.get(rules, {})
     if name is None:
         return next(iter(bots.values()), RandomSkipper)

@@ -1,4 +1,4 @@
-"""The coach on the water: the hard skipper's top choices (:func:`dinghy.skippers.coach.hints`)
+"""The coach on the water: the hard skipper's top choices (:func:`dinghy.skippers.dinghy_race.coach.hints`)
 drawn as ghosts on the Dinghy Race chart, best first.
 
 A hint to sail an exit is a ghost boat where the exit leaves the hull (with its track);

@@ -301,7 +301,7 @@ class DinghyRaceView(Choices, ChartCamera, BoardView):
         with the rounds it expects to the finish and the risk of each (a tap on a ghost
         plays it). The first hint on new water builds its time-to-go field, which takes
         a few seconds once; it is kept on disk after that."""
-        from dinghy.skippers import coach
+        from dinghy.skippers.dinghy_race import coach
         from dinghy.ui.dinghy_race.coach_view import show_hints
 
         if not self.human_turn or self.race.over or self.race.chance:
@@ -378,7 +378,7 @@ class DinghyRaceView(Choices, ChartCamera, BoardView):
         """Start building (or loading) the coach's field if nobody has; True while it is
         still being built (after waiting up to ``patience`` seconds for it)."""
         if self._field_job is None:
-            from dinghy.skippers.field_store import warm
+            from dinghy.skippers.dinghy_race.field_store import warm
 
             self._field_job = warm(self.game)
         self._field_job.join(patience)

@@ -1,0 +1,1 @@
+"""The Race the Wind skippers: the navigator (default) and the hard one."""

@@ -1,0 +1,168 @@
+"""Legs to go on a 3M Regatta board: for every intersection, stage of the race and tack,
+the fewest legs (at the Wind Indicator's speeds, no spinnaker, no puff, other boats
+ignored) to the finish: through the start line, round each mark the right way, over
+the finish line. The bots of :mod:`dinghy.skippers.regatta_3m.navigator` weigh plans with it.
+
+Stages (a boat's state the way ahead depends on):
+0 jumped the gun: must get wholly back behind the line;
+1 not yet started, last strictly behind the line (it starts by crossing it);
+2 not yet started but over the line or its extensions: back behind it first;
+3 + 2k on the way round mark k; 4 + 2k the same having crossed its ray the wrong way
+round (one right-way crossing only undoes that);
+3 + 2n all n marks rounded, last strictly on the course side of the finish line;
+4 + 2n the same but last on the finishing side (round the end): back over it first.
+In the advanced game a change of tack is a heading move
+(one leg); in the basic game there is one tack. Fields are kept per (game, wind).
+"""
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from dinghy.games.grid import compass, rounding
+from dinghy.games.regatta_3m.ask import behind_line
+
+FAR = 999
+TACKS = ("port", "starboard")
+_CACHE: dict[tuple, "Field"] = {}
+
+
+def field(game: Any, wind: int) -> "Field":
+    key = (game.board, wind, game.advanced, game.eq.speeds)
+    f = _CACHE.get(key)
+    if f is None:
+        if len(_CACHE) > 64:
+            _CACHE.clear()
+        f = _CACHE[key] = Field(game, wind)
+    return f
+
+
+class Field:
+    def __init__(self, game: Any, wind: int) -> None:
+        self.game, self.wind = game, wind
+        self.course = game.course
+        self.nmarks = len(self.course.marks)
+        self.stages = 2 * self.nmarks + 5
+        self.last = 3 + 2 * self.nmarks          # all marks rounded: to the finish
+        self.tacks = TACKS if game.advanced else (None,)
+        board = game.board
+        self.cells = [(x, y) for y in range(board.height) for x in range(board.width)
+                      if (x, y) not in self.course.obstacles]
+        self.free = set(self.cells)
+        self.dist: dict[tuple, int] = {}
+        self._build()
+
+    # -- one leg ------------------------------------------------------------------------
+    def walk(self, p: tuple[int, int], d: int, n: int, stage: int, blocked=frozenset(),
+             segments=None, prestart: bool = False):
+        """Where a leg of ``n`` spaces from ``p`` towards ``d`` ends and in which stage
+        (stage -1: it finishes); None if something is in the way."""
+        c = self.course
+        for _ in range(n):
+            q = compass.step(p[0], p[1], d)
+            if q not in self.free or q in blocked:
+                return None
+            if segments is not None:
+                s = (p, q) if p <= q else (q, p)
+                if s in segments:
+                    return None
+                segments.add(s)
+            if stage == 0:
+                if behind_line(c, q):
+                    stage = 1
+            elif stage == 1:
+                if prestart:
+                    if c.start.side(q) == c.course_side or c.start.on_line(q):
+                        stage = 0
+                elif c.start.side(q) == c.course_side:
+                    stage = 3 if c.start.crossed(p, q) else 2
+            elif stage == 2:
+                if c.start.side(q) == -c.course_side:
+                    stage = 1
+            elif stage < self.last:
+                k, wrong = divmod(stage - 3, 2)
+                m = c.marks[k]
+                x = rounding.ray_crossing(m.pos, c.rays[k], p, q) * rounding.sense(m.side)
+                if x > 0:
+                    stage = 3 + 2 * k if wrong else 3 + 2 * (k + 1)
+                elif x < 0:
+                    stage = 4 + 2 * k
+            elif stage == self.last:
+                if c.finish.side(q) == c.finish_side:
+                    if c.finish.crossed(p, q):
+                        return q, -1
+                    stage = self.last + 1
+            elif c.finish.side(q) == -c.finish_side:
+                stage = self.last
+            p = q
+        return p, stage
+
+    def speed(self, d: int) -> int:
+        return self.game.eq.speeds[compass.off_wind(d, self.wind)]
+
+    def leg_ok(self, d: int, tack: str | None) -> str | None | bool:
+        """The tack after a leg towards ``d`` on ``tack``; False if the leg needs a tack change."""
+        if compass.off_wind(d, self.wind) == 0:
+            return False
+        if tack is None:
+            return None
+        t = compass.tack(d, self.wind)
+        if t is not None and t != tack:
+            return False
+        return t or tack
+
+    # -- the field ------------------------------------------------------------------------
+    def _build(self) -> None:
+        preds: dict[tuple, list[tuple]] = {}
+        frontier = []
+        for (x, y) in self.cells:
+            for stage in range(self.stages):
+                for t in self.tacks:
+                    node = (x, y, stage, t)
+                    for d in range(8):
+                        nt = self.leg_ok(d, t)
+                        if nt is False:
+                            continue
+                        r = self.walk((x, y), d, self.speed(d), stage)
+                        if r is None:
+                            continue
+                        q, s2 = r
+                        if s2 == -1:
+                            frontier.append(node)
+                        else:
+                            preds.setdefault((q[0], q[1], s2, nt), []).append(node)
+                    if t is not None:                       # a heading move: the other tack
+                        other = TACKS[1 - TACKS.index(t)]
+                        preds.setdefault((x, y, stage, other), []).append(node)
+        dist = self.dist
+        queue = deque()
+        for node in frontier:
+            if node not in dist:
+                dist[node] = 1
+                queue.append(node)
+        while queue:
+            node = queue.popleft()
+            for p in preds.get(node, ()):
+                if p not in dist:
+                    dist[p] = dist[node] + 1
+                    queue.append(p)
+
+    def value(self, p: tuple[int, int], stage: int, tack: str | None) -> int:
+        if stage == -1:
+            return 0
+        return self.dist.get((p[0], p[1], stage, tack if self.game.advanced else None), FAR)
+
+
+def stage_of(boat: Any, game: Any) -> int:
+    if boat.finished is not None:
+        return -1
+    c = game.course
+    if boat.premature:
+        return 0
+    if not boat.started:
+        return 2 if boat.start_side == c.course_side else 1
+    marks = c.marks
+    if boat.rounded >= len(marks):
+        return 3 + 2 * len(marks) + (1 if boat.finish_side == c.finish_side else 0)
+    wrong = boat.crossings * rounding.sense(marks[boat.rounded].side) < 0
+    return 3 + 2 * boat.rounded + (1 if wrong else 0)

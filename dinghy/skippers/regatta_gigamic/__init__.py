@@ -1,0 +1,1 @@
+"""The Gigamic Regatta skippers: greedy (default) and hard."""

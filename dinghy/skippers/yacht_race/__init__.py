@@ -1,0 +1,1 @@
+"""The Yacht Race skippers: the pilot (default) and the hard one."""
