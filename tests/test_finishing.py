@@ -193,4 +193,4 @@ def test_the_spi_down_option_takes_sails_or_rolls_only(tmp_path):
     path.write_text(json.dumps(data))
     with pytest.raises(DataError) as err:
         games.load_race(path)
-    assert err.value.field == "extra.spi_down_without_spinnaker" and "sails, rolls" in str(err.value)
+    assert err.value.field == "setup.extra.spi_down_without_spinnaker" and "sails, rolls" in str(err.value)

@@ -51,8 +51,8 @@ def test_setup_offers_the_game_and_its_boards_then_it_plays_to_the_end(ui_app, t
         ui.click(ui_app, *screen.game_choice.next_point)
     assert screen.form.courses == ["straight_line", "long_line"] and screen.form.course == "straight_line"
     labels = [label.text for label, _ in screen.options]
-    assert labels == ["Game", "Board", "Series", "Scoring", "Drop worst",
-                      "Animations", "Sound", "Follow boat"]   # Dinghy Race's options hide
+    assert labels == ["Game", "Board", "Length", "Series", "Scoring", "Drop worst",
+                      "Guided first round", "Animations", "Sound", "Follow boat"]   # Dinghy Race's options hide
     assert not screen.wind.visible
     shot(ui_app, "generic_setup.png")
     ui.tap(ui_app, screen.start_button)

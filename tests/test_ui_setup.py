@@ -33,8 +33,10 @@ def setup_screen(ui_app):
 def test_one_click_start_with_the_defaults(ui_app, setup_screen):
     s = setup_screen()
     ui.tap(ui_app, s.start_button)
-    # the defaults, with Dinghy Race's one option (a Spi down with no spinnaker up) said
-    assert s.started == [default_setup(seed=1234).with_(extra=(("spi_down_without_spinnaker", "sails"),))]
+    # the defaults, with Dinghy Race's options said (a Spi down with no spinnaker up; rule 1
+    # looks at the card laid after a tack)
+    assert s.started == [default_setup(seed=1234).with_(extra=(("spi_down_without_spinnaker", "sails"),
+                                                               ("rule_1_next_card", "card_after")))]
 
 
 def test_default_seed_is_random_and_shown(ui_app, setup_screen):
@@ -66,7 +68,7 @@ def test_drive_the_screen_with_taps_and_typing(ui_app, setup_screen):
                Seat("Yellow", "Yellow", "simple"), Seat("Blue", "Blue", "simple")),
         course="harbour", wind_force="light", card_size="standard", lady_luck=2,
         weather_eye=9, inner_boat_rule=False, seed=1234,
-        extra=(("spi_down_without_spinnaker", "sails"),))]
+        extra=(("spi_down_without_spinnaker", "sails"), ("rule_1_next_card", "card_after")))]
 
 
 def test_seat_limits_disable_the_buttons_and_say_why(ui_app, setup_screen):
@@ -336,9 +338,10 @@ def test_a_game_s_own_options_are_offered_and_go_into_the_set_up(ui_app, setup_s
     ui.tap(ui_app, s.start_button)
     assert dict(s.started[-1].extra) == {"proper_course": True, "better_spinnaker": False}
     pick("dinghy_race")
-    assert s.form.extra == (("spi_down_without_spinnaker", "sails"),) and s.title.text == "Dinghy Race"
+    assert s.form.extra == (("spi_down_without_spinnaker", "sails"), ("rule_1_next_card", "card_after"))
+    assert s.title.text == "Dinghy Race"
     # the reading of a Spi down laid with no spinnaker up ("I would not punish a player
     # for using it out of context"): today's by default, the older one on request
     ui.click(ui_app, *row("Spi down").next_point)
     ui.tap(ui_app, s.start_button)
-    assert dict(s.started[-1].extra) == {"spi_down_without_spinnaker": "rolls"}
+    assert dict(s.started[-1].extra) == {"spi_down_without_spinnaker": "rolls", "rule_1_next_card": "card_after"}

@@ -680,7 +680,7 @@ def test_the_hard_skipper_keeps_out_of_an_opponents_wind():
     """Blanketing: "IF THAT OTHER BOAT IS DIRECTLY UP WIND OF HIS ... FORFEIT THAT TURN":
     the pilot's sharp look-ahead (its former hard level) charges a landing directly
     downwind of an opponent."""
-    from dinghy.skippers.yacht_race import tactics
+    from dinghy.skippers.yacht_race.pilot import tactics
     g = make(3)
     # wind from the north-west: Green at (8, 4) blankets (9, 3) and is blanketed from (7, 5)
     s = at(g, {0: (2, 9), 1: (0, 0), 2: (8, 4)}, wind=NW)
