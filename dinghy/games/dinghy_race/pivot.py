@@ -7,15 +7,14 @@ from __future__ import annotations
 
 from dinghy.core.geometry import Pose
 from dinghy.core.interface import Event
-from dinghy.core.wind import Tack, tack_of
+from dinghy.core.wind import tack_of
 from dinghy.games.dinghy_race.actions import Pivot
-from dinghy.games.dinghy_race.bounds import others_box_lists, quick_box, touching
-from dinghy.games.dinghy_race.common import _path_blocker, _say, lines_on_water, prestart, touches_start_zone
+from dinghy.games.dinghy_race.common import _say, prestart, touches_start_zone
 from dinghy.games.dinghy_race.memo import per_object
 from dinghy.games.dinghy_race.rounds import _end_turn
 from dinghy.games.dinghy_race.state import Boat, RaceState, Step
 from dinghy.games.dinghy_race.table import Table
-from dinghy.games.dinghy_race.sweep import swing_contact, swing_shapes
+from dinghy.games.dinghy_race.sweep import _swing_blocker, swing_shapes, turn_blocker  # noqa: F401
 from dinghy.games.dinghy_race.trapped import trapped_by
 
 
@@ -33,31 +32,6 @@ def why_not_pivot(game: Table, state: RaceState, turn: int) -> str | None:
     if blocker:
         return f"the hull would swing into {blocker}"
     return _pivot_traps(game, state).get(turn)
-
-
-def turn_blocker(game: Table, state: RaceState, boat: Boat, turn: int) -> str | None:
-    """The boat, mark or land a turn in place of ``turn`` degrees about the bow meets:
-    where the hull ends (:func:`_swing_blocker`), or on the way, the stern swinging
-    through it (:func:`sweep.swing_contact`); None if nothing. Every turn in place (a
-    delay's 45°, a boat dead in the water's 90°) is judged so: the swing counts, as it
-    does against the start line before the start."""
-    pose = Pose(boat.pose.x, boat.pose.y, boat.pose.heading + turn)
-    tack = tack_of(pose.heading, game.wind_from, boat.tack)
-    return _swing_blocker(game, state, boat, pose, tack) or \
-        swing_contact(game, state, boat, turn, lines_on_water(game, state))
-
-
-def _swing_blocker(game: Table, state: RaceState, boat: Boat, pose: Pose, tack: Tack) -> str | None:
-    """The boat, mark or land the hull turned to ``pose`` would lie on, or None; a hull
-    whose quick box is apart from every buoy's, land's and hull's box surely lies on
-    none. The table's edge is no obstacle to turning on the spot (the rule text knows
-    only boats, buoys and land); without this a boat that stops by the edge could be
-    pinned there for ever."""
-    box = quick_box(game, None, tack, 0.0, pose.x, pose.y, pose.heading)
-    if not touching(box, game.obstacle_box_list(lines_on_water(game, state))) and \
-            not touching(box, others_box_lists(game, state.boats, boat.index)[0]):
-        return None
-    return _path_blocker(game, state, boat, game.hull(pose, tack), edge=False)
 
 
 @per_object(maxsize=16)

@@ -18,6 +18,7 @@ from dinghy.games.dinghy_race.rounds import _end_turn
 from dinghy.games.dinghy_race.state import Boat, RaceState, RulingRecord, Step, Turn
 from dinghy.games.dinghy_race.bounds import inside, others_box_lists, quick_box, touching, union
 from dinghy.games.dinghy_race.convex import TOL, UNSURE, corners, fixed_sure, others_items, sure_hits
+from dinghy.games.dinghy_race.sweep import turn_blocker
 from dinghy.games.dinghy_race.table import Table, card_shapes, others
 
 
@@ -250,11 +251,10 @@ def back_off(game: Table, state: RaceState, boat: Boat, card: CardType,
 
 def _a_turn_frees(game: Table, state: RaceState, boat: Boat) -> bool:
     """Whether a delay's turn ("one 45°-turn", the hull on its way and where it ends on
-    no boat, mark or land: :func:`pivot.turn_blocker`) would bring the bow to a heading
+    no boat, mark or land: :func:`sweep.turn_blocker`) would bring the bow to a heading
     where some card of the hand may lie clear of every hull and fixed obstacle: the two
     boats are then not locked for good (a delay held aside is executed from beside the
     boat, turning), and the house rule waits."""
-    from dinghy.games.dinghy_race.pivot import turn_blocker     # (pivot imports this module)
     for turn in (0, -45, 45):
         pose = Pose(boat.pose.x, boat.pose.y, boat.pose.heading + turn)
         tack = tack_of(pose.heading, game.wind_from, boat.tack)

@@ -10,7 +10,7 @@ from typing import Any
 
 from pyglet import shapes
 
-from dinghy.games.regatta_gigamic.ask import AGAIN, DEAL, EXTRA, SUN, TURN, Act
+from dinghy.games.regatta_gigamic.ask import AGAIN, DEAL, DRAW, EXTRA, FIRST, SUN, TURN, Act
 from dinghy.ui import theme
 from dinghy.ui.regatta_gigamic.board import colour_of
 from dinghy.ui.regatta_gigamic.hand_tray import CardShow
@@ -18,6 +18,9 @@ from dinghy.ui.regatta_gigamic.pickers import hand_slot_of
 from dinghy.ui.shell.generic import PickerRow
 from dinghy.ui.widgets.buttons import Button
 from dinghy.ui.widgets.gui import LAYER_WIDGET
+
+#: what the chance button does, step by step (its words)
+CHANCE_WORDS = {DEAL: "Deal the cards", FIRST: "Draw lots: who starts", DRAW: "Draw a card from the pile"}
 
 SWAPS = "Heave to: swap cards"
 
@@ -218,7 +221,6 @@ class TrayMixin:
             roll.label = self.chance_words()
 
     def chance_words(self) -> str:
-        from dinghy.ui.regatta_gigamic.view import CHANCE_WORDS
         return CHANCE_WORDS.get(self.race.state.step, "Roll the dice")
 
     # --- the ghosts' numbers ----------------------------------------------------------------

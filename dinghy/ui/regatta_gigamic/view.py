@@ -23,7 +23,7 @@ from dinghy.ui.widgets.text import Text  # noqa: F401  (configures pyglet first)
 from dinghy.ui.widgets.buttons import Button, place_row
 from dinghy.ui.widgets.panels import Panel
 
-from dinghy.games.regatta_gigamic.ask import AGAIN, DEAL, DRAW, EXTRA, FIRST, TURN, Act, end_spot  # noqa: E402
+from dinghy.games.regatta_gigamic.ask import AGAIN, EXTRA, TURN, Act, end_spot  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.camera import Camera  # noqa: E402
 from dinghy.ui.hud import fit_text  # noqa: E402
@@ -46,7 +46,6 @@ class Ghost:
 
 SWAPS = "Heave to: swap cards"
 #: what the chance button does, by the step it is due in
-CHANCE_WORDS = {DEAL: "Deal the cards", FIRST: "Draw lots: who starts", DRAW: "Draw a card from the pile"}
 
 
 class GigamicView(TrayMixin, GenericView):
