@@ -407,22 +407,8 @@ class ChartCamera:
     def on_screen(self) -> Any:
         """The acting boat, the ghosts to tap, the next mark (or its arrow) and what lies
         over the chart, in window pixels (see :mod:`dinghy.ui.shell.on_screen`)."""
-        from dinghy.ui.shell.on_screen import OnScreen, Spot, core, inside
+        from dinghy.ui.shell.on_screen import Spot, free_table_sight
 
-        cam = self.camera
-        out = OnScreen((cam.x0, cam.y0, cam.width, cam.height))
-        must = self._must_see()
-        out.boat = next((s for s in must if s.what == "boat"), None)
-        out.targets = [s for s in must if s.what == "target"]
-        nxt = self.next_mark() if self.human_turn else None
         arrow = self.mark_arrow
-        if nxt is not None:
-            out.mark_name = nxt[0]
-            r = self._mark_rect(nxt[1], nxt[2])
-            if arrow.visible:
-                out.arrow = Spot("arrow", arrow.rect, arrow.label)
-            elif inside(core(r), out.water):
-                out.mark = Spot("mark", r, out.mark_name)
-        out.covers = [Spot("arrow" if r == arrow.rect else "button", r, "over the chart")
-                      for r in self.over_the_chart()]
-        return out
+        return free_table_sight(self, [Spot("arrow" if r == arrow.rect else "button", r, "over the chart")
+                                       for r in self.over_the_chart()])

@@ -431,21 +431,7 @@ class GigamicView(TrayMixin, GenericView):
     def on_screen(self) -> Any:
         """The acting boat, the ghosts to tap, the next buoy (or its arrow) and the buttons
         over the table, in window pixels (see :mod:`dinghy.ui.shell.on_screen`)."""
-        from dinghy.ui.shell.on_screen import OnScreen, Spot, core, inside
+        from dinghy.ui.shell.on_screen import Spot, free_table_sight
 
-        cam = self.camera
-        out = OnScreen((cam.x0, cam.y0, cam.width, cam.height))
-        must = self._must_see()
-        out.boat = next((s for s in must if s.what == "boat"), None)
-        out.targets = [s for s in must if s.what == "target"]
-        nxt = self.next_mark() if self.human_turn else None
-        if nxt is not None:
-            out.mark_name = nxt[0]
-            r = self._mark_rect(nxt[1], nxt[2])
-            if self.mark_arrow.visible:
-                out.arrow = Spot("arrow", self.mark_arrow.rect, self.mark_arrow.label)
-            elif inside(core(r), out.water):
-                out.mark = Spot("mark", r, out.mark_name)
-        out.covers = self._covers() + ([Spot("arrow", self.mark_arrow.rect, "arrow")]
-                                       if self.mark_arrow.visible else [])
-        return out
+        arrow = [Spot("arrow", self.mark_arrow.rect, "arrow")] if self.mark_arrow.visible else []
+        return free_table_sight(self, self._covers() + arrow)
