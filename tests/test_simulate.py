@@ -176,12 +176,13 @@ def test_a_simulated_race_lets_the_hard_skipper_claim_room_as_at_the_table(monke
     whose turn it is") is claimed out of turn. A simulated race asks each skipper that
     speaks out of turn before every action, as a race in the terminal or at the table
     does, so the levels' figures from ``dinghy simulate`` are those of the same play.
-    Four boats, hard and simple, on the up-and-down course: the first of a few seeds whose
-    race meets such a rounding (rarer since rule 1 looks at the card laid after a tack).
+    Six boats, hard and simple, on the up-and-down course (with four, since rule 1 looks
+    at the card laid after a tack, such a rounding is rare): the first seed whose race
+    meets one.
     Every claim is a hard seat's, made when the engine offered it."""
     monkeypatch.setattr(run, "tally", lambda race, job: race)
     for seed in range(1, 41):
-        plan = sim_plan.make_plan("dinghy_race", ["up_and_down"], [4], ["hard", "simple"], races=1, seed=seed)
+        plan = sim_plan.make_plan("dinghy_race", ["up_and_down"], [6], ["hard", "simple"], races=1, seed=seed)
         job = plan.jobs[0]
         race = run.sail(job)
         claims = [(i, a) for i, a in enumerate(race.actions) if type(a).__name__ == "Overlap"]
