@@ -230,6 +230,14 @@ def create_app(data: str | Path | None = None, store: Store | None = None,
                     await push(table)
                 except Refused as exc:
                     await ws.send_json({"type": "refused", "reason": str(exc)})
+                except DinghyError as exc:      # the engine turned it down after all
+                    await ws.send_json({"type": "refused", "reason": str(exc)})
+                except WebSocketDisconnect:
+                    raise
+                except Exception:               # a bug: said, logged, the connection lives on
+                    log.exception("table %s: the server failed on a message", table_id)
+                    await ws.send_json({"type": "refused", "reason": "the server failed on that; "
+                                        "nothing was played"})
         except WebSocketDisconnect:
             pass
         finally:
