@@ -361,3 +361,75 @@ def test_the_start_page_lists_every_game_and_refuses_a_bad_table(client):
     r = client.post("/api/tables", content=b"{" * (MAX_MESSAGE + 1))
     assert r.status_code == 400 and "too long" in r.json()["reason"]
     assert client.app.state.tables.tables == {}
+
+
+# -- the real server: `dinghy serve`, killed with kill -9 ------------------------------------
+
+def _free_port():
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _start_server(folder, port):
+    import os
+    import subprocess
+    import sys
+    import time
+
+    import httpx
+    proc = subprocess.Popen([sys.executable, "-m", "dinghy", "serve", "--port", str(port), "--data", str(folder)],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    for _ in range(200):
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.05)
+    proc.kill()
+    raise AssertionError(proc.stdout.read().decode())
+
+
+def test_dinghy_serve_killed_with_kill_9_brings_every_table_back(tmp_path):
+    import signal
+
+    import httpx
+    from websockets.sync.client import connect
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    proc = _start_server(tmp_path, port)
+    try:
+        made = {}
+        for rules in ("race_the_wind", "regatta"):
+            r = httpx.post(f"{base}/api/tables", json={"rules": rules, "board": BOARDS[rules],
+                                                       "seats": [{"who": "person"}, {"who": "easy"}]}).json()
+            host = r["host"].split("#", 1)[1]
+            link = httpx.post(f"{base}/api/tables/{r['table']}/host", json={"token": host}).json()["seats"][0]["link"]
+            assert link.startswith(f"{base}/play/{r['table']}#")
+            token = link.split("#", 1)[1]
+            with connect(f"ws://127.0.0.1:{port}/ws/{r['table']}") as ws:
+                ws.send(json.dumps({"token": token}))
+                view = json.loads(ws.recv())
+                for _ in range(4):
+                    ws.send(json.dumps({"act": view["actions"][0]["text"], "n": view["n"]}))
+                    view = json.loads(ws.recv())
+                    assert view["type"] == "view"
+            made[r["table"]] = (token, view)
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        out = proc.communicate()[0].decode()
+    for token, _ in made.values():
+        assert token not in out                 # the server's own log and uvicorn's access log
+    assert "/api/tables" in out                 # (the access log was on)
+    proc = _start_server(tmp_path, port)
+    try:
+        for tid, (token, view) in made.items():
+            with connect(f"ws://127.0.0.1:{port}/ws/{tid}") as ws:
+                ws.send(json.dumps({"token": token}))
+                again = json.loads(ws.recv())
+                assert again["n"] == view["n"] and again["log"] == view["log"]
+                assert again["actions"] == view["actions"] and again["svg"] == view["svg"]
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.communicate()
