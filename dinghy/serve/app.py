@@ -36,7 +36,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from dinghy import games
 from dinghy.core.errors import DinghyError
 from dinghy.serve.store import DB_NAME, SQLiteStore, Store
-from dinghy.serve.tables import Refused, Table, Tables, make_setup, seat_view
+from dinghy.serve.tables import Refused, Table, Tables, make_setup
 
 STATIC = Path(__file__).resolve().parent / "static"
 #: The largest message a browser may send (a websocket text or a request body), in bytes.
@@ -186,10 +186,7 @@ def create_app(data: str | Path | None = None, store: Store | None = None,
     async def push(table: Table) -> None:
         """Each seat watching ``table`` its own new view."""
         conns = list(watchers.get(table.table_id, {}).items())
-        views: dict[int, str] = {}
-        for ws, seat in conns:
-            if seat not in views:
-                views[seat] = json.dumps(seat_view(table, seat))
+        views = await anyio.to_thread.run_sync(tables.views, table, {seat for _, seat in conns})
 
         async def send(ws: WebSocket, seat: int) -> None:
             try:
@@ -220,14 +217,19 @@ def create_app(data: str | Path | None = None, store: Store | None = None,
                             raise Refused("this link is not (or no longer) a seat at this table")
                         watchers.setdefault(table_id, {})[ws] = seat
                         log.info("table %s: seat %d joined", table_id, seat)
-                        await ws.send_text(json.dumps(seat_view(table, seat)))
+                        view = await anyio.to_thread.run_sync(tables.views, table, {seat})
+                        await ws.send_text(view[seat])
                         continue
                     if set(data) - {"act", "n"}:
                         raise Refused("a message holds 'act' and 'n' only")
                     if watchers.get(table_id, {}).get(ws) != seat:
                         raise Refused("this seat has been freed")
-                    await anyio.to_thread.run_sync(tables.act, table, seat, data.get("act"), data.get("n"))
-                    await push(table)
+                    before = table.count
+                    try:
+                        await anyio.to_thread.run_sync(tables.act, table, seat, data.get("act"), data.get("n"))
+                    finally:
+                        if table.count != before:       # whatever happened, what was played is shown
+                            await push(table)
                 except Refused as exc:
                     await ws.send_json({"type": "refused", "reason": str(exc)})
                 except DinghyError as exc:      # the engine turned it down after all
@@ -236,8 +238,8 @@ def create_app(data: str | Path | None = None, store: Store | None = None,
                     raise
                 except Exception:               # a bug: said, logged, the connection lives on
                     log.exception("table %s: the server failed on a message", table_id)
-                    await ws.send_json({"type": "refused", "reason": "the server failed on that; "
-                                        "nothing was played"})
+                    await ws.send_json({"type": "refused", "reason": "the server failed on that "
+                                        "(its log says why)"})
         except WebSocketDisconnect:
             pass
         finally:

@@ -10,8 +10,10 @@ there) and, on its own turn only, its legal actions worded as the window words t
 """
 from __future__ import annotations
 
+import json
 import random
 import secrets
+import logging
 import threading
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,6 +26,8 @@ from dinghy.core.race import MAX_ACTION_TEXT, Race
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
 from dinghy.serve.store import Store
 from dinghy.skippers import out_of_turn, skipper
+
+log = logging.getLogger("dinghy.serve")
 
 #: How many events a seat's log shows (the latest).
 LOG_EVENTS = 40
@@ -112,6 +116,10 @@ class Tables:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.tables: dict[str, Table] = {}
+        #: One lock for all engine and bot work, whatever the table: the skippers keep
+        #: module-wide caches (Race the Wind's turn tables, evicted as they fill) that
+        #: two threads must not change at once. Python runs one thread at a time anyway.
+        self.engine = threading.Lock()
         for stored in store.tables():         # a restart: every table replays its record
             race = games.race_from_record(stored.record, f"table {stored.table_id}")
             self.tables[stored.table_id] = self._table(stored.table_id, race, stored.host_token,
@@ -120,11 +128,15 @@ class Tables:
             with table.lock:
                 self._bots(table)
 
-    @staticmethod
-    def _table(table_id: str, race: Race, host: str, tokens: dict[int, str]) -> Table:
+    def _table(self, table_id: str, race: Race, host: str, tokens: dict[int, str]) -> Table:
         rules = race.rules_name
         bots = [None if s.skipper is None else skipper(s.skipper, rules) for s in race.game.setup.seats]
-        return Table(table_id, race, host, dict(tokens), bots)
+        return Table(table_id, race, host, dict(tokens), bots, self.engine)
+
+    def views(self, table: Table, seats: set[int]) -> dict[int, str]:
+        """Each of ``seats``'s view as JSON text, drawn under the engine's lock."""
+        with table.lock:
+            return {seat: json.dumps(seat_view(table, seat)) for seat in seats}
 
     def create(self, rules: str, setup: RaceSetup) -> Table:
         race = Race(games.load_game(setup, rules))
@@ -181,6 +193,8 @@ class Tables:
             raise Refused("an action carries 'n', the number of actions of the state it was chosen on")
         with table.lock:
             race = table.race
+            if count == table.count and race.current_player() != seat and not race.over:
+                self._bots(table)       # bots a failure left waiting move first; then it is stale
             if count != table.count:
                 raise Refused(f"stale: the table has moved on since (action {table.count}, not {count})")
             if race.over:
@@ -197,7 +211,10 @@ class Tables:
             if why:
                 raise Refused(why)
             self._push(table, action)
-            self._bots(table)
+            try:
+                self._bots(table)
+            except Exception:       # a bot's bug: the person's action stands; the bots try again
+                log.exception("table %s: a bot failed; it tries again at the next message", table.table_id)
 
     def free_seat(self, table: Table, host_token: str, seat: Any) -> str:
         """The host frees a person's seat: a new token (the old link stops working)."""
