@@ -2,7 +2,7 @@
 // The secret token is the link's #fragment: browsers never send it in a request.
 "use strict";
 const main = document.getElementById("main");
-const status = document.getElementById("status");
+const statusBar = document.getElementById("status");
 const COLOURS = ["Orange", "Sky", "Green", "Yellow", "Blue", "Vermilion"];
 
 function el(tag, attrs, ...kids) {
@@ -83,16 +83,16 @@ function seatPage(tableId, token) {
   let ws = null, view = null, note = null, retry = 500;
   const connect = () => {
     ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${tableId}`);
-    ws.onopen = () => { retry = 500; status.textContent = "connected"; ws.send(JSON.stringify({token})); };
+    ws.onopen = () => { retry = 500; statusBar.textContent = "connected"; ws.send(JSON.stringify({token})); };
     ws.onmessage = (m) => {
       const data = JSON.parse(m.data);
       if (data.type === "view") { view = data; note = null; } else { note = data.reason; }
       draw();
     };
     ws.onclose = (e) => {
-      status.textContent = "reconnecting…";
+      statusBar.textContent = "reconnecting…";
       if (e.code !== 1008) setTimeout(connect, retry = Math.min(retry * 2, 8000));
-      else status.textContent = "this seat was freed";
+      else statusBar.textContent = "this seat was freed";
     };
   };
   const send = (text) => ws.send(JSON.stringify({act: text, n: view.n}));
