@@ -1,5 +1,5 @@
 """Command line: ``dinghy play``, ``dinghy replay FILE``, ``dinghy race``, ``dinghy simulate``,
-``dinghy course check FILE``, ``dinghy design [FILE]``.
+``dinghy course check FILE``, ``dinghy design [FILE]``, ``dinghy serve``.
 
 Errors in files or arguments print one line naming the file and field, and exit with 2.
 """
@@ -60,6 +60,14 @@ def build_parser() -> argparse.ArgumentParser:
     design.add_argument("--fleet", type=int, default=6, help="fleet size the check uses (2-6, default 6)")
     design.add_argument("--game", default=None,
                         help="design a grid board for this grid game (a board file says its game itself)")
+    serve = sub.add_parser("serve", help="put the table in a browser: host tables on this machine "
+                                         "for phones, tablets and other computers to join")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="the address to listen on (default 127.0.0.1: this machine only; "
+                            "0.0.0.0: the home network too)")
+    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    serve.add_argument("--data", default=None,
+                       help="the folder the tables are kept in (default: serve/ in dinghy's home)")
     return parser
 
 
@@ -188,6 +196,13 @@ def main(argv: list[str] | None = None) -> int:
             return _race(args)
         if args.command == "course":
             return _course_check(args)
+        if args.command == "serve":
+            try:
+                from dinghy.serve.app import serve
+            except ImportError as exc:
+                raise DinghyError(f"serve needs its web libraries ({exc.name} is missing); "
+                                  "install them with: pip install 'dinghy[serve]'") from None
+            return serve(args.host, args.port, args.data)
         if args.command == "simulate":
             from dinghy.simulate import main as simulate
             return simulate(args)

@@ -148,20 +148,25 @@ def save_race(path: str | os.PathLike[str], race: Race) -> None:
 
 def load_race(path: str | os.PathLike[str]) -> Race:
     """Read and replay a race record; a damaged record fails whole, never half-loads."""
-    data = io.read_json(path)
-    check_record(data, str(path))
+    return race_from_record(io.read_json(path), str(path))
+
+
+def race_from_record(data: Any, source: str) -> Race:
+    """Replay a race record already read (a file's JSON, a table's rows in the server's
+    store); a DataError naming ``source`` and the field if it is damaged."""
+    check_record(data, source)
     name = data["rules"]
-    entry(name, str(path))
-    setup = RaceSetup.from_mapping(data.get("setup"), source=str(path))
+    entry(name, source)
+    setup = RaceSetup.from_mapping(data.get("setup"), source=source)
     older = GAMES[name].older_setup
     if older is not None and data["format"] < RECORD_FORMAT:
         setup = older(setup, data["format"])
     try:
-        game = load_game(setup, name, source=str(path))
+        game = load_game(setup, name, source=source)
     except DataError as exc:        # a file the record names: the record is named first
-        if exc.source == str(path):
+        if exc.source == source:
             raise
         if exc.source == "setup":
-            raise DataError(str(path), f"setup.{exc.field}", exc.message) from None
-        raise DataError(str(path), "setup", f"the race is set on {exc}") from None
-    return Race.replay(game, data["actions"], source=str(path), fmt=data["format"])
+            raise DataError(source, f"setup.{exc.field}", exc.message) from None
+        raise DataError(source, "setup", f"the race is set on {exc}") from None
+    return Race.replay(game, data["actions"], source=source, fmt=data["format"])

@@ -148,14 +148,7 @@ def table(game: Any, wind: int, to_start: bool = False) -> _Table:
     hit = _TABLES.get(key)
     if hit is not None and hit[0] is game:
         return hit[1]
-    gk = (id(game), to_start)
-    ghit = _GRAPHS.get(gk)
-    if ghit is None or ghit[0] is not game:
-        ghit = (game, _Graph(game, to_start))
-        _GRAPHS[gk] = ghit
-        if len(_GRAPHS) > 8:
-            _GRAPHS.pop(next(iter(_GRAPHS)))
-    g = ghit[1]
+    g = _graph(game, to_start)
     off = np.array([compass.off_wind(h, wind) for h in range(8)])
     move_cost = np.array([np.inf if MOVE_COST[o] is None else MOVE_COST[o] for o in range(5)])
     turn_cost = np.array([TURN_COST[o] for o in range(5)])
@@ -194,8 +187,16 @@ def _steps(g: Any) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _graph(game: Any, to_start: bool) -> Any:
-    table(game, game.board.wind_from, to_start)      # builds and caches the graph
-    return _GRAPHS[(id(game), to_start)][1]
+    """The navigator's graph of ``game`` (cached; built again when the cache has let it
+    go, even while a table built on it is still cached)."""
+    gk = (id(game), to_start)
+    ghit = _GRAPHS.get(gk)
+    if ghit is None or ghit[0] is not game:
+        ghit = (game, _Graph(game, to_start))
+        _GRAPHS[gk] = ghit
+        if len(_GRAPHS) > 8:
+            _GRAPHS.pop(next(iter(_GRAPHS)))
+    return ghit[1]
 
 
 BIG = 60.0                  # turns to go where the table finds no way (walled in)

@@ -1,0 +1,435 @@
+"""`dinghy serve` (issue 24): tables in a browser, driven here through Starlette's
+TestClient and its websockets, as a browser drives them, by action texts.
+
+Issue 24: "A tap sends the action's text. The server checks it with `why_not`, applies
+it, and pushes each seat its new picture over the websocket"; "Nothing hidden from a
+seat ... is ever sent to it"; "The server refuses, with a reason and without changing
+anything: an action for another seat, or out of turn; a stale action; a malformed or
+oversized message; a flood from one connection"; "Tokens never appear in logs. The host
+can free a seat"; "A server killed with kill -9 brings every table back on restart".
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import random
+import sqlite3
+import warnings
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("segno")
+with warnings.catch_warnings():     # Starlette 1.x asks for httpx2; httpx still drives it
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient  # noqa: E402
+
+from dinghy import games  # noqa: E402
+from dinghy.core.race import Race  # noqa: E402
+from dinghy.serve.app import MAX_MESSAGE, create_app  # noqa: E402
+from dinghy.serve.store import DB_NAME  # noqa: E402
+from dinghy.serve.tables import seat_view  # noqa: E402
+from dinghy.skippers import skipper  # noqa: E402
+
+
+BOARDS = {"dinghy_race": "up_and_down", "race_the_wind": "race_the_wind", "regatta": "3m_triangle",
+          "regatta_advanced": "3m_triangle", "yacht_race": "yacht_race", "regatta_gigamic": "small"}
+
+
+def open_table(client, rules, seats=("person", "person")):
+    """Create a table as the start page does; its id, the host's token, the seats' tokens."""
+    r = client.post("/api/tables", json={"rules": rules, "board": BOARDS[rules],
+                                         "seats": [{"name": f"P{k}", "who": w} for k, w in enumerate(seats)]})
+    assert r.status_code == 200, r.text
+    tid, host = r.json()["table"], r.json()["host"].split("#", 1)[1]
+    links = client.post(f"/api/tables/{tid}/host", json={"token": host}).json()["seats"]
+    tokens = {s["seat"]: s["link"].split("#", 1)[1] for s in links if "link" in s}
+    return tid, host, tokens
+
+
+def join(client, tid, token):
+    ws = client.websocket_connect(f"/ws/{tid}").__enter__()
+    client.sockets.append(ws)
+    ws.send_json({"token": token})
+    view = ws.receive_json()
+    assert view["type"] == "view", view
+    return ws, view
+
+
+def table_of(client, tid):
+    return client.app.state.tables.get(tid)
+
+
+@contextlib.contextmanager
+def serving(folder, **options):
+    """A TestClient on a new app; the websockets ``join`` opened are closed at the end."""
+    with TestClient(create_app(folder, **options)) as c:
+        c.sockets = []
+        try:
+            yield c
+        finally:
+            for ws in c.sockets:
+                try:
+                    ws.__exit__(None, None, None)
+                except Exception:
+                    pass
+
+
+@pytest.fixture
+def client(tmp_path):
+    with serving(tmp_path) as c:
+        yield c
+
+
+@pytest.mark.parametrize("rules", list(BOARDS))
+def test_two_seats_sail_a_race_to_the_finish_by_action_texts(tmp_path, rules):
+    """Each person decides with a skipper's brain, and plays by sending the text of one of
+    the buttons their seat was offered; both seats are pushed every change. (The people
+    here tap far faster than the flood limit lets a browser: it is lifted.)"""
+    with serving(tmp_path, rate=1e6, burst=10 ** 6) as client:
+        tid, _, tokens = open_table(client, rules)
+        conns, views = {}, {}
+        for seat, tok in tokens.items():
+            conns[seat], views[seat] = join(client, tid, tok)
+        brain, rng = skipper(None, rules), random.Random(1)
+        race = table_of(client, tid).race
+        sent = off_button = 0
+        while not views[0]["over"]:
+            seat = next(k for k, v in views.items() if v["yours"])
+            assert all(not v["yours"] for k, v in views.items() if k != seat)
+            offered = {a["text"] for a in views[seat]["actions"]}
+            text = race.game.action_text(brain.choose(race, rng))
+            # Dinghy Race's points on the chart (a launch, a weather eye) are free points no
+            # button lists: the seat sends the point's text, the engine judges it
+            assert text in offered or (rules == "dinghy_race" and text.split()[0] in ("launch", "weathereye"))
+            off_button += text not in offered
+            conns[seat].send_json({"act": text, "n": views[seat]["n"]})
+            for k in sorted(conns, key=lambda k: k != seat):     # the sender first
+                views[k] = conns[k].receive_json()
+                assert views[k]["type"] == "view", views[k]
+                assert views[k]["n"] == len(race.actions)
+            sent += 1
+            assert sent < 3000
+        assert race.over and all(v["over"] for v in views.values())
+        assert off_button < sent / 10
+        assert 1 in race.places()
+        places = [s["place"] for s in views[1]["seats"]]
+        assert places == race.places()
+        assert "<svg" in views[0]["svg"] and views[0]["actions"] == []
+        # the store holds the record dinghy writes: it replays to the same places
+        db = sqlite3.connect(tmp_path / DB_NAME)
+        texts = [t for (t,) in db.execute("SELECT text FROM action WHERE table_id = ? ORDER BY n", (tid,))]
+        assert texts == [race.game.action_text(a) for a in race.actions]
+        assert Race.replay(race.game, texts).places() == race.places()
+
+
+def test_a_table_with_bots_moves_them_on_the_server(client):
+    tid, _, tokens = open_table(client, "race_the_wind", ("person", "easy", "medium"))
+    assert list(tokens) == [0]                      # bots' seats get no link
+    ws, view = join(client, tid, tokens[0])
+    race = table_of(client, tid).race
+    assert view["yours"]
+    for _ in range(6):
+        ws.send_json({"act": view["actions"][0]["text"], "n": view["n"]})
+        view = ws.receive_json()
+        assert view["type"] == "view"
+        if view["over"]:
+            break
+        assert view["yours"]           # chance and both bots have acted before it came back
+    bot_acts = [e for e in race.events if e.boat in (1, 2)]
+    assert bot_acts, "the bots never moved"
+
+
+# -- refusals: each with a reason, and nothing changed --------------------------------------
+
+def _unchanged(client, tid, before):
+    table = table_of(client, tid)
+    assert table.count == before
+    db = sqlite3.connect(client.app.state.tables.store.path)
+    assert db.execute("SELECT COUNT(*) FROM action WHERE table_id = ?", (tid,)).fetchone()[0] == before
+
+
+def test_an_action_out_of_turn_or_for_another_seat_is_refused(client):
+    tid, _, tokens = open_table(client, "yacht_race")
+    w0, v0 = join(client, tid, tokens[0])
+    w1, v1 = join(client, tid, tokens[1])
+    mover, waiter = (w0, w1) if v0["yours"] else (w1, w0)
+    mover_view = v0 if v0["yours"] else v1
+    before = table_of(client, tid).count
+    # the waiting seat sends the very action the seat to act was offered
+    waiter.send_json({"act": mover_view["actions"][0]["text"], "n": before})
+    msg = waiter.receive_json()
+    assert msg["type"] == "refused" and "not your turn" in msg["reason"]
+    _unchanged(client, tid, before)
+    # an action the rules do not allow now: the engine's reason
+    mover.send_json({"act": "sail N", "n": before}) if "sail N" not in {
+        a["text"] for a in mover_view["actions"]} else mover.send_json({"act": "block 99", "n": before})
+    msg = mover.receive_json()
+    assert msg["type"] == "refused" and msg["reason"]
+    _unchanged(client, tid, before)
+    mover.send_json({"act": "fly to the moon", "n": before})
+    msg = mover.receive_json()
+    assert msg["type"] == "refused" and "not an action" in msg["reason"]
+    _unchanged(client, tid, before)
+
+
+def test_a_stale_action_is_refused(client):
+    tid, _, tokens = open_table(client, "regatta_gigamic")
+    ws = {}
+    views = {}
+    for k, t in tokens.items():
+        ws[k], views[k] = join(client, tid, t)
+    seat = next(k for k, v in views.items() if v["yours"])
+    old = views[seat]
+    ws[seat].send_json({"act": old["actions"][0]["text"], "n": old["n"]})
+    for k in ws:
+        views[k] = ws[k].receive_json()
+    seat = next(k for k, v in views.items() if v["yours"])
+    before = table_of(client, tid).count
+    assert before > old["n"]
+    ws[seat].send_json({"act": views[seat]["actions"][0]["text"], "n": old["n"]})   # chosen on an old picture
+    msg = ws[seat].receive_json()
+    assert msg["type"] == "refused" and "stale" in msg["reason"]
+    _unchanged(client, tid, before)
+
+
+@pytest.mark.parametrize("raw, reason", [
+    ("not json", "JSON"),
+    ("[1, 2]", "JSON object"),
+    (json.dumps({"act": "x" * (MAX_MESSAGE + 10), "n": 0}), "too long"),
+    (json.dumps({"act": "block 1", "n": 0, "extra": 1}), "'act' and 'n' only"),
+    (json.dumps({"act": "block 1"}), "'n'"),
+    (json.dumps({"act": 7, "n": 0}), "a text"),
+])
+def test_a_malformed_or_oversized_message_is_refused(client, raw, reason):
+    tid, _, tokens = open_table(client, "yacht_race")
+    ws, view = join(client, tid, tokens[0])
+    before = table_of(client, tid).count
+    ws.send_text(raw)
+    msg = ws.receive_json()
+    assert msg["type"] == "refused" and reason in msg["reason"], msg
+    _unchanged(client, tid, before)
+    ws.send_bytes(b"\xff\xfe" * 10)
+    msg = ws.receive_json()
+    assert msg["type"] == "refused" and "UTF-8" in msg["reason"]
+    _unchanged(client, tid, before)
+
+
+def test_a_wrong_token_sees_nothing(client):
+    tid, host, tokens = open_table(client, "regatta_gigamic")
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        ws.send_json({"token": tokens[0][:-2] + "xx"})
+        msg = ws.receive_json()
+        assert msg["type"] == "refused" and "not (or no longer) a seat" in msg["reason"]
+        assert "hand" not in json.dumps(msg)
+    r = client.post(f"/api/tables/{tid}/host", json={"token": tokens[0]})   # a seat is not the host
+    assert r.status_code == 403 and "seats" not in r.json() and "/play/" not in r.text
+
+
+def test_a_flood_from_one_connection_is_refused(tmp_path):
+    """A connection may send a burst of messages, then a few a second; the clock stands
+    still here, so the burst is all it may send."""
+    with serving(tmp_path, rate=1.0, burst=3, clock=lambda: 0.0) as client:
+        tid, _, tokens = open_table(client, "yacht_race")
+        ws, view = join(client, tid, tokens[0])           # the hello is message 1
+        before = table_of(client, tid).count
+        for _ in range(2):
+            ws.send_json({"act": "nonsense", "n": before})
+            msg = ws.receive_json()         # within the burst: judged (and refused) on its merits
+            assert msg["type"] == "refused" and "too many" not in msg["reason"]
+        for _ in range(3):
+            ws.send_json({"act": "sail N", "n": before})
+            msg = ws.receive_json()
+            assert msg["type"] == "refused" and "too many messages" in msg["reason"]
+        _unchanged(client, tid, before)
+
+
+def test_the_host_frees_a_seat_and_tokens_never_reach_the_log(client, caplog):
+    caplog.set_level(logging.DEBUG)
+    tid, host, tokens = open_table(client, "race_the_wind")
+    ws, view = join(client, tid, tokens[1])
+    r = client.post(f"/api/tables/{tid}/free", json={"token": tokens[0], "seat": 1})   # not the host
+    assert r.status_code == 403 and "only the host" in r.json()["reason"]
+    r = client.post(f"/api/tables/{tid}/free", json={"token": host, "seat": 1})
+    assert r.status_code == 200
+    new = r.json()["seats"][1]["link"].split("#", 1)[1]
+    assert new != tokens[1]
+    msg = ws.receive_json()                 # the old connection is told, then closed
+    assert msg["type"] == "refused" and "freed" in msg["reason"]
+    with client.websocket_connect(f"/ws/{tid}") as old:
+        old.send_json({"token": tokens[1]})
+        assert "no longer" in old.receive_json()["reason"]
+    ws2, view2 = join(client, tid, new)
+    assert view2["seat"] == 1
+    assert "joined" in caplog.text and "freed" in caplog.text
+    for secret in [host, new, *tokens.values()]:
+        assert secret not in caplog.text
+
+
+# -- hidden information -------------------------------------------------------------------
+
+@pytest.mark.parametrize("rules", ["regatta_gigamic", "dinghy_race"])
+def test_what_a_seat_is_sent_does_not_change_with_what_another_seat_hides(client, rules):
+    """The view a seat is sent (observation, actions, log, picture) is the same whether
+    the other seat holds this hand (this face-down card) or another one (the game's
+    hidden_variant), so nothing of it is in there."""
+    tid, _, tokens = open_table(client, rules)
+    ws, _ = join(client, tid, tokens[0])
+    race = table_of(client, tid).race
+    brain, rng = skipper(None, rules), random.Random(2)
+    checked = 0
+    for step in range(80):
+        seat = race.current_player()
+        if seat >= 0 and step % 5 == 0:
+            other = 1 - seat
+            state = race.state
+            variant = race.game.hidden_variant(state, other, random.Random(step))
+            if variant != state:
+                checked += 1
+                views = []
+                for st in (state, variant):
+                    table = table_of(client, tid)
+                    fake = type(table)(tid, Race.from_state(race.game, st), table.host_token,
+                                       table.seat_tokens, table.bots)
+                    views.append(seat_view(fake, seat))
+                assert views[0] == views[1]
+        if race.over:
+            break
+        client.app.state.tables.act(table_of(client, tid), race.current_player(),
+                                    race.game.action_text(brain.choose(race, rng)), len(race.actions))
+    assert checked >= 3
+
+
+def test_a_gigamic_seat_is_sent_its_own_hand_and_only_the_size_of_the_others(client):
+    tid, _, tokens = open_table(client, "regatta_gigamic")
+    w0, v0 = join(client, tid, tokens[0])
+    state = table_of(client, tid).race.state
+    assert v0["seen"]["hand"] == list(state.hands[0])
+    assert [b["cards"] for b in v0["seen"]["boats"]] == [len(h) for h in state.hands]
+    text = json.dumps(v0)
+    assert "hands" not in text
+    # the log is the events' words: the deal and draws are never named card by card
+    assert not any(card in line for line in v0["log"] for card in state.hands[1])
+
+
+# -- nothing lost ---------------------------------------------------------------------------
+
+def test_a_new_server_on_the_same_store_resumes_every_table(tmp_path):
+    """The first app is never shut down (its SQLite connection left open, as a kill -9
+    leaves it); a second app on the same folder has every table, at the same action, and
+    the seats play on with their links."""
+    first = TestClient(create_app(tmp_path))
+    first.__enter__()
+    first.sockets = []
+    played = {}
+    for rules in ("dinghy_race", "regatta_gigamic", "yacht_race"):
+        tid, _, tokens = open_table(first, rules, ("person", "easy"))
+        ws, view = join(first, tid, tokens[0])
+        for _ in range(3):
+            if view["over"]:
+                break
+            ws.send_json({"act": view["actions"][0]["text"], "n": view["n"]})
+            view = ws.receive_json()
+        race = table_of(first, tid).race
+        played[tid] = (tokens[0], [race.game.action_text(a) for a in race.actions], view)
+    with serving(tmp_path) as second:
+        for tid, (token, texts, view) in played.items():
+            race = table_of(second, tid).race
+            assert [race.game.action_text(a) for a in race.actions] == texts
+            ws, again = join(second, tid, token)
+            assert again["n"] == view["n"] and again["actions"] == view["actions"]
+            ws.send_json({"act": again["actions"][0]["text"], "n": again["n"]})
+            after = ws.receive_json()
+            assert after["type"] == "view" and after["n"] > again["n"]
+
+
+def test_the_start_page_lists_every_game_and_refuses_a_bad_table(client):
+    info = client.get("/api/games").json()
+    assert {g["name"] for g in info["games"]} == set(games.GAMES)
+    page = client.get("/play/abc")
+    assert page.status_code == 200 and "/static/dinghy.js" in page.text
+    assert client.get("/static/dinghy.js").status_code == 200
+    for body, reason in [({"rules": "chess", "board": "x", "seats": []}, "unknown game"),
+                         ({"rules": "yacht_race", "board": "nowhere", "seats": []}, "unknown board"),
+                         ({"rules": "yacht_race", "board": "yacht_race",
+                           "seats": [{"who": "easy"}, {"who": "hard"}]}, "at least one person"),
+                         ({"rules": "yacht_race", "board": "yacht_race",
+                           "seats": [{"who": "person"}, {"who": "god"}]}, "'who'")]:
+        r = client.post("/api/tables", json=body)
+        assert r.status_code == 400 and reason in r.json()["reason"], r.text
+    r = client.post("/api/tables", content=b"{" * (MAX_MESSAGE + 1))
+    assert r.status_code == 400 and "too long" in r.json()["reason"]
+    assert client.app.state.tables.tables == {}
+
+
+# -- the real server: `dinghy serve`, killed with kill -9 ------------------------------------
+
+def _free_port():
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _start_server(folder, port):
+    import os
+    import subprocess
+    import sys
+    import time
+
+    import httpx
+    proc = subprocess.Popen([sys.executable, "-m", "dinghy", "serve", "--port", str(port), "--data", str(folder)],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    for _ in range(200):
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.05)
+    proc.kill()
+    raise AssertionError(proc.stdout.read().decode())
+
+
+def test_dinghy_serve_killed_with_kill_9_brings_every_table_back(tmp_path):
+    import signal
+
+    import httpx
+    from websockets.sync.client import connect
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    proc = _start_server(tmp_path, port)
+    try:
+        made = {}
+        for rules in ("race_the_wind", "regatta"):
+            r = httpx.post(f"{base}/api/tables", json={"rules": rules, "board": BOARDS[rules],
+                                                       "seats": [{"who": "person"}, {"who": "easy"}]}).json()
+            host = r["host"].split("#", 1)[1]
+            link = httpx.post(f"{base}/api/tables/{r['table']}/host", json={"token": host}).json()["seats"][0]["link"]
+            assert link.startswith(f"{base}/play/{r['table']}#")
+            token = link.split("#", 1)[1]
+            with connect(f"ws://127.0.0.1:{port}/ws/{r['table']}") as ws:
+                ws.send(json.dumps({"token": token}))
+                view = json.loads(ws.recv())
+                for _ in range(4):
+                    ws.send(json.dumps({"act": view["actions"][0]["text"], "n": view["n"]}))
+                    view = json.loads(ws.recv())
+                    assert view["type"] == "view"
+            made[r["table"]] = (token, view)
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        out = proc.communicate()[0].decode()
+    for token, _ in made.values():
+        assert token not in out                 # the server's own log and uvicorn's access log
+    assert "/api/tables" in out                 # (the access log was on)
+    proc = _start_server(tmp_path, port)
+    try:
+        for tid, (token, view) in made.items():
+            with connect(f"ws://127.0.0.1:{port}/ws/{tid}") as ws:
+                ws.send(json.dumps({"token": token}))
+                again = json.loads(ws.recv())
+                assert again["n"] == view["n"] and again["log"] == view["log"]
+                assert again["actions"] == view["actions"] and again["svg"] == view["svg"]
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.communicate()
