@@ -20,6 +20,7 @@ from typing import Any
 
 from dinghy import games
 from dinghy.core import picture
+from dinghy.core.action_words import group_of, label_of
 from dinghy.core.errors import DinghyError
 from dinghy.core.interface import CHANCE, TERMINAL
 from dinghy.core.race import MAX_ACTION_TEXT, Race
@@ -238,19 +239,6 @@ def whose_turn(race: Race) -> str:
     return f"{race.game.name(player)} to act."
 
 
-def _label(game: Any, action: Any) -> str:
-    hook = getattr(game, "action_label", None)
-    return str(hook(action)) if callable(hook) else game.action_text(action)
-
-
-def _group(game: Any, action: Any) -> str:
-    hook = getattr(game, "action_group", None)
-    if callable(hook):
-        return str(hook(action))
-    words = game.action_text(action).split()
-    return words[0] if words else "?"
-
-
 def seat_view(table: Table, seat: int) -> dict[str, Any]:
     """Everything seat ``seat`` is shown, and nothing it may not see."""
     race = table.race
@@ -259,7 +247,7 @@ def seat_view(table: Table, seat: int) -> dict[str, Any]:
     actions = []
     if mine:
         for a in race.legal_actions():
-            actions.append({"text": game.action_text(a), "label": _label(game, a), "group": _group(game, a)})
+            actions.append({"text": game.action_text(a), "label": label_of(game, a), "group": group_of(game, a)})
     places = race.places()
     return {
         "type": "view", "table": table.table_id, "seat": seat, "name": game.name(seat),

@@ -12,20 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-
-def group_of(game: Any, action: Any) -> str:
-    """The kind of an action: the game's word for it, or its text's first word."""
-    hook = getattr(game, "action_group", None)
-    if callable(hook):
-        return str(hook(action))
-    words = game.action_text(action).split()
-    return words[0] if words else "?"
-
-
-def label_of(game: Any, action: Any) -> str:
-    """What a button for the action says: the game's words, or the action's text."""
-    hook = getattr(game, "action_label", None)
-    return str(hook(action)) if callable(hook) else game.action_text(action)
+from dinghy.core.action_words import group_of, label_of  # noqa: F401  (the panel's words)
 
 
 def short_label(label: str, group: str) -> str:
