@@ -326,7 +326,8 @@ class ChartCamera:
 
     # --- what must be seen (the camera test's question) -------------------------------------
     def next_mark(self) -> tuple[str, tuple[float, float], float] | None:
-        """The acting boat's next mark: its name ("mark 1P"), where it is, its radius."""
+        """The acting boat's next mark: its name in words ("mark 1, to port"; a gate
+        "gate 3A/3B"), where it is, its radius."""
         state, game = self.race.state, self.game
         boat = state.boat()
         legs = game.course.legs
@@ -334,7 +335,9 @@ class ChartCamera:
             return None
         leg = legs[boat.legs_done]
         mark = game.course.mark(leg.mark_ids[0])
-        return (f"mark {leg.label}", (mark.x, mark.y), mark.radius)
+        ids = leg.mark_ids
+        name = f"gate {'/'.join(ids)}" if len(ids) > 1 else f"mark {ids[0]}, to {leg.side}"
+        return (name, (mark.x, mark.y), mark.radius)
 
     def _must_see(self) -> list[Any]:
         """The acting boat's box and the ghosts' tap boxes, in window pixels."""
