@@ -61,6 +61,16 @@ def line_goal(name: str, line: Any) -> Goal:
     return Goal(name, (line.a[0] + line.b[0]) / 2, (line.a[1] + line.b[1]) / 2)
 
 
+def course_goal(course: Any, started: bool, marks_done: int) -> Goal:
+    """Where a boat sails for next on a grid course: the start line until it has
+    started, then its next mark (``marks_done`` rounded), then the finish line."""
+    if not started:
+        return line_goal("the start line", course.start)
+    if marks_done < len(course.marks):
+        return mark_goal(course.marks[marks_done])
+    return line_goal("the finish line", course.finish)
+
+
 @dataclass(frozen=True, slots=True)
 class CardPile:
     """A seat's supply of one kind of card, shown as a card with the count left.

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from dinghy.games.grid import compass
-from dinghy.games.grid.picture import BoatMark, Goal, GridPicture, SquareAction, Token, line_goal, mark_goal
+from dinghy.games.grid.picture import BoatMark, Goal, GridPicture, SquareAction, Token, course_goal
 from dinghy.games.race_the_wind import actions as A, options, weather
 from dinghy.games.race_the_wind.state import Phase, State
 
@@ -52,12 +52,7 @@ def picture(g: Any, s: State, seat: int | None) -> GridPicture:
 
 def goal(g: Any, b: Any) -> Goal:
     """Where boat ``b`` sails for next: the start line, the next mark, the finish."""
-    c = g.course
-    if not b.started:
-        return line_goal("the start line", c.start)
-    if b.leg < len(c.marks):
-        return mark_goal(c.marks[b.leg])
-    return line_goal("the finish line", c.finish)
+    return course_goal(g.course, b.started, b.leg)
 
 
 def note(g: Any, s: State) -> str:

@@ -17,7 +17,7 @@ from dinghy.games.grid import compass
 from dinghy.games.grid.board import Board
 from dinghy.games.grid.race_chart import GridPictures
 from dinghy.games.grid.picture import (
-    BoatMark, CardPile, Goal, GridPicture, SquareAction, line_goal, mark_goal,
+    BoatMark, CardPile, Goal, GridPicture, SquareAction, course_goal,
 )
 from dinghy.games.regatta_3m import die_and_rounds, penalties, position as positions, start_finish, turn
 from dinghy.games.regatta_3m.actions import Action, Head, Leg, Place, Spinnaker, parse
@@ -159,12 +159,7 @@ class Regatta3M(GridPictures, BaseGame):
 
     def goal(self, b: Any) -> Goal:
         """Where boat ``b`` sails for next: the start line, the next mark, the finish."""
-        c = self.course
-        if not b.started:
-            return line_goal("the start line", c.start)
-        if b.rounded < len(c.marks):
-            return mark_goal(c.marks[b.rounded])
-        return line_goal("the finish line", c.finish)
+        return course_goal(self.course, b.started, b.rounded)
 
     def note(self, state: State) -> str:
         wind = f"wind from the {compass.NAMES[state.wind]}"
