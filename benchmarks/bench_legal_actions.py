@@ -71,7 +71,7 @@ def main() -> None:
         table.card_shapes.cache_clear()
         for cache in ("_placed_shapes", "_placed_boxes", "_pose_card_boxes"):
             game.__dict__.get(cache, {}).clear()     # per-boat shapes and bounds (newer engines)
-        options = getattr(dr, "_card_options", None)
+        options = getattr(dr, "hand_options", None)
         if options is not None:
             options.cache_clear()
 

@@ -11,7 +11,7 @@ within a hull length: two bows a hair apart are a lock). Prints per course how m
 finished, how many had a stuck boat and how many hit the action guard, and each stuck
 race's seed, boat, round and position, and how many races had a boat stop short of
 another boat and a card width short of a mark, land or the edge as well (the rule of
-``turn._stop_short`` that keeps boats from being trapped beside a buoy), how many had a
+``turn.stop_short_at`` that keeps boats from being trapped beside a buoy), how many had a
 move stopped a card width short because it would have ended trapped (``trapped.py``) and
 how many had a boat back off under the house rule for two boats holding each other's
 card aside (``placing.back_off``). ``--save``

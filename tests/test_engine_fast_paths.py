@@ -92,7 +92,7 @@ def test_card_options_equal_the_plain_shapely_check(data):
     game = _bench_game()
     fleet = tuple(_boat(data, i) for i in range(data.draw(st.integers(1, 6))))
     state = RaceState(fleet, tuple(range(len(fleet))), round=data.draw(st.integers(1, 9)), active=0, step=Step.PLACE)
-    assert placing._card_options(game, state) == _plain_card_options(game, state)
+    assert placing.hand_options(game, state) == _plain_card_options(game, state)
     me = fleet[0]
     others = table.others(game, fleet, 0)
     for key in hand(game, me):
@@ -238,7 +238,7 @@ def test_the_exact_boxes_are_the_polygons_bounds(data):
 
 
 def _plain_stop_short(game, state, boat, card, end, tack, shift):
-    """``turn._stop_short`` with every hull built and judged by shapely (the reference):
+    """``turn.stop_short_at`` with every hull built and judged by shapely (the reference):
     the track slid stretch by stretch (the convex hull of two neighbouring samples) up to
     the first that touches a boat or a mark, then the last acceptable sample before it."""
     from dinghy.games.dinghy_race.trapped import trapped_by
@@ -291,7 +291,7 @@ def test_stopping_short_is_judged_as_the_shapes_judge_it(data):
         x, y = r.pose.x + data.draw(st.floats(-60, 60)), r.pose.y + data.draw(st.floats(-60, 60))
         fleet = (me, fleet[1].with_(pose=Pose(x, y, fleet[1].pose.heading))) + fleet[2:]
     state = RaceState(fleet, tuple(range(len(fleet))), round=7, active=0, step=Step.MOVE)
-    assert turn._stop_short(game, state, me, card, r.pose, r.tack, 0.0) == \
+    assert turn.stop_short_at(game, state, me, card, r.pose, r.tack, 0.0) == \
         _plain_stop_short(game, state, me, card, r.pose, r.tack, 0.0)
 
 
@@ -335,7 +335,7 @@ def test_a_pivot_is_judged_as_the_shapes_judge_it(data):
     (Found by hypothesis: a boat by the edge whose turn would trap it is refused for the
     trap, which this test first left out of its reference.)"""
     from dinghy.games.dinghy_race import turn
-    from dinghy.games.dinghy_race.common import _path_blocker
+    from dinghy.games.dinghy_race.common import path_blocker
     from dinghy.games.dinghy_race.state import Turn
     game = _bench_game()
     fleet = tuple(b.with_(launched=True) for b in (_boat(data, i) for i in range(data.draw(st.integers(1, 6)))))
@@ -350,11 +350,11 @@ def test_a_pivot_is_judged_as_the_shapes_judge_it(data):
     b = fleet[0]
     pose = Pose(b.pose.x, b.pose.y, b.pose.heading + t)
     hull = game.hull(pose, tack_of(pose.heading, game.wind_from, b.tack))
-    blocker = _path_blocker(game, state, b, hull, edge=False) or _plain_swing_blocker(game, state, b, t)
+    blocker = path_blocker(game, state, b, hull, edge=False) or _plain_swing_blocker(game, state, b, t)
     # (a turn clear of everything may still be refused for leaving the boat trapped
     # beside a mark: that verdict is the trap check's, tested with it)
     assert turn.why_not_pivot(game, state, t) == (f"the hull would swing into {blocker}" if blocker
-                                                  else turn._pivot_traps(game, state).get(t))
+                                                  else turn.pivot_traps(game, state).get(t))
 
 
 def _plain_rounding_progress(course, state, track):
@@ -516,7 +516,7 @@ def test_the_box_round_every_exit_holds_each_shape_of_the_move(data):
     cards = data.draw(st.lists(st.sampled_from([c for c in game.cards.types.values() if c.exits]),
                                min_size=1, max_size=3, unique_by=lambda c: c.key))
     shift = data.draw(st.sampled_from([0.0, 12.5, -20.0, 7.3]))
-    spec = exit_tables._exit_spec(game, cards)
+    spec = exit_tables.exit_spec(game, cards)
     p = b.pose
     rows = exit_tables._turned_exits(game, spec, p.heading, b.tack, shift)
     u, m = exit_tables._exit_unions(game, spec, p.heading, b.tack, shift)
@@ -765,11 +765,11 @@ def test_no_exit_said_free_of_traps_ends_trapped(data):
 @given(st.data())
 def test_a_turn_weighed_for_a_trap_is_blocked_as_the_shapes_judge(data):
     """A pivot "may make a 90°-turn in either direction"; the hull may not end on a boat,
-    a mark or land (``turn._swing_blocker``, asked for each turn the trap check of a
+    a mark or land (``turn.swing_blocker``, asked for each turn the trap check of a
     pivot weighs, and by the pivot's own check): the quick boxes must give the verdict
     of the hull's shape, naming the same blocker."""
     from dinghy.games.dinghy_race import turn
-    from dinghy.games.dinghy_race.common import _path_blocker
+    from dinghy.games.dinghy_race.common import path_blocker
     game = _bench_game()
     lines = (True, True)
     fleet = tuple(b.with_(launched=True) for b in (_boat(data, i) for i in range(data.draw(st.integers(1, 6)))))
@@ -784,8 +784,8 @@ def test_a_turn_weighed_for_a_trap_is_blocked_as_the_shapes_judge(data):
     b = fleet[0]
     pose = Pose(b.pose.x, b.pose.y, b.pose.heading + data.draw(st.sampled_from([45, -45, 90, -90])))
     tack = tack_of(pose.heading, game.wind_from, b.tack)
-    assert turn._swing_blocker(game, state, b, pose, tack) == \
-        _path_blocker(game, state, b, game.hull(pose, tack), edge=False)
+    assert turn.swing_blocker(game, state, b, pose, tack) == \
+        path_blocker(game, state, b, game.hull(pose, tack), edge=False)
 
 
 @settings(max_examples=300, deadline=None)

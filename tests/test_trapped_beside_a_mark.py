@@ -12,7 +12,7 @@ a new movement card; it is "dead in the water" now", and "such a boat may make a
 in either direction and may then place ... any manoeuvre card ... that fits the current
 boat aspect. Note that delay cards fit any wind aspect."
 
-Our reading (``turn._stop_short``): a stop short of a boat that would leave the hull or
+Our reading (``turn.stop_short_at``): a stop short of a boat that would leave the hull or
 the room for the next card (the delay card's footprint) on a fixed obstacle is itself "a
 situation where it would violate this rule", so the boat keeps one card width from that
 obstacle too and is dead in the water.

@@ -22,11 +22,11 @@ from dinghy.games.dinghy_race.state import Boat
 Table = Any
 
 
-def _bounds(geoms: np.ndarray) -> np.ndarray:
+def boxes_of(geoms: np.ndarray) -> np.ndarray:
     return shapely.bounds(geoms) if len(geoms) else np.empty((0, 4))
 
 
-def _afloat(game: Table, boats: tuple[Boat, ...], index: int):
+def others_afloat(game: Table, boats: tuple[Boat, ...], index: int):
     delay = game.cards.delay_key()
     afloat = [b for b in boats if b.index != index and b.launched and b.finished is None]
     with_card = [(b, delay if b.delays else b.planned) for b in afloat

@@ -20,7 +20,7 @@ PRESTART_ROUNDS = 5
 EPS = 1e-6
 
 
-def _say(events: list[Event], kind: str, boat: int | None, text: str) -> None:
+def say(events: list[Event], kind: str, boat: int | None, text: str) -> None:
     events.append(_event(kind, boat, text))
 
 
@@ -176,7 +176,7 @@ def room_ahead(game: Table, pose: Pose, tack: Tack) -> Polygon:
 
 
 
-def _path_blocker(game: Table, state: RaceState, boat: Boat, shape: Polygon,
+def path_blocker(game: Table, state: RaceState, boat: Boat, shape: Polygon,
                   edge: bool = True) -> str | None:
     hit = fixed_hit(game, shape, edge, lines_on_water(game, state))
     if hit:

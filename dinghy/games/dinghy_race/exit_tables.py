@@ -67,10 +67,10 @@ def _turned_exits(game: Table, spec: tuple, h: int, tack: Tack, shift: float) ->
 
 def _exit_unions(game: Table, spec: tuple, h: int, tack: Tack, shift: float) -> list[tuple]:
     """The two relative union boxes :func:`_turned_exits` keeps with its rows."""
-    return _turned_exits_and_unions(game, spec, h, tack, shift)[1]
+    return turned_exits_and_unions(game, spec, h, tack, shift)[1]
 
 
-def _turned_exits_and_unions(game: Table, spec: tuple, h: int, tack: Tack, shift: float) -> tuple:
+def turned_exits_and_unions(game: Table, spec: tuple, h: int, tack: Tack, shift: float) -> tuple:
     """:func:`_turned_exits`'s rows and :func:`_exit_unions`' boxes, in one look-up."""
     hit = game.__dict__.get("_turned_exits", {}).get((id(spec), h, tack, shift))
     if hit is None or hit[0] is not spec:
@@ -79,7 +79,7 @@ def _turned_exits_and_unions(game: Table, spec: tuple, h: int, tack: Tack, shift
     return hit[1], hit[2]
 
 
-def _placed_at(ends: list[tuple[float, float, int, Tack]], outlines: np.ndarray) -> np.ndarray:
+def placed_at(ends: list[tuple[float, float, int, Tack]], outlines: np.ndarray) -> np.ndarray:
     """Polygons of local outlines (m, k, 2) placed at bow points and headings: the
     arithmetic of :func:`dinghy.core.geometry.shapes_at`, so the reference's polygons."""
     bx = np.array([e[0] for e in ends])[:, None]
@@ -92,7 +92,7 @@ def _placed_at(ends: list[tuple[float, float, int, Tack]], outlines: np.ndarray)
     return shapely.polygons(np.stack([wx, wy], axis=-1))
 
 
-def _exit_spec(game: Table, cards: list[CardType]):
+def exit_spec(game: Table, cards: list[CardType]):
     """The exits of the given cards as arrays (cached per list of the table's cards)."""
     own = all(game.cards.types.get(c.key) is c for c in cards)
     key = tuple(c.key for c in cards)

@@ -17,7 +17,7 @@ from dinghy.games.dinghy_race.actions import Action, Roll, parse
 from dinghy.games.dinghy_race.outcome import MoveOutcome, outcome
 from dinghy.games.dinghy_race.state import RaceState, Step
 from dinghy.games.dinghy_race.table import Table
-from dinghy.games.dinghy_race.turn import _stop_short as stop_short_before_format_4
+from dinghy.games.dinghy_race.turn import stop_short_at as stop_short_before_format_4
 
 _DICE = [Roll(a, b) for a in range(1, 7) for b in range(1, 7)]
 

@@ -4,47 +4,47 @@ from __future__ import annotations
 
 from dinghy.core.interface import Event
 from dinghy.games.dinghy_race.actions import Luck, Roll
-from dinghy.games.dinghy_race.common import _say
-from dinghy.games.dinghy_race.rounds import _end_turn
+from dinghy.games.dinghy_race.common import say
+from dinghy.games.dinghy_race.rounds import end_turn
 from dinghy.games.dinghy_race.state import RaceState, Step
 from dinghy.games.dinghy_race.table import Table
 
 
-def _next_hazard_or_place(game: Table, state: RaceState, ev: list[Event]) -> RaceState:
+def next_hazard_or_place(game: Table, state: RaceState, ev: list[Event]) -> RaceState:
     if state.turn.hazards:
         row = state.turn.hazards[0][0]
         label = game.hazards.rows[row].label
-        _say(ev, "hazard", state.active, f"{game.name(state.active)} must roll for: {label}")
+        say(ev, "hazard", state.active, f"{game.name(state.active)} must roll for: {label}")
         if state.boat().lady_luck:
             return state.with_(step=Step.LUCK, turn=state.turn.with_(luck=0))
         return state.with_(step=Step.ROLL, turn=state.turn.with_(luck=0))
     boat = state.boat()
     if boat.delays:
-        return _end_turn(game, state, ev)
+        return end_turn(game, state, ev)
     if not state.turn.then_place:
-        return _end_turn(game, state, ev)
+        return end_turn(game, state, ev)
     return state.with_(step=Step.PLACE)
 
 
 
-def _do_luck(game: Table, state: RaceState, act: Luck, ev: list[Event]) -> RaceState:
+def do_luck(game: Table, state: RaceState, act: Luck, ev: list[Event]) -> RaceState:
     boat = state.boat()
     if act.cards:
         # "spent cards are out of the game and may not be used again, even if they did not
         # actually change the net result"
-        _say(ev, "luck", boat.index, f"{game.name(boat.index)} commits {act.cards} Lady Luck card(s)")
+        say(ev, "luck", boat.index, f"{game.name(boat.index)} commits {act.cards} Lady Luck card(s)")
     state = state.with_boat(boat.with_(lady_luck=boat.lady_luck - act.cards))
     return state.with_(step=Step.ROLL, turn=state.turn.with_(luck=act.cards))
 
 
 
-def _do_roll(game: Table, state: RaceState, act: Roll, ev: list[Event]) -> RaceState:
+def do_roll(game: Table, state: RaceState, act: Roll, ev: list[Event]) -> RaceState:
     boat = state.boat()
     (row, modifier), rest = state.turn.hazards[0], state.turn.hazards[1:]
     outcome = game.hazards.resolve(row, (act.d1, act.d2), luck=state.turn.luck, modifier=modifier)
     total = act.d1 + act.d2 + state.turn.luck + modifier
     extra = "".join(f" {x:+d}" for x in (state.turn.luck, modifier) if x)
-    _say(ev, "roll", boat.index,
+    say(ev, "roll", boat.index,
          f"{game.name(boat.index)} rolls {act.d1}+{act.d2}{extra} = {total}: {outcome.describe()}")
     if outcome.delay_cards:
         # "When played as a penalty or as a hazard result, more than one delay cards may be
@@ -52,4 +52,4 @@ def _do_roll(game: Table, state: RaceState, act: Roll, ev: list[Event]) -> RaceS
         boat = boat.with_(delays=boat.delays + outcome.delay_cards, trapeze=False,
                           spi_up=False, planned=None, aside=False, mishap=outcome.effect)
     state = state.with_boat(boat, turn=state.turn.with_(hazards=rest, luck=0))
-    return _next_hazard_or_place(game, state, ev)
+    return next_hazard_or_place(game, state, ev)

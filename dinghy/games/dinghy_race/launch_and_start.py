@@ -13,9 +13,9 @@ from dinghy.games.dinghy_race.actions import Launch
 from dinghy.games.dinghy_race.bounds import inside, others_box_lists, quick_box, touching, union
 from dinghy.games.dinghy_race.convex import TOL, UNSURE, corners, fixed_sure, others_items, sure_hits_of_parts
 from dinghy.games.dinghy_race.cards import Kind
-from dinghy.games.dinghy_race.common import (EPS, PRESTART_ROUNDS, _say, boat_obstacles, card_fits,
+from dinghy.games.dinghy_race.common import (EPS, PRESTART_ROUNDS, say, boat_obstacles, card_fits,
                                              card_obstacles, fixed_hit, others, touches_start_zone)
-from dinghy.games.dinghy_race.rounds import _end_turn
+from dinghy.games.dinghy_race.rounds import end_turn
 from dinghy.games.dinghy_race.state import RaceState, Step
 from dinghy.games.dinghy_race.table import ALL_LINES, Table
 
@@ -169,19 +169,19 @@ def _surely_free(game: Table, state: RaceState, index: int, pose: Pose, tack: Ta
 
 
 
-def _do_launch(game: Table, state: RaceState, act: Launch, ev: list[Event]) -> RaceState:
+def do_launch(game: Table, state: RaceState, act: Launch, ev: list[Event]) -> RaceState:
     pose = Pose(act.x, act.y, act.heading)
     tack = tack_of(pose.heading, game.wind_from, Tack.STARBOARD)
     boat = state.boat().with_(pose=pose, tack=tack, planned=act.card, aside=False,
                               launched=True, delays=0, trapeze=False, spi_up=False)
     state = state.with_boat(boat)
     if state.round > 0:      # re-placed after touching the start line: the turn ends
-        _say(ev, "prestart", boat.index,
+        say(ev, "prestart", boat.index,
              f"{game.name(boat.index)} is re-placed to leeward and must play a delay card")
-        return _end_turn(game, state, ev)
-    _say(ev, "launch", boat.index, f"{game.name(boat.index)} is on the water")
+        return end_turn(game, state, ev)
+    say(ev, "launch", boat.index, f"{game.name(boat.index)} is on the water")
     pending = [i for i in state.order if not state.boats[i].launched]
     if pending:
         return state.with_(active=pending[0])
-    _say(ev, "round", None, f"Round 1 of {PRESTART_ROUNDS} before the start")
+    say(ev, "round", None, f"Round 1 of {PRESTART_ROUNDS} before the start")
     return state.with_(round=1, active=state.order[0], step=Step.BEGIN, done=frozenset())

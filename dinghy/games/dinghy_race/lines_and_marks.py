@@ -8,14 +8,14 @@ from dinghy.core.geometry import segment_crosses
 from dinghy.core.interface import Event
 from dinghy.games.dinghy_race import course as course_mod
 from dinghy.games.dinghy_race.bounds import quick_box, touching
-from dinghy.games.dinghy_race.common import EPS, _say, prestart, touches_start_zone
+from dinghy.games.dinghy_race.common import EPS, say, prestart, touches_start_zone
 from dinghy.games.dinghy_race.course import RoundingState
-from dinghy.games.dinghy_race.rounds import _end_turn
+from dinghy.games.dinghy_race.rounds import end_turn
 from dinghy.games.dinghy_race.state import Boat, RaceState, Step
 from dinghy.games.dinghy_race.table import Table
 
 
-def _after_track(game: Table, state: RaceState, track: list[tuple[float, float]],
+def after_track(game: Table, state: RaceState, track: list[tuple[float, float]],
                  ev: list[Event]) -> RaceState:
     """Start line, marks and finish line, judged on the bow's track of the move."""
     boat = state.boat()
@@ -26,7 +26,7 @@ def _after_track(game: Table, state: RaceState, track: list[tuple[float, float]]
         # downwind at this moment. He must then place a delay card".
         if touches_start_zone(game, game.hull(boat.pose, boat.tack)) or any(
                 game.leeward_depth(x, y) <= EPS for x, y in track):
-            _say(ev, "prestart", boat.index,
+            say(ev, "prestart", boat.index,
                  f"{name} touched the start line before round 6: re-place to leeward, then a delay")
             return state.with_(step=Step.LAUNCH)
         return state
@@ -36,11 +36,11 @@ def _after_track(game: Table, state: RaceState, track: list[tuple[float, float]]
         if crossed and game.leeward_depth(*boat.pose.xy) < 0:
             boat = boat.with_(started=True)
             crossings = state.start_crossings + ((boat.index, state.round),)
-            _say(ev, "start", boat.index, f"{name} crosses the start line ({len(crossings)}.)")
+            say(ev, "start", boat.index, f"{name} crosses the start line ({len(crossings)}.)")
             state = state.with_boat(boat, start_crossings=crossings)
         else:
             return state
-    rounded = _advance_rounding(game, state, boat, track, ev)
+    rounded = advance_rounding(game, state, boat, track, ev)
     if rounded is not boat:
         boat = rounded
         state = state.with_boat(boat)
@@ -53,9 +53,9 @@ def _after_track(game: Table, state: RaceState, track: list[tuple[float, float]]
         if course_mod.crosses_line(game.course.finish, swept):
             place = len(state.places) + 1
             boat = boat.with_(finished=place, planned=None, aside=False)
-            _say(ev, "finish", boat.index, f"{name} finishes in place {place}")
+            say(ev, "finish", boat.index, f"{name} finishes in place {place}")
             state = state.with_boat(boat, places=state.places + (boat.index,))
-            return _end_turn(game, state, ev)
+            return end_turn(game, state, ev)
     return state
 
 
@@ -72,16 +72,16 @@ def _may_reach_finish(game: Table, boat: Boat, track: list[tuple[float, float]])
 
 
 
-def _advance_rounding(game: Table, state: RaceState, boat: Boat, track, ev) -> Boat:
+def advance_rounding(game: Table, state: RaceState, boat: Boat, track, ev) -> Boat:
     """Count the marks this move's track rounds (exact rules in ``dinghy.games.dinghy_race.course``)."""
     before = boat.legs_done
     rs = course_mod.rounding_progress(game.course, RoundingState(boat.legs_done, boat.stage), track)
     for leg in game.course.legs[before:rs.legs_done]:
         what = " and ".join(leg.mark_ids)
-        _say(ev, "rounding", boat.index, f"{game.name(boat.index)} rounds mark {what}"
+        say(ev, "rounding", boat.index, f"{game.name(boat.index)} rounds mark {what}"
              + (f" to {leg.side}" if leg.side else " (gate)"))
     if rs.legs_done == len(game.course.legs) and before < rs.legs_done:
-        _say(ev, "rounding", boat.index, f"{game.name(boat.index)} sails for the finish")
+        say(ev, "rounding", boat.index, f"{game.name(boat.index)} sails for the finish")
     if rs.legs_done == boat.legs_done and rs.stage == boat.stage:
         return boat
     return boat.with_(legs_done=rs.legs_done, stage=rs.stage)

@@ -9,12 +9,12 @@ from dinghy.core.geometry import Pose
 from dinghy.core.interface import Event
 from dinghy.core.wind import tack_of
 from dinghy.games.dinghy_race.actions import Pivot
-from dinghy.games.dinghy_race.common import _say, prestart, touches_start_zone
+from dinghy.games.dinghy_race.common import say, prestart, touches_start_zone
 from dinghy.games.dinghy_race.memo import per_object
-from dinghy.games.dinghy_race.rounds import _end_turn
+from dinghy.games.dinghy_race.rounds import end_turn
 from dinghy.games.dinghy_race.state import Boat, RaceState, Step
 from dinghy.games.dinghy_race.table import Table
-from dinghy.games.dinghy_race.sweep import _swing_blocker, swing_shapes, turn_blocker  # noqa: F401
+from dinghy.games.dinghy_race.sweep import swing_blocker, swing_shapes, turn_blocker  # noqa: F401
 from dinghy.games.dinghy_race.trapped import trapped_by
 
 
@@ -22,7 +22,7 @@ def why_not_pivot(game: Table, state: RaceState, turn: int) -> str | None:
     """A pivot turns the boat about its bow; the hull may neither end on a boat, a mark or
     land nor swing through one on the way ("Boats ... may never touch fixed obstacles";
     "you can neither move through it"; see :func:`turn_blocker`), nor leave the boat
-    trapped beside one (:func:`_pivot_traps`). Keeping the heading is always open."""
+    trapped beside one (:func:`pivot_traps`). Keeping the heading is always open."""
     lim = state.turn.pivot_limit
     if turn not in (0, lim, -lim):
         return f"may only pivot by 0 or ±{lim}°"
@@ -31,11 +31,11 @@ def why_not_pivot(game: Table, state: RaceState, turn: int) -> str | None:
     blocker = turn_blocker(game, state, state.boat(), turn)
     if blocker:
         return f"the hull would swing into {blocker}"
-    return _pivot_traps(game, state).get(turn)
+    return pivot_traps(game, state).get(turn)
 
 
 @per_object(maxsize=16)
-def _pivot_traps(game: Table, state: RaceState) -> dict[int, str]:
+def pivot_traps(game: Table, state: RaceState) -> dict[int, str]:
     """Why each turn of this pivot that would leave the boat trapped
     (:func:`trapped.trapped_by`) is refused, when a card is laid after it: "If a boat
     comes into a situation where it would violate this rule, it must stop" -- our
@@ -70,7 +70,7 @@ def _swing_touches_start_zone(game: Table, boat: Boat, turn: int) -> bool:
     return any(touches_start_zone(game, g) for g in swing_shapes(game, boat.pose, boat.tack, turn))
 
 
-def _do_pivot(game: Table, state: RaceState, act: Pivot, ev: list[Event]) -> RaceState:
+def do_pivot(game: Table, state: RaceState, act: Pivot, ev: list[Event]) -> RaceState:
     boat = state.boat()
     if act.turn:
         swing_touches = prestart(state) and _swing_touches_start_zone(game, boat, act.turn)
@@ -80,14 +80,14 @@ def _do_pivot(game: Table, state: RaceState, act: Pivot, ev: list[Event]) -> Rac
         # hazard die roll)"
         tack = tack_of(pose.heading, game.wind_from, boat.tack)
         boat = boat.with_(pose=pose, tack=tack)
-        _say(ev, "pivot", boat.index, f"{game.name(boat.index)} pivots {act.turn:+d}°")
+        say(ev, "pivot", boat.index, f"{game.name(boat.index)} pivots {act.turn:+d}°")
         if swing_touches:
             # A pivot swings the stern: "When a player touches the start line before round
             # 6, he must remove his boat place it again ... He must then place a delay card"
-            _say(ev, "prestart", boat.index, f"{game.name(boat.index)} touched the start line "
+            say(ev, "prestart", boat.index, f"{game.name(boat.index)} touched the start line "
                  "before round 6: re-place to leeward, then a delay")
             return state.with_boat(boat.with_(planned=None), step=Step.LAUNCH)
     state = state.with_boat(boat.with_(planned=None))
     if state.turn.then_place:
         return state.with_(step=Step.PLACE)
-    return _end_turn(game, state, ev)
+    return end_turn(game, state, ev)

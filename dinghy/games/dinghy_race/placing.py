@@ -10,11 +10,11 @@ from dinghy.core.wind import Tack, in_irons, tack_of
 from dinghy.games.dinghy_race import right_of_way
 from dinghy.games.dinghy_race.actions import Place
 from dinghy.games.dinghy_race.cards import CardType, Kind
-from dinghy.games.dinghy_race.common import (EPS, PRESTART_ROUNDS, _path_blocker, _say, boat_obstacles, card_fits,
+from dinghy.games.dinghy_race.common import (EPS, PRESTART_ROUNDS, path_blocker, say, boat_obstacles, card_fits,
                                              card_near_boats, card_obstacles, executed_card, hand, lines_on_water,
                                              placement_blocked, prestart, touches_start_zone)
 from dinghy.games.dinghy_race.memo import per_object
-from dinghy.games.dinghy_race.rounds import _end_turn
+from dinghy.games.dinghy_race.rounds import end_turn
 from dinghy.games.dinghy_race.state import Boat, RaceState, RulingRecord, Step, Turn
 from dinghy.games.dinghy_race.bounds import inside, others_box_lists, quick_box, touching, union
 from dinghy.games.dinghy_race.convex import TOL, UNSURE, corners, fixed_sure, others_items, sure_hits
@@ -29,14 +29,14 @@ def card_options(game: Table, state: RaceState, trapeze: bool | None = None) -> 
     declared then), so only point of sail, tack, spinnaker and the pre-start limit out.
     (Cached per position: the legal actions and the check of the card placed ask alike.)
     """
-    return list(_card_options(game, state))
+    return list(hand_options(game, state))
 
 
 @per_object(maxsize=64)
-def _card_options(game: Table, state: RaceState) -> tuple[tuple[str, str | None], ...]:
+def hand_options(game: Table, state: RaceState) -> tuple[tuple[str, str | None], ...]:
     boat = state.boat()
     pose, tack = boat.pose, boat.tack
-    fits, around = _fit_reasons(game, boat, state.round + 1, executed_card(game, state, boat.index))
+    fits, around = fit_reasons(game, boat, state.round + 1, executed_card(game, state, boat.index))
     keys = [k for k, _ in fits]
     lines = lines_on_water(game, state)
     hits: list[str | None] = [None] * len(keys)
@@ -86,7 +86,7 @@ def next_card_meets(game: Table, state: RaceState, boat: Boat, pose: Pose, tack:
     (those that fit the next turn, less the card ``executed``) would lie, or None when one
     of them lies clear of every other boat's card (the quick boxes first, then shapely)."""
     b = boat.with_(pose=pose, tack=tack, planned=None, spi_up=spi_up)
-    rows, around = _fit_reasons(game, b, state.round + 1, executed)
+    rows, around = fit_reasons(game, b, state.round + 1, executed)
     keys = tuple(k for k, why in rows if why is None)
     cards = others_box_lists(game, state.boats, boat.index)[1]
     if not keys or not touching((pose.x + around[0], pose.y + around[1], pose.x + around[2],
@@ -108,7 +108,7 @@ def _touches_start_zone(game: Table, pose, tack, key: str) -> bool:
     return touches_start_zone(game, card_shapes(game, pose, tack, 0.0, (key,))[0])
 
 
-def _fit_reasons(game: Table, boat, round_: int,
+def fit_reasons(game: Table, boat, round_: int,
                  executed: str | None = None) -> tuple[tuple[tuple[str, str | None], ...], tuple]:
     """The hand's card kinds (less the card ``executed`` this turn, see
     :func:`common.hand`), each with why it cannot be played next turn by a boat
@@ -116,7 +116,7 @@ def _fit_reasons(game: Table, boat, round_: int,
     union of their turned quick boxes (to be moved to the bow). It depends only on the
     card in front of the bow, the card just executed, the spinnaker, heading, tack and
     whether the race has started (cached on the table)."""
-    memo = game.__dict__.setdefault("_fit_reasons", {})
+    memo = game.__dict__.setdefault("fit_reasons", {})
     key = (boat.planned, executed, boat.spi_up, boat.pose.heading, boat.tack, round_ <= PRESTART_ROUNDS)
     out = memo.get(key)
     if out is None:
@@ -137,12 +137,12 @@ def _fit_reasons(game: Table, boat, round_: int,
 
 
 
-def _do_place(game: Table, state: RaceState, act: Place, ev: list[Event]) -> RaceState:
+def do_place(game: Table, state: RaceState, act: Place, ev: list[Event]) -> RaceState:
     boat = state.boat()
     name = game.name(boat.index)
     if act.card is None:
-        _say(ev, "dead", boat.index, f"{name} stays dead in the water")
-        return _finish_place(game, state.with_boat(boat.with_(planned=None, aside=False)), ev)
+        say(ev, "dead", boat.index, f"{name} stays dead in the water")
+        return finish_place(game, state.with_boat(boat.with_(planned=None, aside=False)), ev)
     card = game.cards.types[act.card]
     # (the other boats are the same after this boat's card is laid: asked once, here;
     # a card whose box meets no hull's is surely not blocked)
@@ -156,9 +156,9 @@ def _do_place(game: Table, state: RaceState, act: Place, ev: list[Event]) -> Rac
     near_cards = near_cards and blocker is None
     if blocker:
         # "he places the card beside the boat"
-        _say(ev, "aside", boat.index, f"{name} holds the card beside the boat ({blocker} is in the way)")
+        say(ev, "aside", boat.index, f"{name} holds the card beside the boat ({blocker} is in the way)")
     else:
-        _say(ev, "place", boat.index, f"{name} places a card")
+        say(ev, "place", boat.index, f"{name} places a card")
     # (the cards met are those of the other boats, the same before and after this
     # boat's card is laid: asked of the state the other questions were asked of)
     met = cards_met(game, state, boat, card) if near_cards else ()
@@ -171,11 +171,11 @@ def _do_place(game: Table, state: RaceState, act: Place, ev: list[Event]) -> Rac
             text = f"{r.text}; the card overlaps, so {name} swaps turn order with {game.name(other.index)}"
             state = state.with_(order=right_of_way.swap_positions(state.order, boat.index, other.index),
                                 last_ruling=RulingRecord(r.rule, r.keeps_clear, r.right_of_way, True, text))
-            _say(ev, "right_of_way", boat.index, text)
+            say(ev, "right_of_way", boat.index, text)
         else:
-            _say(ev, "right_of_way", boat.index, r.text)
+            say(ev, "right_of_way", boat.index, r.text)
             state = state.with_(last_ruling=RulingRecord(r.rule, r.keeps_clear, r.right_of_way, False, r.text))
-    return _finish_place(game, state, ev)
+    return finish_place(game, state, ev)
 
 
 
@@ -234,7 +234,7 @@ def back_off(game: Table, state: RaceState, boat: Boat, card: CardType,
         pose = boat.pose.forward(-float(mm))
         hull = game.hull(pose, boat.tack)
         swept = shapely.convex_hull(shapely.union(start, hull))
-        if _path_blocker(game, state, boat, swept):
+        if path_blocker(game, state, boat, swept):
             return None         # something astern: it can back off no further
         if early and touches_start_zone(game, hull):
             return None
@@ -242,7 +242,7 @@ def back_off(game: Table, state: RaceState, boat: Boat, card: CardType,
         at = state.with_boat(moved)
         if placement_blocked(game, at, moved, card) is None and \
                 dict(card_options(game, state.with_boat(moved.with_(planned=None)))).get(card.key, "") is None:
-            _say(ev, "aside", boat.index,
+            say(ev, "aside", boat.index,
                  f"{game.name(boat.index)} and {game.name(other.index)} each hold the other's card aside: "
                  f"{game.name(boat.index)} backs off {mm} mm astern so that its card lies clear (house rule)")
             return at
@@ -285,8 +285,8 @@ def cards_met(game: Table, state: RaceState, boat, card) -> tuple[int, ...]:
     return met
 
 
-def _finish_place(game: Table, state: RaceState, ev: list[Event]) -> RaceState:
+def finish_place(game: Table, state: RaceState, ev: list[Event]) -> RaceState:
     boat = state.boat()
     if boat.weather_eye and not prestart(state):
         return state.with_(step=Step.WEATHER_EYE)
-    return _end_turn(game, state, ev)
+    return end_turn(game, state, ev)

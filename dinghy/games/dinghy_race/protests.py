@@ -7,7 +7,7 @@ from dataclasses import replace
 from dinghy.core.interface import Event
 from dinghy.games.dinghy_race import right_of_way
 from dinghy.games.dinghy_race.actions import Action, Overlap, Protest
-from dinghy.games.dinghy_race.common import _say
+from dinghy.games.dinghy_race.common import say
 from dinghy.games.dinghy_race.state import RaceState, RulingRecord, Step
 from dinghy.games.dinghy_race.table import Table
 
@@ -28,21 +28,21 @@ def interjections(game: Table, state: RaceState) -> list[Action]:
 
 
 
-def _do_overlap(game: Table, state: RaceState, act: Overlap, ev: list[Event]) -> RaceState:
+def do_overlap(game: Table, state: RaceState, act: Overlap, ev: list[Event]) -> RaceState:
     """Rule 3: the inner boat takes the outer boat's turn-order position; "After that,
     the active player continues with his turn as usual"."""
     inner, outer = act.boat, state.active
     mark = game.course.legs[state.boat().legs_done].mark_ids[0]
     text = (f"{game.name(inner)}, the inner boat at mark {mark}, demands room: "
             f"{game.name(inner)} and {game.name(outer)} swap turn order (rule 3)")
-    _say(ev, "right_of_way", inner, text)
+    say(ev, "right_of_way", inner, text)
     return state.with_(order=right_of_way.swap_positions(state.order, inner, outer),
                        turn=state.turn.with_(overlap_claimed=True),
                        last_ruling=RulingRecord(3, outer, inner, True, text))
 
 
 
-def _do_protest(game: Table, state: RaceState, act: Protest, ev: list[Event]) -> RaceState:
+def do_protest(game: Table, state: RaceState, act: Protest, ev: list[Event]) -> RaceState:
     """A protest against the latest ruling, decided by the players (the Race Steward):
     upheld, the ruling is turned round -- a swap of turn-order positions it made is undone,
     or, where it made none, the two boats swap now; dismissed, it stands."""
@@ -50,9 +50,9 @@ def _do_protest(game: Table, state: RaceState, act: Protest, ev: list[Event]) ->
     a, b = game.name(r.keeps_clear), game.name(r.right_of_way)
     done = replace(r, protested=True)
     if not act.upheld:
-        _say(ev, "protest", None, f"Protest dismissed: the ruling stands ({r.text})")
+        say(ev, "protest", None, f"Protest dismissed: the ruling stands ({r.text})")
         return state.with_(last_ruling=done)
     order = right_of_way.swap_positions(state.order, r.keeps_clear, r.right_of_way)
     what = "the swap of turn order is undone" if r.swapped else f"{a} and {b} swap turn order"
-    _say(ev, "protest", None, f"Protest upheld against rule {r.rule} between {a} and {b}: {what}")
+    say(ev, "protest", None, f"Protest upheld against rule {r.rule} between {a} and {b}: {what}")
     return state.with_(order=order, last_ruling=done)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dinghy.core.geometry import Pose
 from dinghy.core.interface import Event
 from dinghy.core.wind import Tack
-from dinghy.games.dinghy_race.common import PRESTART_ROUNDS, _say
+from dinghy.games.dinghy_race.common import PRESTART_ROUNDS, say
 from dinghy.games.dinghy_race.state import Boat, RaceState, Step, Turn, WeatherEyeCard
 from dinghy.games.dinghy_race.table import Table
 
@@ -25,7 +25,7 @@ def initial_state(game: Table, order: tuple[int, ...]) -> RaceState:
 _NO_TURN = Turn()
 
 
-def _end_turn(game: Table, state: RaceState, ev: list[Event]) -> RaceState:
+def end_turn(game: Table, state: RaceState, ev: list[Event]) -> RaceState:
     done = state.done | {state.active}
     racing = [i for i in state.order if state.boats[i].racing]
     waiting = [i for i in racing if i not in done]
@@ -33,18 +33,18 @@ def _end_turn(game: Table, state: RaceState, ev: list[Event]) -> RaceState:
         return state.with_(done=done, turn=_NO_TURN, active=waiting[0], step=Step.BEGIN)
     state = state.with_(done=done, turn=_NO_TURN)
     if not racing:
-        _say(ev, "over", None, "All boats have finished")
+        say(ev, "over", None, "All boats have finished")
         return state.with_(step=Step.OVER)
     if any(we.owner is not None for we in state.weather_eyes):
         # "The last player in the round moves all Weather Eye cards downwind": a boat
         # that has just finished is out of the game, so the last boat still racing does.
         drifter = state.active if state.boats[state.active].racing else racing[-1]
         return state.with_(step=Step.DRIFT, active=drifter)
-    return _new_round(game, state, ev)
+    return new_round(game, state, ev)
 
 
 
-def _new_round(game: Table, state: RaceState, ev: list[Event]) -> RaceState:
+def new_round(game: Table, state: RaceState, ev: list[Event]) -> RaceState:
     order = state.order
     if any(r == state.round for _, r in state.start_crossings):
         # "The first boat ... to cross the start line becomes #1 in the subsequent turn,
@@ -54,10 +54,10 @@ def _new_round(game: Table, state: RaceState, ev: list[Event]) -> RaceState:
     rnd = state.round + 1
     racing = [i for i in order if state.boats[i].racing]
     if rnd <= PRESTART_ROUNDS:
-        _say(ev, "round", None, f"Round {rnd} of {PRESTART_ROUNDS} before the start")
+        say(ev, "round", None, f"Round {rnd} of {PRESTART_ROUNDS} before the start")
     elif rnd == PRESTART_ROUNDS + 1:
-        _say(ev, "round", None, f"Round {rnd}: the start! Boats may cross the line")
+        say(ev, "round", None, f"Round {rnd}: the start! Boats may cross the line")
     else:
-        _say(ev, "round", None, f"Round {rnd}")
+        say(ev, "round", None, f"Round {rnd}")
     return state.with_(round=rnd, order=order, done=frozenset(), active=racing[0],
                        step=Step.BEGIN, turn=Turn())

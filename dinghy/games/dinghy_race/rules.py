@@ -38,26 +38,26 @@ from dinghy.core.wind import Tack, tack_of
 from dinghy.games.dinghy_race import right_of_way
 from dinghy.games.dinghy_race.actions import (Action, Begin, Drift, Launch, Luck, Move, Overlap, Pass, Pivot,
                                               Place, Protest, Roll, Substitute, WeatherEye)
-from dinghy.games.dinghy_race.common import (EPS, PRESTART_ROUNDS, _path_blocker, _say, aspects,
+from dinghy.games.dinghy_race.common import (EPS, PRESTART_ROUNDS, path_blocker, say, aspects,
                                              boat_obstacles, card_fits, card_obstacles, executed_card, fixed_hit, hand,
                                              lines_on_water, move_shape, others, placement_blocked,
                                              prestart, room_ahead, touches_start_zone)
-from dinghy.games.dinghy_race.hazard_rolls import _do_luck, _do_roll, _next_hazard_or_place
-from dinghy.games.dinghy_race.launch_and_start import _do_launch, launch_slots, relaunch_depth, why_not_launch
-from dinghy.games.dinghy_race.lines_and_marks import _advance_rounding, _after_track
-from dinghy.games.dinghy_race.placing import _card_options, _do_place, _finish_place, card_options
-from dinghy.games.dinghy_race.protests import _do_overlap, _do_protest, interjections
-from dinghy.games.dinghy_race.rounds import _end_turn, _new_round, initial_state
+from dinghy.games.dinghy_race.hazard_rolls import do_luck, do_roll, next_hazard_or_place
+from dinghy.games.dinghy_race.launch_and_start import do_launch, launch_slots, relaunch_depth, why_not_launch
+from dinghy.games.dinghy_race.lines_and_marks import advance_rounding, after_track
+from dinghy.games.dinghy_race.placing import hand_options, do_place, finish_place, card_options
+from dinghy.games.dinghy_race.protests import do_overlap, do_protest, interjections
+from dinghy.games.dinghy_race.rounds import end_turn, new_round, initial_state
 from dinghy.games.dinghy_race.state import Boat, RaceState, Step, Turn
 from dinghy.games.dinghy_race.table import Table
-from dinghy.games.dinghy_race.pivot import _do_pivot, turn_blocker, why_not_pivot
-from dinghy.games.dinghy_race.turn import (ExitOption, _do_begin, _do_move, _do_substitute,
+from dinghy.games.dinghy_race.pivot import do_pivot, turn_blocker, why_not_pivot
+from dinghy.games.dinghy_race.turn import (ExitOption, do_begin, do_move, do_substitute,
                                            _exit_options, exit_options, stop_short, substitutes)
-from dinghy.games.dinghy_race.weather_eye import (_do_drift, _do_weather_eye, weather_eye_shape,
+from dinghy.games.dinghy_race.weather_eye import (do_drift, do_weather_eye, weather_eye_shape,
                                                   weather_eye_shift, why_not_weather_eye)
 
 # What callers (skippers, the window, tests) use as ``rules.<name>``: public names only.
-# The engine's own helpers (``_exit_options``, ``_stop_short``, ...) stay importable here
+# The engine's own helpers (``_exit_options``, ``stop_short_at``, ...) stay importable here
 # for the package's modules; bots and views ask through :mod:`.ask`.
 __all__ = [
     "legal_actions", "why_not", "apply", "interjections", "initial_state",
@@ -232,6 +232,6 @@ def apply(game: Table, state: RaceState, action: Action) -> tuple[RaceState, lis
 
 
 
-_HANDLERS = {Substitute: _do_substitute, Overlap: _do_overlap, Protest: _do_protest, Launch: _do_launch, Begin: _do_begin, Pivot: _do_pivot, Move: _do_move,
-             Luck: _do_luck, Roll: _do_roll, Place: _do_place, WeatherEye: _do_weather_eye,
-             Pass: _do_weather_eye, Drift: _do_drift}
+_HANDLERS = {Substitute: do_substitute, Overlap: do_overlap, Protest: do_protest, Launch: do_launch, Begin: do_begin, Pivot: do_pivot, Move: do_move,
+             Luck: do_luck, Roll: do_roll, Place: do_place, WeatherEye: do_weather_eye,
+             Pass: do_weather_eye, Drift: do_drift}

@@ -26,7 +26,7 @@ import shapely
 from dinghy.core.geometry import Pose
 from dinghy.core.wind import Tack, tack_of
 from dinghy.games.dinghy_race.bounds import others_box_lists, quick_box, touching, union
-from dinghy.games.dinghy_race.common import _path_blocker, lines_on_water
+from dinghy.games.dinghy_race.common import path_blocker, lines_on_water
 from dinghy.games.dinghy_race.state import Boat, RaceState
 from dinghy.games.dinghy_race.table import Table, others
 
@@ -142,17 +142,17 @@ def _first_meeting(game: Table, state: RaceState, boat: Boat, shapes: np.ndarray
 
 def turn_blocker(game: Table, state: RaceState, boat: Boat, turn: int) -> str | None:
     """The boat, mark or land a turn in place of ``turn`` degrees about the bow meets:
-    where the hull ends (:func:`_swing_blocker`), or on the way, the stern swinging
+    where the hull ends (:func:`swing_blocker`), or on the way, the stern swinging
     through it (:func:`swing_contact`); None if nothing. Every turn in place (a
     delay's 45°, a boat dead in the water's 90°) is judged so: the swing counts, as it
     does against the start line before the start."""
     pose = Pose(boat.pose.x, boat.pose.y, boat.pose.heading + turn)
     tack = tack_of(pose.heading, game.wind_from, boat.tack)
-    return _swing_blocker(game, state, boat, pose, tack) or \
+    return swing_blocker(game, state, boat, pose, tack) or \
         swing_contact(game, state, boat, turn, lines_on_water(game, state))
 
 
-def _swing_blocker(game: Table, state: RaceState, boat: Boat, pose: Pose, tack: Tack) -> str | None:
+def swing_blocker(game: Table, state: RaceState, boat: Boat, pose: Pose, tack: Tack) -> str | None:
     """The boat, mark or land the hull turned to ``pose`` would lie on, or None; a hull
     whose quick box is apart from every buoy's, land's and hull's box surely lies on
     none. The table's edge is no obstacle to turning on the spot (the rule text knows
@@ -162,4 +162,4 @@ def _swing_blocker(game: Table, state: RaceState, boat: Boat, pose: Pose, tack: 
     if not touching(box, game.obstacle_box_list(lines_on_water(game, state))) and \
             not touching(box, others_box_lists(game, state.boats, boat.index)[0]):
         return None
-    return _path_blocker(game, state, boat, game.hull(pose, tack), edge=False)
+    return path_blocker(game, state, boat, game.hull(pose, tack), edge=False)

@@ -22,10 +22,10 @@ from dinghy.core.setup import RaceSetup
 from dinghy.games.dinghy_race.options import RULE_1, SPI_DOWN
 from dinghy.games.dinghy_race.state import Boat, fast_new
 from dinghy.core.wind import Tack
-from dinghy.games.dinghy_race.bounds import (EDGE, _afloat, _bounds, inside, others_box_lists,
+from dinghy.games.dinghy_race.bounds import (EDGE, others_afloat, boxes_of, inside, others_box_lists,
                                              quick_box, touching, union)
 from dinghy.games.dinghy_race.convex import UNSURE, fixed_sure, others_items, sure_hits
-from dinghy.games.dinghy_race.exit_tables import _exit_spec, _placed_at, _turned_exits_and_unions
+from dinghy.games.dinghy_race.exit_tables import exit_spec, placed_at, turned_exits_and_unions
 
 ALL_LINES = (True, True)    # (start line on the water, finish line on the water)
 
@@ -92,7 +92,7 @@ class Table:
         out = self._obstacle_boxes.get(lines)
         if out is None:
             names, _ = self.obstacles(lines)
-            out = self._obstacle_boxes[lines] = _bounds(np.array([g for _, g in names], dtype=object))
+            out = self._obstacle_boxes[lines] = boxes_of(np.array([g for _, g in names], dtype=object))
         return out
 
     @cached_property
@@ -297,7 +297,7 @@ def others(game: Table, boats: tuple[Boat, ...], index: int) -> Others:
     """Shapes of every boat but ``index`` still racing (cached per position of the fleet;
     each boat's hull and card are cached on their own, so a fleet where one boat moved
     rebuilds one boat's shapes, not all)."""
-    afloat, with_card = _afloat(game, boats, index)
+    afloat, with_card = others_afloat(game, boats, index)
     h = _placed(game, [(b.pose, b.tack, None) for b in afloat])
     c = _placed(game, [(b.pose, b.tack, k) for b, k in with_card])
     hb, cb = [b.index for b in afloat], [b.index for b, _ in with_card]
@@ -384,7 +384,7 @@ def reach_rows(game: Table, boats: tuple[Boat, ...], boat: Boat, cards: list[Car
     against other boats a shape whose box touches is first judged as a convex shape in
     plain floats (:func:`convex.sure_hits`), and only a close call goes to shapely.
     """
-    spec = _exit_spec(game, cards)
+    spec = exit_spec(game, cards)
     if spec is None:
         return []
     exits, unique = spec[6], spec[5]
@@ -394,7 +394,7 @@ def reach_rows(game: Table, boats: tuple[Boat, ...], boat: Boat, cards: list[Car
     # than the union of the shapes' boxes) strictly inside the area, apart from every
     # obstacle, and the moving shapes' box apart from every other boat's: then every
     # exit is clear, as the box-by-box checks below would find.
-    rows, (u, m) = _turned_exits_and_unions(game, spec, h, tack, shift)
+    rows, (u, m) = turned_exits_and_unions(game, spec, h, tack, shift)
     hull_boxes, other_cards = others_box_lists(game, boats, boat.index)
     every = (x0 + u[0], y0 + u[1], x0 + u[2], y0 + u[3])
     if inside(every, game.area_box) and not touching(every, game.obstacle_box_list(lines)):
@@ -426,12 +426,12 @@ def reach_rows(game: Table, boats: tuple[Boat, ...], boat: Boat, cards: list[Car
         hulls = [i for i in want if nc <= i < nc + n]
         if hulls:
             outl = np.stack([game.hull_outline(ends[i - nc][3]) for i in hulls])
-            built.update(zip(hulls, _placed_at([ends[i - nc] for i in hulls], outl)))
+            built.update(zip(hulls, placed_at([ends[i - nc] for i in hulls], outl)))
         rooms = [i for i in want if i >= nc + n]
         if rooms:
             room = game.card_outline(game.delay_card, Tack.PORT)
             outl = np.broadcast_to(room, (len(rooms),) + room.shape)
-            built.update(zip(rooms, _placed_at([ends[i - nc - n] for i in rooms], outl)))
+            built.update(zip(rooms, placed_at([ends[i - nc - n] for i in rooms], outl)))
         out = np.empty(len(todo), dtype=object)
         out[:] = [built[i] for i in todo]
         return out

@@ -15,7 +15,7 @@ mark or land) lets it lay any card but the delay without touching a mark, land o
 edge -- puts it in that situation: every card it could ever lay would touch the obstacle.
 So it counts as running into the obstacle: another exit is taken if one is clear, else
 the boat stops a card width short of the obstacle and is dead in the water
-(``turn._stop_short``). The other boats are left out (they sail on); the swing of a turn
+(``turn.stop_short_at``). The other boats are left out (they sail on); the swing of a turn
 counts, as for the pivot itself (:func:`pivot.turn_blocker`): the hull may neither end on
 a mark or land nor swing through one.
 
@@ -35,8 +35,8 @@ from dinghy.games.dinghy_race.cards import Kind
 from dinghy.games.dinghy_race.cards import CardType
 from dinghy.games.dinghy_race.convex import fixed_sure
 from dinghy.games.dinghy_race.common import PRESTART_ROUNDS, fixed_hit, lines_on_water
-from dinghy.games.dinghy_race.exit_tables import _exit_spec, _turned_exits_and_unions
-from dinghy.games.dinghy_race.placing import _fit_reasons, card_options
+from dinghy.games.dinghy_race.exit_tables import exit_spec, turned_exits_and_unions
+from dinghy.games.dinghy_race.placing import fit_reasons, card_options
 from dinghy.games.dinghy_race.state import Boat, RaceState, Step
 from dinghy.games.dinghy_race.sweep import swing_contact
 from dinghy.games.dinghy_race.table import Table
@@ -150,7 +150,7 @@ def _heading_cards(game: Table, boat: Boat, x: float, y: float, h: int, t: Tack,
     out = memo.get((h, t))
     if out is None:
         probe = boat.with_(pose=Pose(x, y, h), tack=t, planned=None, aside=False, spi_up=False, trapeze=False)
-        fits, _ = _fit_reasons(game, probe, after + 1)
+        fits, _ = fit_reasons(game, probe, after + 1)
         kinds = [(k, game.cards.types[k].kind is Kind.DELAY) for k, r in fits if r is None]
         sure = tuple(quick_box(game, k, t, 0.0, 0.0, 0.0, h) for k, d in kinds if not d)
         delays = tuple(quick_box(game, k, t, 0.0, 0.0, 0.0, h) for k, d in kinds if d)
@@ -183,10 +183,10 @@ def no_exit_traps(game: Table, boat: Boat, card: CardType, shift: float, lines: 
     key = (card.key, p.heading, boat.tack, shift)
     u = memo.get(key)
     if u is None:
-        spec = _exit_spec(game, [game.cards.types[card.key]])
+        spec = exit_spec(game, [game.cards.types[card.key]])
         if spec is None:
             return True
-        u = _turned_exits_and_unions(game, spec, p.heading, boat.tack, shift)[1][0]
+        u = turned_exits_and_unions(game, spec, p.heading, boat.tack, shift)[1][0]
         if len(memo) > 4096:
             memo.clear()
         memo[key] = u

@@ -16,21 +16,21 @@ from dinghy.games.dinghy_race import course as course_mod, right_of_way
 from dinghy.games.dinghy_race.actions import Begin, Move, Substitute
 from dinghy.games.dinghy_race.bounds import inside, quick_box, touching
 from dinghy.games.dinghy_race.cards import CardType, Kind, exit_track
-from dinghy.games.dinghy_race.common import (EPS, _path_blocker, _say, aspects, boat_obstacles,
+from dinghy.games.dinghy_race.common import (EPS, path_blocker, say, aspects, boat_obstacles,
                                              card_fits, fixed_hit, lines_on_water, move_shape,
                                              placement_blocked, room_ahead)
-from dinghy.games.dinghy_race.hazard_rolls import _next_hazard_or_place
-from dinghy.games.dinghy_race.lines_and_marks import _after_track
+from dinghy.games.dinghy_race.hazard_rolls import next_hazard_or_place
+from dinghy.games.dinghy_race.lines_and_marks import after_track
 from dinghy.games.dinghy_race.memo import per_object
-from dinghy.games.dinghy_race.pivot import (_do_pivot, _pivot_traps, _swing_blocker,  # noqa: F401
+from dinghy.games.dinghy_race.pivot import (do_pivot, pivot_traps, swing_blocker,  # noqa: F401
                                             _swing_touches_start_zone, why_not_pivot)  # (re-exported)
 from dinghy.games.dinghy_race.placing import back_off, next_card_meets
 from dinghy.games.dinghy_race.right_of_way import Ruling
-from dinghy.games.dinghy_race.rounds import _end_turn
+from dinghy.games.dinghy_race.rounds import end_turn
 from dinghy.games.dinghy_race.state import Boat, RaceState, RulingRecord, Step, Turn, fast_new
 from dinghy.games.dinghy_race.sweep import track_contact
 from dinghy.games.dinghy_race.table import Table, fixed_within, reach_rows
-from dinghy.games.dinghy_race.trapped import no_exit_traps, surely_beyond as _surely_beyond, surely_free, trapped_by
+from dinghy.games.dinghy_race.trapped import no_exit_traps, surely_beyond, surely_free, trapped_by
 from dinghy.games.dinghy_race.weather_eye import weather_eye_shift
 
 
@@ -88,7 +88,7 @@ def _exit_options(game: Table, state: RaceState, shift: float) -> tuple[ExitOpti
         if (card.spi_bonus and boat.spi_up and involuntary is None and blocked is None
                 and PointOfSail.RUNNING in aspects(game, boat.pose)):
             b = end.forward(game.cards.spi_bonus_distance)
-            if _path_blocker(game, state, boat, move_shape(game, boat, card, end, end_tack, shift, b)) is None \
+            if path_blocker(game, state, boat, move_shape(game, boat, card, end, end_tack, shift, b)) is None \
                     and fixed_hit(game, room_ahead(game, b, end_tack), lines=lines) is None:
                 bonus = b
         gives, holds = [], []
@@ -204,7 +204,7 @@ def substitutes(game: Table, state: RaceState) -> list[str]:
 
 
 
-def _do_begin(game: Table, state: RaceState, act: Begin, ev: list[Event]) -> RaceState:
+def do_begin(game: Table, state: RaceState, act: Begin, ev: list[Event]) -> RaceState:
     boat = state.boat()
     name = game.name(boat.index)
     if state.last_ruling is not None and not state.turn.overlap_claimed:
@@ -214,7 +214,7 @@ def _do_begin(game: Table, state: RaceState, act: Begin, ev: list[Event]) -> Rac
         # turn begins stays open through it)
         state = state.with_(last_ruling=None)
     if act.trapeze != boat.trapeze:
-        _say(ev, "trapeze", boat.index, f"{name} {'goes out on' if act.trapeze else 'comes in from'} the trapeze")
+        say(ev, "trapeze", boat.index, f"{name} {'goes out on' if act.trapeze else 'comes in from'} the trapeze")
         boat = boat.with_(trapeze=act.trapeze)
         state = state.with_boat(boat, turn=Turn())
     else:
@@ -223,12 +223,12 @@ def _do_begin(game: Table, state: RaceState, act: Begin, ev: list[Event]) -> Rac
     if boat.delays:
         boat = boat.with_(delays=boat.delays - 1, trapeze=False, spi_up=False)
         left = boat.delays
-        _say(ev, "delay", boat.index, f"{name} removes a delay card ({left} left)")
+        say(ev, "delay", boat.index, f"{name} removes a delay card ({left} left)")
         return state.with_boat(boat, step=Step.PIVOT, turn=Turn(pivot_limit=45, then_place=left == 0))
     # Dead in the water: "such a boat may make a 90°-turn in either direction and may then
     # place ... any manoeuvre card ... that fits the current boat aspect".
     if boat.planned is None:
-        _say(ev, "dead", boat.index, f"{name} is dead in the water: may turn 90° and place a card")
+        say(ev, "dead", boat.index, f"{name} is dead in the water: may turn 90° and place a card")
         return state.with_(step=Step.PIVOT, turn=Turn(pivot_limit=90, then_place=True))
     card = game.cards.types[boat.planned]
     # A card held aside: "he tries to place the card and, if this is possible now, plays
@@ -246,25 +246,25 @@ def _do_begin(game: Table, state: RaceState, act: Begin, ev: list[Event]) -> Rac
             # A delay moves nothing, so it is executed from beside the boat: the 45° pivot
             # may turn the bow from the boat in the way (our reading; two boats that each
             # hold the other's card aside are freed by the house rule above).
-            _say(ev, "aside", boat.index, f"{name} executes the delay card from beside the boat")
+            say(ev, "aside", boat.index, f"{name} executes the delay card from beside the boat")
             boat = boat.with_(planned=None, aside=False, trapeze=False, spi_up=False)
             return state.with_boat(boat, step=Step.PIVOT, turn=Turn(card=card.key, pivot_limit=45))
         if blocker:
             delay = game.cards.delay_key()
-            _say(ev, "aside", boat.index,
+            say(ev, "aside", boat.index,
                  f"{name} still cannot place the card ({blocker} is in the way): a delay card instead")
             state = state.with_boat(boat.with_(planned=delay, aside=True))
-            return _end_turn(game, state, ev)
+            return end_turn(game, state, ev)
         boat = boat.with_(aside=False)
         state = state.with_boat(boat)
     reason = card_fits(game, boat, card, boat.trapeze, state.round)
     if reason:
         # "The illegal card is immediately replaced with a delay card which you then execute"
-        _say(ev, "illegal", boat.index, f"{name} revealed an illegal card ({reason}): delay instead")
+        say(ev, "illegal", boat.index, f"{name} revealed an illegal card ({reason}): delay instead")
         boat = boat.with_(planned=None, trapeze=False, spi_up=False)
         return state.with_boat(boat, step=Step.PIVOT, turn=Turn(card=game.cards.delay_key(),
                                                                        pivot_limit=45))
-    _say(ev, "reveal", boat.index, f"{name} reveals {card.name}")
+    say(ev, "reveal", boat.index, f"{name} reveals {card.name}")
     if card.kind is Kind.DELAY:
         # "A delay card automatically and immediately removes any trapezing or spi up status"
         boat = boat.with_(planned=None, trapeze=False, spi_up=False)
@@ -276,14 +276,14 @@ def _do_begin(game: Table, state: RaceState, act: Begin, ev: list[Event]) -> Rac
 def stop_short(game: Table, state: RaceState, opt: ExitOption, shift: float = 0.0) -> tuple[Pose, Tack, str | None]:
     """Where the active boat taking the blocked exit ``opt`` stops, its tack there, and
     the fixed obstacle that leaves it dead in the water (None: it lays its next card as
-    usual); what :func:`_do_move` does, for bots that forecast it."""
+    usual); what :func:`do_move` does, for bots that forecast it."""
     boat = state.boat()
     card = game.cards.types[state.turn.card]
-    return _stop_short(game, state, boat, card, opt.pose, opt.tack, float(shift),
+    return stop_short_at(game, state, boat, card, opt.pose, opt.tack, float(shift),
                        opt.blocked_by if opt.trapped else None)
 
 
-def _stop_short(game: Table, state: RaceState, boat: Boat, card: CardType, end: Pose,
+def stop_short_at(game: Table, state: RaceState, boat: Boat, card: CardType, end: Pose,
                 tack: Tack, shift: float, trap: str | None = None,
                 through: bool = False) -> tuple[Pose, Tack, str | None]:
     """Where a blocked move ends, and the fixed obstacle that leaves the boat dead in the
@@ -333,7 +333,7 @@ def _stop_short(game: Table, state: RaceState, boat: Boat, card: CardType, end: 
         box = quick_box(game, None, tack, 0.0, pose.x, pose.y, pose.heading)
         if fixed is None:
             fixed = _stop_touches(game, pose, tack, box, lines)
-        if fixed is not None and not _surely_beyond(game, box, gap - EPS, lines):
+        if fixed is not None and not surely_beyond(game, box, gap - EPS, lines):
             if fixed_within(game, game.hull(pose, tack), gap - EPS, lines):
                 continue
         trapped = trapped_by(game, state, boat, pose, tack)
@@ -369,13 +369,13 @@ def _stop_touches(game: Table, pose: Pose, tack: Tack, box: tuple,
     hull or with the room its next card needs, or None."""
     room = quick_box(game, game.delay_card.key, tack, 0.0, pose.x, pose.y, pose.heading)
     both = (min(box[0], room[0]), min(box[1], room[1]), max(box[2], room[2]), max(box[3], room[3]))
-    if _surely_beyond(game, both, 0.0, lines):
+    if surely_beyond(game, both, 0.0, lines):
         return None
     return fixed_hit(game, game.hull(pose, tack), lines=lines) or \
         fixed_hit(game, room_ahead(game, pose, tack), lines=lines)
 
 
-def _do_move(game: Table, state: RaceState, act: Move, ev: list[Event]) -> RaceState:
+def do_move(game: Table, state: RaceState, act: Move, ev: list[Event]) -> RaceState:
     boat = state.boat()
     name = game.name(boat.index)
     card = game.cards.types[state.turn.card]
@@ -393,28 +393,28 @@ def _do_move(game: Table, state: RaceState, act: Move, ev: list[Event]) -> RaceS
             why = f", one card width short of {fixed} too, and is dead in the water"
         else:
             why = " and is dead in the water" if dead else ""
-        _say(ev, "obstacle", boat.index, f"{name} stops short of {opt.blocked_by}{why}")
+        say(ev, "obstacle", boat.index, f"{name} stops short of {opt.blocked_by}{why}")
         track = [boat.pose.xy, end.xy]
     elif act.bonus and opt.bonus is not None:
         end = opt.bonus
         track.append(end.xy)
-        _say(ev, "bonus", boat.index, f"{name} takes the spinnaker bonus")
+        say(ev, "bonus", boat.index, f"{name} takes the spinnaker bonus")
     last = state.last_ruling
     for r in opt.holds:
-        _say(ev, "right_of_way", boat.index, r.text)
+        say(ev, "right_of_way", boat.index, r.text)
         last = RulingRecord(r.rule, r.keeps_clear, r.right_of_way, False, r.text)
     order = state.order
     for r in opt.gives_way:
         order = right_of_way.swap_positions(order, r.keeps_clear, r.right_of_way)
         text = (f"{r.text}; no exit avoids the card, so {name} proceeds and swaps turn order "
                 f"with {game.name(r.right_of_way)}")
-        _say(ev, "right_of_way", boat.index, text)
+        say(ev, "right_of_way", boat.index, text)
         last = RulingRecord(r.rule, r.keeps_clear, r.right_of_way, True, text)
     if order is not state.order or last is not state.last_ruling:
         state = state.with_(order=order, last_ruling=last)
     turned = (end.heading - boat.pose.heading) % 360
     desc = "straight on" if turned == 0 else f"to {end.heading:03d}°"
-    _say(ev, "move", boat.index, f"{name} sails {desc} ({off_wind(end.heading, game.wind_from)}° off the wind)")
+    say(ev, "move", boat.index, f"{name} sails {desc} ({off_wind(end.heading, game.wind_from)}° off the wind)")
     # Hazards: "After each such manoeuvre, voluntary or involuntary, look up the hazard table"
     rows: list[tuple[str, int]] = []
     changed = tack is not boat.tack
@@ -423,7 +423,7 @@ def _do_move(game: Table, state: RaceState, act: Move, ev: list[Event]) -> RaceS
     if card.kind is Kind.JIBE or (changed and opt.involuntary == "jibe"):
         rows.append(("jibe_spi" if boat.spi_up else "jibe", -2 if opt.involuntary else 0))
     if opt.involuntary and changed:
-        _say(ev, "involuntary", boat.index,
+        say(ev, "involuntary", boat.index,
              f"{name} makes an involuntary {opt.involuntary}: -2 on the hazard roll, no bonus")
     spi_up = boat.spi_up
     if card.kind is Kind.SPI_UP:
@@ -436,21 +436,21 @@ def _do_move(game: Table, state: RaceState, act: Move, ev: list[Event]) -> RaceS
         if boat.spi_up or game.spi_down_rolls:
             rows.append(("spi_down", 0))
         else:
-            _say(ev, "spinnaker", boat.index, f"{name} plays Spi down with no spinnaker up: nothing to take down, no roll")
+            say(ev, "spinnaker", boat.index, f"{name} plays Spi down with no spinnaker up: nothing to take down, no roll")
         spi_up = False
     end_aspect = points_of_sail(end.heading, game.wind_from)
     if spi_up and card.kind is not Kind.SPI_UP and PointOfSail.RUNNING not in end_aspect:
         rows.append(("spi_abuse", 0))
-        _say(ev, "abuse", boat.index, f"{name} flies the spinnaker off a run: abuse roll")
+        say(ev, "abuse", boat.index, f"{name} flies the spinnaker off a run: abuse roll")
     if boat.trapeze and PointOfSail.CLOSE_HAULED not in end_aspect:
         rows.append(("trapeze_abuse", 0))
-        _say(ev, "abuse", boat.index, f"{name} is trapezing off close-hauled: abuse roll")
+        say(ev, "abuse", boat.index, f"{name} is trapezing off close-hauled: abuse roll")
     rows = [r for r in rows if game.hazards.needs_roll(r[0])]
     boat = boat.with_(pose=end, tack=tack, spi_up=spi_up, planned=None)
     state = state.with_boat(boat)
-    state = _after_track(game, state, track, ev)
+    state = after_track(game, state, track, ev)
     # A boat that finished "is then removed from the game immediately": its turn is over
-    # (``_after_track`` has handed the turn on, so ``state.boat()`` is another boat now)
+    # (``after_track`` has handed the turn on, so ``state.boat()`` is another boat now)
     # and no hazard roll of this move is left. A boat that touched the start line early
     # is re-placed (LAUNCH) instead of rolling.
     if not state.boats[boat.index].racing or state.step is Step.LAUNCH:
@@ -459,16 +459,16 @@ def _do_move(game: Table, state: RaceState, act: Move, ev: list[Event]) -> RaceS
         state = state.with_(turn=state.turn.with_(hazards=tuple(rows), then_place=False))
     else:
         state = state.with_(turn=state.turn.with_(hazards=tuple(rows), then_place=True))
-    return _next_hazard_or_place(game, state, ev)
+    return next_hazard_or_place(game, state, ev)
 
 
 
-def _do_substitute(game: Table, state: RaceState, act: Substitute, ev: list[Event]) -> RaceState:
+def do_substitute(game: Table, state: RaceState, act: Substitute, ev: list[Event]) -> RaceState:
     name = game.name(state.active)
     card = game.cards.types[act.card]
     if card.kind is Kind.DELAY:
-        _say(ev, "right_of_way", state.active, f"{name} cannot tack or jibe here (rule 1) and takes a one-turn delay")
+        say(ev, "right_of_way", state.active, f"{name} cannot tack or jibe here (rule 1) and takes a one-turn delay")
         boat = state.boat().with_(planned=None, trapeze=False, spi_up=False)
         return state.with_boat(boat, step=Step.PIVOT, turn=Turn(card=card.key, pivot_limit=45))
-    _say(ev, "right_of_way", state.active, f"{name} cannot tack or jibe here (rule 1) and sails {card.name} instead")
+    say(ev, "right_of_way", state.active, f"{name} cannot tack or jibe here (rule 1) and sails {card.name} instead")
     return state.with_(turn=state.turn.with_(card=card.key, substituted=True))

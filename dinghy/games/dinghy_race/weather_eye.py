@@ -9,8 +9,8 @@ from dinghy.core.geometry import Pose, shape_at
 from dinghy.core.interface import Event
 from dinghy.games.dinghy_race.actions import Drift, Pass, WeatherEye
 from dinghy.games.dinghy_race.cards import CardType
-from dinghy.games.dinghy_race.common import EPS, _say, lines_on_water, prestart
-from dinghy.games.dinghy_race.rounds import _end_turn, _new_round
+from dinghy.games.dinghy_race.common import EPS, say, lines_on_water, prestart
+from dinghy.games.dinghy_race.rounds import end_turn, new_round
 from dinghy.games.dinghy_race.state import Boat, RaceState, WeatherEyeCard
 from dinghy.games.dinghy_race.table import Table
 
@@ -77,14 +77,14 @@ def why_not_weather_eye(game: Table, state: RaceState, act: WeatherEye) -> str |
 
 
 
-def _do_weather_eye(game: Table, state: RaceState, act: WeatherEye | Pass, ev: list[Event]) -> RaceState:
+def do_weather_eye(game: Table, state: RaceState, act: WeatherEye | Pass, ev: list[Event]) -> RaceState:
     if isinstance(act, WeatherEye):
         boat = state.boat()
         we = WeatherEyeCard(act.x, act.y, act.long_side_along_wind, boat.index)
         state = state.with_boat(boat.with_(weather_eye=boat.weather_eye - 1))
         state = state.with_(weather_eyes=state.weather_eyes + (we,))
-        _say(ev, "weather_eye", boat.index, f"{game.name(boat.index)} puts a Weather Eye card on the water")
-    return _end_turn(game, state, ev)
+        say(ev, "weather_eye", boat.index, f"{game.name(boat.index)} puts a Weather Eye card on the water")
+    return end_turn(game, state, ev)
 
 
 
@@ -98,7 +98,7 @@ def drifted(game: Table, we: WeatherEyeCard, flips: int) -> WeatherEyeCard | Non
     return moved if game.area.contains(weather_eye_shape(game, moved)) else None
 
 
-def _do_drift(game: Table, state: RaceState, act: Drift, ev: list[Event]) -> RaceState:
+def do_drift(game: Table, state: RaceState, act: Drift, ev: list[Event]) -> RaceState:
     """"The last player in the round moves all Weather Eye cards downwind by one or two
     full card lengths (his choice) ... When a weather eye card exits the playing area,
     remove it from the game"."""
@@ -111,6 +111,6 @@ def _do_drift(game: Table, state: RaceState, act: Drift, ev: list[Event]) -> Rac
         if moved is not None:
             kept.append(moved)
         else:
-            _say(ev, "weather_eye", None, "a Weather Eye card drifts out of the playing area")
-    _say(ev, "drift", state.active, f"Weather Eye cards drift {act.flips} flip(s) downwind")
-    return _new_round(game, state.with_(weather_eyes=tuple(kept)), ev)
+            say(ev, "weather_eye", None, "a Weather Eye card drifts out of the playing area")
+    say(ev, "drift", state.active, f"Weather Eye cards drift {act.flips} flip(s) downwind")
+    return new_round(game, state.with_(weather_eyes=tuple(kept)), ev)

@@ -470,7 +470,7 @@ _CHARTS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 _BY_CONTENT: dict = {}
 
 
-def _content_key(game):
+def content_key(game):
     cs, hz = game.cards, game.hazards
     return (game.course, cs.size, cs.card_length, cs.card_width, cs.hull_length, cs.plus_zone,
             cs.spi_bonus_length, tuple(cs.types.items()), tuple(cs.copies.items()),
@@ -482,7 +482,7 @@ def chart_of(game) -> Chart:
     ch = _CHARTS.get(game)
     if ch is None:
         try:
-            key = _content_key(game)
+            key = content_key(game)
             hash(key)
         except TypeError:
             key = None

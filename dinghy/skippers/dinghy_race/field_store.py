@@ -19,7 +19,7 @@ import numpy as np
 
 from dinghy.core import io
 from dinghy.core.errors import DinghyError
-from dinghy.skippers.dinghy_race.brain import _content_key
+from dinghy.skippers.dinghy_race.brain import content_key
 from dinghy.skippers.dinghy_race.field import CELL_CARDS, STATES, Field
 
 _BUILDING = threading.Lock()
@@ -88,7 +88,7 @@ def _key(game):
     """The field's key: the water's content and the wind (a game whose content cannot be
     hashed: itself, by identity)."""
     try:
-        key = (_content_key(game), game.wind_from)
+        key = (content_key(game), game.wind_from)
         hash(key)
     except TypeError:
         return id(game)

@@ -32,7 +32,7 @@ class EditError(DinghyError, ValueError):
 
 # --- small helpers -----------------------------------------------------------------------
 
-def _rebuild(course: Course, **changes: Any) -> Course:
+def rebuild(course: Course, **changes: Any) -> Course:
     """``dataclasses.replace`` that turns the model's complaints into EditError."""
     try:
         return dataclasses.replace(course, **changes)
@@ -42,27 +42,27 @@ def _rebuild(course: Course, **changes: Any) -> Course:
         raise EditError(str(exc)) from None
 
 
-def _pt(p: Sequence[float]) -> XY:
+def as_point(p: Sequence[float]) -> XY:
     x, y = float(p[0]), float(p[1])
     if not (math.isfinite(x) and math.isfinite(y)):
         raise EditError(f"a point must have finite coordinates, got ({x}, {y})")
     return (x, y)
 
 
-def _mark_index(course: Course, mark_id: str) -> int:
+def mark_index(course: Course, mark_id: str) -> int:
     for i, m in enumerate(course.marks):
         if m.id == mark_id:
             return i
     raise EditError(f"there is no mark {mark_id!r}")
 
 
-def _index(seq: Sequence[Any], i: int, what: str) -> int:
+def checked_index(seq: Sequence[Any], i: int, what: str) -> int:
     if not isinstance(i, int) or isinstance(i, bool) or not -len(seq) <= i < len(seq):
         raise EditError(f"there is no {what} {i!r} (there are {len(seq)})")
     return i % len(seq)
 
 
-def _check_side(side: str) -> str:
+def check_side(side: str) -> str:
     if side not in SIDES:
         raise EditError(f"a mark is rounded to port or starboard, not {side!r}")
     return side

@@ -9,17 +9,17 @@ from typing import Any, Iterable, Sequence
 from shapely.geometry import Polygon
 from dinghy.games.dinghy_race.course import DEFAULT_MARK_RADIUS, WIND_FORCES, XY, Course, FixedWeatherEye, Land, Line, Mark, Rounding
 from dinghy.core.geometry import GeometryError, normalize_heading
-from dinghy.games.dinghy_race.designer.common import EditError, PRESTART_CARDS, ROTATE_DECIMALS, TEMPLATE_MARGIN_CARDS, _check_side, _index, _mark_index, _pt, _rebuild, card_length, next_mark_id
+from dinghy.games.dinghy_race.designer.common import EditError, PRESTART_CARDS, ROTATE_DECIMALS, TEMPLATE_MARGIN_CARDS, check_side, checked_index, mark_index, as_point, rebuild, card_length, next_mark_id
 
 
 # --- marks ---------------------------------------------------------------------------------
 
 def move_mark(course: Course, mark_id: str, at: Sequence[float]) -> Course:
-    i = _mark_index(course, mark_id)
+    i = mark_index(course, mark_id)
     marks = list(course.marks)
     m = marks[i]
-    marks[i] = Mark(m.id, *_pt(at), m.radius, m.kind)
-    return _rebuild(course, marks=tuple(marks))
+    marks[i] = Mark(m.id, *as_point(at), m.radius, m.kind)
+    return rebuild(course, marks=tuple(marks))
 
 
 def add_mark(course: Course, at: Sequence[float], mark_id: str | None = None,
@@ -32,11 +32,11 @@ def add_mark(course: Course, at: Sequence[float], mark_id: str | None = None,
     if any(m.id == mid for m in course.marks):
         raise EditError(f"mark id {mid!r} is already used")
     r = course.mark_radius if radius is None else float(radius)
-    marks = course.marks + (Mark(mid, *_pt(at), r),)
+    marks = course.marks + (Mark(mid, *as_point(at), r),)
     rounding = course.rounding
     if side is not None:
-        rounding = rounding + (Rounding((mid,), _check_side(side)),)
-    return _rebuild(course, marks=marks, rounding=rounding)
+        rounding = rounding + (Rounding((mid,), check_side(side)),)
+    return rebuild(course, marks=marks, rounding=rounding)
 
 
 def _squeeze(rounding: Iterable[Rounding]) -> tuple[Rounding, ...]:
@@ -50,7 +50,7 @@ def _squeeze(rounding: Iterable[Rounding]) -> tuple[Rounding, ...]:
 
 def delete_mark(course: Course, mark_id: str) -> Course:
     """Remove a buoy and every rounding (and gate) that names it."""
-    _mark_index(course, mark_id)
+    mark_index(course, mark_id)
     marks = tuple(m for m in course.marks if m.id != mark_id)
     if not marks:
         raise EditError("a course needs at least one mark: add another before deleting this one")
@@ -58,11 +58,11 @@ def delete_mark(course: Course, mark_id: str) -> Course:
     if not rounding:
         raise EditError(f"mark {mark_id} is the only mark in the rounding order: "
                         "put another mark in the order first")
-    return _rebuild(course, marks=marks, rounding=rounding)
+    return rebuild(course, marks=marks, rounding=rounding)
 
 
 def rename_mark(course: Course, mark_id: str, new_id: str) -> Course:
-    i = _mark_index(course, mark_id)
+    i = mark_index(course, mark_id)
     new_id = str(new_id)
     if not new_id.strip():
         raise EditError("a mark needs an id")
@@ -73,7 +73,7 @@ def rename_mark(course: Course, mark_id: str, new_id: str) -> Course:
     marks[i] = Mark(new_id, m.x, m.y, m.radius, m.kind)
     rounding = tuple(Rounding(tuple(new_id if x == mark_id else x for x in r.mark_ids), r.side)
                      for r in course.rounding)
-    return _rebuild(course, marks=tuple(marks), rounding=rounding)
+    return rebuild(course, marks=tuple(marks), rounding=rounding)
 
 
 # --- the rounding order --------------------------------------------------------------------
@@ -81,9 +81,9 @@ def rename_mark(course: Course, mark_id: str, new_id: str) -> Course:
 def _entry(course: Course, target: str | Sequence[str], side: str | None) -> Rounding:
     ids = (target,) if isinstance(target, str) else tuple(target)
     for mid in ids:
-        _mark_index(course, mid)
+        mark_index(course, mid)
     if len(ids) == 1:
-        return Rounding(ids, _check_side(side or "port"))
+        return Rounding(ids, check_side(side or "port"))
     if len(ids) == 2:
         if ids[0] == ids[1]:
             raise EditError("a gate needs two different marks")
@@ -92,17 +92,17 @@ def _entry(course: Course, target: str | Sequence[str], side: str | None) -> Rou
 
 
 def set_rounding_side(course: Course, index: int, side: str) -> Course:
-    i = _index(course.rounding, index, "rounding")
+    i = checked_index(course.rounding, index, "rounding")
     r = course.rounding[i]
     if r.is_gate:
         raise EditError(f"gate {r.label} has no side: boats sail between its marks")
     rounding = list(course.rounding)
-    rounding[i] = Rounding(r.mark_ids, _check_side(side))
-    return _rebuild(course, rounding=tuple(rounding))
+    rounding[i] = Rounding(r.mark_ids, check_side(side))
+    return rebuild(course, rounding=tuple(rounding))
 
 
 def toggle_rounding_side(course: Course, index: int) -> Course:
-    r = course.rounding[_index(course.rounding, index, "rounding")]
+    r = course.rounding[checked_index(course.rounding, index, "rounding")]
     return set_rounding_side(course, index, "starboard" if r.side == "port" else "port")
 
 
@@ -117,7 +117,7 @@ def insert_rounding(course: Course, index: int, target: str | Sequence[str],
     rounding = list(course.rounding)
     rounding.insert(index, entry)
     _no_repeats(rounding, course.laps)
-    return _rebuild(course, rounding=tuple(rounding))
+    return rebuild(course, rounding=tuple(rounding))
 
 
 def append_rounding(course: Course, target: str | Sequence[str], side: str | None = "port") -> Course:
@@ -135,23 +135,23 @@ def _no_repeats(rounding: Sequence[Rounding], laps: int) -> None:
 
 
 def remove_rounding(course: Course, index: int) -> Course:
-    i = _index(course.rounding, index, "rounding")
+    i = checked_index(course.rounding, index, "rounding")
     if len(course.rounding) == 1:
         raise EditError("the rounding order cannot be empty: a course needs at least one mark to round")
     rounding = list(course.rounding)
     del rounding[i]
     _no_repeats(rounding, course.laps)
-    return _rebuild(course, rounding=tuple(rounding))
+    return rebuild(course, rounding=tuple(rounding))
 
 
 def move_rounding(course: Course, index: int, new_index: int) -> Course:
     """Move one entry of the order to a new place (both 0-based, in the current order)."""
-    i = _index(course.rounding, index, "rounding")
-    j = _index(course.rounding, new_index, "place in the order")
+    i = checked_index(course.rounding, index, "rounding")
+    j = checked_index(course.rounding, new_index, "place in the order")
     rounding = list(course.rounding)
     rounding.insert(j, rounding.pop(i))
     _no_repeats(rounding, course.laps)
-    return _rebuild(course, rounding=tuple(rounding))
+    return rebuild(course, rounding=tuple(rounding))
 
 
 def set_rounding(course: Course, entries: Iterable[Rounding]) -> Course:
@@ -160,19 +160,19 @@ def set_rounding(course: Course, entries: Iterable[Rounding]) -> Course:
     if not rounding:
         raise EditError("the rounding order cannot be empty")
     _no_repeats(rounding, course.laps)
-    return _rebuild(course, rounding=rounding)
+    return rebuild(course, rounding=rounding)
 
 
 def make_gate(course: Course, index: int, other_mark: str) -> Course:
     """Turn a mark rounding into a gate between its mark and ``other_mark``."""
-    i = _index(course.rounding, index, "rounding")
+    i = checked_index(course.rounding, index, "rounding")
     r = course.rounding[i]
     if r.is_gate:
         raise EditError(f"{r.label} is already a gate")
     rounding = list(course.rounding)
     rounding[i] = _entry(course, (r.mark_ids[0], other_mark), None)
     _no_repeats(rounding, course.laps)
-    return _rebuild(course, rounding=tuple(rounding))
+    return rebuild(course, rounding=tuple(rounding))
 
 
 # --- start and finish ----------------------------------------------------------------------
@@ -192,13 +192,13 @@ def set_line(course: Course, which: str, a: Sequence[float], b: Sequence[float],
     """Set both ends of the start or finish line. When the finish is the start line
     (an up-and-down course) and ``keep_linked``, moving one moves the other."""
     which = _which(which)
-    line = Line(_pt(a), _pt(b))
+    line = Line(as_point(a), as_point(b))
     if line.length <= 1e-9:
         raise EditError(f"the {which} line's two ends are the same point")
     changes = {which: line}
     if keep_linked and finish_is_start(course):
         changes = {"start": line, "finish": line}
-    return _rebuild(course, **changes)
+    return rebuild(course, **changes)
 
 
 def set_line_end(course: Course, which: str, end: str, at: Sequence[float],
@@ -215,14 +215,14 @@ def link_finish_to_start(course: Course, linked: bool = True) -> Course:
     """Finish on the start line (linked), or give the finish its own line, one line
     length upwind of the start (unlinked; drag it where you want it)."""
     if linked:
-        return _rebuild(course, finish=course.start)
+        return rebuild(course, finish=course.start)
     if not finish_is_start(course):
         return course
     from dinghy.core.geometry import heading_vector
     w = heading_vector(course.wind_from)
     d = course.start.length
     s = course.start
-    return _rebuild(course, finish=Line((s.a[0] + w[0] * d, s.a[1] + w[1] * d),
+    return rebuild(course, finish=Line((s.a[0] + w[0] * d, s.a[1] + w[1] * d),
                                         (s.b[0] + w[0] * d, s.b[1] + w[1] * d)))
 
 
@@ -244,7 +244,7 @@ def square_line(course: Course, which: str) -> Course:
 # --- land ----------------------------------------------------------------------------------
 
 def _outline(points: Iterable[Sequence[float]]) -> tuple[XY, ...]:
-    pts = tuple(_pt(p) for p in points)
+    pts = tuple(as_point(p) for p in points)
     if len(pts) > 1 and pts[0] == pts[-1]:
         pts = pts[:-1]
     return pts
@@ -261,65 +261,65 @@ def add_land(course: Course, outline: Iterable[Sequence[float]], name: str | Non
         name = f"Island {n}"
     if not str(name).strip():
         raise EditError("land needs a name")
-    return _rebuild(course, land=course.land + (Land(str(name), pts),))
+    return rebuild(course, land=course.land + (Land(str(name), pts),))
 
 
 def _set_outline(course: Course, index: int, pts: Sequence[XY]) -> Course:
-    i = _index(course.land, index, "piece of land")
+    i = checked_index(course.land, index, "piece of land")
     lands = list(course.land)
     lands[i] = Land(lands[i].name, tuple(pts))
-    return _rebuild(course, land=tuple(lands))
+    return rebuild(course, land=tuple(lands))
 
 
 def move_land_vertex(course: Course, land_index: int, vertex: int, at: Sequence[float]) -> Course:
-    land = course.land[_index(course.land, land_index, "piece of land")]
+    land = course.land[checked_index(course.land, land_index, "piece of land")]
     pts = list(land.outline)
-    pts[_index(pts, vertex, "corner")] = _pt(at)
+    pts[checked_index(pts, vertex, "corner")] = as_point(at)
     return _set_outline(course, land_index, pts)
 
 
 def insert_land_vertex(course: Course, land_index: int, vertex: int, at: Sequence[float]) -> Course:
     """Insert a corner before corner ``vertex`` (``len(outline)`` appends after the last)."""
-    land = course.land[_index(course.land, land_index, "piece of land")]
+    land = course.land[checked_index(course.land, land_index, "piece of land")]
     pts = list(land.outline)
     if not isinstance(vertex, int) or not 0 <= vertex <= len(pts):
         raise EditError(f"a corner can go at 0 to {len(pts)}, not {vertex!r}")
-    pts.insert(vertex, _pt(at))
+    pts.insert(vertex, as_point(at))
     return _set_outline(course, land_index, pts)
 
 
 def delete_land_vertex(course: Course, land_index: int, vertex: int) -> Course:
-    land = course.land[_index(course.land, land_index, "piece of land")]
+    land = course.land[checked_index(course.land, land_index, "piece of land")]
     pts = list(land.outline)
-    del pts[_index(pts, vertex, "corner")]
+    del pts[checked_index(pts, vertex, "corner")]
     if len(pts) < 3:
         raise EditError(f"{land.name} needs at least 3 corners: delete the whole piece of land instead")
     return _set_outline(course, land_index, pts)
 
 
 def move_land(course: Course, land_index: int, dx: float, dy: float) -> Course:
-    land = course.land[_index(course.land, land_index, "piece of land")]
+    land = course.land[checked_index(course.land, land_index, "piece of land")]
     return _set_outline(course, land_index, [(x + dx, y + dy) for x, y in land.outline])
 
 
 def rename_land(course: Course, land_index: int, name: str) -> Course:
-    i = _index(course.land, land_index, "piece of land")
+    i = checked_index(course.land, land_index, "piece of land")
     if not str(name).strip():
         raise EditError("land needs a name")
     lands = list(course.land)
     lands[i] = Land(str(name), lands[i].outline)
-    return _rebuild(course, land=tuple(lands))
+    return rebuild(course, land=tuple(lands))
 
 
 def delete_land(course: Course, land_index: int) -> Course:
-    i = _index(course.land, land_index, "piece of land")
-    return _rebuild(course, land=course.land[:i] + course.land[i + 1:])
+    i = checked_index(course.land, land_index, "piece of land")
+    return rebuild(course, land=course.land[:i] + course.land[i + 1:])
 
 
 # --- area ----------------------------------------------------------------------------------
 
 def set_area(course: Course, outline: Iterable[Sequence[float]]) -> Course:
-    return _rebuild(course, area=_outline(outline))
+    return rebuild(course, area=_outline(outline))
 
 
 def _features(course: Course) -> list[XY]:
@@ -359,29 +359,29 @@ def fit_area(course: Course, margin_cards: float = TEMPLATE_MARGIN_CARDS, wide: 
 def add_weather_eye(course: Course, at: Sequence[float], long_side_along_wind: bool = True) -> Course:
     """A fixed Weather Eye card ("permanent weather eye markers ... to simulate wind
     changes caused by geography"); it never drifts."""
-    return _rebuild(course, weather_eyes=course.weather_eyes +
-                    (FixedWeatherEye(*_pt(at), bool(long_side_along_wind)),))
+    return rebuild(course, weather_eyes=course.weather_eyes +
+                    (FixedWeatherEye(*as_point(at), bool(long_side_along_wind)),))
 
 
 def move_weather_eye(course: Course, index: int, at: Sequence[float]) -> Course:
-    i = _index(course.weather_eyes, index, "Weather Eye marker")
+    i = checked_index(course.weather_eyes, index, "Weather Eye marker")
     eyes = list(course.weather_eyes)
-    eyes[i] = FixedWeatherEye(*_pt(at), eyes[i].long_side_along_wind)
-    return _rebuild(course, weather_eyes=tuple(eyes))
+    eyes[i] = FixedWeatherEye(*as_point(at), eyes[i].long_side_along_wind)
+    return rebuild(course, weather_eyes=tuple(eyes))
 
 
 def turn_weather_eye(course: Course, index: int) -> Course:
     """Switch a marker between long side along the wind and long side across it."""
-    i = _index(course.weather_eyes, index, "Weather Eye marker")
+    i = checked_index(course.weather_eyes, index, "Weather Eye marker")
     eyes = list(course.weather_eyes)
     e = eyes[i]
     eyes[i] = FixedWeatherEye(e.x, e.y, not e.long_side_along_wind)
-    return _rebuild(course, weather_eyes=tuple(eyes))
+    return rebuild(course, weather_eyes=tuple(eyes))
 
 
 def delete_weather_eye(course: Course, index: int) -> Course:
-    i = _index(course.weather_eyes, index, "Weather Eye marker")
-    return _rebuild(course, weather_eyes=course.weather_eyes[:i] + course.weather_eyes[i + 1:])
+    i = checked_index(course.weather_eyes, index, "Weather Eye marker")
+    return rebuild(course, weather_eyes=course.weather_eyes[:i] + course.weather_eyes[i + 1:])
 
 
 # --- the whole course ----------------------------------------------------------------------
@@ -422,13 +422,13 @@ def rotate_course(course: Course, new_wind_from: int, *, area: bool = True) -> C
                            for e in course.weather_eyes))
     if area:
         changes["area"] = tuple(rot(p) for p in course.area)
-    return _rebuild(course, **changes)
+    return rebuild(course, **changes)
 
 
 def translate(course: Course, dx: float, dy: float) -> Course:
     """Shift everything (area included) by (dx, dy) mm."""
     t = lambda p: (p[0] + dx, p[1] + dy)  # noqa: E731
-    return _rebuild(
+    return rebuild(
         course, area=tuple(t(p) for p in course.area),
         start=Line(t(course.start.a), t(course.start.b)),
         finish=Line(t(course.finish.a), t(course.finish.b)),
@@ -445,24 +445,24 @@ def rename(course: Course, name: str, description: str | None = None) -> Course:
     changes: dict[str, Any] = {"name": name}
     if description is not None:
         changes["description"] = str(description)
-    return _rebuild(course, **changes)
+    return rebuild(course, **changes)
 
 
 def set_description(course: Course, description: str) -> Course:
-    return _rebuild(course, description=str(description))
+    return rebuild(course, description=str(description))
 
 
 def set_laps(course: Course, laps: int) -> Course:
     if isinstance(laps, bool) or not isinstance(laps, int) or laps < 1:
         raise EditError(f"laps must be a whole number of at least 1, got {laps!r}")
     _no_repeats(course.rounding, laps)
-    return _rebuild(course, laps=laps)
+    return rebuild(course, laps=laps)
 
 
 def set_wind_force(course: Course, wind_force: str) -> Course:
     if wind_force not in WIND_FORCES:
         raise EditError(f"wind force must be one of {', '.join(WIND_FORCES)}, got {wind_force!r}")
-    return _rebuild(course, wind_force=wind_force)
+    return rebuild(course, wind_force=wind_force)
 
 
 def set_card_size(course: Course, card_size: str, scale: bool = False) -> Course:
@@ -492,4 +492,4 @@ def set_card_size(course: Course, card_size: str, scale: bool = False) -> Course
             land=tuple(Land(land.name, tuple(s(p) for p in land.outline)) for land in course.land),
             weather_eyes=tuple(FixedWeatherEye(*s((e.x, e.y)), e.long_side_along_wind)
                                for e in course.weather_eyes))
-    return _rebuild(course, **changes)
+    return rebuild(course, **changes)
