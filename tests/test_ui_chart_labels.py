@@ -1,7 +1,6 @@
 """Boats and words you can see on the Dinghy Race chart (issue 22): at "Fit course" every
 boat is drawn at least ``MIN_BOAT_PX`` long, the words on the water (boat names, the
-card's name, the marks' roundings in words) lie off every boat and off one another, the
-next mark is ringed and pointed to from the edge when it is off screen, and the
+card's name, the marks' roundings in words) lie off every boat and off one another, and the
 exits' ghosts carry their chips' numbers, fanned apart where they would cover one another."""
 from __future__ import annotations
 
@@ -107,34 +106,6 @@ def test_words_on_the_water_keep_off_the_boats_and_each_other(make_ui_app, home,
             assert not overlaps(a, b), (ta, tb, size)
         checked += 1
     assert checked == 3
-
-
-def test_the_next_mark_is_ringed_and_pointed_to_when_off_screen(make_ui_app, home):
-    app = make_ui_app(1280, 800)
-    scene = six_boats(app, home)
-    sc = next(play_to(app, scene, [8], random.Random(5)))
-    chart, cam = sc.view.chart, sc.view.camera
-    name, (wx, wy) = chart.target
-    assert name in ("the start line", "mark 1")
-    # zoomed in on the far corner of the course: the target is off the chart
-    far = (chart.bounds[0], chart.bounds[3]) if wx > (chart.bounds[0] + chart.bounds[2]) / 2 \
-        else (chart.bounds[2], chart.bounds[3])
-    cam.zoom = cam.clamp(cam.zoom * 6)
-    cam.cx, cam.cy = far
-    chart.camera_moved()
-    sx, sy = cam.world_to_screen(wx, wy)
-    assert not cam.contains_screen(sx, sy)
-    tri = chart._pointer
-    assert tri is not None and tri.visible and chart._pointer_label.text == name
-    tip = (tri.x, tri.y)
-    assert cam.contains_screen(*tip)
-    # the arrow points from the middle of the chart towards the target
-    mid = (cam.x0 + cam.width / 2, cam.y0 + cam.height / 2)
-    to_target = math.atan2(sy - mid[1], sx - mid[0])
-    to_tip = math.atan2(tip[1] - mid[1], tip[0] - mid[0])
-    assert abs((to_target - to_tip + math.pi) % (2 * math.pi) - math.pi) < 0.05
-    sc.view.fit()                        # back in view: no arrow
-    assert not chart._pointer.visible
 
 
 def test_exit_ghosts_carry_their_chip_numbers(make_ui_app, home):

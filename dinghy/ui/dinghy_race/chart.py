@@ -112,8 +112,6 @@ class Chart(ChartWords):
         self._grown_at = 0.0                # the zoom the boats were last drawn for
         self._fan: dict[int, tuple[float, float]] = {}   # ghost rings moved apart, pixels
         self.target: tuple[str, tuple[float, float]] | None = None   # the active boat's next mark
-        self._pointer: Any = None           # the arrow at the edge to an off-screen next mark
-        self._pointer_label: Any = None
         self._build_course()
 
     # --- small builders -------------------------------------------------------------
@@ -439,10 +437,6 @@ class Chart(ChartWords):
         for back in self._word_backs + self._leaders:
             back.delete()
         self._word_backs, self._leaders = [], []
-        for d in (self._pointer, self._pointer_label):
-            if d is not None:
-                d.delete()
-        self._pointer = self._pointer_label = None
         for layer in (self.course_layer, self.state_layer, self.ghost_layer, self.preview_layer):
             layer.delete()
         for line in self._track_lines.values():

@@ -1,8 +1,11 @@
 """The chart's words and screen-sized things (pins): names, the marks' roundings, the
-chip numbers on the exits' ghosts, the coach's words, the rings, the arrow to an
-off-screen next mark; kept readable whatever the zoom, off the boats and off one another
+chip numbers on the exits' ghosts, the coach's words, the rings; kept readable
+whatever the zoom, off the boats and off one another
 (:class:`ChartWords`, a part of :class:`~dinghy.ui.dinghy_race.chart.Chart`). Also the
 least size a boat is drawn at, and the clip that keeps all of it on the chart's viewport.
+
+The way to an off-screen next mark is the view's edge arrow, the one every board
+shares (:mod:`dinghy.ui.shell.edge_arrow`); the chart draws no pointer of its own.
 
 Screen geometry only: nothing here decides a rule.
 """
@@ -203,9 +206,7 @@ class ChartWords:
         # words on the chart kept inside it; words for things off it (clipped) kept apart too
         placed = self._place(on, fixed + walls)
         self._place(off, fixed + placed)
-        self._point_to_next()
-        pointer = [label_box(self._pointer_label)] if self._pointer and self._pointer.visible else []
-        self._declutter_words(fixed + pointer + [label_box(p.drawable) for p in on if p.drawable.visible])
+        self._declutter_words(fixed + [label_box(p.drawable) for p in on if p.drawable.visible])
 
     def _place(self, pins: list[Any], fixed: list[Box]) -> list[Box]:
         """Move ``pins`` (words, most important first) clear of ``fixed`` and of one
@@ -232,50 +233,6 @@ class ChartWords:
         self._leaders.append(shapes.Line(at[0], at[1], tx, ty, thickness=1.2 * self.scale,
                                          color=theme.rgba(theme.ON_WATER_SOFT, 200), batch=self.batch,
                                          group=self.pin_shapes))
-
-    def _point_to_next(self) -> None:
-        """The active boat's next mark off the screen: an arrow at the edge of the chart
-        points to it, with its name."""
-        cam = self.camera
-        show = self.target is not None and cam.width > 0
-        if show:
-            name, (wx, wy) = self.target
-            sx, sy = cam.world_to_screen(wx, wy)
-            inset = 30 * self.scale
-            x0, y0 = cam.x0 + inset, cam.y0 + inset
-            x1, y1 = cam.x0 + cam.width - inset, cam.y0 + cam.height - inset
-            show = not (x0 <= sx <= x1 and y0 <= sy <= y1) and x1 > x0 and y1 > y0
-        if not show:
-            for d in (self._pointer, self._pointer_label):
-                if d is not None:
-                    d.visible = False
-            return
-        cx, cy = cam.x0 + cam.width / 2, cam.y0 + cam.height / 2
-        dx, dy = sx - cx, sy - cy
-        t = min((x1 - cx) / dx if dx > 0 else (x0 - cx) / dx if dx < 0 else math.inf,
-                (y1 - cy) / dy if dy > 0 else (y0 - cy) / dy if dy < 0 else math.inf)
-        ex, ey = cx + dx * t, cy + dy * t
-        a = math.atan2(dy, dx)
-        size = 22 * self.scale
-        ux, uy = math.cos(a), math.sin(a)
-        bx, by = ex - ux * size, ey - uy * size
-        px, py = -uy * size * 0.6, ux * size * 0.6
-        pts = (ex, ey, bx + px, by + py, bx - px, by - py)
-        if self._pointer is None:
-            self._pointer = shapes.Triangle(*pts, color=theme.rgba(theme.PRIMARY), batch=self.batch,
-                                            group=self.pin_shapes)
-            self._pointer_label = pyglet.text.Label(
-                "", font_name=theme.FONT, font_size=theme.SMALL_PT * self.scale, weight="bold",
-                color=theme.rgba(theme.PRIMARY), anchor_x="center", anchor_y="center",
-                batch=self.batch, group=self.pin_text)
-        tri = self._pointer
-        tri.x, tri.y, tri.x2, tri.y2, tri.x3, tri.y3 = pts
-        tri.visible = True
-        lab = self._pointer_label
-        lab.text = name
-        lab.visible = True
-        back = size * 1.2 + lab.content_width / 2 * abs(ux) + lab.content_height / 2 * abs(uy)
-        lab.position = (round(ex - ux * back), round(ey - uy * back), 0)
 
     def _declutter_words(self, fixed: list[Box]) -> None:
         """The ghosts' words (the coach's ranks, rounds and risks): kept on the chart,

@@ -2,7 +2,8 @@
 spinnaker and Sailors' Luck cards), drawn as cards: the card's name, the count left
 in large figures, and a line of words — "Tap to play", or why it cannot be played
 now (the engine's reason), or how it is played (with a move on the board, by chance).
-A tap plays a card whose action is legal; otherwise it shows the words whole.
+A tap plays a card whose action is legal; otherwise it shows the words whole. A tile
+is as tall as its words need at the panel's width (:meth:`CardTile.fit`): none are cut.
 """
 from __future__ import annotations
 
@@ -41,15 +42,35 @@ class CardTile(Widget):
                                         layer=self.layer, anchor_x="center"))
         self.line = self._own(gui.label(words, theme.SMALL_PT + 0.5, theme.INK if playable else theme.INK_SOFT,
                                         layer=self.layer, anchor_y="top", multiline=True, width=100))
+        self._fitted: tuple[float, float] | None = None     # (width, height) last fitted
+
+    def _words_width(self, w: float) -> int:
+        """The width the words wrap at in a tile ``w`` wide (the count keeps its column)."""
+        g = self.gui
+        return max(1, int(w - g.px(52) - 2 * g.px(10)))
+
+    def fit(self, w: float | None) -> float:
+        """The tile's height at width ``w``: the name and every line of the words, at
+        least :data:`TILE_H` (kept for :attr:`tile_h`)."""
+        if w is None or w <= 0:
+            return self.tile_h
+        if self._fitted is None or self._fitted[0] != w:
+            g = self.gui
+            self.line.width = self._words_width(w)
+            self.line.text = self.words
+            need = g.px(14) + self.title.content_height + self.line.content_height
+            self._fitted = (w, max(g.px(TILE_H), float(need)))
+        return self._fitted[1]
 
     @property
     def tile_h(self) -> float:
-        return self.gui.px(TILE_H)
+        return self._fitted[1] if self._fitted is not None else self.gui.px(TILE_H)
 
     def place(self, x: float, y: float, w: float, h: float) -> "CardTile":
-        """Placed in a row of the panel from its top down (its own height)."""
+        """Placed in a row of the panel from its top down (its own height at ``w``)."""
         top = y + h
-        return super().place(x, top - self.tile_h, w, self.tile_h)  # type: ignore[return-value]
+        th = self.fit(w)
+        return super().place(x, top - th, w, th)  # type: ignore[return-value]
 
     def layout(self) -> None:
         g = self.gui
@@ -59,7 +80,7 @@ class CardTile(Widget):
         round_rect(self.face, self.x + b, self.y + b, self.w - 2 * b, self.h - 2 * b, r - b)
         side = g.px(52)
         pad = g.px(10)
-        self.line.width = max(1, int(self.w - side - 2 * pad))
+        self.line.width = self._words_width(self.w)
         put(self.title, self.x + pad, self.y + self.h - g.px(6))
         put(self.line, self.x + pad, self.y + self.h - g.px(8) - self.title.content_height)
         cx = self.x + self.w - side / 2 - g.px(4)

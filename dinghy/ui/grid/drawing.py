@@ -154,28 +154,41 @@ class BoardDrawing:
         self.shown_tokens: list[Any] = []
         self.label_rects: list[tuple[str, tuple[float, float, float, float]]] = []   # words over the water
         self.avoid: list[tuple[float, float, float, float]] = []       # squares words keep off
+        self.clear: list[tuple[float, float, float, float]] = []       # overlays they keep off, whole
 
     def px(self, v: float) -> float:
         return v * self.scale
 
     # --- labels: a pool reused from one drawing to the next -----------------------------
     def _free_label(self, text: str, spots: Sequence[tuple[float, float]], pt: float, colour: Any,
-                    bold: bool = True) -> None:
+                    bold: bool = True, names: tuple[float, float, float] | None = None) -> None:
         """A word over the water at the first of ``spots`` (label centres) where it covers
-        no target, no boat and no word already there; none where every spot would (the
-        squares to tap come first: the course card names every mark)."""
+        no target, no boat, nothing drawn over the board and no word already there; none
+        where every spot would (the squares to tap come first: the course card names every
+        mark), nor when what it ``names`` (a mark: x, y, radius) is not wholly in sight,
+        cut by the board's edge or partly under the rose, the note or a button (a word
+        afloat far from anything it names)."""
+        if names is not None and not self.in_sight(*names):
+            return
         lab = self._label(text, *spots[0], pt, colour, bold, keep=True)
         w, h = lab.content_width, lab.content_height
-        # a square's rim may be touched (its drawn highlight is inset), not its inside
-        taken = [core(r, 0.84) for r in self.avoid] + [r for _, r in self.label_rects[:-1]]
+        # a square's rim may be touched (its drawn highlight is inset), not its inside;
+        # what is drawn over the board (rose, note, buttons, arrow) not at all
+        taken = [core(r, 0.84) for r in self.avoid] + self.clear + [r for _, r in self.label_rects[:-1]]
         for x, y in spots:
             rect = (x - w / 2, y - h / 2, w, h)
-            if inside(rect, self.rect) and not any(overlap(rect, r) > 0 for r in taken):
+            if inside(rect, self.rect, 0.0) and not any(overlap(rect, r) > 0 for r in taken):
                 lab.position = (round(x), round(y), 0)
                 self.label_rects[-1] = (text, rect)
                 return
         lab.text = ""
         self.label_rects.pop()
+
+    def in_sight(self, x: float, y: float, radius: float) -> bool:
+        """Whether the disc of ``radius`` round a window point lies wholly on the board's
+        viewport, clear of what is drawn over it."""
+        disc = (x - radius, y - radius, 2 * radius, 2 * radius)
+        return inside(disc, self.rect, 0.0) and not any(overlap(disc, c) > 0 for c in self.clear)
 
     def _label(self, text: str, x: float, y: float, pt: float, colour: Any, bold: bool = True,
                keep: bool = False) -> Any:
@@ -216,7 +229,7 @@ class BoardDrawing:
         self.avoid += [(*self._screen(camera, b.x, b.y), z, z) for b in (picture.boats if picture else ())]
         if goal is not None:
             self.avoid.append((*self._screen(camera, goal.x, goal.y), z, z))
-        self.avoid += list(clear)
+        self.clear = list(clear)
         self.rect = (camera.x0, camera.y0, camera.width, camera.height)
         self.clip.rect = self.rect
         m = self.mesh
@@ -320,7 +333,7 @@ class BoardDrawing:
             if z >= self.px(30):
                 d = r + self.px(8)
                 self._free_label(mark.name, [(cx, cy + d), (cx, cy - d)], theme.SMALL_PT - 1,
-                                 theme.ON_WATER_SOFT, bold=False)
+                                 theme.ON_WATER_SOFT, bold=False, names=(cx, cy, r))
             return
         side = mark.side
         colour = PORT if side == "port" else STARBOARD
@@ -351,7 +364,7 @@ class BoardDrawing:
                                 (cx + half, cy + d + self.px(6)), (cx - half, cy + d + self.px(6)),
                                 (cx + half, cy - d - self.px(6)), (cx - half, cy - d - self.px(6)),
                                 (cx + d + half, cy + z * 1.2), (cx - d - half, cy - z * 1.2)],
-                         theme.SMALL_PT + 1, theme.ON_WATER)
+                         theme.SMALL_PT + 1, theme.ON_WATER, names=(cx, cy, r * 1.15))
 
     def _goal(self, camera: Any, goal: Any) -> None:
         """The acting boat's next mark or line stands out: a bright ring and "next"."""
@@ -362,7 +375,7 @@ class BoardDrawing:
         m.line(ring, max(3.0, self.px(4)), theme.rgba(NEXT, 240), closed=True)
         self._free_label("next", [(cx, cy - r - self.px(9)), (cx, cy + r + self.px(9)),
                                   (cx - r - self.px(20), cy), (cx + r + self.px(20), cy)],
-                         theme.SMALL_PT, NEXT)
+                         theme.SMALL_PT, NEXT, names=(cx, cy, self.px(6)))
 
     def _tracks(self, camera: Any, tracks: dict[int, Sequence[tuple[int, int]]],
                 colours: dict[int, Any]) -> None:

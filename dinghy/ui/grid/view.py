@@ -25,7 +25,7 @@ from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.camera import Camera  # noqa: E402
 from dinghy.ui.grid.chooser import SquareChooser  # noqa: E402
 from dinghy.ui.grid.compass import WindRose  # noqa: E402
-from dinghy.ui.grid.card_tile import TILE_H, CardTile  # noqa: E402
+from dinghy.ui.grid.card_tile import CardTile  # noqa: E402
 from dinghy.ui.grid.course_card import card_text  # noqa: E402
 from dinghy.ui.grid.drawing import BoardDrawing  # noqa: E402
 from dinghy.ui.grid.framing import fit_board, frame  # noqa: E402
@@ -313,10 +313,15 @@ class GridView(GridSight, GenericView):
         keep = min(2, len(self.panel_actions()))          # room kept for the first buttons
         room = (self.scene.panel_rows_free(self.used_rows()) + 1 - keep) * (g.touch + g.px(6)) \
             if hasattr(self.scene, "side_rect") else float("inf")
-        fit = len(tiles) if room == float("inf") else int(room // (g.px(TILE_H) + g.px(6)))
-        for t in tiles[:max(0, fit)]:
+        fit = 0
+        for t in tiles:                                   # as many whole tiles as there is room for
+            room -= t.fit(self.panel_width()) + g.px(6)
+            if room < 0:
+                break
+            fit += 1
+        for t in tiles[:fit]:
             self._add(t)
-        for t in tiles[max(0, fit):]:
+        for t in tiles[fit:]:
             t.delete()
             self.buttons = {k: b for k, b in self.buttons.items() if b is not t}
 
@@ -332,7 +337,7 @@ class GridView(GridSight, GenericView):
             elif pile.action is not None:
                 words = f"Not now: {why}"
             else:
-                words = "None left" if pile.count == 0 else pile.how.capitalize()
+                words = "None left" if pile.count == 0 else pile.how[:1].upper() + pile.how[1:]
 
             def tapped(pile: Any = pile, playable: bool = playable, words: str = words) -> None:
                 if playable:
@@ -371,7 +376,7 @@ class GridView(GridSight, GenericView):
         if row and row[0] is getattr(self, "note_row", None):
             return self._note_h
         if row and isinstance(row[0], CardTile):
-            return row[0].tile_h + self.gui.px(6)
+            return row[0].fit(self.panel_width()) + self.gui.px(6)
         return super().row_height(row)
 
     def panel_hint(self) -> str:
