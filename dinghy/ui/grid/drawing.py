@@ -4,9 +4,13 @@ boats with sail and flags, and the squares a tap may play.
 
 Board coordinates are cells: square (x, y) covers [x, x+1] x [y, y+1], and an
 intersection (x, y) of a "points" board lies at (x + 0.5, y + 0.5), so the same tap
-arithmetic serves both. A :class:`~dinghy.ui.camera.Camera` maps cells to pixels; the
-whole board is one :class:`~dinghy.ui.mesh.Mesh` plus a few labels, rebuilt when the
-state or the camera changes (a board is a few thousand triangles at most).
+arithmetic serves both. A :class:`~dinghy.ui.camera.Camera` maps cells to pixels. The
+board is three :class:`~dinghy.ui.mesh.Mesh` layers plus a pool of labels: the water
+behind (rebuilt when the board's part of the window changes), the board itself (grid,
+land, lines, marks: rebuilt when the camera zooms or moves, or the board is edited),
+and what the state puts on it (tokens, targets, boats: rebuilt at every drawing). A
+camera that only pans moves what is drawn by a view matrix (:meth:`BoardDrawing.follow`)
+and the view draws it afresh once the pan stops.
 
 It decides nothing: what it draws is the game's :class:`GridPicture` and the view's
 list of legal squares.
@@ -113,6 +117,25 @@ def land_cells(board: Any) -> list[tuple[int, int]]:
     return [xy(c) for c in (board.land or ())]
 
 
+def set_label(lab: Any, text: str, position: tuple[float, float, float], size: float, bold: bool,
+              rgba: tuple[int, int, int, int]) -> None:
+    """Give a pooled label its text, place and style, touching only what changed: each
+    style set lays the label out again (about 0.3 ms with pyglet), and a board drawn
+    again as the camera moves mostly gives a label what it had."""
+    if lab.text != text:
+        lab.text = text
+        lab._dinghy_style = None           # new glyphs: style them again
+    style = (size, bold, rgba)
+    if getattr(lab, "_dinghy_style", None) != style:
+        if lab.font_size != size:
+            lab.font_size = size
+        lab.weight = "bold" if bold else "normal"
+        lab.color = rgba
+        lab._dinghy_style = style
+    if lab.position != position:
+        lab.position = position
+
+
 class ClipGroup(Group):
     """Its children draw only inside ``rect`` (window pixels): the board never shows
     between the panels beside it."""
@@ -137,14 +160,72 @@ class ClipGroup(Group):
         return id(self)
 
 
+class ShiftGroup(Group):
+    """Its children drawn moved by ``offset`` window pixels (a board panned since it was
+    drawn): the window's view matrix, translated while they draw."""
+
+    def __init__(self, order: int = 0, parent: Any = None) -> None:
+        super().__init__(order=order, parent=parent)
+        self.offset = (0.0, 0.0)
+        self._saved: Any = None
+        self._window: Any = None
+
+    def set_state(self) -> None:
+        self._saved = None
+        if self.offset == (0.0, 0.0):
+            return
+        from pyglet.math import Mat4, Vec3
+        window = self._window
+        if window is None:
+            window = self._window = next(iter(pyglet.app.windows), None)
+            if window is None:
+                return
+        self._saved = window.view
+        window.view = Mat4.from_translation(Vec3(self.offset[0], self.offset[1], 0.0)) @ self._saved
+
+    def unset_state(self) -> None:
+        if self._saved is not None:
+            self._window.view = self._saved
+            self._saved = None
+
+    def __eq__(self, other: object) -> bool:     # never merged with another board's
+        return self is other
+
+    def __hash__(self) -> int:
+        return id(self)
+
+
+class Layers(tuple):
+    """A board's meshes, counted together."""
+
+    @property
+    def triangles(self) -> int:
+        return sum(m.triangles for m in self)
+
+
+class _Skip:
+    """A mesh that keeps nothing: the board's own shapes, while those drawn before stand."""
+
+    def polygon(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+    line = circle = polygon
+
+
 class BoardDrawing:
     """The board of one game in ``batch`` under the widgets (``order`` below 0)."""
 
     def __init__(self, batch: Any, board: Any, *, scale: float = 1.0, order: int = -6) -> None:
         self.batch, self.board, self.scale = batch, board, scale
         self.clip = ClipGroup(order=order)
-        self.mesh = Mesh(batch, Group(order=0, parent=self.clip))
-        self.text_group = Group(order=1, parent=self.clip)
+        self.back = Mesh(batch, Group(order=0, parent=self.clip))      # the water behind
+        self.shift = ShiftGroup(order=1, parent=self.clip)
+        self.board_mesh = Mesh(batch, Group(order=0, parent=self.shift))
+        self.pieces = Mesh(batch, Group(order=1, parent=self.shift))     # what the state puts on it
+        self.text_group = Group(order=2, parent=self.shift)
+        self._back_key: Any = None
+        self._board_key: Any = None
+        self._drawn: Any = None          # the camera of the last drawing (follow() moves from it)
         self.labels: list[Any] = []
         self.used = 0
         self.rect = (0.0, 0.0, 1.0, 1.0)
@@ -187,12 +268,7 @@ class BoardDrawing:
                                                  batch=self.batch, group=self.text_group))
         lab = self.labels[self.used]
         self.used += 1
-        if lab.font_size != pt * self.scale:
-            lab.font_size = pt * self.scale
-        lab.weight = "bold" if bold else "normal"
-        lab.color = theme.rgba(colour)
-        lab.text = text
-        lab.position = (round(x), round(y), 0)
+        set_label(lab, text, (round(x), round(y), 0), pt * self.scale, bold, theme.rgba(colour))
         if keep:
             w, h = lab.content_width, lab.content_height
             self.label_rects.append((text, (x - w / 2, y - h / 2, w, h)))
@@ -219,9 +295,18 @@ class BoardDrawing:
         self.avoid += list(clear)
         self.rect = (camera.x0, camera.y0, camera.width, camera.height)
         self.clip.rect = self.rect
-        m = self.mesh
-        m.polygon(self._rect_pts(camera.x0, camera.y0, camera.width, camera.height), theme.rgba(theme.WATER))
-        self._board(camera)
+        self.shift.offset = (0.0, 0.0)
+        self._drawn = (camera.cx, camera.cy, camera.zoom, *self.rect)
+        if self._back_key != self.rect:
+            self._back_key = self.rect
+            self.back.polygon(self._rect_pts(*self.rect), theme.rgba(theme.WATER))
+            self.back.build()
+        key = (self.board, self.scale, self._drawn)
+        fresh = self._board_key is None or self._board_key[0] is not self.board or self._board_key[1:] != key[1:]
+        self._board_key = key
+        self._board(camera, self.board_mesh if fresh else _Skip())
+        if fresh:
+            self.board_mesh.build()
         if tracks:
             self._tracks(camera, tracks, colours)
         self._tokens(camera, picture.tokens if picture else (), viewer, colours)
@@ -229,10 +314,27 @@ class BoardDrawing:
         if goal is not None:
             self._goal(camera, goal)
         self._boats(camera, picture.boats if picture else (), colours, active)
-        m.build()
+        self.pieces.build()
         for lab in self.labels[self.used:]:
             if lab.text:
                 lab.text = ""
+
+    def follow(self, camera: Any) -> bool:
+        """The camera has only panned since the last drawing (same zoom, same part of the
+        window): move what is drawn with it, by the view matrix, and the spots kept for
+        hit checks with it; False (nothing done) when it must be drawn again."""
+        d = self._drawn
+        if d is None or (camera.zoom, camera.x0, camera.y0, camera.width, camera.height) != d[2:]:
+            return False
+        off = ((d[0] - camera.cx) * camera.zoom, (d[1] - camera.cy) * camera.zoom)
+        dx, dy = off[0] - self.shift.offset[0], off[1] - self.shift.offset[1]
+        self.shift.offset = off
+        if dx or dy:
+            self.boat_spots = {k: (x + dx, y + dy) for k, (x, y) in self.boat_spots.items()}
+            self.target_spots = {k: (x + dx, y + dy) for k, (x, y) in self.target_spots.items()}
+            self.label_rects = [(t, (r[0] + dx, r[1] + dy, r[2], r[3])) for t, r in self.label_rects]
+            self.avoid = [(r[0] + dx, r[1] + dy, r[2], r[3]) for r in self.avoid]
+        return True
 
     @staticmethod
     def _rect_pts(x: float, y: float, w: float, h: float) -> list[tuple[float, float]]:
@@ -241,8 +343,9 @@ class BoardDrawing:
     def _screen(self, camera: Any, x: float, y: float) -> tuple[float, float]:
         return camera.world_to_screen(x, y)
 
-    def _board(self, camera: Any) -> None:
-        b, m, z = self.board, self.mesh, camera.zoom
+    def _board(self, camera: Any, m: Any) -> None:
+        """The board's own shapes into ``m`` (skipped when kept), and its words."""
+        b, z = self.board, camera.zoom
         s = lambda x, y: self._screen(camera, x, y)  # noqa: E731
         corners = [s(0, 0), s(b.width, 0), s(b.width, b.height), s(0, b.height)]
         m.polygon(corners, theme.rgba(BOARD_WATER))
@@ -265,9 +368,9 @@ class BoardDrawing:
             else:
                 m.polygon([s(x, y), s(x + 1, y), s(x + 1, y + 1), s(x, y + 1)], theme.rgba(LAND))
         for line, name, colour in self._lines():
-            self._line(camera, line, name, colour)
+            self._line(camera, m, line, name, colour)
         for mark in b.marks or ():
-            self._mark(camera, mark)
+            self._mark(camera, m, mark)
 
     def _lines(self) -> list[tuple[Any, str, Any]]:
         b = self.board
@@ -280,8 +383,8 @@ class BoardDrawing:
             out.append((b.finish, "FINISH", FINISH))
         return out
 
-    def _line(self, camera: Any, line: Any, name: str, colour: Any) -> None:
-        m, z = self.mesh, camera.zoom
+    def _line(self, camera: Any, m: Any, line: Any, name: str, colour: Any) -> None:
+        z = camera.zoom
         (ax, ay), (bx, by) = line_points(line)
         a, b = self._screen(camera, ax, ay), self._screen(camera, bx, by)
         if self.board.cells == "squares":       # the line's squares, tinted
@@ -310,8 +413,8 @@ class BoardDrawing:
                   for t in (0.25, 0.75) for d in (-off, off) for p, q in ((a, b),)]
         self._free_label(name, spots, theme.SMALL_PT, colour)
 
-    def _mark(self, camera: Any, mark: Any) -> None:
-        m, z = self.mesh, camera.zoom
+    def _mark(self, camera: Any, m: Any, mark: Any) -> None:
+        z = camera.zoom
         cx, cy = self._screen(camera, *cell_centre(mark.x, mark.y))
         r = max(self.px(6), z * 0.2)
         if not mark.order:           # not rounded (a line's end): a buoy and its name
@@ -355,7 +458,7 @@ class BoardDrawing:
 
     def _goal(self, camera: Any, goal: Any) -> None:
         """The acting boat's next mark or line stands out: a bright ring and "next"."""
-        m, z = self.mesh, camera.zoom
+        m, z = self.pieces, camera.zoom
         cx, cy = self._screen(camera, goal.x + 0.5, goal.y + 0.5)
         r = max(self.px(14), z * 0.62)
         ring = [(cx + r * math.cos(a / 10), cy + r * math.sin(a / 10)) for a in range(0, 63)]
@@ -368,12 +471,12 @@ class BoardDrawing:
                 colours: dict[int, Any]) -> None:
         for seat, pts in tracks.items():
             if len(pts) > 1:
-                self.mesh.line([self._screen(camera, *cell_centre(*p)) for p in pts],
+                self.pieces.line([self._screen(camera, *cell_centre(*p)) for p in pts],
                                max(1.5, self.px(2)), theme.rgba(colours.get(seat, theme.FOAM), 150))
 
     def _tokens(self, camera: Any, tokens: Sequence[Any], viewer: int | None,
                 colours: dict[int, Any]) -> None:
-        m, z = self.mesh, camera.zoom
+        m, z = self.pieces, camera.zoom
         self.shown_tokens = []
         for t in tokens:
             private = t.kind.startswith("private_")
@@ -397,7 +500,7 @@ class BoardDrawing:
                 self._label(label, cx, cy - h * 0.55, theme.SMALL_PT - 1, ink, bold=False)
 
     def _targets(self, camera: Any, targets: Iterable[tuple[int, int]]) -> None:
-        m, z = self.mesh, camera.zoom
+        m, z = self.pieces, camera.zoom
         self.target_spots = {}
         for x, y in targets:
             cx, cy = self._screen(camera, *cell_centre(x, y))
@@ -413,7 +516,7 @@ class BoardDrawing:
                    theme.rgba(TARGET, 230), closed=True)
 
     def _boats(self, camera: Any, boats: Sequence[Any], colours: dict[int, Any], active: int | None) -> None:
-        m, z = self.mesh, camera.zoom
+        m, z = self.pieces, camera.zoom
         self.boat_spots = {}
         for bm in boats:
             if not self.board.in_bounds(bm.x, bm.y):
@@ -443,7 +546,7 @@ class BoardDrawing:
             self._flags(cx, cy, length, bm.flags)
 
     def _flags(self, cx: float, cy: float, length: float, flags: Sequence[str]) -> None:
-        m = self.mesh
+        m = self.pieces
         r = max(self.px(7), length * 0.18)
         x = cx + length * 0.45
         y = cy + length * 0.45
@@ -456,8 +559,16 @@ class BoardDrawing:
             self._label(text, x, y, theme.SMALL_PT - 1, theme.readable_ink(colour))
             x += 2 * r + self.px(2)
 
+    @property
+    def mesh(self) -> "Layers":
+        """The three meshes together (their ``triangles`` counted as one)."""
+        return Layers((self.back, self.board_mesh, self.pieces))
+
     def delete(self) -> None:
-        self.mesh.delete()
+        self.pieces.delete()
+        self.board_mesh.delete()
+        self.back.delete()
+        self._back_key = self._board_key = self._drawn = None
         for lab in self.labels:
             lab.delete()
         self.labels = []

@@ -108,6 +108,7 @@ class GridView(GridSight, GenericView):
         self.scan: SquareScan | None = None
         self.chooser: SquareChooser | None = None
         self._fitted = False
+        self._settle = 0            # frames until the board is drawn afresh after a pan
 
     # --- words -------------------------------------------------------------------------
     @classmethod
@@ -274,6 +275,7 @@ class GridView(GridSight, GenericView):
     def redraw(self) -> None:
         if self.drawing is None or not hasattr(self, "board_rect"):
             return
+        self._settle = 0
         self.place_arrow()
         self.drawing.draw(self.camera, self.picture, colours(self.game), targets=self.targets,
                           active=None if self.race.over else self.acting_seat(),
@@ -458,8 +460,22 @@ class GridView(GridSight, GenericView):
         return self.camera.contains_screen(x, y)
 
     def pan(self, dx: float, dy: float) -> None:
+        """The board follows the finger by moving what is drawn (a drag sends a pan each
+        frame); it is drawn afresh, its words placed for the new view, once it stops."""
         self.camera.pan(dx, dy)
-        self.redraw()
+        if self.drawing is not None and self.drawing.follow(self.camera):
+            self.place_arrow()
+            self._settle = 2
+        else:
+            self.redraw()
+
+    def tick(self, dt: float) -> None:
+        """Every frame: the frame after a pan stopped, the board drawn afresh."""
+        super().tick(dt)
+        if self._settle:
+            self._settle -= 1
+            if not self._settle:
+                self.redraw()
 
     def scroll(self, x: float, y: float, clicks: float) -> bool:
         if not self.camera.contains_screen(x, y):
