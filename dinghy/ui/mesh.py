@@ -75,7 +75,13 @@ class Mesh:
             arr = np.vstack([arr, arr[:1]])
         if len(arr) < 2:
             return
-        a, b = arr[:-1], arr[1:]
+        self.segments(arr[:-1], arr[1:], width, colour)
+
+    def segments(self, a: Any, b: Any, width: float, colour: Sequence[int]) -> None:
+        """Straight pieces from each point of ``a`` to the same one of ``b`` (n x 2), each
+        ``width`` wide with square ends: many lines of one colour in one call."""
+        a = np.asarray(a, dtype=np.float64).reshape(-1, 2)
+        b = np.asarray(b, dtype=np.float64).reshape(-1, 2)
         d = b - a
         length = np.hypot(d[:, 0], d[:, 1])
         keep = length > 1e-9

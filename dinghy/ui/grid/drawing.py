@@ -121,7 +121,8 @@ def set_label(lab: Any, text: str, position: tuple[float, float, float], size: f
               rgba: tuple[int, int, int, int]) -> None:
     """Give a pooled label its text, place and style, touching only what changed: each
     style set lays the label out again (about 0.3 ms with pyglet), and a board drawn
-    again as the camera moves mostly gives a label what it had."""
+    again as the camera moves mostly gives a label what it had. A label not wanted is
+    hidden with its text kept (``visible``), not emptied."""
     if lab.text != text:
         lab.text = text
         lab._dinghy_style = None           # new glyphs: style them again
@@ -134,6 +135,7 @@ def set_label(lab: Any, text: str, position: tuple[float, float, float], size: f
         lab._dinghy_style = style
     if lab.position != position:
         lab.position = position
+    lab.visible = True
 
 
 class ClipGroup(Group):
@@ -209,7 +211,7 @@ class _Skip:
     def polygon(self, *args: Any, **kwargs: Any) -> None:
         pass
 
-    line = circle = polygon
+    line = circle = segments = polygon
 
 
 class BoardDrawing:
@@ -255,7 +257,7 @@ class BoardDrawing:
                 lab.position = (round(x), round(y), 0)
                 self.label_rects[-1] = (text, rect)
                 return
-        lab.text = ""
+        lab.visible = False          # its text kept: shown again, it is not laid out again
         self.label_rects.pop()
 
     def _label(self, text: str, x: float, y: float, pt: float, colour: Any, bold: bool = True,
@@ -316,8 +318,7 @@ class BoardDrawing:
         self._boats(camera, picture.boats if picture else (), colours, active)
         self.pieces.build()
         for lab in self.labels[self.used:]:
-            if lab.text:
-                lab.text = ""
+            lab.visible = False
 
     def follow(self, camera: Any) -> bool:
         """The camera has only panned since the last drawing (same zoom, same part of the
@@ -350,16 +351,13 @@ class BoardDrawing:
         corners = [s(0, 0), s(b.width, 0), s(b.width, b.height), s(0, b.height)]
         m.polygon(corners, theme.rgba(BOARD_WATER))
         lw = max(1.0, self.px(1))
-        if b.cells == "points":       # lines through the intersections
-            for x in range(b.width):
-                m.line([s(x + 0.5, 0.5), s(x + 0.5, b.height - 0.5)], lw, theme.rgba(GRID_LINE))
-            for y in range(b.height):
-                m.line([s(0.5, y + 0.5), s(b.width - 0.5, y + 0.5)], lw, theme.rgba(GRID_LINE))
-        else:
-            for x in range(b.width + 1):
-                m.line([s(x, 0), s(x, b.height)], lw, theme.rgba(GRID_LINE))
-            for y in range(b.height + 1):
-                m.line([s(0, y), s(b.width, y)], lw, theme.rgba(GRID_LINE))
+        # the grid: lines through the intersections ("points"), or round the squares
+        h = 0.5 if b.cells == "points" else 0.0
+        xs = [x + h for x in range(b.width + (0 if h else 1))]
+        ys = [y + h for y in range(b.height + (0 if h else 1))]
+        grid = theme.rgba(GRID_LINE)
+        m.segments([s(x, h) for x in xs], [s(x, b.height - h) for x in xs], lw, grid)
+        m.segments([s(h, y) for y in ys], [s(b.width - h, y) for y in ys], lw, grid)
         m.line(corners, max(1.5, self.px(2)), theme.rgba(theme.FOAM, 200), closed=True)
         for x, y in land_cells(b):
             if b.cells == "points":
@@ -394,10 +392,9 @@ class BoardDrawing:
         dash = max(4.0, z * 0.25)
         length = math.dist(a, b)
         k = max(1, int(length / dash))
-        for i in range(0, k, 2):
-            t0, t1 = i / k, min(1.0, (i + 1) / k)
-            m.line([(a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
-                    (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)],
+        ts = [(i / k, min(1.0, (i + 1) / k)) for i in range(0, k, 2)]
+        m.segments([(a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0) for t0, _ in ts],
+                   [(a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1) for _, t1 in ts],
                    max(2.0, self.px(3)), theme.rgba(colour, 230))
         for p in (a, b):
             m.circle(*p, max(self.px(5), z * 0.16), theme.rgba(theme.INK))
