@@ -31,7 +31,7 @@ from dinghy.ui.grid.drawing import BoardDrawing  # noqa: E402
 from dinghy.ui.grid.framing import fit_board, frame  # noqa: E402
 from dinghy.ui.grid.sight import GridSight  # noqa: E402
 from dinghy.ui.grid.squares import SquareScan  # noqa: E402
-from dinghy.ui.hud import SeatChip  # noqa: E402
+from dinghy.ui.hud import SeatChip, shown_width  # noqa: E402
 from dinghy.ui.shell.board_view import seat_colour  # noqa: E402
 from dinghy.ui.shell.edge_arrow import EdgeArrow  # noqa: E402
 from dinghy.ui.shell.generic import GenericView  # noqa: E402
@@ -50,11 +50,13 @@ def board_title(game: Any) -> str:
 
 
 def fit_text(label: Any, text: str, width: float) -> None:
-    """``text`` on ``label``, cut short with an ellipsis until it fits ``width`` pixels."""
-    label.text = text
-    while label.content_width > width and len(text) > 8:
+    """``text`` on ``label``, cut short with an ellipsis until it fits ``width`` pixels
+    (measured, then set once: each text set lays the label out again)."""
+    shown = text
+    while shown_width(label, shown) > width and len(text) > 8:
         text = text[: int(len(text) * 0.9)].rstrip()
-        label.text = text + "…"
+        shown = text + "…"
+    label.text = shown
 
 
 def status_lines(note: str, fallback: str) -> tuple[str, str]:
