@@ -20,7 +20,8 @@ from dinghy.ui import theme  # noqa: E402
 
 #: Characters the table writes (names, events, numbers, arrows).
 GLYPHS = ("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-          " .,:;!?'\"()[]/+-=%&#*_<>|°×…·—–▲▼◀▶⟲⟳✓")
+          " .,:;!?'\"()[]/+-=%&#*_<>|°×…·—–▲▼◀▶⟲⟳✓"
+          "↻◐✗~")     # the grid boards' flag badges (dinghy.ui.grid.drawing.FLAG_BADGES)
 _warmed: dict[tuple[float, bool], Any] = {}
 
 

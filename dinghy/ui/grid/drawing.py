@@ -133,6 +133,7 @@ def set_label(lab: Any, text: str, position: tuple[float, float, float], size: f
         lab.weight = "bold" if bold else "normal"
         lab.color = rgba
         lab._dinghy_style = style
+    lab._dinghy_key = (text, *style)
     if lab.position != position:
         lab.position = position
     lab.visible = True
@@ -230,6 +231,9 @@ class BoardDrawing:
         self._drawn: Any = None          # the camera of the last drawing (follow() moves from it)
         self.labels: list[Any] = []
         self.used = 0
+        self._spare: dict[Any, list[Any]] = {}     # the pool by what each label showed
+        self._rest: list[Any] = []
+        self._taken: set[int] = set()
         self.rect = (0.0, 0.0, 1.0, 1.0)
         # what was drawn, for tests and hit checks
         self.boat_spots: dict[int, tuple[float, float]] = {}
@@ -260,17 +264,35 @@ class BoardDrawing:
         lab.visible = False          # its text kept: shown again, it is not laid out again
         self.label_rects.pop()
 
+    def _take(self, key: tuple[Any, ...]) -> Any:
+        """A label of the pool for a word of ``key`` (text, size, bold, colour): one that
+        showed the same word last time if there is one (nothing to lay out: the same words
+        come back at each drawing, not always in the same order), else any not taken yet."""
+        same = self._spare.get(key)
+        while same:
+            lab = same.pop()
+            if id(lab) not in self._taken:
+                self._taken.add(id(lab))
+                return lab
+        while self._rest:
+            lab = self._rest.pop()
+            if id(lab) not in self._taken:
+                self._taken.add(id(lab))
+                return lab
+        lab = pyglet.text.Label("", font_name=theme.FONT, font_size=key[1], anchor_x="center",
+                                anchor_y="center", batch=self.batch, group=self.text_group)
+        self.labels.append(lab)
+        self._taken.add(id(lab))
+        return lab
+
     def _label(self, text: str, x: float, y: float, pt: float, colour: Any, bold: bool = True,
                keep: bool = False) -> Any:
         """A label centred on (x, y); ``keep``: a word over the water (a mark's or a line's
         name) whose box is kept in ``label_rects`` (what it may cover)."""
-        if self.used == len(self.labels):
-            self.labels.append(pyglet.text.Label("", font_name=theme.FONT, font_size=pt * self.scale,
-                                                 anchor_x="center", anchor_y="center",
-                                                 batch=self.batch, group=self.text_group))
-        lab = self.labels[self.used]
+        size, rgba = pt * self.scale, theme.rgba(colour)
+        lab = self._take((text, size, bold, rgba))
         self.used += 1
-        set_label(lab, text, (round(x), round(y), 0), pt * self.scale, bold, theme.rgba(colour))
+        set_label(lab, text, (round(x), round(y), 0), size, bold, rgba)
         if keep:
             w, h = lab.content_width, lab.content_height
             self.label_rects.append((text, (x - w / 2, y - h / 2, w, h)))
@@ -286,6 +308,13 @@ class BoardDrawing:
         the acting boat's next mark or line (ringed, "next" beside it); ``clear``: more
         window rectangles the words on the water keep off (the edge arrow)."""
         self.used = 0
+        self._spare: dict[Any, list[Any]] = {}
+        for lab in reversed(self.labels):
+            self._spare.setdefault(getattr(lab, "_dinghy_key", None), []).append(lab)
+        # when no label showed the word: one hidden last time first (likely not wanted now)
+        self._rest = [lab for lab in reversed(self.labels) if lab.visible] + \
+            [lab for lab in reversed(self.labels) if not lab.visible]
+        self._taken = set()
         self.label_rects = []
         targets = list(targets)
         z = camera.zoom
@@ -317,8 +346,9 @@ class BoardDrawing:
             self._goal(camera, goal)
         self._boats(camera, picture.boats if picture else (), colours, active)
         self.pieces.build()
-        for lab in self.labels[self.used:]:
-            lab.visible = False
+        for lab in self.labels:
+            if id(lab) not in self._taken:
+                lab.visible = False
 
     def follow(self, camera: Any) -> bool:
         """The camera has only panned since the last drawing (same zoom, same part of the
