@@ -100,6 +100,20 @@ class Mesh:
         tris[:, 5] = b2 + n
         self._add(tris, colour)
 
+    def polygons(self, pts: Any, colour: Sequence[int]) -> None:
+        """Many convex polygons of one colour with the same number of corners at once
+        (an n x k x 2 array): each as :meth:`polygon` would fill it, in order."""
+        arr = np.asarray(pts, dtype=np.float64)
+        if arr.ndim != 3 or not len(arr) or arr.shape[1] < 3:
+            return
+        self._add(arr[:, _fan(arr.shape[1])], colour)
+
+    def circles(self, centres: Any, r: float, colour: Sequence[int], segments: int = 20) -> None:
+        """Many discs of one radius and colour at once (centres: n x 2), in order."""
+        c = np.asarray(centres, dtype=np.float64).reshape(-1, 1, 2)
+        if len(c):
+            self._add(_unit_fan(segments)[None] * r + c, colour)
+
     def circle(self, x: float, y: float, r: float, colour: Sequence[int], segments: int = 20) -> None:
         tris = _unit_fan(segments) * r
         tris += (x, y)

@@ -24,6 +24,7 @@ from dinghy.ui.app import configure as _configure
 
 _configure()
 
+import numpy as np  # noqa: E402
 import pyglet  # noqa: E402
 from pyglet.graphics import Group  # noqa: E402
 
@@ -376,6 +377,15 @@ class BoardDrawing:
 
     def _board(self, camera: Any, m: Any) -> None:
         """The board's own shapes into ``m`` (skipped when kept), and its words."""
+        if not isinstance(m, _Skip):
+            self._board_shapes(camera, m)
+        for line, name, colour in self._lines():
+            self._line(camera, m, line, name, colour)
+        for mark in self.board.marks or ():
+            self._mark(camera, m, mark)
+
+    def _board_shapes(self, camera: Any, m: Any) -> None:
+        """The water of the board, its grid, its edge and its land."""
         b, z = self.board, camera.zoom
         s = lambda x, y: self._screen(camera, x, y)  # noqa: E731
         corners = [s(0, 0), s(b.width, 0), s(b.width, b.height), s(0, b.height)]
@@ -389,16 +399,17 @@ class BoardDrawing:
         m.segments([s(x, h) for x in xs], [s(x, b.height - h) for x in xs], lw, grid)
         m.segments([s(h, y) for y in ys], [s(b.width - h, y) for y in ys], lw, grid)
         m.line(corners, max(1.5, self.px(2)), theme.rgba(theme.FOAM, 200), closed=True)
-        for x, y in land_cells(b):
+        land = np.array(land_cells(b), dtype=np.float64).reshape(-1, 2)
+        if len(land):               # every land cell at once, as the camera maps a point
+            ox, oy = camera.x0 + camera.width / 2, camera.y0 + camera.height / 2
             if b.cells == "points":
-                cx, cy = s(x + 0.5, y + 0.5)
-                m.circle(cx, cy, z * 0.42, theme.rgba(LAND), segments=16)
+                m.circles(np.stack([ox + (land[:, 0] + 0.5 - camera.cx) * z,
+                                    oy + (land[:, 1] + 0.5 - camera.cy) * z], axis=1),
+                          z * 0.42, theme.rgba(LAND), segments=16)
             else:
-                m.polygon([s(x, y), s(x + 1, y), s(x + 1, y + 1), s(x, y + 1)], theme.rgba(LAND))
-        for line, name, colour in self._lines():
-            self._line(camera, m, line, name, colour)
-        for mark in b.marks or ():
-            self._mark(camera, m, mark)
+                quad = land[:, None, :] + np.array([(0, 0), (1, 0), (1, 1), (0, 1)], dtype=np.float64)
+                m.polygons(np.stack([ox + (quad[..., 0] - camera.cx) * z,
+                                     oy + (quad[..., 1] - camera.cy) * z], axis=2), theme.rgba(LAND))
 
     def _lines(self) -> list[tuple[Any, str, Any]]:
         b = self.board
