@@ -20,7 +20,8 @@ from dinghy.ui import theme  # noqa: E402
 
 #: Characters the table writes (names, events, numbers, arrows).
 GLYPHS = ("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-          " .,:;!?'\"()[]/+-=%&#*_<>|°×…·—–▲▼◀▶⟲⟳✓")
+          " .,:;!?'\"()[]/+-=%&#*_<>|°×…·—–▲▼◀▶⟲⟳✓"
+          "↻◐✗~")     # the grid boards' flag badges (dinghy.ui.grid.drawing.FLAG_BADGES)
 _warmed: dict[tuple[float, bool], Any] = {}
 
 
@@ -136,10 +137,26 @@ def fit_text(label: Any, text: str, room: float, size: float, smallest: float | 
         label.font_size = size
     if smallest is not None and label.content_width > room:
         label.font_size = smallest
-    cut = len(text)
-    while label.content_width > room and cut > 1:
+    if label.content_width <= room:
+        return
+    # the cut found by measuring (laying the label out again for each try cost a frame)
+    cut, shown = len(text), text
+    while shown_width(label, shown) > room and cut > 1:
         cut -= 1
-        label.text = text[:cut].rstrip(" ·") + "…"
+        shown = text[:cut].rstrip(" ·") + "…"
+    label.text = shown
+
+
+def shown_width(label: Any, text: str) -> float:
+    """The width ``label`` would have showing ``text`` in its style now (its first
+    character's): on one line, the glyphs' advances as pyglet lays them out, without
+    laying anything out; a label of several lines is given the text and asked."""
+    if label.multiline:
+        label.text = text
+        return label.content_width
+    font = label.document.get_font(0, dpi=label.dpi)
+    glyphs, _ = font.get_glyphs(text)
+    return sum(g.advance for g in glyphs)
 
 
 @dataclass(frozen=True)

@@ -39,27 +39,29 @@ class Mesh:
         self.program = get_default_shader()
         self.group = _ShapeGroup(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, self.program, parent)
         self._pos: list[np.ndarray] = []
-        self._col: list[np.ndarray] = []
+        self._col: list[RGBA] = []           # one colour a shape, for the _pos beside it
         self._vlist: Any = None
         self.triangles = 0
 
     # --- collecting ---------------------------------------------------------------------
+    # A board redrawn as its camera moves adds a few hundred small shapes a frame: each
+    # shape here is a handful of numpy operations on arrays made once (a fan's indices,
+    # a unit circle), and the colours are spread over the vertices once, in build.
     def _add(self, tris: np.ndarray, colour: Sequence[int]) -> None:
         if not len(tris):
             return
-        self._pos.append(np.asarray(tris, dtype=np.float32).reshape(-1, 2))
-        n = self._pos[-1].shape[0]
-        self._col.append(np.tile(np.array(_rgba(colour), dtype=np.uint8), (n, 1)))
+        self._pos.append(tris.reshape(-1, 2))
+        self._col.append(_rgba(colour))
 
     def polygon(self, pts: Sequence[Sequence[float]], colour: Sequence[int],
                 convex: bool | None = None) -> None:
         """A filled simple polygon (convex or not; ``convex=True`` skips the test)."""
         arr = np.asarray(pts, dtype=np.float64).reshape(-1, 2)
-        if len(arr) < 3:
+        n = len(arr)
+        if n < 3:
             return
-        if convex or len(arr) <= 4 or (convex is None and _convex(arr)):
-            idx = [(0, i, i + 1) for i in range(1, len(arr) - 1)]
-            tris = arr[np.array(idx).ravel()]
+        if convex or n <= 4 or (convex is None and _convex(arr)):
+            tris = arr[_fan(n)]
         else:
             tris = arr[np.array(earcut.earcut(arr.ravel().tolist()), dtype=int)]
         self._add(tris, colour)
@@ -73,25 +75,48 @@ class Mesh:
             arr = np.vstack([arr, arr[:1]])
         if len(arr) < 2:
             return
-        a, b = arr[:-1], arr[1:]
+        self.segments(arr[:-1], arr[1:], width, colour)
+
+    def segments(self, a: Any, b: Any, width: float, colour: Sequence[int]) -> None:
+        """Straight pieces from each point of ``a`` to the same one of ``b`` (n x 2), each
+        ``width`` wide with square ends: many lines of one colour in one call."""
+        a = np.asarray(a, dtype=np.float64).reshape(-1, 2)
+        b = np.asarray(b, dtype=np.float64).reshape(-1, 2)
         d = b - a
         length = np.hypot(d[:, 0], d[:, 1])
         keep = length > 1e-9
-        a, b, d, length = a[keep], b[keep], d[keep], length[keep]
+        if not keep.all():
+            a, b, d, length = a[keep], b[keep], d[keep], length[keep]
         if not len(a):
             return
-        u = d / length[:, None] * (width / 2)
-        n = np.stack([-u[:, 1], u[:, 0]], axis=1)
+        u = d * (width / 2 / length)[:, None]
+        n = np.empty_like(u)
+        n[:, 0], n[:, 1] = -u[:, 1], u[:, 0]
         a2, b2 = a - u, b + u
-        p1, p2, p3, p4 = a2 + n, a2 - n, b2 - n, b2 + n
-        tris = np.stack([p1, p2, p3, p1, p3, p4], axis=1).reshape(-1, 2)
+        tris = np.empty((len(a), 6, 2))
+        tris[:, 0] = tris[:, 3] = a2 + n
+        tris[:, 1] = a2 - n
+        tris[:, 2] = tris[:, 4] = b2 - n
+        tris[:, 5] = b2 + n
         self._add(tris, colour)
 
+    def polygons(self, pts: Any, colour: Sequence[int]) -> None:
+        """Many convex polygons of one colour with the same number of corners at once
+        (an n x k x 2 array): each as :meth:`polygon` would fill it, in order."""
+        arr = np.asarray(pts, dtype=np.float64)
+        if arr.ndim != 3 or not len(arr) or arr.shape[1] < 3:
+            return
+        self._add(arr[:, _fan(arr.shape[1])], colour)
+
+    def circles(self, centres: Any, r: float, colour: Sequence[int], segments: int = 20) -> None:
+        """Many discs of one radius and colour at once (centres: n x 2), in order."""
+        c = np.asarray(centres, dtype=np.float64).reshape(-1, 1, 2)
+        if len(c):
+            self._add(_unit_fan(segments)[None] * r + c, colour)
+
     def circle(self, x: float, y: float, r: float, colour: Sequence[int], segments: int = 20) -> None:
-        ang = np.linspace(0, 2 * math.pi, segments + 1)
-        ring = np.stack([x + r * np.cos(ang), y + r * np.sin(ang)], axis=1)
-        centre = np.tile([x, y], (segments, 1))
-        tris = np.stack([centre, ring[:-1], ring[1:]], axis=1).reshape(-1, 2)
+        tris = _unit_fan(segments) * r
+        tris += (x, y)
         self._add(tris, colour)
 
     def clear(self) -> None:
@@ -106,8 +131,9 @@ class Mesh:
         if not self._pos:
             self.triangles = 0
             return
-        pos = np.concatenate(self._pos)
-        col = np.concatenate(self._col)
+        pos = np.concatenate(self._pos).astype(np.float32)
+        counts = [len(p) for p in self._pos]
+        col = np.repeat(np.array(self._col, dtype=np.uint8), counts, axis=0)
         n = pos.shape[0]
         self.triangles = n // 3
         self._vlist = self.program.vertex_list(
@@ -123,6 +149,29 @@ class Mesh:
         if self._vlist is not None:
             self._vlist.delete()
             self._vlist = None
+
+
+_FANS: dict[int, np.ndarray] = {}
+_UNIT_FANS: dict[int, np.ndarray] = {}
+
+
+def _fan(n: int) -> np.ndarray:
+    """The vertex indices of a convex polygon of ``n`` corners as a fan of triangles."""
+    idx = _FANS.get(n)
+    if idx is None:
+        idx = _FANS[n] = np.array([(0, i, i + 1) for i in range(1, n - 1)], dtype=int).ravel()
+    return idx
+
+
+def _unit_fan(segments: int) -> np.ndarray:
+    """A disc of radius 1 round (0, 0) as ``segments`` triangles (a fresh copy)."""
+    fan = _UNIT_FANS.get(segments)
+    if fan is None:
+        ang = np.linspace(0, 2 * math.pi, segments + 1)
+        ring = np.stack([np.cos(ang), np.sin(ang)], axis=1)
+        centre = np.zeros((segments, 2))
+        fan = _UNIT_FANS[segments] = np.stack([centre, ring[:-1], ring[1:]], axis=1).reshape(-1, 2)
+    return fan.copy()
 
 
 def _convex(arr: np.ndarray) -> bool:

@@ -4,9 +4,13 @@ boats with sail and flags, and the squares a tap may play.
 
 Board coordinates are cells: square (x, y) covers [x, x+1] x [y, y+1], and an
 intersection (x, y) of a "points" board lies at (x + 0.5, y + 0.5), so the same tap
-arithmetic serves both. A :class:`~dinghy.ui.camera.Camera` maps cells to pixels; the
-whole board is one :class:`~dinghy.ui.mesh.Mesh` plus a few labels, rebuilt when the
-state or the camera changes (a board is a few thousand triangles at most).
+arithmetic serves both. A :class:`~dinghy.ui.camera.Camera` maps cells to pixels. The
+board is three :class:`~dinghy.ui.mesh.Mesh` layers plus a pool of labels: the water
+behind (rebuilt when the board's part of the window changes), the board itself (grid,
+land, lines, marks: rebuilt when the camera zooms or moves, or the board is edited),
+and what the state puts on it (tokens, targets, boats: rebuilt at every drawing). A
+camera that only pans moves what is drawn by a view matrix (:meth:`BoardDrawing.follow`)
+and the view draws it afresh once the pan stops.
 
 It decides nothing: what it draws is the game's :class:`GridPicture` and the view's
 list of legal squares.
@@ -20,6 +24,7 @@ from dinghy.ui.app import configure as _configure
 
 _configure()
 
+import numpy as np  # noqa: E402
 import pyglet  # noqa: E402
 from pyglet.graphics import Group  # noqa: E402
 
@@ -113,6 +118,28 @@ def land_cells(board: Any) -> list[tuple[int, int]]:
     return [xy(c) for c in (board.land or ())]
 
 
+def set_label(lab: Any, text: str, position: tuple[float, float, float], size: float, bold: bool,
+              rgba: tuple[int, int, int, int]) -> None:
+    """Give a pooled label its text, place and style, touching only what changed: each
+    style set lays the label out again (about 0.3 ms with pyglet), and a board drawn
+    again as the camera moves mostly gives a label what it had. A label not wanted is
+    hidden with its text kept (``visible``), not emptied."""
+    if lab.text != text:
+        lab.text = text
+        lab._dinghy_style = None           # new glyphs: style them again
+    style = (size, bold, rgba)
+    if getattr(lab, "_dinghy_style", None) != style:
+        if lab.font_size != size:
+            lab.font_size = size
+        lab.weight = "bold" if bold else "normal"
+        lab.color = rgba
+        lab._dinghy_style = style
+    lab._dinghy_key = (text, *style)
+    if lab.position != position:
+        lab.position = position
+    lab.visible = True
+
+
 class ClipGroup(Group):
     """Its children draw only inside ``rect`` (window pixels): the board never shows
     between the panels beside it."""
@@ -137,16 +164,77 @@ class ClipGroup(Group):
         return id(self)
 
 
+class ShiftGroup(Group):
+    """Its children drawn moved by ``offset`` window pixels (a board panned since it was
+    drawn): the window's view matrix, translated while they draw."""
+
+    def __init__(self, order: int = 0, parent: Any = None) -> None:
+        super().__init__(order=order, parent=parent)
+        self.offset = (0.0, 0.0)
+        self._saved: Any = None
+        self._window: Any = None
+
+    def set_state(self) -> None:
+        self._saved = None
+        if self.offset == (0.0, 0.0):
+            return
+        from pyglet.math import Mat4, Vec3
+        window = self._window
+        if window is None:
+            window = self._window = next(iter(pyglet.app.windows), None)
+            if window is None:
+                return
+        self._saved = window.view
+        window.view = Mat4.from_translation(Vec3(self.offset[0], self.offset[1], 0.0)) @ self._saved
+
+    def unset_state(self) -> None:
+        if self._saved is not None:
+            self._window.view = self._saved
+            self._saved = None
+
+    def __eq__(self, other: object) -> bool:     # never merged with another board's
+        return self is other
+
+    def __hash__(self) -> int:
+        return id(self)
+
+
+class Layers(tuple):
+    """A board's meshes, counted together."""
+
+    @property
+    def triangles(self) -> int:
+        return sum(m.triangles for m in self)
+
+
+class _Skip:
+    """A mesh that keeps nothing: the board's own shapes, while those drawn before stand."""
+
+    def polygon(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+    line = circle = segments = polygon
+
+
 class BoardDrawing:
     """The board of one game in ``batch`` under the widgets (``order`` below 0)."""
 
     def __init__(self, batch: Any, board: Any, *, scale: float = 1.0, order: int = -6) -> None:
         self.batch, self.board, self.scale = batch, board, scale
         self.clip = ClipGroup(order=order)
-        self.mesh = Mesh(batch, Group(order=0, parent=self.clip))
-        self.text_group = Group(order=1, parent=self.clip)
+        self.back = Mesh(batch, Group(order=0, parent=self.clip))      # the water behind
+        self.shift = ShiftGroup(order=1, parent=self.clip)
+        self.board_mesh = Mesh(batch, Group(order=0, parent=self.shift))
+        self.pieces = Mesh(batch, Group(order=1, parent=self.shift))     # what the state puts on it
+        self.text_group = Group(order=2, parent=self.shift)
+        self._back_key: Any = None
+        self._board_key: Any = None
+        self._drawn: Any = None          # the camera of the last drawing (follow() moves from it)
         self.labels: list[Any] = []
         self.used = 0
+        self._spare: dict[Any, list[Any]] = {}     # the pool by what each label showed
+        self._rest: list[Any] = []
+        self._taken: set[int] = set()
         self.rect = (0.0, 0.0, 1.0, 1.0)
         # what was drawn, for tests and hit checks
         self.boat_spots: dict[int, tuple[float, float]] = {}
@@ -181,7 +269,7 @@ class BoardDrawing:
                 lab.position = (round(x), round(y), 0)
                 self.label_rects[-1] = (text, rect)
                 return
-        lab.text = ""
+        lab.visible = False          # its text kept: shown again, it is not laid out again
         self.label_rects.pop()
 
     def in_sight(self, x: float, y: float, radius: float) -> bool:
@@ -190,22 +278,35 @@ class BoardDrawing:
         disc = (x - radius, y - radius, 2 * radius, 2 * radius)
         return inside(disc, self.rect, 0.0) and not any(overlap(disc, c) > 0 for c in self.clear)
 
+    def _take(self, key: tuple[Any, ...]) -> Any:
+        """A label of the pool for a word of ``key`` (text, size, bold, colour): one that
+        showed the same word last time if there is one (nothing to lay out: the same words
+        come back at each drawing, not always in the same order), else any not taken yet."""
+        same = self._spare.get(key)
+        while same:
+            lab = same.pop()
+            if id(lab) not in self._taken:
+                self._taken.add(id(lab))
+                return lab
+        while self._rest:
+            lab = self._rest.pop()
+            if id(lab) not in self._taken:
+                self._taken.add(id(lab))
+                return lab
+        lab = pyglet.text.Label("", font_name=theme.FONT, font_size=key[1], anchor_x="center",
+                                anchor_y="center", batch=self.batch, group=self.text_group)
+        self.labels.append(lab)
+        self._taken.add(id(lab))
+        return lab
+
     def _label(self, text: str, x: float, y: float, pt: float, colour: Any, bold: bool = True,
                keep: bool = False) -> Any:
         """A label centred on (x, y); ``keep``: a word over the water (a mark's or a line's
         name) whose box is kept in ``label_rects`` (what it may cover)."""
-        if self.used == len(self.labels):
-            self.labels.append(pyglet.text.Label("", font_name=theme.FONT, font_size=pt * self.scale,
-                                                 anchor_x="center", anchor_y="center",
-                                                 batch=self.batch, group=self.text_group))
-        lab = self.labels[self.used]
+        size, rgba = pt * self.scale, theme.rgba(colour)
+        lab = self._take((text, size, bold, rgba))
         self.used += 1
-        if lab.font_size != pt * self.scale:
-            lab.font_size = pt * self.scale
-        lab.weight = "bold" if bold else "normal"
-        lab.color = theme.rgba(colour)
-        lab.text = text
-        lab.position = (round(x), round(y), 0)
+        set_label(lab, text, (round(x), round(y), 0), size, bold, rgba)
         if keep:
             w, h = lab.content_width, lab.content_height
             self.label_rects.append((text, (x - w / 2, y - h / 2, w, h)))
@@ -221,6 +322,13 @@ class BoardDrawing:
         the acting boat's next mark or line (ringed, "next" beside it); ``clear``: more
         window rectangles the words on the water keep off (the edge arrow)."""
         self.used = 0
+        self._spare: dict[Any, list[Any]] = {}
+        for lab in reversed(self.labels):
+            self._spare.setdefault(getattr(lab, "_dinghy_key", None), []).append(lab)
+        # when no label showed the word: one hidden last time first (likely not wanted now)
+        self._rest = [lab for lab in reversed(self.labels) if lab.visible] + \
+            [lab for lab in reversed(self.labels) if not lab.visible]
+        self._taken = set()
         self.label_rects = []
         targets = list(targets)
         z = camera.zoom
@@ -232,9 +340,18 @@ class BoardDrawing:
         self.clear = list(clear)
         self.rect = (camera.x0, camera.y0, camera.width, camera.height)
         self.clip.rect = self.rect
-        m = self.mesh
-        m.polygon(self._rect_pts(camera.x0, camera.y0, camera.width, camera.height), theme.rgba(theme.WATER))
-        self._board(camera)
+        self.shift.offset = (0.0, 0.0)
+        self._drawn = (camera.cx, camera.cy, camera.zoom, *self.rect)
+        if self._back_key != self.rect:
+            self._back_key = self.rect
+            self.back.polygon(self._rect_pts(*self.rect), theme.rgba(theme.WATER))
+            self.back.build()
+        key = (self.board, self.scale, self._drawn)
+        fresh = self._board_key is None or self._board_key[0] is not self.board or self._board_key[1:] != key[1:]
+        self._board_key = key
+        self._board(camera, self.board_mesh if fresh else _Skip())
+        if fresh:
+            self.board_mesh.build()
         if tracks:
             self._tracks(camera, tracks, colours)
         self._tokens(camera, picture.tokens if picture else (), viewer, colours)
@@ -242,10 +359,27 @@ class BoardDrawing:
         if goal is not None:
             self._goal(camera, goal)
         self._boats(camera, picture.boats if picture else (), colours, active)
-        m.build()
-        for lab in self.labels[self.used:]:
-            if lab.text:
-                lab.text = ""
+        self.pieces.build()
+        for lab in self.labels:
+            if id(lab) not in self._taken:
+                lab.visible = False
+
+    def follow(self, camera: Any) -> bool:
+        """The camera has only panned since the last drawing (same zoom, same part of the
+        window): move what is drawn with it, by the view matrix, and the spots kept for
+        hit checks with it; False (nothing done) when it must be drawn again."""
+        d = self._drawn
+        if d is None or (camera.zoom, camera.x0, camera.y0, camera.width, camera.height) != d[2:]:
+            return False
+        off = ((d[0] - camera.cx) * camera.zoom, (d[1] - camera.cy) * camera.zoom)
+        dx, dy = off[0] - self.shift.offset[0], off[1] - self.shift.offset[1]
+        self.shift.offset = off
+        if dx or dy:
+            self.boat_spots = {k: (x + dx, y + dy) for k, (x, y) in self.boat_spots.items()}
+            self.target_spots = {k: (x + dx, y + dy) for k, (x, y) in self.target_spots.items()}
+            self.label_rects = [(t, (r[0] + dx, r[1] + dy, r[2], r[3])) for t, r in self.label_rects]
+            self.avoid = [(r[0] + dx, r[1] + dy, r[2], r[3]) for r in self.avoid]
+        return True
 
     @staticmethod
     def _rect_pts(x: float, y: float, w: float, h: float) -> list[tuple[float, float]]:
@@ -254,33 +388,41 @@ class BoardDrawing:
     def _screen(self, camera: Any, x: float, y: float) -> tuple[float, float]:
         return camera.world_to_screen(x, y)
 
-    def _board(self, camera: Any) -> None:
-        b, m, z = self.board, self.mesh, camera.zoom
+    def _board(self, camera: Any, m: Any) -> None:
+        """The board's own shapes into ``m`` (skipped when kept), and its words."""
+        if not isinstance(m, _Skip):
+            self._board_shapes(camera, m)
+        for line, name, colour in self._lines():
+            self._line(camera, m, line, name, colour)
+        for mark in self.board.marks or ():
+            self._mark(camera, m, mark)
+
+    def _board_shapes(self, camera: Any, m: Any) -> None:
+        """The water of the board, its grid, its edge and its land."""
+        b, z = self.board, camera.zoom
         s = lambda x, y: self._screen(camera, x, y)  # noqa: E731
         corners = [s(0, 0), s(b.width, 0), s(b.width, b.height), s(0, b.height)]
         m.polygon(corners, theme.rgba(BOARD_WATER))
         lw = max(1.0, self.px(1))
-        if b.cells == "points":       # lines through the intersections
-            for x in range(b.width):
-                m.line([s(x + 0.5, 0.5), s(x + 0.5, b.height - 0.5)], lw, theme.rgba(GRID_LINE))
-            for y in range(b.height):
-                m.line([s(0.5, y + 0.5), s(b.width - 0.5, y + 0.5)], lw, theme.rgba(GRID_LINE))
-        else:
-            for x in range(b.width + 1):
-                m.line([s(x, 0), s(x, b.height)], lw, theme.rgba(GRID_LINE))
-            for y in range(b.height + 1):
-                m.line([s(0, y), s(b.width, y)], lw, theme.rgba(GRID_LINE))
+        # the grid: lines through the intersections ("points"), or round the squares
+        h = 0.5 if b.cells == "points" else 0.0
+        xs = [x + h for x in range(b.width + (0 if h else 1))]
+        ys = [y + h for y in range(b.height + (0 if h else 1))]
+        grid = theme.rgba(GRID_LINE)
+        m.segments([s(x, h) for x in xs], [s(x, b.height - h) for x in xs], lw, grid)
+        m.segments([s(h, y) for y in ys], [s(b.width - h, y) for y in ys], lw, grid)
         m.line(corners, max(1.5, self.px(2)), theme.rgba(theme.FOAM, 200), closed=True)
-        for x, y in land_cells(b):
+        land = np.array(land_cells(b), dtype=np.float64).reshape(-1, 2)
+        if len(land):               # every land cell at once, as the camera maps a point
+            ox, oy = camera.x0 + camera.width / 2, camera.y0 + camera.height / 2
             if b.cells == "points":
-                cx, cy = s(x + 0.5, y + 0.5)
-                m.circle(cx, cy, z * 0.42, theme.rgba(LAND), segments=16)
+                m.circles(np.stack([ox + (land[:, 0] + 0.5 - camera.cx) * z,
+                                    oy + (land[:, 1] + 0.5 - camera.cy) * z], axis=1),
+                          z * 0.42, theme.rgba(LAND), segments=16)
             else:
-                m.polygon([s(x, y), s(x + 1, y), s(x + 1, y + 1), s(x, y + 1)], theme.rgba(LAND))
-        for line, name, colour in self._lines():
-            self._line(camera, line, name, colour)
-        for mark in b.marks or ():
-            self._mark(camera, mark)
+                quad = land[:, None, :] + np.array([(0, 0), (1, 0), (1, 1), (0, 1)], dtype=np.float64)
+                m.polygons(np.stack([ox + (quad[..., 0] - camera.cx) * z,
+                                     oy + (quad[..., 1] - camera.cy) * z], axis=2), theme.rgba(LAND))
 
     def _lines(self) -> list[tuple[Any, str, Any]]:
         b = self.board
@@ -293,8 +435,8 @@ class BoardDrawing:
             out.append((b.finish, "FINISH", FINISH))
         return out
 
-    def _line(self, camera: Any, line: Any, name: str, colour: Any) -> None:
-        m, z = self.mesh, camera.zoom
+    def _line(self, camera: Any, m: Any, line: Any, name: str, colour: Any) -> None:
+        z = camera.zoom
         (ax, ay), (bx, by) = line_points(line)
         a, b = self._screen(camera, ax, ay), self._screen(camera, bx, by)
         if self.board.cells == "squares":       # the line's squares, tinted
@@ -304,10 +446,9 @@ class BoardDrawing:
         dash = max(4.0, z * 0.25)
         length = math.dist(a, b)
         k = max(1, int(length / dash))
-        for i in range(0, k, 2):
-            t0, t1 = i / k, min(1.0, (i + 1) / k)
-            m.line([(a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
-                    (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)],
+        ts = [(i / k, min(1.0, (i + 1) / k)) for i in range(0, k, 2)]
+        m.segments([(a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0) for t0, _ in ts],
+                   [(a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1) for _, t1 in ts],
                    max(2.0, self.px(3)), theme.rgba(colour, 230))
         for p in (a, b):
             m.circle(*p, max(self.px(5), z * 0.16), theme.rgba(theme.INK))
@@ -323,8 +464,8 @@ class BoardDrawing:
                   for t in (0.25, 0.75) for d in (-off, off) for p, q in ((a, b),)]
         self._free_label(name, spots, theme.SMALL_PT, colour)
 
-    def _mark(self, camera: Any, mark: Any) -> None:
-        m, z = self.mesh, camera.zoom
+    def _mark(self, camera: Any, m: Any, mark: Any) -> None:
+        z = camera.zoom
         cx, cy = self._screen(camera, *cell_centre(mark.x, mark.y))
         r = max(self.px(6), z * 0.2)
         if not mark.order:           # not rounded (a line's end): a buoy and its name
@@ -368,7 +509,7 @@ class BoardDrawing:
 
     def _goal(self, camera: Any, goal: Any) -> None:
         """The acting boat's next mark or line stands out: a bright ring and "next"."""
-        m, z = self.mesh, camera.zoom
+        m, z = self.pieces, camera.zoom
         cx, cy = self._screen(camera, goal.x + 0.5, goal.y + 0.5)
         r = max(self.px(14), z * 0.62)
         ring = [(cx + r * math.cos(a / 10), cy + r * math.sin(a / 10)) for a in range(0, 63)]
@@ -381,12 +522,12 @@ class BoardDrawing:
                 colours: dict[int, Any]) -> None:
         for seat, pts in tracks.items():
             if len(pts) > 1:
-                self.mesh.line([self._screen(camera, *cell_centre(*p)) for p in pts],
+                self.pieces.line([self._screen(camera, *cell_centre(*p)) for p in pts],
                                max(1.5, self.px(2)), theme.rgba(colours.get(seat, theme.FOAM), 150))
 
     def _tokens(self, camera: Any, tokens: Sequence[Any], viewer: int | None,
                 colours: dict[int, Any]) -> None:
-        m, z = self.mesh, camera.zoom
+        m, z = self.pieces, camera.zoom
         self.shown_tokens = []
         for t in tokens:
             private = t.kind.startswith("private_")
@@ -410,7 +551,7 @@ class BoardDrawing:
                 self._label(label, cx, cy - h * 0.55, theme.SMALL_PT - 1, ink, bold=False)
 
     def _targets(self, camera: Any, targets: Iterable[tuple[int, int]]) -> None:
-        m, z = self.mesh, camera.zoom
+        m, z = self.pieces, camera.zoom
         self.target_spots = {}
         for x, y in targets:
             cx, cy = self._screen(camera, *cell_centre(x, y))
@@ -426,7 +567,7 @@ class BoardDrawing:
                    theme.rgba(TARGET, 230), closed=True)
 
     def _boats(self, camera: Any, boats: Sequence[Any], colours: dict[int, Any], active: int | None) -> None:
-        m, z = self.mesh, camera.zoom
+        m, z = self.pieces, camera.zoom
         self.boat_spots = {}
         for bm in boats:
             if not self.board.in_bounds(bm.x, bm.y):
@@ -456,7 +597,7 @@ class BoardDrawing:
             self._flags(cx, cy, length, bm.flags)
 
     def _flags(self, cx: float, cy: float, length: float, flags: Sequence[str]) -> None:
-        m = self.mesh
+        m = self.pieces
         r = max(self.px(7), length * 0.18)
         x = cx + length * 0.45
         y = cy + length * 0.45
@@ -469,8 +610,16 @@ class BoardDrawing:
             self._label(text, x, y, theme.SMALL_PT - 1, theme.readable_ink(colour))
             x += 2 * r + self.px(2)
 
+    @property
+    def mesh(self) -> "Layers":
+        """The three meshes together (their ``triangles`` counted as one)."""
+        return Layers((self.back, self.board_mesh, self.pieces))
+
     def delete(self) -> None:
-        self.mesh.delete()
+        self.pieces.delete()
+        self.board_mesh.delete()
+        self.back.delete()
+        self._back_key = self._board_key = self._drawn = None
         for lab in self.labels:
             lab.delete()
         self.labels = []

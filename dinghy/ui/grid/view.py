@@ -31,7 +31,7 @@ from dinghy.ui.grid.drawing import BoardDrawing  # noqa: E402
 from dinghy.ui.grid.framing import fit_board, frame  # noqa: E402
 from dinghy.ui.grid.sight import GridSight  # noqa: E402
 from dinghy.ui.grid.squares import SquareScan  # noqa: E402
-from dinghy.ui.hud import SeatChip  # noqa: E402
+from dinghy.ui.hud import SeatChip, shown_width  # noqa: E402
 from dinghy.ui.shell.board_view import seat_colour  # noqa: E402
 from dinghy.ui.shell.edge_arrow import EdgeArrow  # noqa: E402
 from dinghy.ui.shell.generic import GenericView  # noqa: E402
@@ -50,11 +50,13 @@ def board_title(game: Any) -> str:
 
 
 def fit_text(label: Any, text: str, width: float) -> None:
-    """``text`` on ``label``, cut short with an ellipsis until it fits ``width`` pixels."""
-    label.text = text
-    while label.content_width > width and len(text) > 8:
+    """``text`` on ``label``, cut short with an ellipsis until it fits ``width`` pixels
+    (measured, then set once: each text set lays the label out again)."""
+    shown = text
+    while shown_width(label, shown) > width and len(text) > 8:
         text = text[: int(len(text) * 0.9)].rstrip()
-        label.text = text + "…"
+        shown = text + "…"
+    label.text = shown
 
 
 def status_lines(note: str, fallback: str) -> tuple[str, str]:
@@ -108,6 +110,7 @@ class GridView(GridSight, GenericView):
         self.scan: SquareScan | None = None
         self.chooser: SquareChooser | None = None
         self._fitted = False
+        self._settle = 0            # frames until the board is drawn afresh after a pan
 
     # --- words -------------------------------------------------------------------------
     @classmethod
@@ -274,6 +277,7 @@ class GridView(GridSight, GenericView):
     def redraw(self) -> None:
         if self.drawing is None or not hasattr(self, "board_rect"):
             return
+        self._settle = 0
         self.place_arrow()
         self.drawing.draw(self.camera, self.picture, colours(self.game), targets=self.targets,
                           active=None if self.race.over else self.acting_seat(),
@@ -463,8 +467,22 @@ class GridView(GridSight, GenericView):
         return self.camera.contains_screen(x, y)
 
     def pan(self, dx: float, dy: float) -> None:
+        """The board follows the finger by moving what is drawn (a drag sends a pan each
+        frame); it is drawn afresh, its words placed for the new view, once it stops."""
         self.camera.pan(dx, dy)
-        self.redraw()
+        if self.drawing is not None and self.drawing.follow(self.camera):
+            self.place_arrow()
+            self._settle = 2
+        else:
+            self.redraw()
+
+    def tick(self, dt: float) -> None:
+        """Every frame: the frame after a pan stopped, the board drawn afresh."""
+        super().tick(dt)
+        if self._settle:
+            self._settle -= 1
+            if not self._settle:
+                self.redraw()
 
     def scroll(self, x: float, y: float, clicks: float) -> bool:
         if not self.camera.contains_screen(x, y):
