@@ -161,6 +161,9 @@ class Gui:
         self.hide_tooltip()
 
     def update(self, dt: float) -> None:
+        for m in list(self.modals):          # a modal with work of its own (a GIF being made)
+            if m in self.modals:
+                m.update(dt)
         if self.focus is not None:
             self.focus.update(dt)
         if self._tooltip is not None:
