@@ -59,12 +59,13 @@ class WaterBackground(Widget):
             self._drawables.remove(line)
         self.swell = []
         spacing, wave = g.px(64), g.px(90)
-        n = int(self.h // spacing) + 1
+        step = wave / 5          # five points a wave draw a 3-pixel swell as smoothly as
+        n = int(self.h // spacing) + 1      # more, and pyglet joins each segment in Python
         for row in range(n):
             y0 = self.y + spacing * (row + 0.5)
             shift = (row % 2) * wave / 2
-            pts = [(self.x + i * g.px(10), y0 + g.px(3) * math.sin((i * g.px(10) + shift) / wave * 2 * math.pi))
-                   for i in range(int(self.w // g.px(10)) + 2)]
+            pts = [(self.x + i * step, y0 + g.px(3) * math.sin((i * step + shift) / wave * 2 * math.pi))
+                   for i in range(int(self.w // step) + 2)]
             line = shapes.MultiLine(*pts, thickness=g.px(1.5), color=theme.rgba(theme.WAVE, 110),
                                     batch=g.batch, group=g.group(self.layer, DETAIL))
             self.swell.append(self._own(line))
