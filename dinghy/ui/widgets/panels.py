@@ -69,3 +69,19 @@ class WaterBackground(Widget):
             line = shapes.MultiLine(*pts, thickness=g.px(1.5), color=theme.rgba(theme.WAVE, 110),
                                     batch=g.batch, group=g.group(self.layer, DETAIL))
             self.swell.append(self._own(line))
+
+
+class Band(Widget):
+    """An opaque strip under a row of buttons over a board (the camera buttons): nothing
+    of the board shows between or behind them, and a tap there is not a tap on the
+    board (it lands on the band)."""
+
+    interactive = True
+
+    def __init__(self, gui: Gui, colour: theme.RGB = theme.WATER_DEEP, layer: int = LAYER_PANEL) -> None:
+        super().__init__(gui, layer)
+        self.body = self._own(gui.rect(colour, layer, BACK, rounded=False))
+
+    def layout(self) -> None:
+        self.body.position = (self.x, self.y)
+        self.body.width, self.body.height = max(self.w, 1), max(self.h, 1)
