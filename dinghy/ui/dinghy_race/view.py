@@ -137,23 +137,13 @@ class DinghyRaceView(Choices, ChartCamera, BoardView):
 
     def log_events(self, events: list[Any]) -> list[Any]:
         """The engine's events with each boat's new place said by the course ("now two
-        card lengths below mark 2"): :func:`~dinghy.ui.dinghy_race.words.log_text`,
+        card lengths below mark 2"): :func:`~dinghy.ui.dinghy_race.words.said_events`,
         each line made once."""
-        from dinghy.core.interface import Event
-        from dinghy.ui.dinghy_race.words import log_text
+        from dinghy.ui.dinghy_race.words import said_events
 
         race = self.race
-        cache = self.__dict__.setdefault("_log_words", {})
-        history = race.history
-        out: list[Any] = []
-        for k, batch in enumerate(race.events_by_action()):
-            for j, e in enumerate(batch):
-                key = (k, j, e.text)
-                said = cache.get(key)
-                if said is None:
-                    text = log_text(self.game, e, history[k + 1] if k + 1 < len(history) else None)
-                    said = cache[key] = e if text == e.text else Event(e.kind, e.boat, text)
-                out.append(said)
+        out = said_events(self.game, race.events_by_action(), race.history,
+                          self.__dict__.setdefault("_log_words", {}))
         return out[:len(events)] if len(out) >= len(events) else list(events)
 
     # --- building ---------------------------------------------------------------------
