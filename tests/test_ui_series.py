@@ -13,6 +13,7 @@ from dinghy.core.scoring import series_table
 from dinghy.core.setup import Seat
 from dinghy.ui import testing as ui
 from dinghy.ui.shell.autosave import Autosave
+from dinghy.ui.shell.exports import GifProgress
 from dinghy.ui.shell.flow import Flow
 from dinghy.ui.shell.results import ResultsScene
 from dinghy.ui.shell.series import Series
@@ -112,6 +113,10 @@ def test_export_svg_png_gif(ui_app, home, tiny, where):
         if fmt == "SVG":
             shot(ui_app, f"export_dialog_{where}.png")
         ui.tap(ui_app, next(b for b in dialog.buttons if b.label == fmt))
+        for _ in range(200):                  # a GIF is drawn over the window's next ticks
+            if not isinstance(scene.gui.modal, GifProgress):
+                break
+            ui_app.step()
         done = scene.gui.modal
         assert isinstance(done, Dialog) and "Saved to" in done.message.text
         ui.tap(ui_app, done.buttons[0])

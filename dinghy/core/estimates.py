@@ -15,7 +15,6 @@ to the first frame.
 """
 from __future__ import annotations
 
-import hashlib
 import os
 from functools import lru_cache
 from pathlib import Path
@@ -111,6 +110,8 @@ def _key(path: str | os.PathLike[str], home: str | os.PathLike[str] | None) -> s
 
 
 def _fingerprint(path: str | os.PathLike[str]) -> str:
+    import hashlib           # here: a shipped board's estimate needs no fingerprint
+
     return hashlib.sha256(io.read_bytes(path)).hexdigest()[:16]
 
 

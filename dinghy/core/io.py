@@ -10,7 +10,6 @@ import json
 import math
 import os
 import stat
-import tempfile
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -221,6 +220,8 @@ def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
 
 def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     """Write a whole binary file atomically (a temporary file, then a rename)."""
+    import tempfile          # here: reading (the way to the first frame) needs none of it
+
     p = Path(path)
     p.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
@@ -276,6 +277,8 @@ def _file_mode(p: Path) -> int:
 def check_writable(path: str | os.PathLike[str]) -> None:
     """Make sure a file can be written at ``path`` (its folder is made if missing), so a
     long job fails before it starts rather than after; a DataError naming the path if not."""
+    import tempfile
+
     p = check_name(path)
     try:
         if p.is_dir():

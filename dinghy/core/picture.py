@@ -342,29 +342,33 @@ def _palette(first: Image.Image) -> Image.Image:
     return first.quantize(colors=255, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
 
 
-def save_gif(pictures: Iterable[Image.Image], fh: Any, frame_ms: int = 180, hold_ms: int = 2500,
-             progress: Callable[[int], None] | None = None) -> None:
+class GifWriter:
     """An animated GIF that plays once through the rounds and rests on the last one,
-    written frame by frame as the frames come (only the box of a frame that changed, the
-    unchanged pixels in it see-through; one palette, taken from the first frame), so that
-    a long race never holds its frames in memory. ``progress(1)`` after each frame."""
-    palette: Image.Image | None = None
-    previous: Image.Image | None = None
-    pending: tuple[Image.Image, tuple[int, int], bool] | None = None
+    written to ``fh`` frame by frame as the frames come (only the box of a frame that
+    changed, the unchanged pixels in it see-through; one palette, taken from the first
+    frame), so that a long race never holds its frames in memory. ``add`` each picture,
+    then ``close``."""
 
-    def write(part: Image.Image, at: tuple[int, int], see_through: bool, ms: int) -> None:
+    def __init__(self, fh: Any, frame_ms: int = 180, hold_ms: int = 2500) -> None:
+        self.fh, self.frame_ms, self.hold_ms = fh, frame_ms, hold_ms
+        self._palette: Image.Image | None = None
+        self._previous: Image.Image | None = None
+        self._pending: tuple[Image.Image, tuple[int, int], bool] | None = None
+
+    def _write(self, part: Image.Image, at: tuple[int, int], see_through: bool, ms: int) -> None:
         extra = {"transparency": CLEAR} if see_through else {}
         for chunk in GifImagePlugin.getdata(part, offset=at, duration=ms, disposal=1, **extra):
-            fh.write(chunk)
+            self.fh.write(chunk)
 
-    for picture in pictures:
-        if palette is None:
-            palette = _palette(picture)
+    def add(self, picture: Image.Image) -> None:
+        if self._palette is None:
+            self._palette = _palette(picture)
+        palette, previous = self._palette, self._previous
         p = picture.quantize(palette=palette, dither=Image.Dither.NONE)
         if previous is None:
-            header, _ = GifImagePlugin.getheader(p, info={"loop": 0, "duration": frame_ms})
+            header, _ = GifImagePlugin.getheader(p, info={"loop": 0, "duration": self.frame_ms})
             for chunk in header:
-                fh.write(chunk)
+                self.fh.write(chunk)
             part, at, see_through = p, (0, 0), False
         else:
             now, before = np.asarray(p), np.asarray(previous)
@@ -378,14 +382,58 @@ def save_gif(pictures: Iterable[Image.Image], fh: Any, frame_ms: int = 180, hold
             part = Image.fromarray(crop.astype(np.uint8), mode="P")
             part.putpalette(palette.getpalette())
             at, see_through = (x0, y0), True
-        if pending is not None:
-            write(*pending, frame_ms)
-        pending, previous = (part, at, see_through), p
+        if self._pending is not None:
+            self._write(*self._pending, self.frame_ms)
+        self._pending, self._previous = (part, at, see_through), p
+
+    def close(self) -> None:
+        if self._pending is not None:
+            self._write(*self._pending, self.hold_ms)
+            self._pending = None
+        self.fh.write(b";")
+
+
+def save_gif(pictures: Iterable[Image.Image], fh: Any, frame_ms: int = 180, hold_ms: int = 2500,
+             progress: Callable[[int], None] | None = None) -> None:
+    """The pictures as an animated GIF written to ``fh`` (:class:`GifWriter`);
+    ``progress(1)`` after each frame."""
+    writer = GifWriter(fh, frame_ms, hold_ms)
+    for picture in pictures:
+        writer.add(picture)
         if progress is not None:
             progress(1)
-    if pending is not None:
-        write(*pending, hold_ms)
-    fh.write(b";")
+    writer.close()
+
+
+class GifJob:
+    """The race's GIF made a frame at a time, for a caller that must do other things
+    between frames (the window draws itself and answers taps): ``step()`` draws and
+    writes the next frame and says whether the GIF is finished; ``done`` of ``total``
+    frames so far; ``data``: the file's bytes once finished."""
+
+    def __init__(self, game: Any, states: Sequence[Any], width: int = 800) -> None:
+        self.total = len(frame_ends(game, states))
+        self.done = 0
+        self._frames = frames(game, states, width)
+        self._buf = io.BytesIO()
+        self._writer = GifWriter(self._buf)
+        self.data: bytes | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.data is not None
+
+    def step(self) -> bool:
+        if self.data is not None:
+            return True
+        picture = next(self._frames, None)
+        if picture is not None:
+            self._writer.add(picture)
+            self.done += 1
+        if picture is None or self.done >= self.total:       # the last frame: end the file
+            self._writer.close()
+            self.data, self._buf = self._buf.getvalue(), io.BytesIO()
+        return self.data is not None
 
 
 def console_progress(label: str, total: int) -> tuple[Callable[[int], None], Callable[[], None]]:

@@ -43,6 +43,63 @@ SCENE_EVENTS = (
 
 _configured: bool | None = None   # the headless choice made, once pyglet.window exists
 
+#: GdkPixbuf, the image codec pyglet's image module loads first on Linux (through ctypes,
+#: about 12-25 ms): the table draws no image file, and Pillow's codec (which pyglet
+#: loads too) reads and writes the PNG screenshots.
+_UNUSED_CODECS = ("pyglet.image.codecs.gdkpixbuf2",)
+
+
+def _skip_image_codecs() -> None:
+    if "pyglet.image" not in sys.modules:
+        for name in _UNUSED_CODECS:
+            sys.modules.setdefault(name, None)   # pyglet's loader takes None as "not here"
+
+
+def _ldconfig_names() -> dict[str, str]:
+    """Every shared library ``ldconfig -p`` lists for this machine's kind, by short name
+    ("GL" -> "libGL.so.1"): the first of each, as :func:`ctypes.util.find_library`
+    takes it. Empty where there is no ldconfig."""
+    import ctypes
+    import re
+    import subprocess
+
+    kinds = {"x86_64-64": "libc6,x86-64", "ppc64-64": "libc6,64bit", "sparc64-64": "libc6,64bit",
+             "s390x-64": "libc6,64bit", "ia64-64": "libc6,IA-64"}
+    kind = kinds.get(f"{os.uname().machine}-{8 * ctypes.sizeof(ctypes.c_void_p)}", "libc6")
+    try:
+        out = subprocess.run(["/sbin/ldconfig", "-p"], capture_output=True, text=True, timeout=10,
+                             env={"LC_ALL": "C", "LANG": "C"}).stdout
+    except (OSError, subprocess.SubprocessError):
+        return {}
+    names: dict[str, str] = {}
+    for m in re.finditer(r"\s+lib([^\s]+?)\.so([^\s]*)\s+\(" + re.escape(kind), out):
+        names.setdefault(m.group(1), f"lib{m.group(1)}.so{m.group(2)}")
+    return names
+
+
+def _one_library_search() -> None:
+    """pyglet finds each C library it loads (GL, EGL, FreeType, HarfBuzz, Fontconfig)
+    through ctypes, which runs ``ldconfig -p`` once a library (about 10 ms each, six
+    times before the first frame): run it once and answer from that list, asking
+    pyglet's own search only for a library the list lacks."""
+    if not sys.platform.startswith("linux"):
+        return
+    import pyglet.lib
+
+    loader = pyglet.lib.loader
+    if getattr(loader, "dinghy_names", None) is not None or not hasattr(loader, "find_library"):
+        return
+    search = loader.find_library
+    loader.dinghy_names = {}
+    listed: list[dict[str, str]] = []
+
+    def find_library(name: str) -> str | None:
+        if not listed:
+            listed.append(_ldconfig_names())
+        return listed[0].get(name) or search(name)
+
+    loader.find_library = find_library
+
 
 def _headless_from_environment() -> bool:
     flag = os.environ.get("DINGHY_HEADLESS", "").strip().lower()
@@ -62,6 +119,8 @@ def configure(headless: bool | None = None) -> bool:
     ``RuntimeError``: pyglet cannot switch then.
     """
     global _configured
+    _skip_image_codecs()
+    _one_library_search()
     loaded = "pyglet.window" in sys.modules
     if headless is None and not loaded:
         headless = _configured if _configured is not None else _headless_from_environment()

@@ -51,6 +51,8 @@ class ChartReplay(ReplayCamera):
         self.race = ShownState(scene)
         self.motion: Motion | None = None
         self.board_rect = (0.0, 0.0, 1.0, 1.0)
+        self._batches: list[Any] | None = None     # the record's events, by action
+        self._said: dict[Any, Any] = {}             # the log's lines made so far
 
     @property
     def gui(self) -> Any:
@@ -119,6 +121,17 @@ class ChartReplay(ReplayCamera):
     def delete(self) -> None:
         if self.motion is not None:
             self.motion.delete()
+
+    def log_events(self, index: int) -> list[Any]:
+        """The log up to position ``index``, each boat's place said by the course as at
+        the table ("now two card lengths below mark 2"; the same function,
+        :func:`~dinghy.ui.dinghy_race.words.said_events`)."""
+        from dinghy.ui.dinghy_race.words import said_events
+
+        pb = self.scene.playback
+        if self._batches is None:
+            self._batches = pb.events_by_action()
+        return said_events(self.game, self._batches[:index], pb.states, self._said)
 
     def status_text(self, state: Any) -> str:
         return round_text(state)

@@ -15,6 +15,7 @@ from typing import Any
 from dinghy.ui.widgets.gui import key  # noqa: F401  (configures pyglet first)
 from dinghy.ui.widgets.buttons import Button, place_row
 from dinghy.ui.widgets.dialogs import Dialog
+from dinghy.ui.widgets.panels import Band
 
 from dinghy.games.dinghy_race import rules as dr  # noqa: E402
 from dinghy.games.dinghy_race.state import Step  # noqa: E402
@@ -136,23 +137,13 @@ class DinghyRaceView(Choices, ChartCamera, BoardView):
 
     def log_events(self, events: list[Any]) -> list[Any]:
         """The engine's events with each boat's new place said by the course ("now two
-        card lengths below mark 2"): :func:`~dinghy.ui.dinghy_race.words.log_text`,
+        card lengths below mark 2"): :func:`~dinghy.ui.dinghy_race.words.said_events`,
         each line made once."""
-        from dinghy.core.interface import Event
-        from dinghy.ui.dinghy_race.words import log_text
+        from dinghy.ui.dinghy_race.words import said_events
 
         race = self.race
-        cache = self.__dict__.setdefault("_log_words", {})
-        history = race.history
-        out: list[Any] = []
-        for k, batch in enumerate(race.events_by_action()):
-            for j, e in enumerate(batch):
-                key = (k, j, e.text)
-                said = cache.get(key)
-                if said is None:
-                    text = log_text(self.game, e, history[k + 1] if k + 1 < len(history) else None)
-                    said = cache[key] = e if text == e.text else Event(e.kind, e.boat, text)
-                out.append(said)
+        out = said_events(self.game, race.events_by_action(), race.history,
+                          self.__dict__.setdefault("_log_words", {}))
         return out[:len(events)] if len(out) >= len(events) else list(events)
 
     # --- building ---------------------------------------------------------------------
@@ -169,6 +160,7 @@ class DinghyRaceView(Choices, ChartCamera, BoardView):
             # play (one core for a few seconds, once per course; the window stays live)
             self._read_the_water()
         self.compass = add(Compass(g, self.game.wind_from))
+        self.camera_band = add(Band(g))      # under the camera buttons: no course behind them
         self.zoom_in = add(Button(g, "+", lambda: self.zoom(1.4), style="water", pt=theme.HEADER_PT + 2))
         self.zoom_out = add(Button(g, "−", lambda: self.zoom(1 / 1.4), style="water", pt=theme.HEADER_PT + 2))
         self.fit_button = add(Button(g, "Fit course", self.fit, style="water"))
@@ -185,8 +177,8 @@ class DinghyRaceView(Choices, ChartCamera, BoardView):
     def over_the_chart(self) -> list[tuple[float, float, float, float]]:
         """The screen boxes drawn over the chart (camera buttons, compass, out-of-turn
         buttons): words on the water keep clear of them."""
-        ws = (self.compass, self.zoom_in, self.zoom_out, self.fit_button, self.follow_button,
-              self.hint_button, self.protest_button, self.room_button, self.mark_arrow)
+        ws = (self.compass, self.camera_band, self.zoom_in, self.zoom_out, self.fit_button,
+              self.follow_button, self.hint_button, self.protest_button, self.room_button, self.mark_arrow)
         return [(w.x, w.y, w.w, w.h) for w in ws if w.visible and w.w > 0]
 
     # --- layout -----------------------------------------------------------------------
@@ -200,8 +192,9 @@ class DinghyRaceView(Choices, ChartCamera, BoardView):
         c.compact = h < px(600) or w < px(560)
         cw, ch = (px(112), px(118)) if c.compact else (px(172), px(190))
         c.place(m, y + h - m - ch, cw, ch)
-        place_row(g, ((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110)),
-                      (self.follow_button, px(130)), (self.hint_button, px(90))), m, y + m)
+        end = place_row(g, ((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110)),
+                            (self.follow_button, px(130)), (self.hint_button, px(90))), x + m, y + m)
+        self.camera_band.place(x, y, min(w, end - px(6) + m - x), t + 2 * m)
         self.layout_buttons()
         if not self._fitted:
             self.fit()

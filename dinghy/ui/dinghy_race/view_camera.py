@@ -57,6 +57,16 @@ class ChartCamera:
         else:
             cam.fit(bounds, margin=margin, bottom=foot, **{best[1]: best[2]})
 
+    def sight_bounds(self) -> tuple[float, float, float, float]:
+        """The water the camera frames things in (world units): the viewport less the
+        camera buttons' band along its foot, which nothing needed is left under."""
+        cam = self.camera
+        x0, y0, x1, y1 = cam.visible_bounds()
+        band = getattr(self, "camera_band", None)
+        if band is not None and band.visible and band.h > 0:
+            y0 = max(y0, cam.screen_to_world(cam.x0, band.y + band.h)[1])
+        return (x0, y0, x1, y1)
+
     def fleet_bounds(self) -> tuple[float, float, float, float] | None:
         """Every boat racing and the active boat's next mark (or the finish line), with a
         card's length round them; None before any boat is on the water."""
@@ -85,7 +95,7 @@ class ChartCamera:
         if state.step is Step.LAUNCH and self.human_turn:
             spots = self.launch_spots()
             if spots:
-                x0, y0, x1, y1 = self.camera.visible_bounds()
+                x0, y0, x1, y1 = self.sight_bounds()
                 if force or not all(x0 <= o[0].x <= x1 and y0 <= o[0].y <= y1 for o in spots) \
                         or self.spots_crowded(spots):
                     self.show_launch_spots()
@@ -93,7 +103,7 @@ class ChartCamera:
         b = self.fleet_bounds()
         if b is None:
             return
-        x0, y0, x1, y1 = self.camera.visible_bounds()
+        x0, y0, x1, y1 = self.sight_bounds()
         if not force and x0 <= b[0] and y0 <= b[1] and b[2] <= x1 and b[3] <= y1:
             return
         self.fit_clear(b, self.gui.px(48) if self.gui else 48)

@@ -141,6 +141,29 @@ def log_text(game: Any, event: Any, after: Any) -> str:
     return f"{event.text}: now {place_words(game, boat.pose.xy)}"
 
 
+def said_events(game: Any, batches: Sequence[Sequence[Any]], states: Sequence[Any],
+                cache: dict[Any, Any] | None = None) -> list[Any]:
+    """The log's lines of a race, for the table and the replay viewer alike: the events
+    of each action (``batches[k]``, the k-th action's), each boat's new place said by the
+    course (:func:`log_text`, with ``states[k + 1]``: the state after that action). An
+    event said as the engine said it is itself; ``cache`` keeps the lines made (each
+    made once)."""
+    from dinghy.core.interface import Event
+
+    cache = {} if cache is None else cache
+    out: list[Any] = []
+    for k, batch in enumerate(batches):
+        after = states[k + 1] if k + 1 < len(states) else None
+        for j, e in enumerate(batch):
+            key = (k, j, e.text)
+            said = cache.get(key)
+            if said is None:
+                text = log_text(game, e, after)
+                said = cache[key] = e if text == e.text else Event(e.kind, e.boat, text)
+            out.append(said)
+    return out
+
+
 def rounds_said(x: float) -> str:
     """A number of rounds as a person says it, to the half: "half a round", "one
     round", "1½ rounds", "2 rounds"."""

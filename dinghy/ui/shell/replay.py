@@ -44,6 +44,11 @@ class Playback:
     def __len__(self) -> int:
         return len(self.states)
 
+    def events_by_action(self) -> list[list[Any]]:
+        """The events of each action, in order (as :meth:`Race.events_by_action`)."""
+        c = self.event_counts
+        return [self.events[c[k]:c[k + 1]] for k in range(len(c) - 1)]
+
 
 class ReplayScene(ChartScene):
     """``ReplayScene(race, on_close=None, title="")``: the board with replay controls."""
@@ -234,7 +239,9 @@ class ReplayScene(ChartScene):
         """The log follows the position (while playing, at most five times a second)."""
         pb = self.playback
         colours = {k: PALETTE.get(s.colour, (200, 200, 200)) for k, s in enumerate(self.game.setup.seats)}
-        self.log.set_events(pb.events[: pb.event_counts[self.index]], colours)
+        say = getattr(self.board, "log_events", None)       # a board that says places in words
+        events = say(self.index) if say is not None else pb.events[: pb.event_counts[self.index]]
+        self.log.set_events(events, colours)
         self._log_due, self._log_wait = False, 0.2
 
     def first(self) -> None:

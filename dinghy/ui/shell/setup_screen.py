@@ -79,7 +79,7 @@ class SeatRow:
         self.level = CycleButton(g, levels, [v for v, _ in levels].index(seat.skipper),
                                  on_change=lambda v: screen.set_level(self.seat, v))
         self.bot = self.level          # the older name: one tap makes a human seat a bot
-        self.remove = Button(g, "×", lambda: screen.remove_seat(self.seat), pt=theme.HEADER_PT + 3,
+        self.remove = Button(g, "×", lambda: screen.remove_seat(self.seat), pt=theme.HEADER_PT,
                              reason=f"A race needs at least {MIN_SEATS} boats")
         self.widgets: list[Widget] = [self.colour, self.name, self.level, self.remove]
         for w in self.widgets:
@@ -194,10 +194,12 @@ class SetupScreen(SetupLayout, GuiScene):
                     g, getattr(self.settings, attr),
                     on_change=lambda v, a=attr: self.set_setting(a, v)))))
         self._build_options()
+        # (the set-up's texts share few type sizes: each new size costs the first frame a
+        # font and its glyphs)
         self.start_button = add(Button(g, "Start race", self.start, style="primary",
-                                       pt=theme.HEADER_PT + 1))
+                                       pt=theme.HEADER_PT))
         self.resume_button = add(Button(g, "Resume race", self.resume, pt=theme.HEADER_PT))
-        self.seed_text = add(Text(g, f"seed {f.seed}", theme.SMALL_PT, theme.ON_WATER_SOFT))
+        self.seed_text = add(Text(g, f"seed {f.seed}", theme.SMALL_PT + 1, theme.ON_WATER_SOFT))
         self._build_rows()
 
     def _build_options(self) -> None:

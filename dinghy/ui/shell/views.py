@@ -18,8 +18,16 @@ from __future__ import annotations
 import importlib
 from typing import Any, Callable
 
-from dinghy.ui.shell.board_view import BoardView, ordinal, seat_colour
-from dinghy.ui.shell.generic import GenericView
+#: names this module hands on from the board views, imported when first asked for: the
+#: set-up screen asks only :func:`setup_options`, and draws itself without them
+_LAZY = {"BoardView": "dinghy.ui.shell.board_view", "ordinal": "dinghy.ui.shell.board_view",
+         "seat_colour": "dinghy.ui.shell.board_view", "GenericView": "dinghy.ui.shell.generic"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def is_grid_game(game: Any) -> bool:
@@ -110,7 +118,7 @@ def view_class(game_or_rules: Any) -> Any:
     spec = _VIEWS.get(_rules(game_or_rules))
     if spec is None:
         found = _fallback(game_or_rules)
-        return GenericView if found is None else _resolve(found[0])
+        return _resolve("dinghy.ui.shell.generic:GenericView" if found is None else found[0])
     return _resolve(spec)
 
 
@@ -122,7 +130,7 @@ def setup_options(rules: str) -> tuple[str, ...]:
     spec = _VIEWS.get(rules)
     if spec is not None and not isinstance(spec, str):
         return tuple(spec.setup_options)
-    return BoardView.setup_options
+    return tuple(_resolve("dinghy.ui.shell.board_view:BoardView").setup_options)
 
 
 def replay_board_class(game_or_rules: Any) -> Any | None:

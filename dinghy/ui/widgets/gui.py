@@ -41,9 +41,18 @@ Callback = Callable[[], Any]
 def round_rect(shape: shapes.RoundedRectangle, x: float, y: float, w: float, h: float,
                radius: float) -> None:
     w, h = max(w, 1.0), max(h, 1.0)
+    r = max(0.0, min(radius, w / 2, h / 2))
     shape.position = (x, y)
+    if isinstance(shape, shapes.RoundedRectangle) and hasattr(shape, "_update_vertices"):
+        # one computation of the corners' arcs instead of three (pyglet redoes them on
+        # each of width, height and radius), none when the size stays
+        if (shape.width, shape.height, shape.radius[0]) != (w, h, (r, r)):
+            shape._width, shape._height = w, h
+            shape._set_radius(r)
+            shape._update_vertices()
+        return
     shape.width, shape.height = w, h
-    shape.radius = max(0.0, min(radius, w / 2, h / 2))
+    shape.radius = r
 
 
 def put(label: Any, x: float, y: float) -> None:
@@ -161,6 +170,9 @@ class Gui:
         self.hide_tooltip()
 
     def update(self, dt: float) -> None:
+        for m in list(self.modals):          # a modal with work of its own (a GIF being made)
+            if m in self.modals:
+                m.update(dt)
         if self.focus is not None:
             self.focus.update(dt)
         if self._tooltip is not None:

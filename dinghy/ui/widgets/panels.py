@@ -59,12 +59,29 @@ class WaterBackground(Widget):
             self._drawables.remove(line)
         self.swell = []
         spacing, wave = g.px(64), g.px(90)
-        n = int(self.h // spacing) + 1
+        step = wave / 5          # five points a wave draw a 3-pixel swell as smoothly as
+        n = int(self.h // spacing) + 1      # more, and pyglet joins each segment in Python
         for row in range(n):
             y0 = self.y + spacing * (row + 0.5)
             shift = (row % 2) * wave / 2
-            pts = [(self.x + i * g.px(10), y0 + g.px(3) * math.sin((i * g.px(10) + shift) / wave * 2 * math.pi))
-                   for i in range(int(self.w // g.px(10)) + 2)]
+            pts = [(self.x + i * step, y0 + g.px(3) * math.sin((i * step + shift) / wave * 2 * math.pi))
+                   for i in range(int(self.w // step) + 2)]
             line = shapes.MultiLine(*pts, thickness=g.px(1.5), color=theme.rgba(theme.WAVE, 110),
                                     batch=g.batch, group=g.group(self.layer, DETAIL))
             self.swell.append(self._own(line))
+
+
+class Band(Widget):
+    """An opaque strip under a row of buttons over a board (the camera buttons): nothing
+    of the board shows between or behind them, and a tap there is not a tap on the
+    board (it lands on the band)."""
+
+    interactive = True
+
+    def __init__(self, gui: Gui, colour: theme.RGB = theme.WATER_DEEP, layer: int = LAYER_PANEL) -> None:
+        super().__init__(gui, layer)
+        self.body = self._own(gui.rect(colour, layer, BACK, rounded=False))
+
+    def layout(self) -> None:
+        self.body.position = (self.x, self.y)
+        self.body.width, self.body.height = max(self.w, 1), max(self.h, 1)

@@ -151,9 +151,15 @@ class ChoiceSelector(Widget):
         """One line if it fits; else two smaller lines ("Olympic / triangle"), in smaller
         type still if three words need it ("Regatta (3M), / advanced"); else cut."""
         lab, full = self.text, self.shown_text
-        lab.multiline, lab.width = False, None
-        lab.font_size = self.gui.px(theme.BODY_PT)
-        lab.text = full
+        # (each change of a pyglet label lays its glyphs out again: change only what differs)
+        if lab.multiline:
+            lab.multiline = False
+        if lab.width is not None:
+            lab.width = None
+        if lab.font_size != self.gui.px(theme.BODY_PT):
+            lab.font_size = self.gui.px(theme.BODY_PT)
+        if lab.text != full:
+            lab.text = full
         if lab.content_width <= room:
             return
         if " " in full.strip():
