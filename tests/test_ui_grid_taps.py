@@ -19,6 +19,7 @@ import pytest
 
 from dinghy.core.action_words import group_of
 from dinghy.skippers import skipper
+from dinghy.ui import testing as ui
 from dinghy.ui.grid.card_tile import CardTile
 
 from table_taps import (check_results, lift_curtain, no_typing, open_table, shot, tap_button,
@@ -34,159 +35,153 @@ def home(tmp_path, monkeypatch):
 
 
 def tap_action(app, scene, action):
-    """Play ``action`` as a person does, by taps only; what was tapped ("square",
-    "card" or "button")."""
+    """Play ``action`` as a person does, by taps only: its card on the turn panel, its
+    worded button, or else its highlighted square (a line of the square's chooser when
+    the square holds several); what was tapped ("card", "button" or "square")."""
     view, game = scene.view, scene.game
-    for cell in view.targets:
-        hit = next((a for a in view.squares[cell] if a.legal and a.action == action), None)
-        if hit is not None:
-            tap_square(app, scene, cell, hit.label)
-            return "square"
     text = game.action_text(action)
-    if isinstance(view.buttons.get(text), CardTile):
-        tile = view.buttons[text]
+    tile = view.buttons.get(text)
+    if isinstance(tile, CardTile):
         assert tile.playable and tile.h >= 40, (text, tile.words)
-        from dinghy.ui import testing as ui
         ui.tap(app, tile)
         return "card"
-    tap_button(app, view, text, group_of(game, action))
-    return "button"
+    if action in view.actions:
+        tap_button(app, view, text, group_of(game, action))
+        return "button"
+    cell = next((c for c in view.targets if any(a.legal and a.action == action for a in view.squares[c])), None)
+    assert cell is not None, f"{text}: neither a button nor a highlighted square"
+    tap_square(app, scene, cell, next(a.label for a in view.squares[cell] if a.action == action))
+    return "square"
 
 
 # --- steering: the bot's choice, or an action the race must hold ------------------------
 class Steer:
-    """The game's skipper, overruled where the race must show a kind of action; ``kinds``
-    counts what was played (by the steerer's own names)."""
+    """The game's skipper, overruled (``want``) the first time an action of a kind the race
+    must hold is open; ``kinds(race, action, events)`` names the kinds an action played
+    was (the steerer's own words)."""
 
     def __init__(self, rules):
-        self.bot, self.rules = skipper(None, rules), rules
-        self.kinds = Counter()
+        self.bot = skipper(None, rules)
+        self.done = Counter()
 
     def choose(self, race, rng):
-        return self.bot.choose(race, rng)
+        return self.want(race, race.legal_actions()) or self.bot.choose(race, rng)
+
+    def want(self, race, legal):
+        return None
 
     def played(self, race, action, events):
-        """Count the kinds of action ``action`` was (its events)."""
+        kinds = self.kinds(race, action, events)
+        self.done.update(kinds)
+        return kinds
+
+
+def first(legal, test):
+    return next((a for a in legal if test(a)), None)
 
 
 class RaceTheWind(Steer):
-    """A wait, a protest, a penalty turn, an unblock and the spinnaker the first time each
-    is open; a move onto a puff whose next square straight on is a puff too (a chain),
-    until one such chain has been sailed."""
+    """A wait, a protest, a penalty turn, an unblock and the spinnaker set, each the first
+    time it is open; until a puff chain has been sailed, a move onto a puff from which
+    the puff move lands on a puff again."""
 
     WANT = ("wait", "protest", "penalty", "unblock", "spinnaker")
 
-    def choose(self, race, rng):
-        legal = race.legal_actions()
+    def want(self, race, legal):
         for verb in self.WANT:
-            if not self.kinds[verb]:
-                a = next((a for a in legal if a.verb == verb and (verb != "spinnaker" or a.n == 1)), None)
-                if a is not None:
-                    return a
-        if not self.kinds["chain"]:
-            game, state = race.game, race.state
-            for a in legal:
-                if a.verb == "move" and self._puffs_ahead(game, state, a) >= 2:
-                    return a
-        return self.bot.choose(race, rng)
+            a = first(legal, lambda a: a.verb == verb and (verb != "spinnaker" or a.n == 1))
+            if a is not None and not self.done[verb]:
+                return a
+        if not self.done["puff chain"]:
+            return first(legal, lambda a: a.verb == "move" and self._puffs_ahead(race.game, race.state, a) >= 2)
+        return None
 
     @staticmethod
     def _puffs_ahead(game, state, move):
         """How many moves running end on a puff if the boat moves now and keeps moving."""
         n = 0
-        for _ in range(4):
-            if move not in game.legal_actions(state):
-                break
+        while n < 4 and move in game.legal_actions(state):
             state, events = game.apply(state, move)
             if not any(e.kind == "puff" for e in events):
                 break
             n += 1
         return n
 
-    def played(self, race, action, events):
-        if action.verb in self.WANT:
-            self.kinds[action.verb] += 1
-        puff = any(e.kind == "puff" for e in events)
-        if puff:
-            self.kinds["puff"] += 1
-            if self._last_puff:
-                self.kinds["chain"] += 1
-        self._last_puff = puff and action.verb == "move"
+    _on_puff = False
 
-    _last_puff = False
+    def kinds(self, race, action, events):
+        out = [action.verb] if action.verb in self.WANT else []
+        puff = any(e.kind == "puff" for e in events)
+        if puff and self._on_puff:          # a puff move that ends on a puff again
+            out.append("puff chain")
+        self._on_puff = puff and action.verb == "move"
+        return out
 
 
 class Regatta3M(Steer):
-    """A leg with a puff card, the first time one is open after the start; the spinnaker
-    set the first time it may be."""
+    """The spinnaker set the first time it may be; a leg with a puff card the first time
+    one is open after the start."""
 
-    def choose(self, race, rng):
+    def want(self, race, legal):
         from dinghy.games.regatta_3m.actions import Leg, Spinnaker
 
-        legal = race.legal_actions()
-        if not self.kinds["spinnaker"]:
-            a = next((a for a in legal if isinstance(a, Spinnaker) and a.up), None)
+        if not self.done["spinnaker"]:
+            a = first(legal, lambda a: isinstance(a, Spinnaker) and a.up)
             if a is not None:
                 return a
-        if not self.kinds["puff"]:
-            a = next((a for a in legal if isinstance(a, Leg) and a.puff), None)
-            if a is not None:
-                return a
-        return self.bot.choose(race, rng)
+        if not self.done["puff card"] and race.state.boats[race.current_player()].started:
+            return first(legal, lambda a: isinstance(a, Leg) and a.puff)
+        return None
 
-    def played(self, race, action, events):
+    def kinds(self, race, action, events):
         from dinghy.games.regatta_3m.actions import Leg, Spinnaker
 
-        if isinstance(action, Spinnaker) and action.up:
-            self.kinds["spinnaker"] += 1
-        if isinstance(action, Leg) and action.puff:
-            self.kinds["puff"] += 1
+        return (["spinnaker"] if isinstance(action, Spinnaker) and action.up else []) + \
+            (["puff card"] if isinstance(action, Leg) and action.puff else [])
 
 
 class YachtRace(Steer):
     """A wind change card the first time one may be played; a move under spinnaker the
     first time one is open."""
 
-    def choose(self, race, rng):
+    def want(self, race, legal):
         from dinghy.games.yacht_race.actions import Sail, WindCard
 
-        legal = race.legal_actions()
-        if not self.kinds["wind card"] and WindCard() in legal:
+        if not self.done["wind card"] and WindCard() in legal:
             return WindCard()
-        if not self.kinds["spinnaker"]:
-            a = next((a for a in legal if isinstance(a, Sail) and a.spinnaker), None)
-            if a is not None:
-                return a
-        return self.bot.choose(race, rng)
+        if not self.done["spinnaker"]:
+            return first(legal, lambda a: isinstance(a, Sail) and a.spinnaker)
+        return None
 
-    def played(self, race, action, events):
+    def kinds(self, race, action, events):
         from dinghy.games.yacht_race.actions import Sail, WindCard
 
-        if isinstance(action, WindCard):
-            self.kinds["wind card"] += 1
-        if isinstance(action, Sail) and action.spinnaker:
-            self.kinds["spinnaker"] += 1
+        return (["wind card"] if isinstance(action, WindCard) else []) + \
+            (["spinnaker"] if isinstance(action, Sail) and action.spinnaker else [])
 
 
-#: rules, the shortest board it ships, the seed, the steerer, what the race must hold
+#: rules, the shortest board it ships, the seed, the steerer, the kinds of action the
+#: race must hold with how each was tapped, and the kind whose moment is photographed
 GAMES = [
     ("race_the_wind", "race_the_wind", 13, RaceTheWind,
-     ("wait", "protest", "penalty", "unblock", "spinnaker", "chain")),
-    ("regatta", "3m_triangle", 2, Regatta3M, ("puff", "spinnaker")),
-    ("regatta_advanced", "3m_triangle", 2, Regatta3M, ("puff", "spinnaker")),
-    ("yacht_race", "yacht_race_wind_island", 2, YachtRace, ("wind card", "spinnaker")),
+     {"wait": "button", "protest": "button", "penalty": "button", "unblock": "button",
+      "spinnaker": "button", "puff chain": "square"}, "puff chain"),
+    ("regatta", "3m_triangle", 2, Regatta3M, {"puff card": "square", "spinnaker": "card"}, "puff card"),
+    ("regatta_advanced", "3m_triangle", 2, Regatta3M, {"puff card": "square", "spinnaker": "card"}, "spinnaker"),
+    ("yacht_race", "yacht_race_wind_island", 2, YachtRace, {"wind card": "card", "spinnaker": "square"},
+     "wind card"),
 ]
 
 
 @pytest.mark.race
-@pytest.mark.parametrize("rules,course,seed,steer,wanted", GAMES, ids=[g[0] for g in GAMES])
+@pytest.mark.parametrize("rules,course,seed,steer,wanted,moment", GAMES, ids=[g[0] for g in GAMES])
 def test_a_whole_two_person_race_by_taps_alone_at_1024x600(make_ui_app, home, rules, course, seed,
-                                                          steer, wanted):
+                                                          steer, wanted, moment):
     app = make_ui_app(1024, 600)
     race = two_people(rules, course, seed)
     scene = open_table(app, home, race)
     steer, rng = steer(rules), random.Random(seed)
-    tapped, rolls = Counter(), Counter()
+    tapped, hows, pictured = Counter(), Counter(), False
     for _ in range(2000):
         if race.over:
             break
@@ -200,17 +195,23 @@ def test_a_whole_two_person_race_by_taps_alone_at_1024x600(make_ui_app, home, ru
         view = scene.view
         no_typing(view)
         if race.chance:
-            rolls[tap_roll(app, view, race)] += 1
+            # the line over the roll says what it is for, in the game's words
+            assert view.hint_row is not None and view.hint_row.text, "a roll with no word of what for"
+            tapped[f"roll: {tap_roll(app, view, race)}"] += 1
             continue
         action = steer.choose(race, rng)
         n = len(race.actions)
         how = tap_action(app, scene, action)
         tapped[how] += 1
         assert race.actions[n] == action, (how, action, race.actions[n:])
-        steer.played(race, action, race.events_by_action()[n])
+        for kind in steer.played(race, action, race.events_by_action()[n]):
+            hows[kind, how] += 1
+            if kind == moment and not pictured and scene.curtain is None:
+                shot(app, FOLDER, f"{rules}_{kind.replace(' ', '_')}_1024x600.png")
+                pictured = True
     assert race.over, "the race did not end"
-    print(rules, dict(tapped), dict(rolls), dict(steer.kinds))
-    for kind in wanted:
-        assert steer.kinds[kind], (kind, dict(steer.kinds))
-    assert tapped["square"] > 10 and tapped["curtain"] > 5 and rolls, (tapped, rolls)
+    for kind, how in wanted.items():
+        assert hows[kind, how], f"no {kind} by a tap on a {how}: {dict(hows)}"
+    assert pictured, f"no picture of the {moment}"
+    assert tapped["square"] > 10 and tapped["curtain"] > 5 and tapped["roll: Roll the dice"], tapped
     check_results(app, race)

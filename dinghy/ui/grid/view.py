@@ -291,7 +291,12 @@ class GridView(GridSight, GenericView):
 
     # --- the panel: what the squares do not cover ------------------------------------------------
     def panel_actions(self) -> list[Any]:
-        on_squares = self.scan.legal_actions() if self.scan is not None else []
+        """What the squares do not cover, and what a square holding a boat offers (the
+        acting boat's own: wait, end the turn, unblock, a penalty turn, the spinnaker;
+        another boat's: a protest): worded buttons, still a tap on the boat too."""
+        boats = {(b.x, b.y) for b in self.picture.boats} if self.picture is not None else set()
+        on_squares = [a.action for cell, acts in self.squares.items() if cell not in boats
+                      for a in acts if a.legal]
         on_cards = [p.action for p in self.card_piles() if p.action is not None]
         return [a for a in self.race.legal_actions() if a not in on_squares and a not in on_cards]
 
