@@ -11,6 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from dinghy import games
 from dinghy.core.race import Race
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
@@ -22,6 +24,13 @@ from dinghy.ui.shell.results import ResultsScene
 from dinghy.ui.widgets.text import TextField
 
 SHOTS = Path(__file__).resolve().parent.parent / "docs" / "shots"
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """A fresh $DINGHY_HOME for the race's autosave (import it into a test module)."""
+    monkeypatch.setenv("DINGHY_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
 
 
 def shot(app: Any, folder: str, name: str) -> Path:

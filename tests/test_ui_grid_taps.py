@@ -22,16 +22,11 @@ from dinghy.skippers import skipper
 from dinghy.ui import testing as ui
 from dinghy.ui.grid.card_tile import CardTile
 
-from table_taps import (check_results, lift_curtain, no_typing, open_table, shot, tap_button,
+from table_taps import (check_results, home, lift_curtain, no_typing, open_table, shot, tap_button,
                         tap_roll, tap_square, two_people)
 
 FOLDER = "grid-taps"
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("DINGHY_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
+assert home        # a fixture, for the test here
 
 
 def tap_action(app, scene, action):
