@@ -153,7 +153,8 @@ class Regatta3M(GridPictures, BaseGame):
     def cards(self, b: Any) -> tuple[CardPile, ...]:
         """A yacht's puff cards (played with a leg) and its spinnaker (set or taken down
         as a leg of its own)."""
-        return (CardPile("Puff card", b.puffs, None, "played with a leg: the 'Sail … playing a puff card' buttons"),
+        return (CardPile("Puff card", b.puffs, None,
+                         "played with a leg: a highlighted square one space past the leg's end offers it"),
                 CardPile("Spinnaker " + ("down" if b.spinnaker else "up"), None, Spinnaker(not b.spinnaker),
                          "takes down the spinnaker" if b.spinnaker else "sets the spinnaker"))
 
