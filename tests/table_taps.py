@@ -75,9 +75,9 @@ def open_group(app: Any, view: Any, group: str) -> None:
     assert view.open_group == group
 
 
-def tap_button(app: Any, view: Any, text: str, group: str | None) -> None:
+def tap_button(app: Any, view: Any, text: str, group: str | None) -> Any:
     """The action's button (``text``: the action's text): its group opened and paged to,
-    then tapped."""
+    then tapped; the button."""
     if text not in view.buttons and group is not None:
         open_group(app, view, group)
     for _ in range(view.pages):
@@ -88,6 +88,7 @@ def tap_button(app: Any, view: Any, text: str, group: str | None) -> None:
     button = view.buttons[text]
     assert button.visible and button.w >= 40 and button.h >= 40, (text, button.w, button.h)
     ui.tap(app, button)
+    return button
 
 
 def no_typing(view: Any) -> None:

@@ -41,7 +41,11 @@ def tap_action(app, scene, action):
         ui.tap(app, tile)
         return "card"
     if action in view.actions:
-        tap_button(app, view, text, group_of(game, action))
+        # an action a boat's square offers too is worded as the square's list words it
+        square = next((a.label for acts in view.squares.values() for a in acts if a.legal and a.action == action),
+                      None)
+        button = tap_button(app, view, text, group_of(game, action))
+        assert square is None or button.label.endswith(square), (button.label, square)
         return "button"
     cell = next((c for c in view.targets if any(a.legal and a.action == action for a in view.squares[c])), None)
     assert cell is not None, f"{text}: neither a button nor a highlighted square"
