@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -21,46 +20,22 @@ from dinghy.ui import testing as ui
 from dinghy.ui.shell.autosave import Autosave
 from dinghy.ui.shell.flow import Flow
 from dinghy.ui.shell.results import ResultsScene
-from dinghy.ui.widgets.text import TextField
 
+from table_taps import check_results, home, lift_curtain, no_typing, open_group, open_table, tap_button, tap_roll
+from table_taps import shot as kit_shot, two_people
 from test_ui_regatta_gigamic import _pick_turn
 
-SHOTS = Path(__file__).resolve().parent.parent / "docs" / "shots" / "gigamic-results"
 SWAPS, TURNS = "Heave to: swap cards", "Heave to: turn"
 SIZES = [(1024, 600), (1280, 800), (800, 1280)]
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("DINGHY_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
+assert home        # a fixture, for the tests here
 
 
 def shot(app, name):
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    return app.screenshot(SHOTS / name)
+    return kit_shot(app, "gigamic-results", name)
 
 
 def _two_people(seed):
-    setup = RaceSetup(seats=(Seat("Ann", "Orange"), Seat("Bob", "Sky")), course="small", seed=seed)
-    return Race(games.load_game(setup, "regatta_gigamic"))
-
-
-def _open(app, view, group):
-    if view.open_group != group:
-        ui.tap(app, view.group_buttons[group])
-    assert view.open_group == group
-
-
-def _tap_button(app, view, text, group):
-    """The action's button: its group opened and paged to, then tapped."""
-    if text not in view.buttons:
-        _open(app, view, group)
-        for _ in range(view.pages):
-            if text in view.buttons:
-                break
-            ui.tap(app, view.buttons["page_more"])
-    ui.tap(app, view.buttons[text])
+    return two_people("regatta_gigamic", "small", seed)
 
 
 def _tap_ghost_or_number(app, view, action):
@@ -100,30 +75,24 @@ def do_by_taps(app, scene, action):
     if action.verb in ("again", "place"):
         return _tap_ghost_or_number(app, view, action)
     if action.verb == "swap":
-        _open(app, view, SWAPS)
+        open_group(app, view, SWAPS)
         _pick_on_tray(app, view, state.hands[state.active], action.cards)
         ui.tap(app, view.buttons["swap"])
         return "swap"
     if action.verb == "pivot":
-        _open(app, view, TURNS)
+        open_group(app, view, TURNS)
         _pick_turn(app, view, action)
         ui.tap(app, view.buttons[text])
         return "pivot"
-    _tap_button(app, view, text, game.action_group(action))
+    tap_button(app, view, text, game.action_group(action))
     return "button"
 
 
-def _no_typing(view):
-    assert not any(isinstance(w, TextField) for w in view.widgets)
-    assert "play_typed" not in view.buttons
-
-
+@pytest.mark.race
 def test_a_whole_two_person_race_by_taps_alone_at_1024x600(make_ui_app, home):
     app = make_ui_app(1024, 600)
     race = _two_people(seed=2)
-    flow = Flow(app, Autosave(home), bot_delay=0)
-    app.flow = flow
-    scene = flow.show_table(race)
+    scene = open_table(app, home, race)
     bot, rng = skipper("greedy", "regatta_gigamic"), random.Random(2)
     tapped = {}
     swapped = sunned = False
@@ -136,8 +105,7 @@ def test_a_whole_two_person_race_by_taps_alone_at_1024x600(make_ui_app, home):
             # behind the curtain the hand on the tray is face down; lifted, it is the
             # next person's own
             assert all(c.face is None for c in scene.view.tray.cards)
-            ui.tap(app, scene.curtain.button)
-            app.step()
+            lift_curtain(app, scene)
             seat = race.state.active
             faces = [c.face for c in scene.view.tray.cards]
             assert faces == [race.game.deck.face(c) for c in race.state.hands[seat]]
@@ -152,13 +120,9 @@ def test_a_whole_two_person_race_by_taps_alone_at_1024x600(make_ui_app, home):
         if not scene.human_turn:
             continue
         view = scene.view
-        _no_typing(view)
+        no_typing(view)
         if race.chance:
-            roll = view.buttons["roll"]
-            assert roll.label in ("Deal the cards", "Draw lots: who starts", "Draw a card from the pile")
-            n = len(race.actions)
-            ui.tap(app, roll)
-            assert len(race.actions) > n
+            assert tap_roll(app, view, race) in ("Deal the cards", "Draw lots: who starts", "Draw a card from the pile")
             tapped["roll"] = tapped.get("roll", 0) + 1
             continue
         legal = race.legal_actions()
@@ -193,14 +157,7 @@ def test_a_whole_two_person_race_by_taps_alone_at_1024x600(make_ui_app, home):
     assert tapped.get("ghost", 0) > 5, tapped
     assert "swap" in tapped and "roll" in tapped and "refused" in tapped and tapped.get("curtain", 0) > 5
     # the results: places with the boats' colours, the length in rounds, no path
-    for _ in range(5):
-        app.step()
-    res = app.scene
-    assert isinstance(res, ResultsScene)
-    rounds = race.game.rounds(race.state)
-    assert f"{rounds} rounds" in res.sub.text and "actions" not in res.sub.text
-    assert "/" not in res.saved_text.text and ".json" not in res.saved_text.text
-    assert res.export_button.visible
+    check_results(app, race)
     shot(app, "results_1024x600.png")
 
 
@@ -213,9 +170,7 @@ def _sailing_table(app, home, seed=3):
             race.roll()
         else:
             race.push(race.legal_actions()[0])
-    flow = Flow(app, Autosave(home), bot_delay=0)
-    app.flow = flow
-    scene = flow.show_table(race)
+    scene = open_table(app, home, race)
     for _ in range(60):
         app.step()
         if scene.human_turn and race.state.step == TURN and any(a.verb == "play" for a in race.legal_actions()):
@@ -256,12 +211,12 @@ def test_the_hand_tray_ghosts_and_heave_to_at_three_sizes(make_ui_app, home, siz
     assert len(view.badges) >= 2
     for n in numbers:
         assert view.buttons[f"play {hand[i]} {n}"].label == f"Arrow {n}"
-    _no_typing(view)
+    no_typing(view)
     assert view.header.h <= 40                          # one line over the table
     tag = f"{W}x{H}"
     shot(app, f"table_hand_ghosts_{tag}.png")
     # heaving to: the swap group makes the tray pick cards
-    _open(app, view, SWAPS)
+    open_group(app, view, SWAPS)
     ui.click(app, *tray.card_center(0))
     ui.click(app, *tray.card_center(1))
     assert tray.cards[0].picked and tray.cards[1].picked and not tray.cards[2].picked

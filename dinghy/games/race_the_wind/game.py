@@ -232,3 +232,7 @@ class RaceTheWind(GridPictures, BaseGame):
 
     def square_actions(self, s: State, x: int, y: int):
         return view.square_actions(self, s, x, y)
+
+    def action_label(self, action: A.Act) -> str:
+        """An action in a player's words (the window's buttons; no rule here)."""
+        return view.action_label(self, action)

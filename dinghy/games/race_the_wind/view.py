@@ -82,6 +82,19 @@ LABELS = {"end": "End the turn", "wait": "Wait", "unblock": "Unblock", "penalty"
           "spinnaker set": "Set the spinnaker", "spinnaker drop": "Drop the spinnaker"}
 
 
+def action_label(g: Any, a: A.Act) -> str:
+    """A button's words for an action ("End the turn", "Declare a penalty on Bob")."""
+    if a.text() in LABELS:
+        return LABELS[a.text()]
+    if a.verb == "protest":
+        return f"Declare a penalty on {g.name(a.n)}"
+    if a.verb == "turn":
+        return f"Turn {'left' if a.n < 0 else 'right'} {45 * abs(a.n)}°"
+    if a.verb == "move":
+        return "Move one square forward"
+    return a.text()[:1].upper() + a.text()[1:]
+
+
 def square_actions(g: Any, s: State, x: int, y: int) -> list[SquareAction]:
     if s.phase is not Phase.PLAY:
         return []

@@ -153,7 +153,8 @@ class Regatta3M(GridPictures, BaseGame):
     def cards(self, b: Any) -> tuple[CardPile, ...]:
         """A yacht's puff cards (played with a leg) and its spinnaker (set or taken down
         as a leg of its own)."""
-        return (CardPile("Puff card", b.puffs, None, "played with a leg: the 'Sail … playing a puff card' buttons"),
+        return (CardPile("Puff card", b.puffs, None,
+                         "played with a leg: a highlighted square one space past the leg's end offers it"),
                 CardPile("Spinnaker " + ("down" if b.spinnaker else "up"), None, Spinnaker(not b.spinnaker),
                          "takes down the spinnaker" if b.spinnaker else "sets the spinnaker"))
 
@@ -190,15 +191,8 @@ class Regatta3M(GridPictures, BaseGame):
         if state.phase is not Phase.TURN:
             return []
         boat = state.boats[state.turn.seat]
-        out = []
-        cached = getattr(self, "_squares_of", None)     # the view asks cell after cell of one state
-        if cached is None or cached[0] is not state:
-            cached = self._squares_of = (state, self.legal_actions(state))
-        for a in cached[1]:
-            if isinstance(a, Leg) and self._leg_end(state, a) == (x, y):
-                out.append(SquareAction(self._leg_label(state, a), a))
-            elif isinstance(a, Head) and compass.step(*boat.at, a.direction) == (x, y):
-                out.append(SquareAction(f"Heading move: head {compass.NAMES[a.direction]} (one leg)", a))
+        ends, whys = self._squares(state)
+        out = list(ends.get((x, y), ()))
         if out:
             return out
         dx, dy = x - boat.at[0], y - boat.at[1]
@@ -207,11 +201,31 @@ class Regatta3M(GridPictures, BaseGame):
         if d is None or (abs(dx) != abs(dy) and dx and dy):
             return [SquareAction("Sail here", None, "a leg runs in a straight line along one of the "
                                  "eight directions from the yacht")]
-        why = self.why_not(state, Leg(d))
+        if d not in whys:
+            whys[d] = self.why_not(state, Leg(d))
+        why = whys[d]
         if why is None:
             n = spaces(self.eq, d, state.wind, boat.spinnaker)
             why = f"a leg {compass.NAMES[d]} sails {n} spaces, not {k}"
         return [SquareAction(f"Sail {compass.NAMES[d]}", None, why)]
+
+    def _squares(self, state: State) -> tuple[dict[tuple[int, int], list[SquareAction]], dict[int, str | None]]:
+        """The squares the legal legs and heading moves end on, each with its actions in
+        the engine's order, worked out once a state (the view asks cell after cell of one
+        state); and a memo of why a plain leg each way is refused."""
+        cached = getattr(self, "_squares_of", None)
+        if cached is not None and cached[0] is state:
+            return cached[1], cached[2]
+        boat = state.boats[state.turn.seat]
+        ends: dict[tuple[int, int], list[SquareAction]] = {}
+        for a in self.legal_actions(state):
+            if isinstance(a, Leg):
+                ends.setdefault(self._leg_end(state, a), []).append(SquareAction(self._leg_label(state, a), a))
+            elif isinstance(a, Head):
+                ends.setdefault(compass.step(*boat.at, a.direction), []).append(
+                    SquareAction(f"Heading move: head {compass.NAMES[a.direction]} (one leg)", a))
+        self._squares_of = (state, ends, {})
+        return ends, self._squares_of[2]
 
     def _leg_end(self, state: State, a: Leg) -> tuple[int, int]:
         st, _ = turn.act(self, state, a)

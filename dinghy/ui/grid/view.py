@@ -295,9 +295,19 @@ class GridView(GridSight, GenericView):
 
     # --- the panel: what the squares do not cover ------------------------------------------------
     def panel_actions(self) -> list[Any]:
-        on_squares = self.scan.legal_actions() if self.scan is not None else []
+        """What the squares do not cover, and what a boat's square offers (wait, end the
+        turn, a penalty turn, a protest...): worded buttons, still a tap on the boat too."""
+        boats = {(b.x, b.y) for b in self.picture.boats} if self.picture is not None else set()
+        on_squares = [a.action for cell, acts in self.squares.items() if cell not in boats
+                      for a in acts if a.legal]
+        self._boat_words = [(a.action, a.label) for cell in boats for a in self.squares.get(cell, ()) if a.legal]
         on_cards = [p.action for p in self.card_piles() if p.action is not None]
         return [a for a in self.race.legal_actions() if a not in on_squares and a not in on_cards]
+
+    def action_words(self, action: Any) -> str:
+        """A boat's square's action in that square's words ("Luff for one leg (stay)")."""
+        words = getattr(self, "_boat_words", [])
+        return next((w for a, w in words if a == action), None) or super().action_words(action)
 
     def card_piles(self) -> tuple[Any, ...]:
         """The acting seat's cards (the picture's), on a person's decision."""

@@ -148,7 +148,7 @@ class GenericView(BoardView):
             a = e.action
             text = game.action_text(a)
             why = race.why_not(a)
-            label = label_of(game, a) if sh.flat else short_label(label_of(game, a), e.group)
+            label = self.action_words(a) if sh.flat else short_label(self.action_words(a), e.group)
             n = len(self.keyed)
             self.keyed.append(a)
             label = f"{n + 1}. {label}" if n < 9 else label
@@ -182,6 +182,11 @@ class GenericView(BoardView):
         self.console = not self.console
         self.build_panel()
         self.scene.layout_side()
+
+    def action_words(self, action: Any) -> str:
+        """What an action's button says: the game's words for it (a board view may say
+        it as its square does)."""
+        return label_of(self.game, action)
 
     def roll_hint(self) -> str:
         """A line over "Roll the dice" saying what the roll is for ("" : none here)."""
