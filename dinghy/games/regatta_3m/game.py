@@ -191,13 +191,20 @@ class Regatta3M(GridPictures, BaseGame):
             return []
         boat = state.boats[state.turn.seat]
         out = []
-        cached = getattr(self, "_squares_of", None)     # the view asks cell after cell of one state
+        # the view asks cell after cell of one state: each legal action's end square, and
+        # the reason a leg towards each direction is refused, are reckoned once a state
+        cached = getattr(self, "_squares_of", None)
         if cached is None or cached[0] is not state:
-            cached = self._squares_of = (state, self.legal_actions(state))
-        for a in cached[1]:
-            if isinstance(a, Leg) and self._leg_end(state, a) == (x, y):
+            ends = [(a, self._leg_end(state, a) if isinstance(a, Leg)
+                     else compass.step(*boat.at, a.direction) if isinstance(a, Head) else None)
+                    for a in self.legal_actions(state)]
+            cached = self._squares_of = (state, ends, {})
+        for a, end in cached[1]:
+            if end != (x, y):
+                continue
+            if isinstance(a, Leg):
                 out.append(SquareAction(self._leg_label(state, a), a))
-            elif isinstance(a, Head) and compass.step(*boat.at, a.direction) == (x, y):
+            else:
                 out.append(SquareAction(f"Heading move: head {compass.NAMES[a.direction]} (one leg)", a))
         if out:
             return out
@@ -207,7 +214,7 @@ class Regatta3M(GridPictures, BaseGame):
         if d is None or (abs(dx) != abs(dy) and dx and dy):
             return [SquareAction("Sail here", None, "a leg runs in a straight line along one of the "
                                  "eight directions from the yacht")]
-        why = self.why_not(state, Leg(d))
+        why = cached[2][d] if d in cached[2] else cached[2].setdefault(d, self.why_not(state, Leg(d)))
         if why is None:
             n = spaces(self.eq, d, state.wind, boat.spinnaker)
             why = f"a leg {compass.NAMES[d]} sails {n} spaces, not {k}"
