@@ -4,14 +4,24 @@ target the person may tap and the next mark (or an arrow at the board's edge poi
 it, with its name) are on the board's part of the screen and not under a panel, the
 wind rose, the turn note, a label or a button.
 
-Two people and a bot sit at the table; the people's choices are made by the game's
-easy skipper (seeded), played through the table's own ``act`` (and the curtain lifted by
-a tap), so that the boats sail the course as people would. Each race stops after its
-first ``DECISIONS`` person decisions. The views answer ``on_screen()`` (window
-rectangles, :mod:`dinghy.ui.shell.on_screen`)."""
+Two people and a bot sit at the table, and the race is played through the table's own
+``act``, ``roll`` and ``run_bots`` (and the curtain lifted by a tap), so that the boats
+sail the course as people would. Each race stops after its first ``DECISIONS`` person
+decisions. The views answer ``on_screen()`` (window rectangles,
+:mod:`dinghy.ui.shell.on_screen`).
+
+The people's choices and the bot's were made once by the game's easy skipper (seeded)
+and are kept in ``tests/records/camera_decisions.json``: the table replays them (the dice
+roll as the seed says), which is what a decision looks like on screen without the
+skippers' search at every one. The replay checks, action by action, that the race is the
+recorded one. When a game's rules or its easy skipper change, record again:
+``python tests/test_ui_camera_decisions.py --record``."""
 from __future__ import annotations
 
+import json
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -30,6 +40,7 @@ RULESETS = [("dinghy_race", "standard_triangle"), ("race_the_wind", "race_the_wi
             ("regatta", "3m_triangle"), ("regatta_advanced", "3m_channel"),
             ("yacht_race", "yacht_race"), ("regatta_gigamic", "medium")]
 SIZES = [(1280, 800), (1024, 600), (800, 1280)]
+RECORD = Path(__file__).parent / "records" / "camera_decisions.json"
 
 
 def easy(rules):
@@ -81,10 +92,29 @@ def problems(scene, size):
     return out
 
 
-def drive(app, scene, rules, seed=5):
+class Replay:
+    """A skipper that plays the recorded race's next action (a bot seat's roll too, where
+    the view lets the bots roll their own dice)."""
+
+    def __init__(self, race, actions):
+        self.race, self.actions = race, actions
+
+    def choose(self, race, rng=None):
+        n = len(race.actions)
+        assert n < len(self.actions), f"the record ends after {n} actions"
+        return race.game.parse_action(self.actions[n])
+
+
+def drive(app, scene, rules, record=None, seed=5):
     """Play the race to its ``DECISIONS``-th person decision; every problem seen, with the
-    decision's number, and how many decisions were looked at."""
-    race, rng, chooser = scene.race, random.Random(seed), easy(rules)
+    decision's number, and how many decisions were looked at. With ``record`` (the race's
+    actions as text) the people and the bot play those; without, the easy skipper chooses."""
+    race, rng = scene.race, random.Random(seed)
+    if record is None:
+        chooser = easy(rules)
+    else:
+        chooser = Replay(race, record)
+        scene._skipper = lambda name: chooser          # the bot seat replays too
     found, n = [], 0
     for _ in range(DECISIONS * 60):
         modal = scene.gui.modal
@@ -102,7 +132,14 @@ def drive(app, scene, rules, seed=5):
         n += 1
         found += [(n, p) for p in problems(scene, (app.window.width, app.window.height))]
         scene.act(chooser.choose(race, rng))
+    if record is not None:
+        played = [race.game.action_text(a) for a in race.actions]
+        assert played == record[:len(played)], "the table's race is not the recorded one"
     return found, n
+
+
+def recorded(rules):
+    return json.loads(RECORD.read_text())[rules]["actions"]
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -110,8 +147,35 @@ def drive(app, scene, rules, seed=5):
 def test_every_decision_shows_the_boat_its_targets_and_the_next_mark(make_ui_app, rules, course, size):
     app = make_ui_app(*size)
     scene = open_table(app, rules, course)
-    found, n = drive(app, scene, rules)
+    found, n = drive(app, scene, rules, recorded(rules))
     assert n >= min(DECISIONS, 10), f"only {n} person decisions came"
     decisions = len({k for k, _ in found})
     assert not found, (f"{rules} at {size[0]}x{size[1]}: {decisions} of {n} decisions hide something; "
                        f"first: {found[:6]}")
+
+
+def record_races(size=SIZES[0]):
+    """Sail each ruleset's race at the table with the easy skippers; write their actions."""
+    import os
+    os.environ.setdefault("DINGHY_HEADLESS", "1")
+    from dinghy.ui.app import App, configure
+    configure(headless=True)
+    import pyglet.window
+    pyglet.window.Window._enable_event_queue = True
+    out = {}
+    for rules, course in RULESETS:
+        app = App(headless=True, width=size[0], height=size[1])
+        scene = open_table(app, rules, course)
+        drive(app, scene, rules)
+        out[rules] = {"course": course, "seed": 5,
+                      "actions": [scene.race.game.action_text(a) for a in scene.race.actions]}
+        app.close()
+    text = json.dumps(out, indent=1) + "\n"
+    tmp = RECORD.with_suffix(".tmp")
+    tmp.write_text(text)
+    tmp.replace(RECORD)
+    print(f"wrote {RECORD}: " + ", ".join(f"{r} {len(v['actions'])} actions" for r, v in out.items()))
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--record"]:
+    record_races()

@@ -103,3 +103,6 @@ class YachtRace(GridPictures, YachtWaters):
 
     def square_actions(self, state: State, x: int, y: int):
         return view.square_actions(self, state, x, y)
+
+    def square_map(self, state: State):
+        return view.square_map(self, state)

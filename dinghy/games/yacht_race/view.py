@@ -85,23 +85,39 @@ def square_actions(game: "YachtWaters", state: State, x: int, y: int) -> list[Sq
     """Tapping a square: every course whose move would land there (legal, or the engine's
     reason why not). A wind change card and the forfeit are not on a square: the view
     makes them panel buttons."""
+    return [a for cell, a in _courses(game, state, (x, y)) if cell == (x, y)]
+
+
+def square_map(game: "YachtWaters", state: State) -> dict[tuple[int, int], list[SquareAction]]:
+    """``square_actions`` of every square at once: each course's landing square, reckoned
+    once a position (the view need not ask the board's cells one by one)."""
+    out: dict[tuple[int, int], list[SquareAction]] = {}
+    for cell, a in _courses(game, state):
+        out.setdefault(cell, []).append(a)
+    return out
+
+
+def _courses(game: "YachtWaters", state: State, only: tuple[int, int] | None = None):
+    """(landing square, what the course does) for each course of the yacht to move, in
+    heading order; with ``only``, the engine is asked about the courses landing there alone."""
     if state.phase not in (Phase.SAIL, Phase.EXTRA, Phase.FOG):
-        return []
+        return
     seat = rules.mover(state)
     me = state.yachts[seat]
     if me.pos is None:
-        return []
+        return
     fog = state.phase is Phase.FOG
-    out: list[SquareAction] = []
     for h in range(8):
         for spin in (False, True):
             n = blocks(h, state.wind, spin)
-            if n == 0 or (spin and n != 5) or path(*me.pos, h, n)[-1] != (x, y):
+            if n == 0 or (spin and n != 5):
+                continue
+            cell = path(*me.pos, h, n)[-1]
+            if only is not None and cell != only:
                 continue
             action = Sail(h, spin, seat if fog else None)
             reason = rules.why_not(game, state, action)
             whose = f"{game.name(seat)}'s yacht " if fog else ""
             label = (f"Sail {whose}{LONG[h]}: {sail_name(h, state.wind, spin)}, "
                      f"{n} block{'s' if n > 1 else ''}")
-            out.append(SquareAction(label, None if reason else action, reason))
-    return out
+            yield cell, SquareAction(label, None if reason else action, reason)

@@ -29,18 +29,16 @@ class SquareScan:
         self.cells: dict[Cell, list[Any]] = {}
         self.targets: list[Cell] = []
         board = game.board
-        whole = getattr(game, "square_map", None)
-        if callable(whole):
-            for cell, acts in whole(state).items():
-                self._keep(tuple(cell), list(acts))
-            for x in range(board.width):
-                for y in range(board.height):
-                    self.cells.setdefault((x, y), [])
-            self.complete = True
-            return
         ox, oy = origin if origin is not None else (board.width // 2, board.height // 2)
         order = sorted(((x, y) for x in range(board.width) for y in range(board.height)),
                        key=lambda c: (max(abs(c[0] - ox), abs(c[1] - oy)), c[1], c[0]))
+        whole = getattr(game, "square_map", None)
+        if callable(whole):
+            listed = {tuple(cell): acts for cell, acts in whole(state).items()}
+            for cell in order:                   # nearest the boat first, as a scan asks
+                self._keep(cell, list(listed.get(cell, ())))
+            self.complete = True
+            return
         end = clock() + budget
         for i, cell in enumerate(order):
             self.at(cell)
