@@ -105,11 +105,14 @@ class KeyRow:
 
 
 def key_rows(game: Any, state: Any) -> list[KeyRow]:
-    """The places, finishers first in order, then the rest with the game's note."""
+    """The places, finishers first in order, then the rest with the game's note (while
+    the race goes on, a picture of it in play, they are still sailing)."""
     places = game.places(state)
+    over = game.is_over(state)
     order = sorted(range(len(places)), key=lambda k: (places[k] is None, places[k] or 0))
     return [KeyRow(f"{places[k]}." if places[k] else "-", game.name(k), colour(game, k),
-                   "" if places[k] else game.unplaced_note(state, k)) for k in order]
+                   "" if places[k] else game.unplaced_note(state, k) if over else "sailing")
+            for k in order]
 
 
 def rounds_text(game: Any, state: Any) -> str:
@@ -196,7 +199,7 @@ def svg(game: Any, states: Sequence[Any], width: float = 1000.0) -> str:
                        f'stroke="{col}" stroke-width="{_f(max(chart.unit * s, 1.5))}" '
                        f'stroke-linejoin="round" stroke-opacity="0.9"/>')
         if hulls[seat] is not None:
-            out.append(f'<polygon class="boat" data-boat="{seat}" points="{pts(hulls[seat])}" '
+            out.append(f'<polygon class="boat" data-boat="{seat}" points="{pts(readable(hulls[seat], s))}" '
                        f'fill="{col}" stroke="{_hex(INK)}" stroke-width="1"/>')
     out.append(_svg_key(game, chart, last, frame))
     out.append("</svg>")

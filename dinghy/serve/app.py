@@ -36,7 +36,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from dinghy import games
 from dinghy.core.errors import DinghyError
 from dinghy.serve.store import DB_NAME, SQLiteStore, Store
-from dinghy.serve.tables import Refused, Table, Tables, make_setup
+from dinghy.core.setup import PALETTE
+from dinghy.serve.tables import Refused, Table, Tables, hex_colour, make_setup
 
 STATIC = Path(__file__).resolve().parent / "static"
 #: The largest message a browser may send (a websocket text or a request body), in bytes.
@@ -125,7 +126,8 @@ def create_app(data: str | Path | None = None, store: Store | None = None,
     async def list_games(request: Request) -> JSONResponse:
         return JSONResponse({"games": [{"name": e.name, "title": e.title, "boards": e.boards()}
                                        for e in games.GAMES.values()],
-                             "levels": ["easy", "medium", "hard"]})
+                             "levels": ["easy", "medium", "hard"],
+                             "colours": [{"name": c, "paint": hex_colour(c)} for c in PALETTE]})
 
     async def create(request: Request) -> JSONResponse:
         try:
@@ -145,7 +147,7 @@ def create_app(data: str | Path | None = None, store: Store | None = None,
         base = str(request.base_url).rstrip("/")
         out = []
         for k, s in enumerate(table.race.game.setup.seats):
-            row: dict[str, Any] = {"seat": k, "name": s.name, "colour": s.colour, "bot": s.skipper}
+            row: dict[str, Any] = {"seat": k, "name": s.name, "colour": hex_colour(s.colour), "bot": s.skipper}
             if k in table.seat_tokens:
                 link = f"{base}/play/{table.table_id}#{table.seat_tokens[k]}"
                 row.update(link=link, qr=qr_svg(link))

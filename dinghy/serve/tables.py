@@ -43,6 +43,12 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+def hex_colour(name: str) -> str:
+    """A boat colour's name (the palette's) as the page paints it."""
+    r, g, b = PALETTE.get(name, (90, 90, 90))
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
 def new_id() -> str:
     return secrets.token_hex(6)
 
@@ -253,7 +259,7 @@ def seat_view(table: Table, seat: int) -> dict[str, Any]:
         "type": "view", "table": table.table_id, "seat": seat, "name": game.name(seat),
         "game": game.title, "n": table.count, "over": race.over,
         "turn": whose_turn(race), "yours": mine,
-        "seats": [{"name": game.name(k), "colour": s.colour, "bot": s.skipper, "place": places[k]}
+        "seats": [{"name": game.name(k), "colour": hex_colour(s.colour), "bot": s.skipper, "place": places[k]}
                   for k, s in enumerate(game.setup.seats)],
         "svg": table.svg(),
         "seen": race.observation(seat),

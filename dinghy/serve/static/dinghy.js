@@ -3,7 +3,6 @@
 "use strict";
 const main = document.getElementById("main");
 const statusBar = document.getElementById("status");
-const COLOURS = ["Orange", "Sky", "Green", "Yellow", "Blue", "Vermilion"];
 
 function el(tag, attrs, ...kids) {
   const e = document.createElement(tag);
@@ -38,8 +37,9 @@ async function startPage() {
     const sel = el("select", {"aria-label": "who sails"});
     for (const w of ["person", ...info.levels]) sel.append(el("option", {value: w}, w === "person" ? "a person" : `bot (${w})`));
     sel.value = who;
-    seats.append(el("div", {class: "seatrow"}, el("span", {class: "swatch", style: `background:${COLOURS[i]}`}),
-      el("input", {value: COLOURS[i], maxlength: "16", "aria-label": "name", size: "10"}), sel));
+    const c = info.colours[i];
+    seats.append(el("div", {class: "seatrow"}, el("span", {class: "swatch", style: `background:${c.paint}`}),
+      el("input", {value: c.name, maxlength: "16", "aria-label": "name", size: "10"}), sel));
   };
   addSeat("person"); addSeat("person");
   const msg = el("div", {});
@@ -99,9 +99,16 @@ function seatPage(tableId, token) {
   const draw = () => {
     if (!view) { if (note) main.replaceChildren(refused(note)); return; }
     const board = el("div", {class: "board"}); board.innerHTML = view.svg;   // SVG drawn by the server
-    const side = el("div", {});
-    side.append(el("p", {class: view.yours ? "turn yours" : "turn"}, view.yours ? `Your turn, ${view.name}.` : view.turn));
-    if (note) side.append(refused(note));
+    const turn = el("div", {class: "turnbar"},
+      el("p", {class: view.yours ? "turn yours" : "turn"}, view.yours ? `Your turn, ${view.name}.` : view.turn));
+    const fleet = el("p", {class: "fleet"});
+    for (const s of view.seats) {
+      fleet.append(el("span", {class: "who"}, el("span", {class: "swatch", style: `background:${s.colour}`}),
+        ` ${s.place ? s.place + ". " : ""}${s.name}${s.bot ? " (bot)" : ""}`));
+    }
+    turn.append(fleet);
+    if (note) turn.append(refused(note));
+    const side = el("div", {class: "side"});
     const acts = el("div", {class: "actions"});
     let group = null;
     for (const a of view.actions) {
@@ -110,12 +117,12 @@ function seatPage(tableId, token) {
     }
     side.append(acts);
     side.append(el("h3", {}, "Log"));
-    const log = el("ol", {class: "log"}); for (const t of view.log) log.append(el("li", {}, t));
+    const log = el("ul", {class: "log"}); for (const t of view.log) log.append(el("li", {}, t));
     side.append(log);
     const seen = el("details", {}, el("summary", {}, `What ${view.name} sees`),
       el("div", {class: "seen"}, Object.entries(view.seen).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join("\n")));
     side.append(seen);
-    main.replaceChildren(el("div", {class: "table"}, board, side));
+    main.replaceChildren(el("div", {class: "table", "data-n": view.n, "data-over": view.over}, turn, board, side));
     log.scrollTop = log.scrollHeight;
   };
   connect();
