@@ -26,6 +26,7 @@ with warnings.catch_warnings():     # Starlette 1.x asks for httpx2; httpx still
     from starlette.testclient import TestClient  # noqa: E402
 
 from dinghy import games  # noqa: E402
+from dinghy.core import picture  # noqa: E402
 from dinghy.core.race import Race  # noqa: E402
 from dinghy.serve.app import MAX_MESSAGE, create_app  # noqa: E402
 from dinghy.serve.store import DB_NAME  # noqa: E402
@@ -111,6 +112,8 @@ def test_two_seats_sail_a_race_to_the_finish_by_action_texts(tmp_path, rules):
                 assert views[k]["n"] == len(race.actions)
             sent += 1
             assert sent < 3000
+            if sent % 40 == 1:      # the table keeps its tracks as it goes: the picture drawn afresh
+                assert views[0]["svg"] == picture.svg(race.game, race.history, 800.0)
         assert race.over and all(v["over"] for v in views.values())
         assert off_button < sent / 10
         assert 1 in race.places()

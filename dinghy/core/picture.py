@@ -81,15 +81,23 @@ def tracks(game: Any, states: Sequence[Any]) -> list[list[XY]]:
     return _tracks_at(game, states, [len(states) - 1])[-1] if states else []
 
 
+def extend_tracks(game: Any, out: list[list[XY]], states: Sequence[Any]) -> None:
+    """Each boat's track ``out`` (one list a seat) carried on through ``states``: a table
+    in play keeps its tracks and adds each new state's points, instead of going through
+    the whole race again for every picture."""
+    for st in states:
+        for seat, at in enumerate(game.boat_points(st)):
+            if at is not None and (not out[seat] or out[seat][-1] != at):
+                out[seat].append(at)
+
+
 def _tracks_at(game: Any, states: Sequence[Any], ends: Sequence[int]) -> list[list[list[XY]]]:
     """The tracks as they stand at each state index of ``ends`` (in increasing order)."""
     out: list[list[XY]] = [[] for _ in range(game.seats())]
     snaps: list[list[list[XY]]] = []
     todo = list(ends)
     for i, st in enumerate(states):
-        for seat, at in enumerate(game.boat_points(st)):
-            if at is not None and (not out[seat] or out[seat][-1] != at):
-                out[seat].append(at)
+        extend_tracks(game, out, (st,))
         while todo and todo[0] == i:
             snaps.append([list(t) for t in out])
             todo.pop(0)
@@ -160,8 +168,11 @@ def _f(v: float) -> str:
 
 # --- SVG ----------------------------------------------------------------------------------
 
-def svg(game: Any, states: Sequence[Any], width: float = 1000.0) -> str:
-    """The board, every boat's track and last hull, and the key (places and colours)."""
+def svg(game: Any, states: Sequence[Any], width: float = 1000.0,
+        drawn: list[list[XY]] | None = None) -> str:
+    """The board, every boat's track and last hull, and the key (places and colours);
+    ``drawn``: the tracks through ``states`` where the caller keeps them
+    (:func:`extend_tracks`)."""
     chart = game.board_drawing()
     frame = Frame(chart, width, game.seats())
     s = frame.scale
@@ -192,7 +203,7 @@ def svg(game: Any, states: Sequence[Any], width: float = 1000.0) -> str:
     out.append("</g>")
     last = states[-1]
     hulls = game.boat_outlines(last)
-    for seat, track in enumerate(tracks(game, states)):
+    for seat, track in enumerate(tracks(game, states) if drawn is None else drawn):
         col = _hex(colour(game, seat))
         if len(track) > 1:
             out.append(f'<polyline class="track" data-boat="{seat}" points="{pts(track)}" fill="none" '

@@ -67,6 +67,7 @@ class Table:
     bots: list[Any]                             # per seat: a skipper, or None (a person)
     lock: threading.Lock = field(default_factory=threading.Lock)
     _svg: tuple[int, str] = (-1, "")
+    _tracks: tuple[int, list[list[Any]]] = (0, [])     # the tracks through the first n states
 
     @property
     def count(self) -> int:
@@ -86,7 +87,13 @@ class Table:
         drawn once per action whoever asks."""
         n = self.count
         if self._svg[0] != n:
-            self._svg = (n, picture.svg(self.race.game, self.race.history, 800.0))
+            game, history = self.race.game, self.race.history
+            seen, drawn = self._tracks
+            if seen > len(history) or not drawn:        # first picture (or a race taken back)
+                seen, drawn = 0, [[] for _ in range(game.seats())]
+            picture.extend_tracks(game, drawn, history[seen:])
+            self._tracks = (len(history), drawn)
+            self._svg = (n, picture.svg(game, history, 800.0, drawn))
         return self._svg[1]
 
 
