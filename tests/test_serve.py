@@ -436,3 +436,47 @@ def test_dinghy_serve_killed_with_kill_9_brings_every_table_back(tmp_path):
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.communicate()
+
+
+# -- tap targets on the board ---------------------------------------------------------------
+
+@pytest.mark.parametrize("rules", ["dinghy_race", "yacht_race", "race_the_wind"])
+def test_the_choices_that_move_a_boat_are_targets_where_the_engine_puts_it(client, rules):
+    """Issue 24: "The seat's choices come as tap targets on the SVG". Each target lies
+    where the engine's apply puts the acting boat (within the target's reach: points a
+    finger cannot tell apart are one target, a chooser); every choice that moves the boat
+    has a target, the others stay buttons; the seat waiting gets none."""
+    from dinghy.core.picture import Frame
+    tid, _, tokens = open_table(client, rules)
+    conns, views = {}, {}
+    for k, t in tokens.items():
+        conns[k], views[k] = join(client, tid, t)
+    table = table_of(client, tid)
+    race = table.race
+    frame = Frame(race.game.board_drawing(), 800.0, race.game.seats())
+    brain, rng = skipper(None, rules), random.Random(4)
+    checked = 0
+    for _ in range(30):
+        seat = next(k for k, v in views.items() if v["yours"])
+        view, other = views[seat], views[1 - seat]
+        assert other["targets"] == []
+        offered = {a["text"] for a in view["actions"]}
+        on_board = [a["text"] for t in view["targets"] for a in t["acts"]]
+        assert len(on_board) == len(set(on_board)) and set(on_board) <= offered
+        before = race.game.boat_points(race.state)[seat]
+        for text in offered:
+            after, _ = race.game.apply(race.state, race.game.parse_action(text))
+            point = race.game.boat_points(after)[seat]
+            if point is None or point == before:
+                assert text not in on_board
+                continue
+            px, py = frame.px(point)
+            target = next(t for t in view["targets"] if text in [a["text"] for a in t["acts"]])
+            assert ((target["x"] - px) ** 2 + (target["y"] - py) ** 2) ** 0.5 <= 2 * view["target_r"] + 0.2
+            checked += 1
+        conns[seat].send_json({"act": race.game.action_text(brain.choose(race, rng)), "n": view["n"]})
+        for k in sorted(conns, key=lambda k: k != seat):
+            views[k] = conns[k].receive_json()
+        if race.over:
+            break
+    assert checked >= 10

@@ -123,10 +123,20 @@ def create_table(page, base: str, rules: str) -> tuple[str, list[str]]:
     return page.url.split("/host/", 1)[1].split("#", 1)[0], links
 
 
-def tap(page, text: str, touch: bool) -> None:
-    """Tap the target offered for ``text``: a button, or a point on the board."""
-    target = page.locator(f'[data-action="{_quoted(text)}"]').first
-    target.tap() if touch else target.click()
+def tap(page, text: str, touch: bool) -> str:
+    """Tap what the page offers for ``text``: its point on the board first (a point with
+    several choices opens a chooser: then the choice), else its button; which it was."""
+    press = (lambda t: t.tap()) if touch else (lambda t: t.click())
+    spots = page.eval_on_selector_all(".board circle.target", "els => els.map(e => e.getAttribute('data-acts'))")
+    for i, acts in enumerate(spots):
+        acts = acts.split("\n")
+        if text in acts:
+            press(page.locator(".board circle.target").nth(i))
+            if len(acts) > 1:
+                press(page.locator(f'.chooser [data-action="{_quoted(text)}"]'))
+            return "board"
+    press(page.locator(f'.actions [data-action="{_quoted(text)}"]'))
+    return "button"
 
 
 @pytest.mark.parametrize("rules", list(BOARDS))
@@ -148,6 +158,7 @@ def test_two_people_on_two_devices_sail_a_race_to_the_finish_by_taps(server, bro
         race = table.race
         brain, rng = skipper(None, rules), random.Random(3)
         taps = off_page = 0
+        on = {"board": 0, "button": 0}
         while True:
             with table.lock:
                 n, over = table.count, race.over
@@ -160,7 +171,7 @@ def test_two_people_on_two_devices_sail_a_race_to_the_finish_by_taps(server, bro
             assert pages[1 - seat].locator(".turn.yours").count() == 0
             with table.lock:
                 text = race.game.action_text(brain.choose(race, rng))
-            if pages[seat].locator(f'[data-action="{_quoted(text)}"]').count() == 0:
+            if pages[seat].locator(f'[data-acts*="{_quoted(text)}"], [data-action="{_quoted(text)}"]').count() == 0:
                 # a free point the page offers no target for (Dinghy Race's Weather Eye
                 # anywhere on the water): the person taps what the page does offer
                 offered = pages[seat].locator("[data-action]")
@@ -169,7 +180,7 @@ def test_two_people_on_two_devices_sail_a_race_to_the_finish_by_taps(server, bro
                 off_page += 1
             if taps == 6:
                 _shoot(pages, shots, rules, "play")
-            tap(pages[seat], text, touch[seat])
+            on[tap(pages[seat], text, touch[seat])] += 1
             taps += 1
             # the tap is played: the table moves on past n (bots' and chance's actions too)
             pages[seat].wait_for_selector(f'#main .table:not([data-n="{n}"]), #main .refused', timeout=WAIT_MS)
@@ -177,6 +188,7 @@ def test_two_people_on_two_devices_sail_a_race_to_the_finish_by_taps(server, bro
             assert taps < 2000
         _shoot(pages, shots, rules, "over")
         assert off_page <= taps // 10
+        assert on["board"] > 0, on          # the choices that move a boat are tapped on the board
         places = race.places()
         assert 1 in places
         winner = race.game.name(places.index(1))

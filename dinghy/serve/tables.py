@@ -26,6 +26,7 @@ from dinghy.core.interface import CHANCE, TERMINAL
 from dinghy.core.race import MAX_ACTION_TEXT, Race
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
 from dinghy.serve.store import Store
+from dinghy.serve.targets import board_targets
 from dinghy.skippers import out_of_turn, skipper
 
 log = logging.getLogger("dinghy.serve")
@@ -36,6 +37,8 @@ LOG_EVENTS = 40
 #: again (a race of bots only goes on at the next tap).
 BOT_BURST = 2000
 LEVELS = ("easy", "medium", "hard")
+#: The board's SVG width in its own units (a browser scales it to the page).
+SVG_WIDTH = 800.0
 
 
 def new_token() -> str:
@@ -68,6 +71,7 @@ class Table:
     lock: threading.Lock = field(default_factory=threading.Lock)
     _svg: tuple[int, str] = (-1, "")
     _tracks: tuple[int, list[list[Any]]] = (0, [])     # the tracks through the first n states
+    _frame: Any = None
 
     @property
     def count(self) -> int:
@@ -82,6 +86,19 @@ class Table:
     def is_host(self, token: str) -> bool:
         return secrets.compare_digest(self.host_token, token)
 
+    @property
+    def frame(self) -> picture.Frame:
+        """Where the board's points lie on its SVG (the SVG's own units)."""
+        if self._frame is None:
+            game = self.race.game
+            self._frame = picture.Frame(game.board_drawing(), SVG_WIDTH, game.seats())
+        return self._frame
+
+    @property
+    def target_r(self) -> float:
+        """A tap target's radius on the board's SVG: most of a square on a grid board."""
+        return round(max(14.0, min(self.frame.scale * 0.4, 24.0)), 1)
+
     def svg(self) -> str:
         """The board as the exports draw it (public: the board, tracks, hulls, places),
         drawn once per action whoever asks."""
@@ -93,7 +110,7 @@ class Table:
                 seen, drawn = 0, [[] for _ in range(game.seats())]
             picture.extend_tracks(game, drawn, history[seen:])
             self._tracks = (len(history), drawn)
-            self._svg = (n, picture.svg(game, history, 800.0, drawn))
+            self._svg = (n, picture.svg(game, history, SVG_WIDTH, drawn))
         return self._svg[1]
 
 
@@ -257,10 +274,12 @@ def seat_view(table: Table, seat: int) -> dict[str, Any]:
     race = table.race
     game = race.game
     mine = not race.over and race.current_player() == seat
-    actions = []
+    actions, targets = [], []
     if mine:
-        for a in race.legal_actions():
+        legal = race.legal_actions()
+        for a in legal:
             actions.append({"text": game.action_text(a), "label": label_of(game, a), "group": group_of(game, a)})
+        targets = board_targets(game, race.state, seat, legal, table.frame, table.target_r)
     places = race.places()
     return {
         "type": "view", "table": table.table_id, "seat": seat, "name": game.name(seat),
@@ -272,5 +291,6 @@ def seat_view(table: Table, seat: int) -> dict[str, Any]:
         "seen": race.observation(seat),
         "log": [e.text for e in race.events[-LOG_EVENTS:]],
         "actions": actions,
+        "targets": targets, "target_r": table.target_r,
     }
 

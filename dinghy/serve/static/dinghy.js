@@ -80,13 +80,13 @@ async function hostPage(tableId, token) {
 
 // --- a seat's page: the board, the actions, the log ------------------------------------
 function seatPage(tableId, token) {
-  let ws = null, view = null, note = null, retry = 500;
+  let ws = null, view = null, note = null, retry = 500, spot = null;
   const connect = () => {
     ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${tableId}`);
     ws.onopen = () => { retry = 500; statusBar.textContent = "connected"; ws.send(JSON.stringify({token})); };
     ws.onmessage = (m) => {
       const data = JSON.parse(m.data);
-      if (data.type === "view") { view = data; note = null; } else { note = data.reason; }
+      if (data.type === "view") { view = data; note = null; spot = null; } else { note = data.reason; }
       draw();
     };
     ws.onclose = (e) => {
@@ -99,6 +99,7 @@ function seatPage(tableId, token) {
   const draw = () => {
     if (!view) { if (note) main.replaceChildren(refused(note)); return; }
     const board = el("div", {class: "board"}); board.innerHTML = view.svg;   // SVG drawn by the server
+    drawTargets(board.querySelector("svg"));
     const turn = el("div", {class: "turnbar"},
       el("p", {class: view.yours ? "turn yours" : "turn"}, view.yours ? `Your turn, ${view.name}.` : view.turn));
     const fleet = el("p", {class: "fleet"});
@@ -110,6 +111,12 @@ function seatPage(tableId, token) {
     if (note) turn.append(refused(note));
     const side = el("div", {class: "side"});
     const acts = el("div", {class: "actions"});
+    if (spot !== null && view.targets[spot]) {      // a point with several choices: which?
+      const here = el("div", {class: "chooser"}, el("h3", {}, "Here on the board"));
+      for (const a of view.targets[spot].acts) here.append(el("button", {class: "primary", onclick: () => send(a.text), "data-action": a.text}, a.label));
+      here.append(el("button", {onclick: () => { spot = null; draw(); }}, "Cancel"));
+      side.append(here);
+    }
     let group = null;
     for (const a of view.actions) {
       if (view.actions.length > 8 && a.group !== group) { group = a.group; acts.append(el("h3", {}, group)); }
@@ -124,6 +131,27 @@ function seatPage(tableId, token) {
     side.append(seen);
     main.replaceChildren(el("div", {class: "table", "data-n": view.n, "data-over": view.over}, turn, board, side));
     log.scrollTop = log.scrollHeight;
+  };
+  const SVGNS = "http://www.w3.org/2000/svg";
+  const drawTargets = (svg) => {
+    if (!svg || !view.targets || !view.targets.length) return;
+    const g = document.createElementNS(SVGNS, "g");
+    g.setAttribute("class", "targets");
+    view.targets.forEach((t, i) => {
+      const c = document.createElementNS(SVGNS, "circle");
+      c.setAttribute("cx", t.x); c.setAttribute("cy", t.y); c.setAttribute("r", view.target_r);
+      c.setAttribute("class", i === spot ? "target chosen" : "target");
+      c.setAttribute("data-acts", t.acts.map(a => a.text).join("\n"));
+      if (t.acts.length === 1) c.setAttribute("data-action", t.acts[0].text);
+      const title = document.createElementNS(SVGNS, "title");
+      title.textContent = t.acts.map(a => a.label).join(" / ");
+      c.append(title);
+      c.addEventListener("click", () => {
+        if (t.acts.length === 1) send(t.acts[0].text); else { spot = i; draw(); }
+      });
+      g.append(c);
+    });
+    svg.append(g);
   };
   connect();
 }
