@@ -14,6 +14,7 @@ The screenshots go to a temporary folder, or to the folder $DINGHY_SHOTS names.
 """
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -208,3 +209,63 @@ def _shoot(pages, shots, rules: str, when: str) -> None:
     pages[1].set_viewport_size(dict(zip(("width", "height"), TABLET)))
     pages[1].screenshot(path=str(shots / f"{rules}_{when}_tablet.png"))
     pages[1].set_viewport_size(dict(zip(("width", "height"), PHONE)))
+
+
+def test_hot_seat_in_one_browser_hides_each_seat_behind_a_curtain(server, browser, shots):
+    """Issue 24: "One browser can also play hot-seat behind a curtain." A tablet passed
+    round plays both people's seats of a Gigamic race (hands held secret) from the host's
+    page: whenever the other seat is to act, the page shows a curtain naming it, with
+    nothing of either seat's hand or choices on the page, until that person taps."""
+    tablet = browser.new_context(viewport=dict(zip(("width", "height"), TABLET)), has_touch=True)
+    try:
+        page = tablet.new_page()
+        tid, _ = create_table(page, server.base, "regatta_gigamic")
+        page.locator("a.hot").tap()
+        page.wait_for_url(re.compile(rf"/hot/{tid}#"), timeout=WAIT_MS)
+        table = server.app.state.tables.get(tid)
+        race = table.race
+        brain, rng = skipper(None, "regatta_gigamic"), random.Random(5)
+        curtains = taps = 0
+        last_seat = None
+        while True:
+            with table.lock:
+                n, over = table.count, race.over
+                seat = None if over else race.current_player()
+                hands = [list(h) for h in race.state.hands]
+            if over:
+                page.wait_for_selector('#main .table[data-over="true"]', timeout=WAIT_MS)
+                break
+            page.wait_for_selector(f'#main .curtain[data-seat="{seat}"], '
+                                   f'#main .table[data-n="{n}"][data-seat="{seat}"]', timeout=WAIT_MS)
+            if page.locator("#main .curtain").count():
+                curtains += 1
+                assert seat != last_seat
+                body = page.inner_text("body")
+                assert f"Pass to {race.game.name(seat)}" in body
+                assert page.locator("#main .table, #main [data-action]").count() == 0
+                assert "hand" not in body and "svg" not in page.inner_html("#main")
+                if curtains == 2:
+                    page.screenshot(path=str(shots / "hot_seat_curtain_tablet.png"))
+                page.locator("#main .curtain button").tap()
+                shown(page, n)
+            else:
+                assert seat == last_seat          # the same person acts on: no curtain
+            last_seat = seat
+            # the seat shown is the one to act, with its own hand and not the other's
+            assert page.locator(f'#main .table[data-seat="{seat}"] .turn.yours').count() == 1
+            seen = page.text_content("#main .seen")
+            assert f"hand: {json.dumps(hands[seat], separators=(',', ':'))}" in seen
+            assert all(f"hand: {json.dumps(h, separators=(',', ':'))}" not in seen
+                       for k, h in enumerate(hands) if k != seat and h != hands[seat])
+            with table.lock:
+                text = race.game.action_text(brain.choose(race, rng))
+            tap(page, text, True)
+            taps += 1
+            page.wait_for_selector(f'#main .table:not([data-n="{n}"]), #main .curtain, #main .refused',
+                                   timeout=WAIT_MS)
+            assert page.locator("#main .refused").count() == 0
+            assert taps < 500
+        assert curtains >= 4 and 1 in race.places()
+        page.screenshot(path=str(shots / "hot_seat_over_tablet.png"))
+    finally:
+        tablet.close()

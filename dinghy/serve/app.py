@@ -4,6 +4,8 @@
     GET  /host/{id}, /play/{id}  the host's page and a seat's page (the same static page;
                                  the secret token rides in the link's #fragment, which a
                                  browser never sends in a request: no token in any log)
+    GET  /hot/{id}               hot-seat (the host's token): every person's seat in one
+                                 browser, each on its own websocket, a curtain between
     GET  /api/games              the games and their boards
     POST /api/tables             {rules, board, seats: [{name, who}]} -> the host's link
     POST /api/tables/{id}/host   {token} -> each seat's join link and QR code (SVG)
@@ -249,6 +251,7 @@ def create_app(data: str | Path | None = None, store: Store | None = None,
 
     routes = [
         Route("/", page), Route("/host/{table_id}", page), Route("/play/{table_id}", page),
+        Route("/hot/{table_id}", page),
         Route("/api/games", list_games),
         Route("/api/tables", create, methods=["POST"]),
         Route("/api/tables/{table_id}/host", host, methods=["POST"]),
