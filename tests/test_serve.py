@@ -480,3 +480,29 @@ def test_the_choices_that_move_a_boat_are_targets_where_the_engine_puts_it(clien
         if race.over:
             break
     assert checked >= 10
+
+
+def test_the_start_page_offers_each_games_options_and_the_table_keeps_them(client, tmp_path):
+    """Issue 24: "From the start page a host creates a table: the game, the board, the
+    options". An option chosen is in the race's set-up and in its stored record; an
+    option the game lacks, or a value not among its choices, is refused."""
+    info = {g["name"]: g for g in client.get("/api/games").json()["games"]}
+    assert {o["key"] for o in info["race_the_wind"]["options"]} == {"proper_course", "better_spinnaker"}
+    assert [c["value"] for c in info["regatta_advanced"]["options"][0]["choices"]] == ["forfeit", "disqualify"]
+    seats = [{"who": "person"}, {"who": "person"}]
+    r = client.post("/api/tables", json={"rules": "race_the_wind", "board": "race_the_wind", "seats": seats,
+                                         "options": {"better_spinnaker": True, "proper_course": False}})
+    assert r.status_code == 200, r.text
+    game = table_of(client, r.json()["table"]).race.game
+    assert game.better_spinnaker is True and game.proper_course is False
+    assert dict(game.setup.extra) == {"better_spinnaker": True}        # the defaults are not written
+    db = sqlite3.connect(tmp_path / DB_NAME)
+    setup = json.loads(db.execute("SELECT setup FROM race_table WHERE id = ?", (r.json()["table"],)).fetchone()[0])
+    assert setup["extra"] == [["better_spinnaker", True]]
+    for options, reason in [({"wings": True}, "no option 'wings'"),
+                            ({"better_spinnaker": "yes"}, "Better spinnaker: one of Off, On"),
+                            ({"better_spinnaker": 1}, "one of"),
+                            (["better_spinnaker"], "'options' is an object")]:
+        r = client.post("/api/tables", json={"rules": "race_the_wind", "board": "race_the_wind",
+                                             "seats": seats, "options": options})
+        assert r.status_code == 400 and reason in r.json()["reason"], r.text

@@ -111,16 +111,19 @@ def shown(page, n: int) -> None:
     page.wait_for_selector(f'#main .table[data-n="{n}"]', timeout=WAIT_MS)
 
 
-def create_table(page, base: str, rules: str) -> tuple[str, list[str]]:
-    """The host creates a two-person table on the start page; the table's id and the
-    seats' join links as the host's page shows them."""
+def create_table(page, base: str, rules: str, options: dict[str, str] | None = None) -> tuple[str, list[str]]:
+    """The host creates a two-person table on the start page (``options``: the game's
+    options chosen, by their words); the table's id and the seats' join links as the
+    host's page shows them."""
     page.goto(base + "/")
     page.select_option("#game", rules)
     page.select_option("#board", BOARDS[rules])
+    for key, words in (options or {}).items():
+        page.select_option(f'select[data-option="{key}"]', label=words)
     page.get_by_role("button", name="Create the table").click()
     page.wait_for_url(re.compile(r"/host/[0-9a-f]+#"), timeout=WAIT_MS)
     page.wait_for_selector(".seat .qr svg", timeout=WAIT_MS)
-    links = [a.get_attribute("href") for a in page.locator("a.link").all()]
+    links = [a.get_attribute("href") for a in page.locator(".seat a.link").all()]
     return page.url.split("/host/", 1)[1].split("#", 1)[0], links
 
 
@@ -147,7 +150,8 @@ def test_two_people_on_two_devices_sail_a_race_to_the_finish_by_taps(server, bro
                                 is_mobile=True, device_scale_factor=2)
     try:
         host = laptop.new_page()
-        tid, links = create_table(host, server.base, rules)
+        chosen = {"race_the_wind": {"proper_course": "On"}, "regatta_advanced": {"penalty": "Disqualify"}}
+        tid, links = create_table(host, server.base, rules, chosen.get(rules))
         assert len(links) == 2 and all(f"/play/{tid}#" in link for link in links)
         if rules == "race_the_wind":
             host.screenshot(path=str(shots / "host_laptop.png"), full_page=True)
@@ -157,6 +161,8 @@ def test_two_people_on_two_devices_sail_a_race_to_the_finish_by_taps(server, bro
             page.goto(link)
         table = server.app.state.tables.get(tid)
         race = table.race
+        expected = {"race_the_wind": {"proper_course": True}, "regatta_advanced": {"penalty": "disqualify"}}
+        assert dict(race.game.setup.extra) == expected.get(rules, {})
         brain, rng = skipper(None, rules), random.Random(3)
         taps = off_page = 0
         on = {"board": 0, "button": 0}

@@ -7,7 +7,7 @@
     GET  /hot/{id}               hot-seat (the host's token): every person's seat in one
                                  browser, each on its own websocket, a curtain between
     GET  /api/games              the games and their boards
-    POST /api/tables             {rules, board, seats: [{name, who}]} -> the host's link
+    POST /api/tables             {rules, board, seats: [{name, who}], options} -> the host's link
     POST /api/tables/{id}/host   {token} -> each seat's join link and QR code (SVG)
     POST /api/tables/{id}/free   {token, seat} -> that seat's new link (the old one stops)
     WS   /ws/{id}                {"token"} first, then {"act": text, "n": count}; each seat
@@ -126,7 +126,11 @@ def create_app(data: str | Path | None = None, store: Store | None = None,
                                                             "Cache-Control": "no-store"})
 
     async def list_games(request: Request) -> JSONResponse:
-        return JSONResponse({"games": [{"name": e.name, "title": e.title, "boards": e.boards()}
+        return JSONResponse({"games": [{"name": e.name, "title": e.title, "boards": e.boards(),
+                                        "options": [{"key": o.key, "label": o.label, "help": o.help,
+                                                     "default": o.default,
+                                                     "choices": [{"value": v, "words": w} for v, w in o.choices]}
+                                                    for o in e.options]}
                                        for e in games.GAMES.values()],
                              "levels": ["easy", "medium", "hard"],
                              "colours": [{"name": c, "paint": hex_colour(c)} for c in PALETTE]})
@@ -135,7 +139,8 @@ def create_app(data: str | Path | None = None, store: Store | None = None,
         try:
             body = await _body(request)
             seed = secrets.randbelow(1 << 31)
-            setup = make_setup(body.get("rules"), body.get("board"), body.get("seats"), seed)
+            setup = make_setup(body.get("rules"), body.get("board"), body.get("seats"), seed,
+                               body.get("options"))
             table = await anyio.to_thread.run_sync(tables.create, body["rules"], setup)
         except Refused as exc:
             return _refusal(exc)

@@ -114,9 +114,12 @@ class Table:
         return self._svg[1]
 
 
-def make_setup(rules: str, board: str, seats: list[dict[str, Any]], seed: int) -> RaceSetup:
+def make_setup(rules: str, board: str, seats: list[dict[str, Any]], seed: int,
+               options: Any = None) -> RaceSetup:
     """A set-up from the start page's choices: ``seats`` as ``{"name", "who"}`` where
-    ``who`` is ``person`` or a level; Refused with the reason if not."""
+    ``who`` is ``person`` or a level, ``options`` the game's set-up options as
+    ``{key: value}`` (each one of its choices; the others keep their defaults); Refused
+    with the reason if not."""
     entry = games.GAMES.get(rules)
     if entry is None:
         raise Refused(f"unknown game {rules!r}; known: {', '.join(games.GAMES)}")
@@ -138,7 +141,19 @@ def make_setup(rules: str, board: str, seats: list[dict[str, Any]], seed: int) -
         out.append(Seat(name.strip(), colours[i], None if who == "person" else who))
     if not any(s.skipper is None for s in out):
         raise Refused("a table needs at least one person")
-    return RaceSetup(seats=tuple(out), course=board, seed=seed)
+    chosen = {} if options is None else options
+    if not isinstance(chosen, dict):
+        raise Refused("'options' is an object of the game's options")
+    extra = []
+    for key, value in chosen.items():
+        option = entry.option(key) if isinstance(key, str) else None
+        if option is None:
+            raise Refused(f"{entry.title} has no option {key!r}")
+        if value not in [v for v, _ in option.choices] or type(value) is not type(option.default):
+            raise Refused(f"{option.label}: one of {', '.join(w for _, w in option.choices)}")
+        if value != option.default:
+            extra.append((key, value))
+    return RaceSetup(seats=tuple(out), course=board, seed=seed, extra=tuple(extra))
 
 
 class Tables:

@@ -29,7 +29,27 @@ async function startPage() {
     board.replaceChildren();
     for (const b of info.games.find(g => g.name === game.value).boards) board.append(el("option", {value: b}, b));
   };
-  game.onchange = fillBoards; fillBoards();
+  const options = el("div", {class: "options"});
+  const fillOptions = () => {      // the game's set-up options, each at its default
+    options.replaceChildren();
+    for (const o of info.games.find(g => g.name === game.value).options) {
+      const sel = el("select", {"data-option": o.key});
+      o.choices.forEach((c, i) => {
+        const opt = el("option", {value: String(i)}, c.words);
+        if (JSON.stringify(c.value) === JSON.stringify(o.default)) opt.selected = true;
+        sel.append(opt);
+      });
+      options.append(el("label", {title: o.help}, `${o.label} `, sel, el("span", {class: "help"}, ` ${o.help}`)));
+    }
+  };
+  const chosenOptions = () => {
+    const g = info.games.find(g => g.name === game.value), out = {};
+    for (const sel of options.querySelectorAll("select")) {
+      out[sel.dataset.option] = g.options.find(o => o.key === sel.dataset.option).choices[Number(sel.value)].value;
+    }
+    return out;
+  };
+  game.onchange = () => { fillBoards(); fillOptions(); }; fillBoards(); fillOptions();
   const seats = el("div", {});
   const addSeat = (who) => {
     if (seats.children.length >= 6) return;
@@ -46,11 +66,11 @@ async function startPage() {
   const go = el("button", {class: "primary"}, "Create the table");
   go.onclick = async () => {
     const rows = [...seats.children].map(r => ({name: r.querySelector("input").value, who: r.querySelector("select").value}));
-    const res = await post("/api/tables", {rules: game.value, board: board.value, seats: rows});
+    const res = await post("/api/tables", {rules: game.value, board: board.value, seats: rows, options: chosenOptions()});
     if (res.host) location.href = res.host; else msg.replaceChildren(refused(res.reason));
   };
   main.replaceChildren(el("h2", {}, "A new table"),
-    el("label", {}, "Game ", game), el("label", {}, "Board ", board),
+    el("label", {}, "Game ", game), el("label", {}, "Board ", board), options,
     el("h3", {}, "Seats"), seats,
     el("div", {class: "seatrow"},
        el("button", {onclick: () => addSeat("person")}, "+ a person"),
