@@ -506,3 +506,74 @@ def test_the_start_page_offers_each_games_options_and_the_table_keeps_them(clien
         r = client.post("/api/tables", json={"rules": "race_the_wind", "board": "race_the_wind",
                                              "seats": seats, "options": options})
         assert r.status_code == 400 and reason in r.json()["reason"], r.text
+
+
+def test_a_dinghy_race_move_says_what_it_does_in_the_engines_words(client):
+    """Issue 24: each choice with "the hazard odds": before a move is made the seat is
+    told, in the engine's words (``game.outcome``), where it ends and what it stops short
+    of or rolls for; a choice the game tells nothing of says nothing."""
+    tid, _, tokens = open_table(client, "dinghy_race")
+    conns, views = {}, {}
+    for k, t in tokens.items():
+        conns[k], views[k] = join(client, tid, t)
+    race = table_of(client, tid).race
+    brain, rng = skipper(None, "dinghy_race"), random.Random(6)
+    told = 0
+    for _ in range(200):
+        seat = next(k for k, v in views.items() if v["yours"])
+        for a in views[seat]["actions"]:
+            action = race.game.parse_action(a["text"])
+            if a["text"].startswith("move "):
+                assert a["does"] == race.game.outcome(race.state, action).describe(race.game.name(seat))
+                assert a["does"].startswith(f"{race.game.name(seat)} sails ")
+                told += 1
+            else:
+                assert a["does"] == ""
+        conns[seat].send_json({"act": race.game.action_text(brain.choose(race, rng)), "n": views[seat]["n"]})
+        for k in sorted(conns, key=lambda k: k != seat):
+            views[k] = conns[k].receive_json()
+        if told >= 12:
+            break
+    assert told >= 12
+
+
+def test_a_person_protests_out_of_turn_and_only_calls_open_to_that_seat_are_taken(client):
+    """Issue 24 (people's out-of-turn calls): Dinghy Race's protest against the latest
+    right-of-way ruling is "decided by the players (the Race Steward)": any person may
+    send it, on their turn or not; the game's ``caller`` names whose call a claim for
+    room is (the inner boat's). A call nobody may make now is refused, nothing changed."""
+    from dinghy.games.dinghy_race.actions import Overlap, Protest
+    from dinghy.serve.tables import make_setup
+    tables = client.app.state.tables
+    table = tables.create("dinghy_race", make_setup("dinghy_race", "short_lap",
+                                                    [{"who": "person"}, {"who": "person"}], 1))
+    race = table.race
+    assert race.game.caller(race.state, Overlap(1)) == 1 and race.game.caller(race.state, Protest(True)) is None
+    conns, views = {}, {}
+    for k, t in table.seat_tokens.items():
+        conns[k], views[k] = join(client, table.table_id, t)
+    brain, rng = skipper(None, "dinghy_race"), random.Random(1)
+    while not views[0]["calls"]:
+        assert views[1]["calls"] == [] and not race.interjections()
+        seat = next(k for k, v in views.items() if v["yours"])
+        conns[seat].send_json({"act": race.game.action_text(brain.choose(race, rng)), "n": views[seat]["n"]})
+        for k in sorted(conns, key=lambda k: k != seat):
+            views[k] = conns[k].receive_json()
+        assert len(race.actions) < 400
+    assert [c["text"] for c in views[1]["calls"]] == ["protest upheld", "protest dismissed"] == \
+        [race.game.action_text(a) for a in race.interjections()]
+    waiting = next(k for k, v in views.items() if not v["yours"])
+    before = table.count
+    conns[waiting].send_json({"act": "overlap 0", "n": before})       # no claim for room is open
+    assert conns[waiting].receive_json()["type"] == "refused"
+    _unchanged(client, table.table_id, before)
+    conns[waiting].send_json({"act": "protest dismissed", "n": before})
+    for k in sorted(conns, key=lambda k: k != waiting):
+        views[k] = conns[k].receive_json()
+        assert views[k]["type"] == "view" and views[k]["n"] == before + 1
+        assert views[k]["calls"] == [] and any("Protest dismissed" in line for line in views[k]["log"])
+    assert race.game.action_text(race.actions[-1]) == "protest dismissed"
+    conns[waiting].send_json({"act": "protest upheld", "n": before + 1})  # the ruling is settled now
+    msg = conns[waiting].receive_json()
+    assert msg["type"] == "refused" and "not your turn" in msg["reason"]
+    _unchanged(client, table.table_id, before + 1)

@@ -239,6 +239,14 @@ class Tables:
             raise Refused("an action carries 'n', the number of actions of the state it was chosen on")
         with table.lock:
             race = table.race
+            call = self._call(table, seat, text) if count == table.count else None
+            if call is not None:        # an out-of-turn call this seat may make now
+                why = race.why_not(call)
+                if why:
+                    raise Refused(why)
+                self._push(table, call)
+                self._bots_after(table)
+                return
             if count == table.count and race.current_player() != seat and not race.over:
                 self._bots(table)       # bots a failure left waiting move first; then it is stale
             if count != table.count:
@@ -257,10 +265,19 @@ class Tables:
             if why:
                 raise Refused(why)
             self._push(table, action)
-            try:
-                self._bots(table)
-            except Exception:       # a bot's bug: the person's action stands; the bots try again
-                log.exception("table %s: a bot failed; it tries again at the next message", table.table_id)
+            self._bots_after(table)
+
+    def _bots_after(self, table: Table) -> None:
+        try:
+            self._bots(table)
+        except Exception:       # a bot's bug: the person's action stands; the bots try again
+            log.exception("table %s: a bot failed; it tries again at the next message", table.table_id)
+
+    @staticmethod
+    def _call(table: Table, seat: int, text: str) -> Any:
+        """The out-of-turn call worded ``text`` if the game offers it now and it is
+        ``seat``'s to make (the game's ``caller``), else None."""
+        return next((a for a in calls(table.race, seat) if table.race.game.action_text(a) == text), None)
 
     def free_seat(self, table: Table, host_token: str, seat: Any) -> str:
         """The host frees a person's seat: a new token (the old link stops working)."""
@@ -273,6 +290,27 @@ class Tables:
             self.store.set_token(table.table_id, seat, token)
             table.seat_tokens[seat] = token
         return token
+
+
+def calls(race: Race, seat: int) -> list[Any]:
+    """The out-of-turn calls ``seat`` may make now: the game's interjections that are
+    that seat's call or any player's (the game's ``caller``)."""
+    if race.over:
+        return []
+    game, state = race.game, race.state
+    return [a for a in race.interjections() if game.caller(state, a) in (None, seat)]
+
+
+def outcome_words(game: Any, state: Any, action: Any, name: str) -> str:
+    """What a choice does, told before it is made, in the engine's words (the game's
+    ``outcome``: Dinghy Race's moves, where they end and the hazards they roll for);
+    "" where the game does not tell."""
+    try:
+        told = game.outcome(state, action)
+    except (DinghyError, ValueError):
+        return ""
+    describe = getattr(told, "describe", None)
+    return str(describe(name)) if callable(describe) else ""
 
 
 def whose_turn(race: Race) -> str:
@@ -293,7 +331,8 @@ def seat_view(table: Table, seat: int) -> dict[str, Any]:
     if mine:
         legal = race.legal_actions()
         for a in legal:
-            actions.append({"text": game.action_text(a), "label": label_of(game, a), "group": group_of(game, a)})
+            actions.append({"text": game.action_text(a), "label": label_of(game, a), "group": group_of(game, a),
+                            "does": outcome_words(game, race.state, a, game.name(seat))})
         targets = board_targets(game, race.state, seat, legal, table.frame, table.target_r)
     places = race.places()
     return {
@@ -306,6 +345,8 @@ def seat_view(table: Table, seat: int) -> dict[str, Any]:
         "seen": race.observation(seat),
         "log": [e.text for e in race.events[-LOG_EVENTS:]],
         "actions": actions,
+        "calls": [{"text": game.action_text(a), "label": label_of(game, a)}
+                  for a in calls(race, seat)],
         "targets": targets, "target_r": table.target_r,
     }
 

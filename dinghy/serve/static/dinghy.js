@@ -172,9 +172,15 @@ function showSeat(c, redraw) {
   let group = null;
   for (const a of view.actions) {
     if (view.actions.length > 8 && a.group !== group) { group = a.group; acts.append(el("h3", {}, group)); }
-    acts.append(el("button", {onclick: () => c.send(a.text), "data-action": a.text}, a.label));
+    acts.append(el("button", {onclick: () => c.send(a.text), "data-action": a.text}, a.label,
+      ...(a.does ? [el("span", {class: "does"}, a.does)] : [])));
   }
   side.append(acts);
+  if (view.calls && view.calls.length) {     // out-of-turn calls: a claim for room, a protest
+    const box = el("div", {class: "calls"}, el("h3", {}, "Out of turn"));
+    for (const a of view.calls) box.append(el("button", {onclick: () => c.send(a.text), "data-action": a.text, "data-call": "1"}, a.label));
+    side.append(box);
+  }
   side.append(el("h3", {}, "Log"));
   const log = el("ul", {class: "log"}); for (const t of view.log) log.append(el("li", {}, t));
   side.append(log);
