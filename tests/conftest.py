@@ -65,3 +65,11 @@ def make_ui_app(monkeypatch):
 def ui_app(make_ui_app):
     """A fresh headless 1280x800 App."""
     return make_ui_app()
+
+
+# --- the browser tests say in one line how to run them, when they skip -------------------
+def pytest_terminal_summary(terminalreporter):
+    for report in terminalreporter.stats.get("skipped", []):
+        if "test_serve_browser" in report.nodeid and isinstance(report.longrepr, tuple):
+            terminalreporter.write_line(str(report.longrepr[2]).removeprefix("Skipped: "))
+            return

@@ -148,3 +148,17 @@ def test_a_hull_is_drawn_at_least_the_least_length_and_never_shrunk(length, scal
     assert drawn >= length * scale * (1 - 1e-9)
     assert drawn <= max(28.0, length * scale) * (1 + 1e-9)
     assert np.allclose(out.mean(axis=0), pts.mean(axis=0))
+
+
+def test_a_picture_of_a_race_in_play_says_the_boats_are_sailing_and_shows_them_readable(race):
+    """Mid-race (a browser table draws the race as it goes) no boat is said not to have
+    finished; a Dinghy Race hull, tiny on the whole course, is drawn at least
+    MIN_BOAT_PX long in the SVG as in the PNG."""
+    middle = race.history[: len(race.history) // 2]
+    assert not race.game.is_over(middle[-1])
+    svg = race_picture.svg(race.game, middle, 800.0)
+    assert "did not finish" not in svg and svg.count("(sailing)") == 2
+    for pts in re.findall(r'<polygon class="boat" data-boat="\d" points="([^"]+)"', svg):
+        xy = [tuple(map(float, p.split(","))) for p in pts.split()]
+        longest = max(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5 for a in xy for b in xy)
+        assert longest >= race_picture.MIN_BOAT_PX - 0.5

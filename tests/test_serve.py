@@ -26,6 +26,7 @@ with warnings.catch_warnings():     # Starlette 1.x asks for httpx2; httpx still
     from starlette.testclient import TestClient  # noqa: E402
 
 from dinghy import games  # noqa: E402
+from dinghy.core import picture  # noqa: E402
 from dinghy.core.race import Race  # noqa: E402
 from dinghy.serve.app import MAX_MESSAGE, create_app  # noqa: E402
 from dinghy.serve.store import DB_NAME  # noqa: E402
@@ -111,6 +112,8 @@ def test_two_seats_sail_a_race_to_the_finish_by_action_texts(tmp_path, rules):
                 assert views[k]["n"] == len(race.actions)
             sent += 1
             assert sent < 3000
+            if sent % 40 == 1:      # the table keeps its tracks as it goes: the picture drawn afresh
+                assert views[0]["svg"] == picture.svg(race.game, race.history, 800.0)
         assert race.over and all(v["over"] for v in views.values())
         assert off_button < sent / 10
         assert 1 in race.places()
@@ -433,3 +436,144 @@ def test_dinghy_serve_killed_with_kill_9_brings_every_table_back(tmp_path):
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.communicate()
+
+
+# -- tap targets on the board ---------------------------------------------------------------
+
+@pytest.mark.parametrize("rules", ["dinghy_race", "yacht_race", "race_the_wind"])
+def test_the_choices_that_move_a_boat_are_targets_where_the_engine_puts_it(client, rules):
+    """Issue 24: "The seat's choices come as tap targets on the SVG". Each target lies
+    where the engine's apply puts the acting boat (within the target's reach: points a
+    finger cannot tell apart are one target, a chooser); every choice that moves the boat
+    has a target, the others stay buttons; the seat waiting gets none."""
+    from dinghy.core.picture import Frame
+    tid, _, tokens = open_table(client, rules)
+    conns, views = {}, {}
+    for k, t in tokens.items():
+        conns[k], views[k] = join(client, tid, t)
+    table = table_of(client, tid)
+    race = table.race
+    frame = Frame(race.game.board_drawing(), 800.0, race.game.seats())
+    brain, rng = skipper(None, rules), random.Random(4)
+    checked = 0
+    for _ in range(30):
+        seat = next(k for k, v in views.items() if v["yours"])
+        view, other = views[seat], views[1 - seat]
+        assert other["targets"] == []
+        offered = {a["text"] for a in view["actions"]}
+        on_board = [a["text"] for t in view["targets"] for a in t["acts"]]
+        assert len(on_board) == len(set(on_board)) and set(on_board) <= offered
+        before = race.game.boat_points(race.state)[seat]
+        for text in offered:
+            after, _ = race.game.apply(race.state, race.game.parse_action(text))
+            point = race.game.boat_points(after)[seat]
+            if point is None or point == before:
+                assert text not in on_board
+                continue
+            px, py = frame.px(point)
+            target = next(t for t in view["targets"] if text in [a["text"] for a in t["acts"]])
+            assert ((target["x"] - px) ** 2 + (target["y"] - py) ** 2) ** 0.5 <= 2 * view["target_r"] + 0.2
+            checked += 1
+        conns[seat].send_json({"act": race.game.action_text(brain.choose(race, rng)), "n": view["n"]})
+        for k in sorted(conns, key=lambda k: k != seat):
+            views[k] = conns[k].receive_json()
+        if race.over:
+            break
+    assert checked >= 10
+
+
+def test_the_start_page_offers_each_games_options_and_the_table_keeps_them(client, tmp_path):
+    """Issue 24: "From the start page a host creates a table: the game, the board, the
+    options". An option chosen is in the race's set-up and in its stored record; an
+    option the game lacks, or a value not among its choices, is refused."""
+    info = {g["name"]: g for g in client.get("/api/games").json()["games"]}
+    assert {o["key"] for o in info["race_the_wind"]["options"]} == {"proper_course", "better_spinnaker"}
+    assert [c["value"] for c in info["regatta_advanced"]["options"][0]["choices"]] == ["forfeit", "disqualify"]
+    seats = [{"who": "person"}, {"who": "person"}]
+    r = client.post("/api/tables", json={"rules": "race_the_wind", "board": "race_the_wind", "seats": seats,
+                                         "options": {"better_spinnaker": True, "proper_course": False}})
+    assert r.status_code == 200, r.text
+    game = table_of(client, r.json()["table"]).race.game
+    assert game.better_spinnaker is True and game.proper_course is False
+    assert dict(game.setup.extra) == {"better_spinnaker": True}        # the defaults are not written
+    db = sqlite3.connect(tmp_path / DB_NAME)
+    setup = json.loads(db.execute("SELECT setup FROM race_table WHERE id = ?", (r.json()["table"],)).fetchone()[0])
+    assert setup["extra"] == [["better_spinnaker", True]]
+    for options, reason in [({"wings": True}, "no option 'wings'"),
+                            ({"better_spinnaker": "yes"}, "Better spinnaker: one of Off, On"),
+                            ({"better_spinnaker": 1}, "one of"),
+                            (["better_spinnaker"], "'options' is an object")]:
+        r = client.post("/api/tables", json={"rules": "race_the_wind", "board": "race_the_wind",
+                                             "seats": seats, "options": options})
+        assert r.status_code == 400 and reason in r.json()["reason"], r.text
+
+
+def test_a_dinghy_race_move_says_what_it_does_in_the_engines_words(client):
+    """Issue 24: each choice with "the hazard odds": before a move is made the seat is
+    told, in the engine's words (``game.outcome``), where it ends and what it stops short
+    of or rolls for; a choice the game tells nothing of says nothing."""
+    tid, _, tokens = open_table(client, "dinghy_race")
+    conns, views = {}, {}
+    for k, t in tokens.items():
+        conns[k], views[k] = join(client, tid, t)
+    race = table_of(client, tid).race
+    brain, rng = skipper(None, "dinghy_race"), random.Random(6)
+    told = 0
+    for _ in range(200):
+        seat = next(k for k, v in views.items() if v["yours"])
+        for a in views[seat]["actions"]:
+            action = race.game.parse_action(a["text"])
+            if a["text"].startswith("move "):
+                assert a["does"] == race.game.outcome(race.state, action).describe(race.game.name(seat))
+                assert a["does"].startswith(f"{race.game.name(seat)} sails ")
+                told += 1
+            else:
+                assert a["does"] == ""
+        conns[seat].send_json({"act": race.game.action_text(brain.choose(race, rng)), "n": views[seat]["n"]})
+        for k in sorted(conns, key=lambda k: k != seat):
+            views[k] = conns[k].receive_json()
+        if told >= 12:
+            break
+    assert told >= 12
+
+
+def test_a_person_protests_out_of_turn_and_only_calls_open_to_that_seat_are_taken(client):
+    """Issue 24 (people's out-of-turn calls): Dinghy Race's protest against the latest
+    right-of-way ruling is "decided by the players (the Race Steward)": any person may
+    send it, on their turn or not; the game's ``caller`` names whose call a claim for
+    room is (the inner boat's). A call nobody may make now is refused, nothing changed."""
+    from dinghy.games.dinghy_race.actions import Overlap, Protest
+    from dinghy.serve.tables import make_setup
+    tables = client.app.state.tables
+    table = tables.create("dinghy_race", make_setup("dinghy_race", "short_lap",
+                                                    [{"who": "person"}, {"who": "person"}], 1))
+    race = table.race
+    assert race.game.caller(race.state, Overlap(1)) == 1 and race.game.caller(race.state, Protest(True)) is None
+    conns, views = {}, {}
+    for k, t in table.seat_tokens.items():
+        conns[k], views[k] = join(client, table.table_id, t)
+    brain, rng = skipper(None, "dinghy_race"), random.Random(1)
+    while not views[0]["calls"]:
+        assert views[1]["calls"] == [] and not race.interjections()
+        seat = next(k for k, v in views.items() if v["yours"])
+        conns[seat].send_json({"act": race.game.action_text(brain.choose(race, rng)), "n": views[seat]["n"]})
+        for k in sorted(conns, key=lambda k: k != seat):
+            views[k] = conns[k].receive_json()
+        assert len(race.actions) < 400
+    assert [c["text"] for c in views[1]["calls"]] == ["protest upheld", "protest dismissed"] == \
+        [race.game.action_text(a) for a in race.interjections()]
+    waiting = next(k for k, v in views.items() if not v["yours"])
+    before = table.count
+    conns[waiting].send_json({"act": "overlap 0", "n": before})       # no claim for room is open
+    assert conns[waiting].receive_json()["type"] == "refused"
+    _unchanged(client, table.table_id, before)
+    conns[waiting].send_json({"act": "protest dismissed", "n": before})
+    for k in sorted(conns, key=lambda k: k != waiting):
+        views[k] = conns[k].receive_json()
+        assert views[k]["type"] == "view" and views[k]["n"] == before + 1
+        assert views[k]["calls"] == [] and any("Protest dismissed" in line for line in views[k]["log"])
+    assert race.game.action_text(race.actions[-1]) == "protest dismissed"
+    conns[waiting].send_json({"act": "protest upheld", "n": before + 1})  # the ruling is settled now
+    msg = conns[waiting].receive_json()
+    assert msg["type"] == "refused" and "not your turn" in msg["reason"]
+    _unchanged(client, table.table_id, before + 1)

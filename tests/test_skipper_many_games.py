@@ -28,3 +28,53 @@ def test_the_race_the_wind_skipper_chooses_in_many_races_held_at_once():
             assert race.why_not(action) is None
             race.push(action)
     assert all(len(r.actions) >= 60 for r in races)
+
+
+def _rtw(board: str, seed: int, boats: int = 2, **options) -> Race:
+    setup = RaceSetup(seats=tuple(Seat(n, n, "easy") for n in list(PALETTE)[:boats]), course=board,
+                      seed=seed, extra=tuple(options.items()))
+    return Race(games.load_game(setup, "race_the_wind"))
+
+
+def test_races_on_one_board_share_the_navigators_graph_and_tables():
+    """The navigator's plans depend on the board and the course alone (and the turn
+    tables on the spinnaker option): fifty tables on one board share one graph (built in
+    about 150 ms) instead of each building its own and evicting the others'."""
+    from dinghy.skippers.race_the_wind import navigator as nav
+    a, b = _rtw("race_the_wind", 1).game, _rtw("race_the_wind", 2, boats=4).game
+    assert a is not b and a.board is not b.board
+    assert nav._graph(a, False) is nav._graph(b, False)
+    assert nav._graph(a, True) is nav._graph(b, True) is not nav._graph(a, False)
+    assert nav.table(a, 2) is nav.table(b, 2) is not nav.table(a, 3)
+    assert nav.turn_table(a, 0, True) is nav.turn_table(b, 0, True)
+    other = _rtw("race_the_wind_island", 1).game
+    assert nav._graph(other, False) is not nav._graph(a, False)
+    better = _rtw("race_the_wind", 1, better_spinnaker=True).game
+    assert better.better_spinnaker and not a.better_spinnaker
+    assert nav._graph(better, False) is nav._graph(a, False)
+    assert nav.turn_table(better, 0, True) is not nav.turn_table(a, 0, True)
+
+
+def test_a_race_sails_the_same_whatever_other_races_left_in_the_caches():
+    """The same seeded race, its bots choosing with caches emptied first and with caches
+    filled by races on the same board and on others: the same actions."""
+    from dinghy.skippers.race_the_wind import navigator as nav
+
+    def sail(warm: bool) -> list[str]:
+        for cache in (nav._GRAPHS, nav._TABLES, nav._TURNS):
+            cache.clear()
+        if warm:
+            for board, seed in (("race_the_wind", 7), ("race_the_wind_island", 3), ("race_the_wind", 9)):
+                other = _rtw(board, seed)
+                for _ in range(12):
+                    while other.chance:
+                        other.roll()
+                    other.push(skipper("easy", "race_the_wind").choose(other, random.Random(seed)))
+        race, bot, rng = _rtw("race_the_wind", 5), skipper("easy", "race_the_wind"), random.Random(5)
+        for _ in range(40):
+            while race.chance:
+                race.roll()
+            race.push(bot.choose(race, rng))
+        return [race.game.action_text(x) for x in race.actions]
+
+    assert sail(warm=False) == sail(warm=True)

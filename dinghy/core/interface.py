@@ -102,6 +102,11 @@ class BaseGame:
         """Out-of-turn actions open now (a protest, a demand for room); none by default."""
         return []
 
+    def caller(self, state: Any, action: Action) -> int | None:
+        """Whose call an out-of-turn ``action`` (one of :meth:`interjections`) is: a
+        seat, or None where any player at the table may make it."""
+        return None
+
     # -- names and text ----------------------------------------------------------------
     def name(self, seat: int) -> str:
         return self.setup.seats[seat].name

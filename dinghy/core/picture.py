@@ -81,15 +81,23 @@ def tracks(game: Any, states: Sequence[Any]) -> list[list[XY]]:
     return _tracks_at(game, states, [len(states) - 1])[-1] if states else []
 
 
+def extend_tracks(game: Any, out: list[list[XY]], states: Sequence[Any]) -> None:
+    """Each boat's track ``out`` (one list a seat) carried on through ``states``: a table
+    in play keeps its tracks and adds each new state's points, instead of going through
+    the whole race again for every picture."""
+    for st in states:
+        for seat, at in enumerate(game.boat_points(st)):
+            if at is not None and (not out[seat] or out[seat][-1] != at):
+                out[seat].append(at)
+
+
 def _tracks_at(game: Any, states: Sequence[Any], ends: Sequence[int]) -> list[list[list[XY]]]:
     """The tracks as they stand at each state index of ``ends`` (in increasing order)."""
     out: list[list[XY]] = [[] for _ in range(game.seats())]
     snaps: list[list[list[XY]]] = []
     todo = list(ends)
     for i, st in enumerate(states):
-        for seat, at in enumerate(game.boat_points(st)):
-            if at is not None and (not out[seat] or out[seat][-1] != at):
-                out[seat].append(at)
+        extend_tracks(game, out, (st,))
         while todo and todo[0] == i:
             snaps.append([list(t) for t in out])
             todo.pop(0)
@@ -105,11 +113,14 @@ class KeyRow:
 
 
 def key_rows(game: Any, state: Any) -> list[KeyRow]:
-    """The places, finishers first in order, then the rest with the game's note."""
+    """The places, finishers first in order, then the rest with the game's note (while
+    the race goes on, a picture of it in play, they are still sailing)."""
     places = game.places(state)
+    over = game.is_over(state)
     order = sorted(range(len(places)), key=lambda k: (places[k] is None, places[k] or 0))
     return [KeyRow(f"{places[k]}." if places[k] else "-", game.name(k), colour(game, k),
-                   "" if places[k] else game.unplaced_note(state, k)) for k in order]
+                   "" if places[k] else game.unplaced_note(state, k) if over else "sailing")
+            for k in order]
 
 
 def rounds_text(game: Any, state: Any) -> str:
@@ -157,8 +168,11 @@ def _f(v: float) -> str:
 
 # --- SVG ----------------------------------------------------------------------------------
 
-def svg(game: Any, states: Sequence[Any], width: float = 1000.0) -> str:
-    """The board, every boat's track and last hull, and the key (places and colours)."""
+def svg(game: Any, states: Sequence[Any], width: float = 1000.0,
+        drawn: list[list[XY]] | None = None) -> str:
+    """The board, every boat's track and last hull, and the key (places and colours);
+    ``drawn``: the tracks through ``states`` where the caller keeps them
+    (:func:`extend_tracks`)."""
     chart = game.board_drawing()
     frame = Frame(chart, width, game.seats())
     s = frame.scale
@@ -189,14 +203,14 @@ def svg(game: Any, states: Sequence[Any], width: float = 1000.0) -> str:
     out.append("</g>")
     last = states[-1]
     hulls = game.boat_outlines(last)
-    for seat, track in enumerate(tracks(game, states)):
+    for seat, track in enumerate(tracks(game, states) if drawn is None else drawn):
         col = _hex(colour(game, seat))
         if len(track) > 1:
             out.append(f'<polyline class="track" data-boat="{seat}" points="{pts(track)}" fill="none" '
                        f'stroke="{col}" stroke-width="{_f(max(chart.unit * s, 1.5))}" '
                        f'stroke-linejoin="round" stroke-opacity="0.9"/>')
         if hulls[seat] is not None:
-            out.append(f'<polygon class="boat" data-boat="{seat}" points="{pts(hulls[seat])}" '
+            out.append(f'<polygon class="boat" data-boat="{seat}" points="{pts(readable(hulls[seat], s))}" '
                        f'fill="{col}" stroke="{_hex(INK)}" stroke-width="1"/>')
     out.append(_svg_key(game, chart, last, frame))
     out.append("</svg>")

@@ -4,8 +4,10 @@
     GET  /host/{id}, /play/{id}  the host's page and a seat's page (the same static page;
                                  the secret token rides in the link's #fragment, which a
                                  browser never sends in a request: no token in any log)
+    GET  /hot/{id}               hot-seat (the host's token): every person's seat in one
+                                 browser, each on its own websocket, a curtain between
     GET  /api/games              the games and their boards
-    POST /api/tables             {rules, board, seats: [{name, who}]} -> the host's link
+    POST /api/tables             {rules, board, seats: [{name, who}], options} -> the host's link
     POST /api/tables/{id}/host   {token} -> each seat's join link and QR code (SVG)
     POST /api/tables/{id}/free   {token, seat} -> that seat's new link (the old one stops)
     WS   /ws/{id}                {"token"} first, then {"act": text, "n": count}; each seat
@@ -36,7 +38,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from dinghy import games
 from dinghy.core.errors import DinghyError
 from dinghy.serve.store import DB_NAME, SQLiteStore, Store
-from dinghy.serve.tables import Refused, Table, Tables, make_setup
+from dinghy.core.setup import PALETTE
+from dinghy.serve.tables import Refused, Table, Tables, hex_colour, make_setup
 
 STATIC = Path(__file__).resolve().parent / "static"
 #: The largest message a browser may send (a websocket text or a request body), in bytes.
@@ -123,15 +126,21 @@ def create_app(data: str | Path | None = None, store: Store | None = None,
                                                             "Cache-Control": "no-store"})
 
     async def list_games(request: Request) -> JSONResponse:
-        return JSONResponse({"games": [{"name": e.name, "title": e.title, "boards": e.boards()}
+        return JSONResponse({"games": [{"name": e.name, "title": e.title, "boards": e.boards(),
+                                        "options": [{"key": o.key, "label": o.label, "help": o.help,
+                                                     "default": o.default,
+                                                     "choices": [{"value": v, "words": w} for v, w in o.choices]}
+                                                    for o in e.options]}
                                        for e in games.GAMES.values()],
-                             "levels": ["easy", "medium", "hard"]})
+                             "levels": ["easy", "medium", "hard"],
+                             "colours": [{"name": c, "paint": hex_colour(c)} for c in PALETTE]})
 
     async def create(request: Request) -> JSONResponse:
         try:
             body = await _body(request)
             seed = secrets.randbelow(1 << 31)
-            setup = make_setup(body.get("rules"), body.get("board"), body.get("seats"), seed)
+            setup = make_setup(body.get("rules"), body.get("board"), body.get("seats"), seed,
+                               body.get("options"))
             table = await anyio.to_thread.run_sync(tables.create, body["rules"], setup)
         except Refused as exc:
             return _refusal(exc)
@@ -145,7 +154,7 @@ def create_app(data: str | Path | None = None, store: Store | None = None,
         base = str(request.base_url).rstrip("/")
         out = []
         for k, s in enumerate(table.race.game.setup.seats):
-            row: dict[str, Any] = {"seat": k, "name": s.name, "colour": s.colour, "bot": s.skipper}
+            row: dict[str, Any] = {"seat": k, "name": s.name, "colour": hex_colour(s.colour), "bot": s.skipper}
             if k in table.seat_tokens:
                 link = f"{base}/play/{table.table_id}#{table.seat_tokens[k]}"
                 row.update(link=link, qr=qr_svg(link))
@@ -247,6 +256,7 @@ def create_app(data: str | Path | None = None, store: Store | None = None,
 
     routes = [
         Route("/", page), Route("/host/{table_id}", page), Route("/play/{table_id}", page),
+        Route("/hot/{table_id}", page),
         Route("/api/games", list_games),
         Route("/api/tables", create, methods=["POST"]),
         Route("/api/tables/{table_id}/host", host, methods=["POST"]),

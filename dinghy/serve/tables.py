@@ -26,6 +26,7 @@ from dinghy.core.interface import CHANCE, TERMINAL
 from dinghy.core.race import MAX_ACTION_TEXT, Race
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
 from dinghy.serve.store import Store
+from dinghy.serve.targets import board_targets
 from dinghy.skippers import out_of_turn, skipper
 
 log = logging.getLogger("dinghy.serve")
@@ -36,11 +37,19 @@ LOG_EVENTS = 40
 #: again (a race of bots only goes on at the next tap).
 BOT_BURST = 2000
 LEVELS = ("easy", "medium", "hard")
+#: The board's SVG width in its own units (a browser scales it to the page).
+SVG_WIDTH = 800.0
 
 
 def new_token() -> str:
     """A seat's or host's secret: 24 random bytes (192 bits), URL-safe."""
     return secrets.token_urlsafe(24)
+
+
+def hex_colour(name: str) -> str:
+    """A boat colour's name (the palette's) as the page paints it."""
+    r, g, b = PALETTE.get(name, (90, 90, 90))
+    return f"#{r:02x}{g:02x}{b:02x}"
 
 
 def new_id() -> str:
@@ -61,6 +70,8 @@ class Table:
     bots: list[Any]                             # per seat: a skipper, or None (a person)
     lock: threading.Lock = field(default_factory=threading.Lock)
     _svg: tuple[int, str] = (-1, "")
+    _tracks: tuple[int, list[list[Any]]] = (0, [])     # the tracks through the first n states
+    _frame: Any = None
 
     @property
     def count(self) -> int:
@@ -75,18 +86,40 @@ class Table:
     def is_host(self, token: str) -> bool:
         return secrets.compare_digest(self.host_token, token)
 
+    @property
+    def frame(self) -> picture.Frame:
+        """Where the board's points lie on its SVG (the SVG's own units)."""
+        if self._frame is None:
+            game = self.race.game
+            self._frame = picture.Frame(game.board_drawing(), SVG_WIDTH, game.seats())
+        return self._frame
+
+    @property
+    def target_r(self) -> float:
+        """A tap target's radius on the board's SVG: most of a square on a grid board."""
+        return round(max(14.0, min(self.frame.scale * 0.4, 24.0)), 1)
+
     def svg(self) -> str:
         """The board as the exports draw it (public: the board, tracks, hulls, places),
         drawn once per action whoever asks."""
         n = self.count
         if self._svg[0] != n:
-            self._svg = (n, picture.svg(self.race.game, self.race.history, 800.0))
+            game, history = self.race.game, self.race.history
+            seen, drawn = self._tracks
+            if seen > len(history) or not drawn:        # first picture (or a race taken back)
+                seen, drawn = 0, [[] for _ in range(game.seats())]
+            picture.extend_tracks(game, drawn, history[seen:])
+            self._tracks = (len(history), drawn)
+            self._svg = (n, picture.svg(game, history, SVG_WIDTH, drawn))
         return self._svg[1]
 
 
-def make_setup(rules: str, board: str, seats: list[dict[str, Any]], seed: int) -> RaceSetup:
+def make_setup(rules: str, board: str, seats: list[dict[str, Any]], seed: int,
+               options: Any = None) -> RaceSetup:
     """A set-up from the start page's choices: ``seats`` as ``{"name", "who"}`` where
-    ``who`` is ``person`` or a level; Refused with the reason if not."""
+    ``who`` is ``person`` or a level, ``options`` the game's set-up options as
+    ``{key: value}`` (each one of its choices; the others keep their defaults); Refused
+    with the reason if not."""
     entry = games.GAMES.get(rules)
     if entry is None:
         raise Refused(f"unknown game {rules!r}; known: {', '.join(games.GAMES)}")
@@ -108,7 +141,19 @@ def make_setup(rules: str, board: str, seats: list[dict[str, Any]], seed: int) -
         out.append(Seat(name.strip(), colours[i], None if who == "person" else who))
     if not any(s.skipper is None for s in out):
         raise Refused("a table needs at least one person")
-    return RaceSetup(seats=tuple(out), course=board, seed=seed)
+    chosen = {} if options is None else options
+    if not isinstance(chosen, dict):
+        raise Refused("'options' is an object of the game's options")
+    extra = []
+    for key, value in chosen.items():
+        option = entry.option(key) if isinstance(key, str) else None
+        if option is None:
+            raise Refused(f"{entry.title} has no option {key!r}")
+        if value not in [v for v, _ in option.choices] or type(value) is not type(option.default):
+            raise Refused(f"{option.label}: one of {', '.join(w for _, w in option.choices)}")
+        if value != option.default:
+            extra.append((key, value))
+    return RaceSetup(seats=tuple(out), course=board, seed=seed, extra=tuple(extra))
 
 
 class Tables:
@@ -194,6 +239,14 @@ class Tables:
             raise Refused("an action carries 'n', the number of actions of the state it was chosen on")
         with table.lock:
             race = table.race
+            call = self._call(table, seat, text) if count == table.count else None
+            if call is not None:        # an out-of-turn call this seat may make now
+                why = race.why_not(call)
+                if why:
+                    raise Refused(why)
+                self._push(table, call)
+                self._bots_after(table)
+                return
             if count == table.count and race.current_player() != seat and not race.over:
                 self._bots(table)       # bots a failure left waiting move first; then it is stale
             if count != table.count:
@@ -212,10 +265,19 @@ class Tables:
             if why:
                 raise Refused(why)
             self._push(table, action)
-            try:
-                self._bots(table)
-            except Exception:       # a bot's bug: the person's action stands; the bots try again
-                log.exception("table %s: a bot failed; it tries again at the next message", table.table_id)
+            self._bots_after(table)
+
+    def _bots_after(self, table: Table) -> None:
+        try:
+            self._bots(table)
+        except Exception:       # a bot's bug: the person's action stands; the bots try again
+            log.exception("table %s: a bot failed; it tries again at the next message", table.table_id)
+
+    @staticmethod
+    def _call(table: Table, seat: int, text: str) -> Any:
+        """The out-of-turn call worded ``text`` if the game offers it now and it is
+        ``seat``'s to make (the game's ``caller``), else None."""
+        return next((a for a in calls(table.race, seat) if table.race.game.action_text(a) == text), None)
 
     def free_seat(self, table: Table, host_token: str, seat: Any) -> str:
         """The host frees a person's seat: a new token (the old link stops working)."""
@@ -228,6 +290,27 @@ class Tables:
             self.store.set_token(table.table_id, seat, token)
             table.seat_tokens[seat] = token
         return token
+
+
+def calls(race: Race, seat: int) -> list[Any]:
+    """The out-of-turn calls ``seat`` may make now: the game's interjections that are
+    that seat's call or any player's (the game's ``caller``)."""
+    if race.over:
+        return []
+    game, state = race.game, race.state
+    return [a for a in race.interjections() if game.caller(state, a) in (None, seat)]
+
+
+def outcome_words(game: Any, state: Any, action: Any, name: str) -> str:
+    """What a choice does, told before it is made, in the engine's words (the game's
+    ``outcome``: Dinghy Race's moves, where they end and the hazards they roll for);
+    "" where the game does not tell."""
+    try:
+        told = game.outcome(state, action)
+    except (DinghyError, ValueError):
+        return ""
+    describe = getattr(told, "describe", None)
+    return str(describe(name)) if callable(describe) else ""
 
 
 def whose_turn(race: Race) -> str:
@@ -244,20 +327,26 @@ def seat_view(table: Table, seat: int) -> dict[str, Any]:
     race = table.race
     game = race.game
     mine = not race.over and race.current_player() == seat
-    actions = []
+    actions, targets = [], []
     if mine:
-        for a in race.legal_actions():
-            actions.append({"text": game.action_text(a), "label": label_of(game, a), "group": group_of(game, a)})
+        legal = race.legal_actions()
+        for a in legal:
+            actions.append({"text": game.action_text(a), "label": label_of(game, a), "group": group_of(game, a),
+                            "does": outcome_words(game, race.state, a, game.name(seat))})
+        targets = board_targets(game, race.state, seat, legal, table.frame, table.target_r)
     places = race.places()
     return {
         "type": "view", "table": table.table_id, "seat": seat, "name": game.name(seat),
         "game": game.title, "n": table.count, "over": race.over,
         "turn": whose_turn(race), "yours": mine,
-        "seats": [{"name": game.name(k), "colour": s.colour, "bot": s.skipper, "place": places[k]}
+        "seats": [{"name": game.name(k), "colour": hex_colour(s.colour), "bot": s.skipper, "place": places[k]}
                   for k, s in enumerate(game.setup.seats)],
         "svg": table.svg(),
         "seen": race.observation(seat),
         "log": [e.text for e in race.events[-LOG_EVENTS:]],
         "actions": actions,
+        "calls": [{"text": game.action_text(a), "label": label_of(game, a)}
+                  for a in calls(race, seat)],
+        "targets": targets, "target_r": table.target_r,
     }
 

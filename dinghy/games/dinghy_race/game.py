@@ -13,7 +13,7 @@ from typing import Any
 
 from dinghy.core.interface import CHANCE, TERMINAL, BaseGame, Event
 from dinghy.games.dinghy_race import balance as _balance, position as positions, rules
-from dinghy.games.dinghy_race.actions import Action, Roll, parse
+from dinghy.games.dinghy_race.actions import Action, Overlap, Roll, parse
 from dinghy.games.dinghy_race.outcome import MoveOutcome, outcome
 from dinghy.games.dinghy_race.state import RaceState, Step
 from dinghy.games.dinghy_race.table import Table
@@ -57,6 +57,11 @@ class DinghyRace(Table, BaseGame):
 
     def interjections(self, state: RaceState) -> list[Action]:
         return rules.interjections(self, state)
+
+    def caller(self, state: RaceState, action: Action) -> int | None:
+        """The inner boat demands room (rule 3); a protest is the players' call, decided
+        together as Race Steward: any of them may make it."""
+        return action.boat if isinstance(action, Overlap) else None
 
     def chance_outcomes(self, state: RaceState) -> list[tuple[Action, Fraction]]:
         if state.step is not Step.ROLL:

@@ -3,7 +3,6 @@
 "use strict";
 const main = document.getElementById("main");
 const statusBar = document.getElementById("status");
-const COLOURS = ["Orange", "Sky", "Green", "Yellow", "Blue", "Vermilion"];
 
 function el(tag, attrs, ...kids) {
   const e = document.createElement(tag);
@@ -30,7 +29,27 @@ async function startPage() {
     board.replaceChildren();
     for (const b of info.games.find(g => g.name === game.value).boards) board.append(el("option", {value: b}, b));
   };
-  game.onchange = fillBoards; fillBoards();
+  const options = el("div", {class: "options"});
+  const fillOptions = () => {      // the game's set-up options, each at its default
+    options.replaceChildren();
+    for (const o of info.games.find(g => g.name === game.value).options) {
+      const sel = el("select", {"data-option": o.key});
+      o.choices.forEach((c, i) => {
+        const opt = el("option", {value: String(i)}, c.words);
+        if (JSON.stringify(c.value) === JSON.stringify(o.default)) opt.selected = true;
+        sel.append(opt);
+      });
+      options.append(el("label", {title: o.help}, `${o.label} `, sel, el("span", {class: "help"}, ` ${o.help}`)));
+    }
+  };
+  const chosenOptions = () => {
+    const g = info.games.find(g => g.name === game.value), out = {};
+    for (const sel of options.querySelectorAll("select")) {
+      out[sel.dataset.option] = g.options.find(o => o.key === sel.dataset.option).choices[Number(sel.value)].value;
+    }
+    return out;
+  };
+  game.onchange = () => { fillBoards(); fillOptions(); }; fillBoards(); fillOptions();
   const seats = el("div", {});
   const addSeat = (who) => {
     if (seats.children.length >= 6) return;
@@ -38,19 +57,20 @@ async function startPage() {
     const sel = el("select", {"aria-label": "who sails"});
     for (const w of ["person", ...info.levels]) sel.append(el("option", {value: w}, w === "person" ? "a person" : `bot (${w})`));
     sel.value = who;
-    seats.append(el("div", {class: "seatrow"}, el("span", {class: "swatch", style: `background:${COLOURS[i]}`}),
-      el("input", {value: COLOURS[i], maxlength: "16", "aria-label": "name", size: "10"}), sel));
+    const c = info.colours[i];
+    seats.append(el("div", {class: "seatrow"}, el("span", {class: "swatch", style: `background:${c.paint}`}),
+      el("input", {value: c.name, maxlength: "16", "aria-label": "name", size: "10"}), sel));
   };
   addSeat("person"); addSeat("person");
   const msg = el("div", {});
   const go = el("button", {class: "primary"}, "Create the table");
   go.onclick = async () => {
     const rows = [...seats.children].map(r => ({name: r.querySelector("input").value, who: r.querySelector("select").value}));
-    const res = await post("/api/tables", {rules: game.value, board: board.value, seats: rows});
+    const res = await post("/api/tables", {rules: game.value, board: board.value, seats: rows, options: chosenOptions()});
     if (res.host) location.href = res.host; else msg.replaceChildren(refused(res.reason));
   };
   main.replaceChildren(el("h2", {}, "A new table"),
-    el("label", {}, "Game ", game), el("label", {}, "Board ", board),
+    el("label", {}, "Game ", game), el("label", {}, "Board ", board), options,
     el("h3", {}, "Seats"), seats,
     el("div", {class: "seatrow"},
        el("button", {onclick: () => addSeat("person")}, "+ a person"),
@@ -73,21 +93,24 @@ async function hostPage(tableId, token) {
       return box;
     });
     main.replaceChildren(el("h2", {}, `${res.game}: the table is set`),
-      el("p", {}, "Each person scans their seat's code, or opens its link. Keep this page: it is the host's."), ...rows);
+      el("p", {}, "Each person scans their seat's code, or opens its link. Keep this page: it is the host's."),
+      el("p", {}, el("a", {class: "link hot", href: `/hot/${tableId}#${token}`}, "Or play every person's seat here, hot-seat"),
+         " (one device passed round: a curtain hides each seat from the next)."), ...rows);
   };
   show(await post(`/api/tables/${tableId}/host`, {token}));
 }
 
-// --- a seat's page: the board, the actions, the log ------------------------------------
-function seatPage(tableId, token) {
-  let ws = null, view = null, note = null, retry = 500;
+// --- a seat's connection: its latest view, the last refusal, the point being chosen ----
+function seatConn(tableId, token, onChange) {
+  const c = {view: null, note: null, spot: null};
+  let ws = null, retry = 500;
   const connect = () => {
     ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${tableId}`);
     ws.onopen = () => { retry = 500; statusBar.textContent = "connected"; ws.send(JSON.stringify({token})); };
     ws.onmessage = (m) => {
       const data = JSON.parse(m.data);
-      if (data.type === "view") { view = data; note = null; } else { note = data.reason; }
-      draw();
+      if (data.type === "view") { c.view = data; c.note = null; c.spot = null; } else { c.note = data.reason; }
+      onChange(c);
     };
     ws.onclose = (e) => {
       statusBar.textContent = "reconnecting…";
@@ -95,34 +118,120 @@ function seatPage(tableId, token) {
       else statusBar.textContent = "this seat was freed";
     };
   };
-  const send = (text) => ws.send(JSON.stringify({act: text, n: view.n}));
-  const draw = () => {
-    if (!view) { if (note) main.replaceChildren(refused(note)); return; }
-    const board = el("div", {class: "board"}); board.innerHTML = view.svg;   // SVG drawn by the server
-    const side = el("div", {});
-    side.append(el("p", {class: view.yours ? "turn yours" : "turn"}, view.yours ? `Your turn, ${view.name}.` : view.turn));
-    if (note) side.append(refused(note));
-    const acts = el("div", {class: "actions"});
-    let group = null;
-    for (const a of view.actions) {
-      if (view.actions.length > 8 && a.group !== group) { group = a.group; acts.append(el("h3", {}, group)); }
-      acts.append(el("button", {onclick: () => send(a.text), "data-action": a.text}, a.label));
-    }
-    side.append(acts);
-    side.append(el("h3", {}, "Log"));
-    const log = el("ol", {class: "log"}); for (const t of view.log) log.append(el("li", {}, t));
-    side.append(log);
-    const seen = el("details", {}, el("summary", {}, `What ${view.name} sees`),
-      el("div", {class: "seen"}, Object.entries(view.seen).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join("\n")));
-    side.append(seen);
-    main.replaceChildren(el("div", {class: "table"}, board, side));
-    log.scrollTop = log.scrollHeight;
-  };
+  c.send = (text) => ws.send(JSON.stringify({act: text, n: c.view.n}));
   connect();
+  return c;
+}
+
+// --- a seat's table: the board, its targets, the actions, the log ----------------------
+const SVGNS = "http://www.w3.org/2000/svg";
+function drawTargets(svg, c, redraw) {
+  const view = c.view;
+  if (!svg || !view.targets || !view.targets.length) return;
+  const g = document.createElementNS(SVGNS, "g");
+  g.setAttribute("class", "targets");
+  view.targets.forEach((t, i) => {
+    const dot = document.createElementNS(SVGNS, "circle");
+    dot.setAttribute("cx", t.x); dot.setAttribute("cy", t.y); dot.setAttribute("r", view.target_r);
+    dot.setAttribute("class", i === c.spot ? "target chosen" : "target");
+    dot.setAttribute("data-acts", t.acts.map(a => a.text).join("\n"));
+    if (t.acts.length === 1) dot.setAttribute("data-action", t.acts[0].text);
+    const title = document.createElementNS(SVGNS, "title");
+    title.textContent = t.acts.map(a => a.label).join(" / ");
+    dot.append(title);
+    dot.addEventListener("click", () => {
+      if (t.acts.length === 1) c.send(t.acts[0].text); else { c.spot = i; redraw(); }
+    });
+    g.append(dot);
+  });
+  svg.append(g);
+}
+
+function showSeat(c, redraw) {
+  const view = c.view;
+  if (!view) { main.replaceChildren(c.note ? refused(c.note) : el("p", {}, "Loading…")); return; }
+  const board = el("div", {class: "board"}); board.innerHTML = view.svg;   // SVG drawn by the server
+  drawTargets(board.querySelector("svg"), c, redraw);
+  const turn = el("div", {class: "turnbar"},
+    el("p", {class: view.yours ? "turn yours" : "turn"}, view.yours ? `Your turn, ${view.name}.` : view.turn));
+  const fleet = el("p", {class: "fleet"});
+  for (const s of view.seats) {
+    fleet.append(el("span", {class: "who"}, el("span", {class: "swatch", style: `background:${s.colour}`}),
+      ` ${s.place ? s.place + ". " : ""}${s.name}${s.bot ? " (bot)" : ""}`));
+  }
+  turn.append(fleet);
+  if (c.note) turn.append(refused(c.note));
+  const side = el("div", {class: "side"});
+  if (c.spot !== null && view.targets[c.spot]) {      // a point with several choices: which?
+    const here = el("div", {class: "chooser"}, el("h3", {}, "Here on the board"));
+    for (const a of view.targets[c.spot].acts) here.append(el("button", {class: "primary", onclick: () => c.send(a.text), "data-action": a.text}, a.label));
+    here.append(el("button", {onclick: () => { c.spot = null; redraw(); }}, "Cancel"));
+    side.append(here);
+  }
+  const acts = el("div", {class: "actions"});
+  let group = null;
+  for (const a of view.actions) {
+    if (view.actions.length > 8 && a.group !== group) { group = a.group; acts.append(el("h3", {}, group)); }
+    acts.append(el("button", {onclick: () => c.send(a.text), "data-action": a.text}, a.label,
+      ...(a.does ? [el("span", {class: "does"}, a.does)] : [])));
+  }
+  side.append(acts);
+  if (view.calls && view.calls.length) {     // out-of-turn calls: a claim for room, a protest
+    const box = el("div", {class: "calls"}, el("h3", {}, "Out of turn"));
+    for (const a of view.calls) box.append(el("button", {onclick: () => c.send(a.text), "data-action": a.text, "data-call": "1"}, a.label));
+    side.append(box);
+  }
+  side.append(el("h3", {}, "Log"));
+  const log = el("ul", {class: "log"}); for (const t of view.log) log.append(el("li", {}, t));
+  side.append(log);
+  const seen = el("details", {}, el("summary", {}, `What ${view.name} sees`),
+    el("div", {class: "seen"}, Object.entries(view.seen).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join("\n")));
+  side.append(seen);
+  main.replaceChildren(el("div", {class: "table", "data-n": view.n, "data-over": view.over, "data-seat": view.seat}, turn, board, side));
+  log.scrollTop = log.scrollHeight;
+}
+
+function seatPage(tableId, token) {
+  const draw = (c) => showSeat(c, () => draw(c));
+  seatConn(tableId, token, draw);
+}
+
+// --- hot-seat: every person's seat in this browser, a curtain between them ---------------
+// The page holds each seat's own connection (the server sends each only what it may see)
+// and shows one seat at a time: when another seat is to act, a curtain hides everything
+// until that person taps; nothing of the seat before stays on the page.
+async function hotSeatPage(tableId, hostToken) {
+  const res = await post(`/api/tables/${tableId}/host`, {token: hostToken});
+  if (!res.seats) { main.replaceChildren(refused(res.reason)); return; }
+  let shown = null, lifted = false;
+  const update = () => {
+    const ready = conns.filter(c => c.view);
+    const over = ready.length && ready.every(c => c.view.over);
+    const acting = ready.find(c => c.view.yours);
+    if (over && (!shown || !lifted)) { shown = ready[0]; lifted = true; }
+    const c = over ? shown : acting;
+    if (!c) {
+      shown = null;
+      main.replaceChildren(el("div", {class: "curtain"}, el("p", {}, ready.length ? "The bots are sailing…" : "Loading…")));
+      return;
+    }
+    if (c !== shown) { shown = c; lifted = false; }
+    if (!lifted) {
+      const name = c.view.name;
+      main.replaceChildren(el("div", {class: "curtain", "data-seat": c.view.seat},
+        el("h2", {}, `Pass to ${name}`),
+        el("p", {}, `${name}: tap when only you can see the screen. The others look away.`),
+        el("button", {class: "primary", onclick: () => { lifted = true; update(); }}, `I am ${name}: show my boat`)));
+      return;
+    }
+    showSeat(c, update);
+  };
+  const conns = res.seats.filter(s => s.link).map(s => seatConn(tableId, s.link.split("#")[1], update));
 }
 
 const parts = location.pathname.split("/").filter(Boolean);
 const token = location.hash.slice(1);
 if (parts[0] === "host" && parts[1]) hostPage(parts[1], token);
 else if (parts[0] === "play" && parts[1]) seatPage(parts[1], token);
+else if (parts[0] === "hot" && parts[1]) hotSeatPage(parts[1], token);
 else startPage();

@@ -47,7 +47,14 @@ C_MIN = -2
 INF = float("inf")
 GOAL = ("goal",)
 
-_TABLES: dict[tuple[int, int, bool], tuple[Any, Any]] = {}
+_TABLES: dict[tuple, Any] = {}
+
+
+def waters(game: Any) -> tuple:
+    """What the navigator's plans of ``game`` depend on: its board and its course, by
+    content, so that every race on one board (the tables of a server, the races of a
+    simulation) shares one graph and its tables instead of each building its own."""
+    return (game.board, game.course)
 
 
 def _line_step(line, last: int, p0, p1, to_side):
@@ -138,16 +145,16 @@ class _Table:
         return d if np.isfinite(d) else default
 
 
-_GRAPHS: dict[tuple[int, bool], tuple[Any, _Graph]] = {}
+_GRAPHS: dict[tuple, _Graph] = {}
 
 
 def table(game: Any, wind: int, to_start: bool = False) -> _Table:
     """Turns to go from every (x, y, heading, leg, count) under wind ``wind`` to the
     finish (``to_start``: to the start crossing, leg 0 only)."""
-    key = (id(game), wind, to_start)
+    key = (waters(game), wind, to_start)
     hit = _TABLES.get(key)
-    if hit is not None and hit[0] is game:
-        return hit[1]
+    if hit is not None:
+        return hit
     g = _graph(game, to_start)
     off = np.array([compass.off_wind(h, wind) for h in range(8)])
     move_cost = np.array([np.inf if MOVE_COST[o] is None else MOVE_COST[o] for o in range(5)])
@@ -159,7 +166,7 @@ def table(game: Any, wind: int, to_start: bool = False) -> _Table:
     m = csr_matrix((cost[ok], (g.dst[ok], g.src[ok])), shape=(g.n, g.n))
     dist = dijkstra(m, directed=True, indices=0)
     t = _Table(g, dist)
-    _TABLES[key] = (game, t)
+    _TABLES[key] = t
     if len(_TABLES) > 64:
         _TABLES.pop(next(iter(_TABLES)))
     return t
@@ -187,20 +194,20 @@ def _steps(g: Any) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _graph(game: Any, to_start: bool) -> Any:
-    """The navigator's graph of ``game`` (cached; built again when the cache has let it
-    go, even while a table built on it is still cached)."""
-    gk = (id(game), to_start)
-    ghit = _GRAPHS.get(gk)
-    if ghit is None or ghit[0] is not game:
-        ghit = (game, _Graph(game, to_start))
-        _GRAPHS[gk] = ghit
+    """The navigator's graph of ``game``'s waters (cached by content: the races on one
+    board share it; built again when the cache has let it go, even while a table built
+    on it is still cached)."""
+    gk = (waters(game), to_start)
+    g = _GRAPHS.get(gk)
+    if g is None:
+        g = _GRAPHS[gk] = _Graph(game, to_start)
         if len(_GRAPHS) > 8:
             _GRAPHS.pop(next(iter(_GRAPHS)))
-    return ghit[1]
+    return g
 
 
 BIG = 60.0                  # turns to go where the table finds no way (walled in)
-_TURNS: dict[tuple, tuple[Any, "TurnTable"]] = {}
+_TURNS: dict[tuple, "TurnTable"] = {}
 
 
 class TurnTable:
@@ -229,10 +236,10 @@ def turn_table(game: Any, wind: int, to_start: bool = False, weather: tuple | No
     """Whole turns to go under wind ``wind``; with ``weather`` (puffs, lulls) a move onto
     a lull ends the turn and costs the next one (blocked), and a move onto a puff may be
     followed by another straight move, as the rules have it."""
-    key = (id(game), wind, to_start, weather)
+    key = (waters(game), game.better_spinnaker, wind, to_start, weather)
     hit = _TURNS.get(key)
-    if hit is not None and hit[0] is game:
-        return hit[1]
+    if hit is not None:
+        return hit
     g = _graph(game, to_start)
     move, turn = _steps(g)
     n = g.n
@@ -312,7 +319,7 @@ def turn_table(game: Any, wind: int, to_start: bool = False, weather: tuple | No
     m = csr_matrix((w, (pair // (2 * n), pair % (2 * n))), shape=(2 * n, 2 * n))
     dist = dijkstra(m, directed=True, indices=0)
     t = TurnTable(g, dist)
-    _TURNS[key] = (game, t)
+    _TURNS[key] = t
     if len(_TURNS) > 48:
         _TURNS.pop(next(iter(_TURNS)))
     return t

@@ -311,6 +311,8 @@ def tables(chart: Chart) -> Course:
     if t is None:
         t = store["hard-course"] = Course(chart)
     _TABLES[id(chart)] = (chart, t)
+    if len(_TABLES) > 256:                      # one a race: a server's tables come and go
+        _TABLES.pop(next(iter(_TABLES)))
     return t
 
 

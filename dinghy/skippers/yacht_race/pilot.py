@@ -51,6 +51,8 @@ def _cache(chart: Chart) -> dict:
         store = {}
         _SHARED.append((chart, store))
     _CACHES[id(chart)] = (chart, store)        # holds the chart, so its id is never reused
+    if len(_CACHES) > 256:                      # one a race: a server's tables come and go
+        _CACHES.pop(next(iter(_CACHES)))
     return store
 
 
