@@ -102,6 +102,12 @@ class BaseGame:
         """Out-of-turn actions open now (a protest, a demand for room); none by default."""
         return []
 
+    def roller(self, state: Any) -> int | None:
+        """The seat that throws the dice (or draws) when chance is due, where the rules
+        give the die to somebody; None where they do not (the table lets whoever acted
+        last roll)."""
+        return None
+
     def caller(self, state: Any, action: Action) -> int | None:
         """Whose call an out-of-turn ``action`` (one of :meth:`interjections`) is: a
         seat, or None where any player at the table may make it."""

@@ -74,8 +74,19 @@ def _order_roll(game, state: State, face: str) -> tuple[State, list[Event]]:
                    "Each in turn positions a yacht behind the starting line")])
 
 
+def roller(state: State) -> int | None:
+    """Who rolls now: the player rolling for the order of play, or the holder of the die
+    (passed on to the left when the holder no longer races); None outside those rolls."""
+    if state.phase is Phase.ORDER:
+        return state.roller
+    if state.phase is Phase.ROLL:
+        return state.holder if state.boats[state.holder].racing else next_racing(state, state.holder)
+    return None
+
+
 def _round_roll(game, state: State, face: str) -> tuple[State, list[Event]]:
-    holder = state.holder if state.boats[state.holder].racing else next_racing(state, state.holder)
+    holder = roller(state)
+    assert holder is not None
     who = game.name(holder)
     if face in ("red S", "green S"):
         turn_by = -1 if face == "red S" else 1

@@ -78,6 +78,9 @@ class Regatta3M(GridPictures, BaseGame):
     def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
         return turn.apply(self, state, action)
 
+    def roller(self, state: State) -> int | None:
+        return die_and_rounds.roller(state)
+
     def chance_outcomes(self, state: State) -> list[tuple[Action, Fraction]]:
         return die_and_rounds.chance_outcomes(self, state)
 
@@ -169,7 +172,7 @@ class Regatta3M(GridPictures, BaseGame):
         if state.phase is Phase.PLACE:
             return f"{self.name(state.queue[0])}: position your yacht behind the starting line; {wind}"
         if state.phase is Phase.ROLL:
-            return f"{self.name(state.holder)} rolls the die for round {state.round + 1}; {wind}"
+            return f"{self.name(self.roller(state))} rolls the die for round {state.round + 1}; {wind}"
         if state.phase is Phase.TURN:
             t = state.turn
             return (f"Round {state.round}: {state.legs}-leg turns; {self.name(t.seat)} to sail, "

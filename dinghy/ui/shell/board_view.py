@@ -78,7 +78,8 @@ class BoardView:
         if player >= 0:
             return player
         if player == CHANCE:
-            return self.scene.last_seat
+            named = self.race.game.roller(self.race.state)
+            return self.scene.last_seat if named is None else named
         return None
 
     def status(self) -> tuple[str, str]:

@@ -1,0 +1,41 @@
+"""Who rolls the die, at the table: the panel names the seat the rules give the die.
+
+3M Regatta, rule 3: "For the first round, the first player rolls the die. He continues to
+roll the die for each successive round until “S” (see WIND SHIFTS) turns up." And rule 1:
+"Players roll the die to decide order of play. The first player to roll a 3 is first; the
+player to his left is second, etc." So the panel over "Roll the dice" names the holder of
+the die (or the player rolling for the order), not whoever acted last."""
+from __future__ import annotations
+
+from regatta_3m_kit import make, rolling
+
+from dinghy.core.race import Race
+from dinghy.games.regatta_3m.state import Phase
+from dinghy.ui.shell.table import TableScene
+
+
+def test_the_game_names_the_holder_of_the_die_and_the_player_rolling_for_the_order():
+    game = make(seats=3)
+    race = rolling(game, {0: {"at": (6, 3)}, 1: {"at": (8, 3)}, 2: {"at": (10, 3)}}, holder=1)
+    assert race.chance and game.roller(race.state) == 1
+    # the holder is out of the race: the die goes on to the next boat still racing, to the
+    # left (dinghy's reading, docs/games/regatta-3m.md)
+    race = rolling(game, {0: {"at": (6, 3)}, 1: {"at": (8, 3), "out": "disqualified"}, 2: {"at": (10, 3)}},
+                   holder=1)
+    assert game.roller(race.state) == 2
+    first = Race(make(seats=3))
+    assert first.state.phase is Phase.ORDER and game.roller(first.state) == first.state.roller
+
+
+def test_the_panel_over_the_roll_names_the_holder_not_the_last_to_act(make_ui_app):
+    app = make_ui_app(1024, 600)
+    game = make(seats=3)
+    race = rolling(game, {0: {"at": (6, 3)}, 1: {"at": (8, 3)}, 2: {"at": (10, 3)}}, holder=2)
+    scene = TableScene(race, bot_delay=0)
+    scene.last_seat = 0                 # Ann acted last; Cy holds the die
+    app.push(scene)
+    app.step()
+    assert scene.view.acting_seat() == 2
+    header = scene.view.rows[0][0].text           # the panel's first line: who acts
+    assert header == game.name(2), header
+    assert scene.view.buttons["roll"].visible
