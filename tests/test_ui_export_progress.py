@@ -121,3 +121,21 @@ def test_the_gif_job_matches_the_command_line_gif(tiny):
         steps += 1
         assert job.done == steps
     assert job.done == job.total and job.data == picture.render(race.game, race.history, "gif")
+
+
+def test_a_gif_that_cannot_be_written_says_so(ui_app, home, tiny, monkeypatch):
+    """The export folder is a file: at once (before any frame is drawn), a dialog names
+    the folder; no crash, nothing written."""
+    monkeypatch.setattr(GifProgress, "budget_s", 60.0)
+    race = sailed(tiny)
+    folder = home / "exports"
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    folder.write_text("not a folder")
+    scene = ui_app.push(ResultsScene(race, on_replay=lambda: None, export_folder=folder))
+    ui_app.step()
+    ui.tap(ui_app, scene.export_button)
+    ui.tap(ui_app, next(b for b in scene.gui.modal.buttons if b.label == "GIF"))
+    failed = scene.gui.modal
+    assert isinstance(failed, Dialog) and failed.title.text == "Export failed"
+    assert str(folder) in failed.message.text
+    assert folder.read_text() == "not a folder"

@@ -39,15 +39,19 @@ def recorded(tmp_path):
 
 
 def table_lines(make_ui_app, race):
-    """The live table's log lines for the same race (its own view's words)."""
+    """The live table's log lines for the same race (its own view's words); its window
+    closed again (one window drawing at a time)."""
     app = make_ui_app(1280, 800)
     scene = TableScene(race, bot_delay=0)
     app.push(scene)
-    return [e.text for e in scene.view.log_events(race.events)]
+    lines = [e.text for e in scene.view.log_events(race.events)]
+    app.close()
+    return lines
 
 
-def test_the_replay_log_says_places_by_the_course(ui_app, make_ui_app, tmp_path):
+def test_the_replay_log_says_places_by_the_course(make_ui_app, tmp_path):
     path, race = recorded(tmp_path)
+    table = table_lines(make_ui_app, race)
     app = run_app(headless=True, run=False, replay=str(path), home=tmp_path / "home")
     try:
         scene = app.scene
@@ -64,7 +68,7 @@ def test_the_replay_log_says_places_by_the_course(ui_app, make_ui_app, tmp_path)
         assert any("mark" in t for _, t in moved) and any("line" in t for _, t in moved)
         assert not [t for t in lines if COORDINATES.search(t)]
         # the very words of the live table, line by line
-        assert lines == table_lines(make_ui_app, race)
+        assert lines == table
         # at a middle position, and one step on, the log is the table's up to there
         middle = len(scene.playback) // 2
         scene.seek(middle)

@@ -169,6 +169,11 @@ def export_dialog(gui: Any, race: Any, folder: str | Path, done: Any = None) -> 
     def one(fmt: str) -> Any:
         def go() -> None:
             if fmt == "gif":
+                try:                       # a folder that cannot be made fails before the frames
+                    Path(folder).mkdir(parents=True, exist_ok=True)
+                except OSError as exc:
+                    failed(exc)
+                    return
                 gui.open(GifProgress(gui, race, folder, saved, failed))
                 return
             try:

@@ -9,7 +9,7 @@ from typing import Any, Callable, Sequence
 from pyglet import shapes
 
 from dinghy.ui import theme
-from dinghy.ui.widgets.gui import BODY, DETAIL, LAYER_WIDGET, Callback, Gui, Widget, put, round_rect
+from dinghy.ui.widgets.gui import BODY, DETAIL, LAYER_WIDGET, Callback, Gui, Widget, paint, put, round_rect
 
 
 _STYLES: dict[str, tuple[theme.RGB, theme.RGB, theme.RGB, theme.RGB]] = {
@@ -89,10 +89,10 @@ class Button(Widget):
             fill = down
         elif self.hover:
             fill = hover
-        self.body.color = theme.rgba(fill)
-        self.text.color = theme.rgba(ink)
+        paint(self.body, fill)
+        paint(self.text, ink)
         if self.arrow is not None:
-            self.arrow.color = theme.rgba(ink)
+            paint(self.arrow, ink)
 
     @property
     def hover(self) -> bool:  # type: ignore[override]
@@ -152,9 +152,11 @@ class Toggle(Widget):
     def restyle(self) -> None:
         on = self.value
         colour = (theme.TOGGLE_ON if on else theme.TOGGLE_OFF) if self._enabled else theme.DISABLED
-        self.track.color = theme.rgba(colour)
-        self.text.text = self.text_on if on else self.text_off
-        self.text.color = theme.rgba(theme.INK if self._enabled else theme.DISABLED_INK)
+        paint(self.track, colour)
+        word = self.text_on if on else self.text_off
+        if self.text.text != word:             # (a label's text lays it out again)
+            self.text.text = word
+        paint(self.text, theme.INK if self._enabled else theme.DISABLED_INK)
         if self.w:
             self.layout()
 
@@ -196,10 +198,12 @@ class PillToggle(Toggle):
     def restyle(self) -> None:
         on = self.value
         fill = (self.colour_on if on else self.colour_off) if self._enabled else theme.DISABLED
-        self.track.color = theme.rgba(fill)
-        self.text.text = self.text_on if on else self.text_off
+        paint(self.track, fill)
+        word = self.text_on if on else self.text_off
+        if self.text.text != word:             # (a label's text lays it out again)
+            self.text.text = word
         ink = theme.readable_ink(fill) if self._enabled else theme.DISABLED_INK
-        self.text.color = theme.rgba(ink)
+        paint(self.text, ink)
         if self.w:
             self.layout()
 

@@ -55,6 +55,14 @@ def round_rect(shape: shapes.RoundedRectangle, x: float, y: float, w: float, h: 
     shape.radius = r
 
 
+def paint(drawable: Any, colour: theme.RGB | theme.RGBA) -> None:
+    """Colour a shape or a label, unless it has that colour already (a label's colour
+    rewrites every glyph's vertices)."""
+    rgba = theme.rgba(colour)
+    if tuple(drawable.color) != rgba:
+        drawable.color = rgba
+
+
 def put(label: Any, x: float, y: float) -> None:
     """Move a text label to whole pixels (fractional positions blur the glyphs)."""
     label.position = (round(x), round(y), 0)

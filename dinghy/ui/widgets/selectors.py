@@ -9,7 +9,7 @@ import pyglet
 from pyglet import shapes
 
 from dinghy.ui import theme
-from dinghy.ui.widgets.gui import BODY, DETAIL, LAYER_WIDGET, Gui, Widget, put, round_rect
+from dinghy.ui.widgets.gui import BODY, DETAIL, LAYER_WIDGET, Gui, Widget, paint, put, round_rect
 
 
 class ChoiceSelector(Widget):
@@ -104,7 +104,7 @@ class ChoiceSelector(Widget):
         colour = self.swatch(self.value) if self.swatch else None
         self.chip.visible = self._visible and colour is not None
         if colour is not None:
-            self.chip.color = theme.rgba(colour)
+            paint(self.chip, colour)
         self.layout()
 
     def restyle(self) -> None:
@@ -122,7 +122,7 @@ class ChoiceSelector(Widget):
             return
         g = self.gui
         fill = theme.SECONDARY_DOWN if self._side else theme.SECONDARY
-        self.well.color = theme.rgba(fill if self._enabled else theme.DISABLED)
+        paint(self.well, fill if self._enabled else theme.DISABLED)
         round_rect(self.well, self.x, self.y, self.w, self.h, g.px(theme.RADIUS))
         for a in self.arrows:
             a.delete()
@@ -145,7 +145,7 @@ class ChoiceSelector(Widget):
         if chip:
             round_rect(self.chip, left, cy - chip / 2, chip, chip, g.px(4))
         put(self.text, left + chip + gap + text_w / 2, cy)
-        self.text.color = theme.rgba(theme.INK if self._enabled else theme.DISABLED_INK)
+        paint(self.text, theme.INK if self._enabled else theme.DISABLED_INK)
 
     def _fit_text(self, room: float) -> None:
         """One line if it fits; else two smaller lines ("Olympic / triangle"), in smaller
