@@ -18,11 +18,11 @@ Cell = tuple[float, float]
 
 
 def fit_board(camera: Any, board: Any, *, corner: tuple[float, float] = (0.0, 0.0),
-              bottom: float = 0.0, margin: float = 0.0, words: float = 0.0) -> None:
+              bottom: float = 0.0, margin: float = 0.0, words: float = 0.0, right: bool = False) -> None:
     """Zoom and centre ``camera`` so that the whole board lies in its viewport clear of
-    a strip at the ``bottom``, of a widget in the top-left ``corner`` (w, h) and of a
-    strip of ``words`` along the top beside it (the game's note): beside the corner
-    widget or below it, whichever shows the board larger."""
+    a strip at the ``bottom``, of a widget in the top-left ``corner`` (w, h; the top-right
+    one with ``right``) and of a strip of ``words`` along the top beside it (the game's
+    note): beside the corner widget or below it, whichever shows the board larger."""
     best = None
     for left, top in ((corner[0], words), (0.0, max(corner[1], words))):
         room_w = max(1.0, camera.width - left - 2 * margin)
@@ -33,8 +33,29 @@ def fit_board(camera: Any, board: Any, *, corner: tuple[float, float] = (0.0, 0.
     zoom, left, top = best
     camera.zoom = zoom
     # the board's middle goes to the middle of the free room
-    camera.cx = board.width / 2 - (left / 2) / zoom
+    camera.cx = board.width / 2 + (-1 if not right else 1) * (left / 2) / zoom
     camera.cy = board.height / 2 - ((bottom - top) / 2) / zoom
+
+
+def place_rose(rose: Any, gui: Any, room: Rect) -> None:
+    """The wind rose in the top-right corner of a board's viewport ``room``, as every
+    grid board shows it (the table, the replay, the designer): the corner
+    :func:`fit_beside_rose` keeps the board clear of, and the words on the water keep
+    off (``BoardDrawing.draw(clear=...)``)."""
+    x, y, w, h = room
+    px = gui.px
+    m = px(8)
+    size = min(px(100), w * 0.22, h * 0.22)
+    rose.place(x + w - m - size, y + h - m - size - px(20), size, size + px(20))
+
+
+def fit_beside_rose(camera: Any, board: Any, gui: Any, rose: Any, words: float = 0.0) -> None:
+    """The whole board clear of the rose (placed by :func:`place_rose`), of a strip of
+    ``words`` along the top beside it (the table's note: its height) and of the camera
+    buttons' strip at the bottom; beside the rose or below it, whichever is larger."""
+    gap = gui.px(8)
+    fit_board(camera, board, corner=(rose.w + 2 * gap, rose.h + gap), bottom=gui.touch + 2 * gap,
+              margin=gui.px(12), words=words + gap if words else 0.0, right=True)
 
 
 def centre_camera(camera: Any, board: Any, point: tuple[float, float], room: Rect) -> None:

@@ -28,7 +28,7 @@ from dinghy.ui.grid.compass import WindRose  # noqa: E402
 from dinghy.ui.grid.card_tile import CardTile  # noqa: E402
 from dinghy.ui.grid.course_card import card_text  # noqa: E402
 from dinghy.ui.grid.drawing import BoardDrawing  # noqa: E402
-from dinghy.ui.grid.framing import fit_board, frame  # noqa: E402
+from dinghy.ui.grid.framing import fit_beside_rose, frame, place_rose  # noqa: E402
 from dinghy.ui.grid.sight import GridSight  # noqa: E402
 from dinghy.ui.grid.squares import SquareScan  # noqa: E402
 from dinghy.ui.hud import SeatChip  # noqa: E402
@@ -148,8 +148,8 @@ class GridView(GridSight, GenericView):
         m = px(8)
         self.board_rect = (x, y, w, h)
         self.camera.set_viewport(x, y, w, h)
-        size = min(px(100), w * 0.22, h * 0.22)
-        self.rose.place(x + w - m - size, y + h - m - size - px(20), size, size + px(20))
+        place_rose(self.rose, g, (x, y, w, h))
+        size = self.rose.w
         place_row(g, ((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110)),
                       (self.card_button, px(140))), x + m, y + m)
         self.note.place(x + m, y + h - m - px(22), max(t, w - 3 * m - size), px(22))
@@ -162,11 +162,9 @@ class GridView(GridSight, GenericView):
 
     # --- the camera ------------------------------------------------------------------------
     def fit(self, redraw: bool = True) -> None:
-        """The whole board, clear of the wind rose and the note (along the top) and the
+        """The whole board, clear of the wind rose, the note (along the top) and the
         camera buttons (below)."""
-        g = self.gui
-        fit_board(self.camera, self.game.board, corner=(0.0, 0.0), bottom=g.touch + g.px(16),
-                  margin=g.px(12), words=max(self.rose.h, self.note.h) + g.px(8))
+        fit_beside_rose(self.camera, self.game.board, self.gui, self.rose, words=self.note.h)
         if redraw:
             self.redraw()
 
