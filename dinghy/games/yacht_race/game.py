@@ -103,3 +103,6 @@ class YachtRace(GridPictures, YachtWaters):
 
     def square_actions(self, state: State, x: int, y: int):
         return view.square_actions(self, state, x, y)
+
+    def turned_card(self, action: Any, seat: int):
+        return view.turned_card(self, action, seat)

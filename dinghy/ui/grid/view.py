@@ -25,6 +25,7 @@ from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.camera import Camera  # noqa: E402
 from dinghy.ui.grid.chooser import SquareChooser  # noqa: E402
 from dinghy.ui.grid.compass import WindRose  # noqa: E402
+from dinghy.ui.grid.card_flip import TurnedCardFace, TurnedCards  # noqa: E402
 from dinghy.ui.grid.card_tile import CardTile  # noqa: E402
 from dinghy.ui.grid.course_card import card_text  # noqa: E402
 from dinghy.ui.grid.drawing import BoardDrawing  # noqa: E402
@@ -84,7 +85,7 @@ def colours(game: Any) -> dict[int, tuple[int, int, int]]:
     return {i: seat_colour(game, i) for i in range(len(game.setup.seats))}
 
 
-class GridView(GridSight, GenericView):
+class GridView(GridSight, TurnedCards, GenericView):
     """``GridView(scene)``: the board of a grid game and its action buttons."""
 
     shortcuts = [
@@ -138,6 +139,7 @@ class GridView(GridSight, GenericView):
         self.card_button = add(Button(g, "Course & key", self.show_card, style="water"))
         self.note = add(Text(g, "", theme.SMALL_PT + 1, theme.ON_WATER, bold=True))
         self.arrow = add(EdgeArrow(g, self.look_at_mark))
+        self.turned = add(TurnedCardFace(g))
 
     def layout(self, x: float, y: float, w: float, h: float) -> None:
         """The wind rose in the board's top-right corner, the game's note along the top
@@ -154,6 +156,7 @@ class GridView(GridSight, GenericView):
                       (self.card_button, px(140))), x + m, y + m)
         self.note.place(x + m, y + h - m - px(22), max(t, w - 3 * m - size), px(22))
         self._show_note()
+        self.place_turned_card()
         if not self._fitted:
             self._fitted = True
             self.fit(redraw=False)
@@ -281,8 +284,15 @@ class GridView(GridSight, GenericView):
     def on_curtain_lifted(self) -> None:
         self.refresh(new_step=False)
 
+    def after_action(self, events: list[Any], seat_before: int | None) -> None:
+        self.turn_card_over(seat_before)
+
+    def tick(self, dt: float) -> None:
+        self.turned.tick(dt)
+
     def after_undo(self) -> None:
         self._close_chooser()
+        self.turned.hide()
 
     def reset_choices(self) -> None:
         self._close_chooser()
