@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Any, Sequence
 
-from dinghy.ui.shell.on_screen import Rect
+from dinghy.ui.shell.on_screen import Rect, inside, overlap
 
 Cell = tuple[float, float]
 
@@ -127,11 +127,12 @@ def shows(camera: Any, box: tuple[float, float, float, float], room: Rect) -> bo
 
 
 def frame(camera: Any, board: Any, cells: Sequence[Cell], mark: Cell | None,
-          clear: Sequence[Rect], touch: float) -> bool:
+          clear: Sequence[Rect], touch: float, marks: Sequence[Cell] = ()) -> bool:
     """Show ``cells`` (the boat and its targets) in one of the ``clear`` rooms at a
     finger's size where they fit (as large as they fit where not), and ``mark`` with
     them when that keeps them at a finger's size. The view stays as it is when it already
-    shows them so. True when the mark is in view."""
+    shows them so; when it moves, the course's ``marks`` are not left cut by the room's
+    edge (see :func:`uncut`). True when the mark is in view."""
     if not cells:
         return False
     c = camera
@@ -157,4 +158,44 @@ def frame(camera: Any, board: Any, cells: Sequence[Cell], mark: Cell | None,
     with_mark, zoom, room, box = best
     c.zoom = zoom
     centre_camera(c, board, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), room)
+    uncut(c, marks, box, room, clear)
     return bool(with_mark)
+
+
+def uncut(camera: Any, marks: Sequence[Cell], keep: tuple[float, float, float, float], room: Rect,
+          clear: Sequence[Rect] = ()) -> None:
+    """A mark seen in part (its square on the viewport but in no clear room: cut by the
+    viewport's edge, or half under the note or the rose) slides wholly into ``room``, or
+    wholly off the viewport, whichever is the shorter way, when the world box ``keep``
+    (the boat and its targets) stays inside ``room``: a mark is seen whole or not at all.
+    Marks are taken in turn; a slide that would cut ``keep`` is not made."""
+    c, z = camera, camera.zoom
+    view = (c.x0, c.y0, c.width, c.height)
+    rooms_ = list(clear) or [room]
+    for mx, my in marks:
+        x, y = c.world_to_screen(mx, my)
+        cell = (x, y, z, z)
+        if overlap(cell, view) <= 0 or any(inside(cell, r, 0.0) for r in rooms_):
+            continue
+        slides = [(_into(x, z, room[0], room[2]), _into(y, z, room[1], room[3])),
+                  (_off(x, z, view[0], view[2]), 0.0), (0.0, _off(y, z, view[1], view[3]))]
+        for dx, dy in sorted(slides, key=lambda d: abs(d[0]) + abs(d[1])):
+            c.cx, c.cy = c.cx - dx / z, c.cy - dy / z
+            if shows(c, keep, room):
+                break
+            c.cx, c.cy = c.cx + dx / z, c.cy + dy / z
+
+
+def _into(a: float, size: float, lo: float, span_: float) -> float:
+    """The slide that puts [a, a + size] inside [lo, lo + span_] (0: it is)."""
+    if a < lo:
+        return lo - a
+    if a + size > lo + span_:
+        return lo + span_ - a - size
+    return 0.0
+
+
+def _off(a: float, size: float, lo: float, span_: float) -> float:
+    """The shorter slide that puts [a, a + size] wholly beyond [lo, lo + span_]."""
+    left, right = lo - (a + size), lo + span_ - a
+    return left if abs(left) < abs(right) else right

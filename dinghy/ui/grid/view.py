@@ -189,7 +189,8 @@ class GridView(GridSight, TurnedCards, GenericView):
         mark = (goal.x, goal.y) if goal is not None else None
         if not cells:
             return
-        frame(self.camera, self.game.board, cells, mark, self.clear_rooms(), self.gui.touch)
+        frame(self.camera, self.game.board, cells, mark, self.clear_rooms(), self.gui.touch,
+              marks=[(m.x, m.y) for m in self.game.board.marks or ()])
 
     def _acting_boat(self) -> tuple[int, int] | None:
         seat = self.acting_seat()
