@@ -85,6 +85,19 @@ class CardPile:
 
 
 @dataclass(frozen=True, slots=True)
+class TurnedCard:
+    """A card just turned face up where everyone can see it: drawn from a pile (a
+    Sailors' Luck card) or played from a seat's supply (a puff, wind change or spinnaker
+    card). A game that has cards answers ``game.turned_card(action, seat)`` with one
+    after ``action`` by ``seat``, or None; the table shows it until the next action."""
+
+    seat: int
+    pile: str                      # the CardPile it comes from ("Sailors' Luck pack")
+    name: str                      # what the card is called ("Fog settles", "Puff")
+    words: str = ""                # what it says
+
+
+@dataclass(frozen=True, slots=True)
 class GridPicture:
     boats: tuple[BoatMark, ...]
     tokens: tuple[Token, ...] = ()

@@ -17,7 +17,7 @@ from dinghy.games.grid import compass
 from dinghy.games.grid.board import Board
 from dinghy.games.grid.race_chart import GridPictures
 from dinghy.games.grid.picture import (
-    BoatMark, CardPile, Goal, GridPicture, SquareAction, course_goal,
+    BoatMark, CardPile, Goal, GridPicture, TurnedCard, SquareAction, course_goal,
 )
 from dinghy.games.regatta_3m import die_and_rounds, penalties, position as positions, start_finish, turn
 from dinghy.games.regatta_3m.actions import Action, Head, Leg, Place, Spinnaker, parse
@@ -160,6 +160,15 @@ class Regatta3M(GridPictures, BaseGame):
                          "played with a leg: a highlighted square one space past the leg's end offers it"),
                 CardPile("Spinnaker " + ("down" if b.spinnaker else "up"), None, Spinnaker(not b.spinnaker),
                          "takes down the spinnaker" if b.spinnaker else "sets the spinnaker"))
+
+    def turned_card(self, action: Any, seat: int) -> TurnedCard | None:
+        """The card ``action`` by ``seat`` turns face up: a puff card played with a leg,
+        the spinnaker set; else None."""
+        if isinstance(action, Leg) and action.puff:
+            return TurnedCard(seat, "Puff card", "Puff", "a leg one space longer")
+        if isinstance(action, Spinnaker) and action.up:
+            return TurnedCard(seat, "Spinnaker up", "Spinnaker", "flying a spinnaker")
+        return None
 
     def goal(self, b: Any) -> Goal:
         """Where boat ``b`` sails for next: the start line, the next mark, the finish."""

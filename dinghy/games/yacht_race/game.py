@@ -106,3 +106,6 @@ class YachtRace(GridPictures, YachtWaters):
 
     def square_map(self, state: State):
         return view.square_map(self, state)
+
+    def turned_card(self, action: Any, seat: int):
+        return view.turned_card(self, action, seat)

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dinghy.games.grid.compass import tack
-from dinghy.games.grid.picture import BoatMark, CardPile, Goal, GridPicture, SquareAction, Token
+from dinghy.games.grid.picture import BoatMark, CardPile, Goal, GridPicture, SquareAction, Token, TurnedCard
 from dinghy.games.yacht_race import rules
-from dinghy.games.yacht_race.actions import Sail, WindCard
+from dinghy.games.yacht_race.actions import Draw, Sail, WindCard
 from dinghy.games.yacht_race.sailing import LONG, blocks, path, sail_name
 from dinghy.games.yacht_race.start_finish import next_goal
 from dinghy.games.yacht_race.state import Phase, State
@@ -52,6 +52,19 @@ def picture(game: "YachtWaters", state: State, seat: int) -> GridPicture:
                            CardPile("Sailors' Luck pack", sum(state.luck_left), None,
                                     "drawn when a yacht sails onto or over an anchor block"),
                        ) for y in state.yachts})
+
+
+def turned_card(game: "YachtWaters", action: Any, seat: int) -> TurnedCard | None:
+    """The card ``action`` by ``seat`` turns face up: the Sailors' Luck card drawn, the
+    wind change card spent, the spinnaker card set with a move; else None."""
+    if isinstance(action, Draw):
+        card = game.pack.cards[game.pack.index(action.card)]
+        return TurnedCard(seat, "Sailors' Luck pack", card.title, card.text)
+    if isinstance(action, WindCard):
+        return TurnedCard(seat, "Wind change card", "Wind change", "the wind shifts 45° clockwise")
+    if isinstance(action, Sail) and action.spinnaker:
+        return TurnedCard(seat, "Spinnaker card", "Spinnaker", "set with this move")
+    return None
 
 
 def goal(chart: Any, y: Any) -> Goal:

@@ -37,7 +37,8 @@ from dinghy.games.grid import board_edit as E  # noqa: E402
 from dinghy.games.grid import extras as X  # noqa: E402
 from dinghy.ui.grid.compass import WindRose  # noqa: E402
 from dinghy.ui.grid.drawing import BoardDrawing  # noqa: E402
-from dinghy.ui.grid.view import MAX_ZOOM, MIN_ZOOM, fit_board, fit_text  # noqa: E402
+from dinghy.ui.grid.framing import fit_beside_rose, place_rose  # noqa: E402
+from dinghy.ui.grid.view import MAX_ZOOM, MIN_ZOOM, fit_text  # noqa: E402
 from dinghy.ui.scene import ChartScene  # noqa: E402
 from dinghy.ui.grid.board_trial import sail_board  # noqa: E402
 
@@ -209,8 +210,7 @@ class GridDesignerScene(ChartScene):
         board_w = col_x - m
         self.camera.set_viewport(0, 0, board_w, H - bar)
         place_row(g, ((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110))), m, m)
-        size = min(px(130), board_w * 0.3, (H - bar) * 0.3)
-        self.rose.place(m, H - bar - m - size - px(20), size, size + px(20))
+        place_rose(self.rose, g, (0, 0, board_w, H - bar))
         if not self._fitted:
             self._fitted = True
             self.fit(redraw=False)
@@ -264,13 +264,12 @@ class GridDesignerScene(ChartScene):
             return
         self.drawing.board = self.board
         pending = [self.pending] if self.pending is not None else []
+        ws = (self.rose, self.zoom_in, self.zoom_out, self.fit_button)     # words keep off them
         self.drawing.draw(self.camera, X.picture(self.board) if self.extras else None, SEAT_ONE,
-                          targets=pending)
+                          targets=pending, clear=[(w.x, w.y, w.w, w.h) for w in ws if w.visible and w.w > 0])
 
     def fit(self, redraw: bool = True) -> None:
-        g = self.gui
-        fit_board(self.camera, self.board, corner=(self.rose.w + g.px(16), self.rose.h + g.px(16)),
-                  bottom=g.touch + g.px(16), margin=g.px(12))
+        fit_beside_rose(self.camera, self.board, self.gui, self.rose)
         if redraw:
             self.redraw()
 

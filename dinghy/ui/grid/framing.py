@@ -12,17 +12,17 @@ from __future__ import annotations
 from itertools import product
 from typing import Any, Sequence
 
-from dinghy.ui.shell.on_screen import Rect
+from dinghy.ui.shell.on_screen import Rect, inside, overlap
 
 Cell = tuple[float, float]
 
 
 def fit_board(camera: Any, board: Any, *, corner: tuple[float, float] = (0.0, 0.0),
-              bottom: float = 0.0, margin: float = 0.0, words: float = 0.0) -> None:
+              bottom: float = 0.0, margin: float = 0.0, words: float = 0.0, right: bool = False) -> None:
     """Zoom and centre ``camera`` so that the whole board lies in its viewport clear of
-    a strip at the ``bottom``, of a widget in the top-left ``corner`` (w, h) and of a
-    strip of ``words`` along the top beside it (the game's note): beside the corner
-    widget or below it, whichever shows the board larger."""
+    a strip at the ``bottom``, of a widget in the top-left ``corner`` (w, h; the top-right
+    one with ``right``) and of a strip of ``words`` along the top beside it (the game's
+    note): beside the corner widget or below it, whichever shows the board larger."""
     best = None
     for left, top in ((corner[0], words), (0.0, max(corner[1], words))):
         room_w = max(1.0, camera.width - left - 2 * margin)
@@ -33,8 +33,29 @@ def fit_board(camera: Any, board: Any, *, corner: tuple[float, float] = (0.0, 0.
     zoom, left, top = best
     camera.zoom = zoom
     # the board's middle goes to the middle of the free room
-    camera.cx = board.width / 2 - (left / 2) / zoom
+    camera.cx = board.width / 2 + (-1 if not right else 1) * (left / 2) / zoom
     camera.cy = board.height / 2 - ((bottom - top) / 2) / zoom
+
+
+def place_rose(rose: Any, gui: Any, room: Rect) -> None:
+    """The wind rose in the top-right corner of a board's viewport ``room``, as every
+    grid board shows it (the table, the replay, the designer): the corner
+    :func:`fit_beside_rose` keeps the board clear of, and the words on the water keep
+    off (``BoardDrawing.draw(clear=...)``)."""
+    x, y, w, h = room
+    px = gui.px
+    m = px(8)
+    size = min(px(100), w * 0.22, h * 0.22)
+    rose.place(x + w - m - size, y + h - m - size - px(20), size, size + px(20))
+
+
+def fit_beside_rose(camera: Any, board: Any, gui: Any, rose: Any, words: float = 0.0) -> None:
+    """The whole board clear of the rose (placed by :func:`place_rose`), of a strip of
+    ``words`` along the top beside it (the table's note: its height) and of the camera
+    buttons' strip at the bottom; beside the rose or below it, whichever is larger."""
+    gap = gui.px(8)
+    fit_board(camera, board, corner=(rose.w + 2 * gap, rose.h + gap), bottom=gui.touch + 2 * gap,
+              margin=gui.px(12), words=words + gap if words else 0.0, right=True)
 
 
 def centre_camera(camera: Any, board: Any, point: tuple[float, float], room: Rect) -> None:
@@ -106,11 +127,12 @@ def shows(camera: Any, box: tuple[float, float, float, float], room: Rect) -> bo
 
 
 def frame(camera: Any, board: Any, cells: Sequence[Cell], mark: Cell | None,
-          clear: Sequence[Rect], touch: float) -> bool:
+          clear: Sequence[Rect], touch: float, marks: Sequence[Cell] = ()) -> bool:
     """Show ``cells`` (the boat and its targets) in one of the ``clear`` rooms at a
     finger's size where they fit (as large as they fit where not), and ``mark`` with
     them when that keeps them at a finger's size. The view stays as it is when it already
-    shows them so. True when the mark is in view."""
+    shows them so; when it moves, the course's ``marks`` are not left cut by the room's
+    edge (see :func:`uncut`). True when the mark is in view."""
     if not cells:
         return False
     c = camera
@@ -136,4 +158,44 @@ def frame(camera: Any, board: Any, cells: Sequence[Cell], mark: Cell | None,
     with_mark, zoom, room, box = best
     c.zoom = zoom
     centre_camera(c, board, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), room)
+    uncut(c, marks, box, room, clear)
     return bool(with_mark)
+
+
+def uncut(camera: Any, marks: Sequence[Cell], keep: tuple[float, float, float, float], room: Rect,
+          clear: Sequence[Rect] = ()) -> None:
+    """A mark seen in part (its square on the viewport but in no clear room: cut by the
+    viewport's edge, or half under the note or the rose) slides wholly into ``room``, or
+    wholly off the viewport, whichever is the shorter way, when the world box ``keep``
+    (the boat and its targets) stays inside ``room``: a mark is seen whole or not at all.
+    Marks are taken in turn; a slide that would cut ``keep`` is not made."""
+    c, z = camera, camera.zoom
+    view = (c.x0, c.y0, c.width, c.height)
+    rooms_ = list(clear) or [room]
+    for mx, my in marks:
+        x, y = c.world_to_screen(mx, my)
+        cell = (x, y, z, z)
+        if overlap(cell, view) <= 0 or any(inside(cell, r, 0.0) for r in rooms_):
+            continue
+        slides = [(_into(x, z, room[0], room[2]), _into(y, z, room[1], room[3])),
+                  (_off(x, z, view[0], view[2]), 0.0), (0.0, _off(y, z, view[1], view[3]))]
+        for dx, dy in sorted(slides, key=lambda d: abs(d[0]) + abs(d[1])):
+            c.cx, c.cy = c.cx - dx / z, c.cy - dy / z
+            if shows(c, keep, room):
+                break
+            c.cx, c.cy = c.cx + dx / z, c.cy + dy / z
+
+
+def _into(a: float, size: float, lo: float, span_: float) -> float:
+    """The slide that puts [a, a + size] inside [lo, lo + span_] (0: it is)."""
+    if a < lo:
+        return lo - a
+    if a + size > lo + span_:
+        return lo + span_ - a - size
+    return 0.0
+
+
+def _off(a: float, size: float, lo: float, span_: float) -> float:
+    """The shorter slide that puts [a, a + size] wholly beyond [lo, lo + span_]."""
+    left, right = lo - (a + size), lo + span_ - a
+    return left if abs(left) < abs(right) else right

@@ -11,8 +11,9 @@ from dinghy.ui.camera import Camera  # noqa: E402
 from dinghy.ui.grid.compass import WindRose  # noqa: E402
 from dinghy.ui.grid.drawing import BoardDrawing  # noqa: E402
 from dinghy.ui.grid.view import (  # noqa: E402
-    MAX_ZOOM, MIN_ZOOM, board_title, chips_with_flags, colours, fit_board, status_lines,
+    MAX_ZOOM, MIN_ZOOM, board_title, chips_with_flags, colours, status_lines,
 )  # noqa: E402
+from dinghy.ui.grid.framing import fit_beside_rose, place_rose  # noqa: E402
 from dinghy.ui.hud import SeatChip  # noqa: E402
 from dinghy.ui.shell.replay_camera import ReplayCamera  # noqa: E402
 from dinghy.ui.shell.tracks import Tracks  # noqa: E402
@@ -63,8 +64,7 @@ class GridReplay(ReplayCamera):
         g = self.scene.gui
         px, t, m = g.px, g.touch, g.px(8)
         self.camera.set_viewport(x, y, w, h)
-        size = min(px(130), w * 0.3, h * 0.3)
-        self.rose.place(x + m, y + h - m - size - px(20), size, size + px(20))
+        place_rose(self.rose, g, (x, y, w, h))
         self.fit_button.place(x + w - px(110) - m, y + m, px(110), t)
         if not self._fitted:
             self._fitted = True
@@ -72,9 +72,7 @@ class GridReplay(ReplayCamera):
         self.redraw()
 
     def fit(self, redraw: bool = True) -> None:
-        g = self.scene.gui
-        fit_board(self.camera, self.game.board, corner=(self.rose.w + g.px(16), self.rose.h + g.px(16)),
-                  bottom=g.touch + g.px(16), margin=g.px(12))
+        fit_beside_rose(self.camera, self.game.board, self.scene.gui, self.rose)
         if redraw:
             self.redraw()
 
@@ -88,7 +86,12 @@ class GridReplay(ReplayCamera):
             return
         pic = self.tracks.pictures[self.index]
         self.drawing.draw(self.camera, pic, colours(self.game), viewer=None,
-                          tracks=self.tracks.tracks(self.index))
+                          tracks=self.tracks.tracks(self.index), clear=self.overlays())
+
+    def overlays(self) -> list[tuple[float, float, float, float]]:
+        """What is drawn over the board (the rose, the camera buttons): words keep off."""
+        ws = [self.rose, self.fit_button] + [b for b, _ in getattr(self.scene, "camera_buttons", ())]
+        return [(w.x, w.y, w.w, w.h) for w in ws if w.visible and w.w > 0]
 
     def status_text(self, state: Any) -> str:
         main, sub = status_lines(self.tracks.pictures[self.index].note, board_title(self.game))

@@ -66,8 +66,8 @@ class GridSight:
         return out
 
     def overlays(self) -> list[Spot]:
-        """What the view draws over the board: the rose, the note's words, the camera
-        buttons (the arrow to a mark is placed round them)."""
+        """What the view draws over the board: the rose, the note's words, the card just
+        turned over, the camera buttons (the arrow to a mark is placed round them)."""
         out = []
         if self.rose.visible and self.rose.w > 0:
             out.append(Spot("rose", (self.rose.x, self.rose.y, self.rose.w, self.rose.h), "wind rose"))
@@ -75,6 +75,9 @@ class GridSight:
             lab = self.note.label
             out.append(Spot("note", (self.note.x, self.note.y, min(self.note.w, lab.content_width + self.gui.px(4)),
                                      self.note.h), lab.text))
+        card = getattr(self, "turned", None)
+        if card is not None and card.card is not None and card.visible:
+            out.append(Spot("card", card.rect, f"the card turned over ({card.card.name})"))
         bs = [b for b in (self.zoom_in, self.zoom_out, self.fit_button, self.card_button) if b.visible and b.w > 0]
         if bs:
             x0, y0 = min(b.x for b in bs), min(b.y for b in bs)

@@ -25,10 +25,11 @@ from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.camera import Camera  # noqa: E402
 from dinghy.ui.grid.chooser import SquareChooser  # noqa: E402
 from dinghy.ui.grid.compass import WindRose  # noqa: E402
+from dinghy.ui.grid.card_flip import TurnedCardFace, TurnedCards  # noqa: E402
 from dinghy.ui.grid.card_tile import CardTile  # noqa: E402
 from dinghy.ui.grid.course_card import card_text  # noqa: E402
 from dinghy.ui.grid.drawing import BoardDrawing  # noqa: E402
-from dinghy.ui.grid.framing import fit_board, frame  # noqa: E402
+from dinghy.ui.grid.framing import fit_beside_rose, frame, place_rose  # noqa: E402
 from dinghy.ui.grid.sight import GridSight  # noqa: E402
 from dinghy.ui.grid.squares import SquareScan  # noqa: E402
 from dinghy.ui.hud import SeatChip, shown_width  # noqa: E402
@@ -86,7 +87,7 @@ def colours(game: Any) -> dict[int, tuple[int, int, int]]:
     return {i: seat_colour(game, i) for i in range(len(game.setup.seats))}
 
 
-class GridView(GridSight, GenericView):
+class GridView(GridSight, TurnedCards, GenericView):
     """``GridView(scene)``: the board of a grid game and its action buttons."""
 
     shortcuts = [
@@ -141,6 +142,7 @@ class GridView(GridSight, GenericView):
         self.card_button = add(Button(g, "Course & key", self.show_card, style="water"))
         self.note = add(Text(g, "", theme.SMALL_PT + 1, theme.ON_WATER, bold=True))
         self.arrow = add(EdgeArrow(g, self.look_at_mark))
+        self.turned = add(TurnedCardFace(g))
 
     def layout(self, x: float, y: float, w: float, h: float) -> None:
         """The wind rose in the board's top-right corner, the game's note along the top
@@ -151,12 +153,13 @@ class GridView(GridSight, GenericView):
         m = px(8)
         self.board_rect = (x, y, w, h)
         self.camera.set_viewport(x, y, w, h)
-        size = min(px(100), w * 0.22, h * 0.22)
-        self.rose.place(x + w - m - size, y + h - m - size - px(20), size, size + px(20))
+        place_rose(self.rose, g, (x, y, w, h))
+        size = self.rose.w
         place_row(g, ((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110)),
                       (self.card_button, px(140))), x + m, y + m)
         self.note.place(x + m, y + h - m - px(22), max(t, w - 3 * m - size), px(22))
         self._show_note()
+        self.place_turned_card()
         if not self._fitted:
             self._fitted = True
             self.fit(redraw=False)
@@ -165,11 +168,9 @@ class GridView(GridSight, GenericView):
 
     # --- the camera ------------------------------------------------------------------------
     def fit(self, redraw: bool = True) -> None:
-        """The whole board, clear of the wind rose and the note (along the top) and the
+        """The whole board, clear of the wind rose, the note (along the top) and the
         camera buttons (below)."""
-        g = self.gui
-        fit_board(self.camera, self.game.board, corner=(0.0, 0.0), bottom=g.touch + g.px(16),
-                  margin=g.px(12), words=max(self.rose.h, self.note.h) + g.px(8))
+        fit_beside_rose(self.camera, self.game.board, self.gui, self.rose, words=self.note.h)
         if redraw:
             self.redraw()
 
@@ -191,7 +192,8 @@ class GridView(GridSight, GenericView):
         mark = (goal.x, goal.y) if goal is not None else None
         if not cells:
             return
-        frame(self.camera, self.game.board, cells, mark, self.clear_rooms(), self.gui.touch)
+        frame(self.camera, self.game.board, cells, mark, self.clear_rooms(), self.gui.touch,
+              marks=[(m.x, m.y) for m in self.game.board.marks or ()])
 
     def _acting_boat(self) -> tuple[int, int] | None:
         seat = self.acting_seat()
@@ -287,8 +289,15 @@ class GridView(GridSight, GenericView):
     def on_curtain_lifted(self) -> None:
         self.refresh(new_step=False)
 
+    def after_action(self, events: list[Any], seat_before: int | None) -> None:
+        self.turn_card_over(seat_before)
+
+    def tick(self, dt: float) -> None:
+        self.turned.tick(dt)
+
     def after_undo(self) -> None:
         self._close_chooser()
+        self.turned.hide()
 
     def reset_choices(self) -> None:
         self._close_chooser()
