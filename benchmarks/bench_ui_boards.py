@@ -8,7 +8,8 @@ animations on, in these situations:
 
 - ``idle``: the bots' turn, nothing moving (a bot acts every ``BOT_DELAY`` seconds;
   those frames count under ``move``);
-- ``pan/zoom``: the person's decision, the board dragged and the wheel turned every frame;
+- ``pan`` and ``zoom``: the person's decision, the board dragged (or the wheel turned, in
+  and out) every frame;
 - ``move``: the frames while a boat's move animates (views that animate moves: Dinghy
   Race; the others draw a move at once);
 - ``act``: the frame in which an action is played, by the person or a bot (the
@@ -179,20 +180,14 @@ def measure_table(app: Any, rules: str, course: str, table: Table, frames: int, 
     # the person's choices, the pointer moving over the board
     table.add(rules, "choices", frame_times(
         app, frames, lambda k: win.dispatch_event("on_mouse_motion", *board_points(scene, k), 3, 1)))
-    # the camera: dragged, then the wheel in and out
+    # the camera: dragged to and fro, then the wheel turned in and out, every frame
     cx, cy = board_points(scene, 0)
-
-    def camera(k: int) -> None:
-        if k % 40 == 0:
-            scene._press, scene._dragged = (cx, cy), True
-        phase = k % 40
-        if phase < 20:
-            d = 6 if (k // 40) % 2 == 0 else -6
-            win.dispatch_event("on_mouse_drag", cx, cy, d, d * 0.5, 1, 0)
-        else:
-            win.dispatch_event("on_mouse_scroll", cx, cy, 0, 0.5 if phase < 30 else -0.5)
-    table.add(rules, "pan/zoom", frame_times(app, frames, camera))
+    scene._press, scene._dragged = (cx, cy), True
+    table.add(rules, "pan", frame_times(app, frames, lambda k: win.dispatch_event(
+        "on_mouse_drag", cx, cy, 6 if (k // 20) % 2 == 0 else -6, 3 if (k // 20) % 2 == 0 else -3, 1, 0)))
     scene._press = None
+    table.add(rules, "zoom", frame_times(app, frames, lambda k: win.dispatch_event(
+        "on_mouse_scroll", cx, cy, 0, 0.5 if k % 20 < 10 else -0.5)))
     # the race goes on: the person moves when it is their turn, the bots at their pace
     idle, moving, acts = Times(), Times(), Times()
     animates = getattr(scene.view, "motion", None) is not None
@@ -241,7 +236,7 @@ def measure_replay(app: Any, table: Table, frames: int) -> None:
     table.add("replay (grid)", "playing", frame_times(app, frames))
     win = app.window
     x, y, w, h = scene.board.board_rect if hasattr(scene.board, "board_rect") else (0, 0, *app.size)
-    table.add("replay (grid)", "pan/zoom", frame_times(
+    table.add("replay (grid)", "zoom", frame_times(
         app, frames, lambda k: win.dispatch_event("on_mouse_scroll", x + w / 2, y + h / 2, 0,
                                                   0.5 if k % 20 < 10 else -0.5)))
 
@@ -258,7 +253,7 @@ def measure_designer(app: Any, table: Table, frames: int) -> None:
     table.add("designer (grid)", "idle", frame_times(app, frames))
     win = app.window
     w, h = app.size
-    table.add("designer (grid)", "pan/zoom", frame_times(
+    table.add("designer (grid)", "zoom", frame_times(
         app, frames, lambda k: win.dispatch_event("on_mouse_scroll", w * 0.35, h * 0.5, 0,
                                                   0.5 if k % 20 < 10 else -0.5)))
     del scene

@@ -4,33 +4,18 @@
 
 Measures: the set-up screen (about 60 widgets), and a chart of N shapes drawn through
 a CameraGroup while the camera pans and zooms every frame. Not a test: no timing
-assertions, just numbers to compare before and after a change.
+assertions, just numbers to compare before and after a change. The boards of every
+game are measured by ``bench_ui_boards.py`` (whose timing helpers this one uses).
 """
 from __future__ import annotations
 
 import os
-import statistics
-import time
 
 os.environ.setdefault("DINGHY_HEADLESS", "1")
 
+from bench_ui_boards import frame_times, report  # noqa: E402
 from dinghy.ui.app import App  # noqa: E402
 from dinghy.ui.camera import Camera  # noqa: E402
-
-
-def frame_times(app: App, frames: int) -> list[float]:
-    app.step()                       # the first frame compiles shaders
-    out = []
-    for _ in range(frames):
-        t = time.perf_counter()
-        app.step()
-        out.append((time.perf_counter() - t) * 1000)
-    return out
-
-
-def report(name: str, ms: list[float]) -> None:
-    print(f"{name:38s} median {statistics.median(ms):6.2f} ms   p95 "
-          f"{sorted(ms)[int(len(ms) * 0.95)]:6.2f} ms")
 
 
 class Chart:

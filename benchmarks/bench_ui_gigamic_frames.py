@@ -1,19 +1,20 @@
 """Frame cost of the Gigamic table at 1024x600, headless (software GL here): the water,
 the hand's tray, the ghosts and their numbers, idle and while a card is lifted every
 frame (the tray, the ghosts and the panel rebuilt). Not a test: numbers to compare.
+Every board (this one too) in every situation: ``bench_ui_boards.py``, whose timing
+helpers this one uses.
 
     python benchmarks/bench_ui_gigamic_frames.py
 """
 from __future__ import annotations
 
 import os
-import statistics
 import tempfile
-import time
 
 os.environ.setdefault("DINGHY_HEADLESS", "1")
 os.environ.setdefault("DINGHY_HOME", tempfile.mkdtemp())
 
+from bench_ui_boards import Times, report  # noqa: E402
 from dinghy import games  # noqa: E402
 from dinghy.core.race import Race  # noqa: E402
 from dinghy.core.setup import RaceSetup, Seat  # noqa: E402
@@ -21,10 +22,6 @@ from dinghy.games.regatta_gigamic.state import TURN  # noqa: E402
 from dinghy.ui.app import App  # noqa: E402
 from dinghy.ui.shell.autosave import Autosave  # noqa: E402
 from dinghy.ui.shell.flow import Flow  # noqa: E402
-
-
-def report(name: str, ms: list[float]) -> None:
-    print(f"{name:44s} median {statistics.median(ms):6.2f} ms   p95 {sorted(ms)[int(len(ms) * 0.95)]:6.2f} ms")
 
 
 def view_sails(race: Race) -> bool:
@@ -49,19 +46,14 @@ def main(frames: int = 120) -> None:
     view = scene.view
     assert view.sailing_now(), "no sailing turn for Ann"
     app.step()
-    idle = []
+    idle = Times()
     for _ in range(frames):
-        t = time.perf_counter()
-        app.step()
-        idle.append((time.perf_counter() - t) * 1000)
+        idle.time(app.step)
     report("Gigamic table, idle (tray, ghosts, numbers)", idle)
     n = len(race.state.hands[race.state.active])
-    lift = []
+    lift = Times()
     for k in range(frames // 2):
-        t = time.perf_counter()
-        view.tap_card(k % n)
-        app.step()
-        lift.append((time.perf_counter() - t) * 1000)
+        lift.time(lambda: (view.tap_card(k % n), app.step()))
     report("Gigamic table, a card lifted every frame", lift)
 
 

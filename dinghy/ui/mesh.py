@@ -136,12 +136,16 @@ class Mesh:
         col = np.repeat(np.array(self._col, dtype=np.uint8), counts, axis=0)
         n = pos.shape[0]
         self.triangles = n // 3
-        self._vlist = self.program.vertex_list(
-            n, GL_TRIANGLES, self.batch, self.group,
-            position=("f", pos.ravel().tolist()),
-            colors=("Bn", col.ravel().tolist()),
-            translation=("f", [0.0] * (2 * n)),
-            rotation=("f", [0.0] * n))
+        self._vlist = self.program.vertex_list(n, GL_TRIANGLES, self.batch, self.group, position="f",
+                                               colors="Bn", translation="f", rotation="f")
+        try:
+            _fill(self._vlist, position=pos, colors=col, translation=0.0, rotation=0.0)
+        except (AttributeError, KeyError, TypeError, ValueError):    # another pyglet: its own way
+            vl = self._vlist
+            vl.position[:] = pos.ravel().tolist()
+            vl.colors[:] = col.ravel().tolist()
+            vl.translation[:] = [0.0] * (2 * n)
+            vl.rotation[:] = [0.0] * n
         self.clear()
 
     def delete(self) -> None:
@@ -149,6 +153,21 @@ class Mesh:
         if self._vlist is not None:
             self._vlist.delete()
             self._vlist = None
+
+
+def _fill(vlist: Any, **data: Any) -> None:
+    """Write numpy arrays (or one value) into a vertex list's attributes straight into
+    pyglet's client-side copy of the buffers, as ``VertexList.set_attribute_data`` does
+    from a Python list (tens of thousands of floats a board: a list of them cost more
+    than the board's drawing)."""
+    for name, values in data.items():
+        buffer = vlist.domain.attrib_name_buffers[name]
+        start, size = buffer.count * vlist.start, buffer.count * vlist.count
+        view = np.ctypeslib.as_array(buffer.data)
+        if view.shape[0] < start + size:
+            raise ValueError("buffer smaller than the vertex list")
+        view[start:start + size] = np.ravel(values) if np.ndim(values) else values
+        buffer.invalidate_region(vlist.start, vlist.count)
 
 
 _FANS: dict[int, np.ndarray] = {}
