@@ -153,8 +153,7 @@ class Regatta3M(GridPictures, BaseGame):
     def cards(self, b: Any) -> tuple[CardPile, ...]:
         """A yacht's puff cards (played with a leg) and its spinnaker (set or taken down
         as a leg of its own)."""
-        return (CardPile("Puff card", b.puffs, None,
-                         "played with a leg: a highlighted square one space past the leg's end offers it"),
+        return (CardPile("Puff card", b.puffs, None, "tap a square one space past a leg's end"),
                 CardPile("Spinnaker " + ("down" if b.spinnaker else "up"), None, Spinnaker(not b.spinnaker),
                          "takes down the spinnaker" if b.spinnaker else "sets the spinnaker"))
 
