@@ -196,6 +196,10 @@ def test_a_whole_two_person_race_by_taps_alone_at_1024x600(make_ui_app, home, ru
         if race.chance:
             # the line over the roll says what it is for, in the game's words
             assert view.hint_row is not None and view.hint_row.text, "a roll with no word of what for"
+            # a seat the words name to roll ("Ann rolls the die") is the one the panel asks
+            named = [s.name for s in race.game.setup.seats if f"{s.name} rolls" in view.hint_row.text]
+            assert not named or named == [race.game.setup.seats[view.acting_seat()].name], \
+                (view.hint_row.text, view.acting_seat())
             tapped[f"roll: {tap_roll(app, view, race)}"] += 1
             continue
         action = steer.choose(race, rng)

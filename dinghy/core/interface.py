@@ -98,6 +98,11 @@ class BaseGame:
                 return action
         return outcomes[-1][0]
 
+    def chance_seat(self, state: Any) -> int | None:
+        """The seat whose hand rolls the dice when chance is due, if the rules name one
+        (the 3M Regatta's holder of the die); None: the table asks the last to act."""
+        return None
+
     def interjections(self, state: Any) -> list[Action]:
         """Out-of-turn actions open now (a protest, a demand for room); none by default."""
         return []

@@ -81,6 +81,10 @@ class Regatta3M(GridPictures, BaseGame):
     def chance_outcomes(self, state: State) -> list[tuple[Action, Fraction]]:
         return die_and_rounds.chance_outcomes(self, state)
 
+    def chance_seat(self, state: State) -> int | None:
+        """Who rolls the die now (the order roll's roller, each round's holder)."""
+        return die_and_rounds.roller(state)
+
     def is_over(self, state: State) -> bool:
         return state.phase is Phase.OVER
 
@@ -168,7 +172,7 @@ class Regatta3M(GridPictures, BaseGame):
         if state.phase is Phase.PLACE:
             return f"{self.name(state.queue[0])}: position your yacht behind the starting line; {wind}"
         if state.phase is Phase.ROLL:
-            return f"{self.name(state.holder)} rolls the die for round {state.round + 1}; {wind}"
+            return f"{self.name(die_and_rounds.roller(state))} rolls the die for round {state.round + 1}; {wind}"
         if state.phase is Phase.TURN:
             t = state.turn
             return (f"Round {state.round}: {state.legs}-leg turns; {self.name(t.seat)} to sail, "

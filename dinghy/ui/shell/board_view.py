@@ -78,7 +78,8 @@ class BoardView:
         if player >= 0:
             return player
         if player == CHANCE:
-            return self.scene.last_seat
+            seat = self.game.chance_seat(self.race.state) if hasattr(self.game, "chance_seat") else None
+            return self.scene.last_seat if seat is None else seat
         return None
 
     def status(self) -> tuple[str, str]:
