@@ -218,3 +218,4 @@ def test_a_whole_two_person_race_by_taps_alone_at_1024x600(make_ui_app, home, ru
     assert pictured, f"no picture of the {moment}"
     assert tapped["square"] > 10 and tapped["curtain"] > 5 and tapped["roll: Roll the dice"], tapped
     check_results(app, race)
+    shot(app, FOLDER, f"{rules}_results_1024x600.png")
