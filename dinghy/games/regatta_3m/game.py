@@ -168,11 +168,11 @@ class Regatta3M(GridPictures, BaseGame):
     def note(self, state: State) -> str:
         wind = f"wind from the {compass.NAMES[state.wind]}"
         if state.phase is Phase.ORDER:
-            return f"{self.name(state.roller)} rolls for the order of play (first to roll a 3); {wind}"
+            return f"Order of play: {self.name(state.roller)} rolls (the first to roll a 3 starts); {wind}"
         if state.phase is Phase.PLACE:
             return f"{self.name(state.queue[0])}: position your yacht behind the starting line; {wind}"
         if state.phase is Phase.ROLL:
-            return f"{self.name(die_and_rounds.roller(state))} rolls the die for round {state.round + 1}; {wind}"
+            return f"Round {state.round + 1}: {self.name(die_and_rounds.roller(state))} rolls the legs a turn; {wind}"
         if state.phase is Phase.TURN:
             t = state.turn
             return (f"Round {state.round}: {state.legs}-leg turns; {self.name(t.seat)} to sail, "
