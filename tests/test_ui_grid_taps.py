@@ -162,22 +162,25 @@ class YachtRace(Steer):
 
 
 #: rules, the shortest board it ships, the seed, the steerer, the kinds of action the
-#: race must hold with how each was tapped, and the kind whose moment is photographed
+#: race must hold with how each was tapped, the kind whose moment is photographed, and
+#: what a chance button a person taps says
 GAMES = [
     ("race_the_wind", "race_the_wind", 13, RaceTheWind,
      {"wait": "button", "protest": "button", "penalty": "button", "unblock": "button",
-      "spinnaker": "button", "puff chain": "square"}, "puff chain"),
-    ("regatta", "3m_triangle", 7, Regatta3M, {"puff card": "square", "spinnaker": "card"}, "puff card"),
-    ("regatta_advanced", "3m_triangle", 7, Regatta3M, {"puff card": "square", "spinnaker": "card"}, "spinnaker"),
+      "spinnaker": "button", "puff chain": "square"}, "puff chain", "Roll the die"),
+    ("regatta", "3m_triangle", 7, Regatta3M, {"puff card": "square", "spinnaker": "card"}, "puff card",
+     "Roll the die"),
+    ("regatta_advanced", "3m_triangle", 7, Regatta3M, {"puff card": "square", "spinnaker": "card"}, "spinnaker",
+     "Roll the die"),
     ("yacht_race", "yacht_race_wind_island", 15, YachtRace, {"wind card": "card", "spinnaker": "square"},
-     "wind card"),
+     "wind card", "Draw a Sailors' Luck card"),
 ]
 
 
 @pytest.mark.race
-@pytest.mark.parametrize("rules,course,seed,steer,wanted,moment", GAMES, ids=[g[0] for g in GAMES])
+@pytest.mark.parametrize("rules,course,seed,steer,wanted,moment,roll", GAMES, ids=[g[0] for g in GAMES])
 def test_a_whole_two_person_race_by_taps_alone_at_1024x600(make_ui_app, home, rules, course, seed,
-                                                          steer, wanted, moment):
+                                                          steer, wanted, moment, roll):
     app = make_ui_app(1024, 600)
     race = two_people(rules, course, seed)
     scene = open_table(app, home, race)
@@ -218,6 +221,6 @@ def test_a_whole_two_person_race_by_taps_alone_at_1024x600(make_ui_app, home, ru
     for kind, how in wanted.items():
         assert hows[kind, how], f"no {kind} by a tap on a {how}: {dict(hows)}"
     assert pictured, f"no picture of the {moment}"
-    assert tapped["square"] + tapped["square, then its list"] > 10 and tapped["curtain"] > 5 and tapped["roll: Roll the dice"], tapped
+    assert tapped["square"] + tapped["square, then its list"] > 10 and tapped["curtain"] > 5 and tapped[f"roll: {roll}"], tapped
     check_results(app, race)
     shot(app, FOLDER, f"{rules}_results_1024x600.png")

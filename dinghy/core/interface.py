@@ -98,6 +98,10 @@ class BaseGame:
                 return action
         return outcomes[-1][0]
 
+    def chance_words(self, state: Any) -> str:
+        """What the button that lets chance act says (a die rolled, a card drawn)."""
+        return "Roll the dice"
+
     def chance_seat(self, state: Any) -> int | None:
         """The seat whose hand rolls the dice when chance is due, if the rules name one
         (the 3M Regatta's holder of the die); None: the table asks the last to act."""

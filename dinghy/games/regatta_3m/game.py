@@ -97,6 +97,10 @@ class Regatta3M(GridPictures, BaseGame):
     def position(self, state: State) -> State:
         return positions.position(self, state)
 
+    def chance_words(self, state: State) -> str:
+        """The chance button's words: the one die."""
+        return "Roll the die"
+
     def action_label(self, action: Action) -> str:
         """An action in a player's words (the window's buttons; no rule here)."""
         if isinstance(action, Leg):
