@@ -54,9 +54,9 @@ def open_table(app: Any, home: Path, race: Race) -> Any:
 
 
 def lift_curtain(app: Any, scene: Any) -> None:
-    """The next person taps "I am …: show my turn"."""
+    """The next person taps "I am …: show my turn" (no frame drawn: the next tap's
+    place is read from the layout, which the lift has made)."""
     ui.tap(app, scene.curtain.button)
-    app.step()
     assert scene.curtain is None
 
 
@@ -104,10 +104,10 @@ def shell_covers(scene: Any) -> list[Spot]:
             if w.visible and w.w > 0 and w.h > 0]
 
 
-def tap_square(app: Any, scene: Any, cell: tuple[int, int], label: str | None = None) -> None:
+def tap_square(app: Any, scene: Any, cell: tuple[int, int], label: str | None = None) -> bool:
     """Tap a grid square where it is on the screen; if it holds several actions, the
-    chooser's line for ``label``. Fails if the square is off the board's screen or
-    under something drawn over it."""
+    chooser's line for ``label`` (then True). Fails if the square is off the board's
+    screen or under something drawn over it."""
     view = scene.view
     rect = view.cell_rect(*cell)
     seen = view.on_screen()
@@ -125,6 +125,8 @@ def tap_square(app: Any, scene: Any, cell: tuple[int, int], label: str | None = 
         line = next((b for b in chooser.buttons if b.label.split(". ", 1)[-1] == label), None)
         assert line is not None, (label, [b.label for b in chooser.buttons])
         ui.tap(app, line)
+        return True
+    return False
 
 
 def check_results(app: Any, race: Race) -> ResultsScene:

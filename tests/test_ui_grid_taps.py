@@ -2,14 +2,16 @@
 (issue 21): Race the Wind, the 3M Regatta basic and advanced, Yacht Race.
 
 A bot chooses each person's action; the test plays it as a person does, by tapping the
-window where it is drawn (a highlighted square, a line of the square's chooser, a card
-on the turn panel, a worded button, the roll button, the curtain between the two
-people), then checks that the race recorded exactly that action. Nothing is typed and
-the engine is never called to act. Where a bot would rarely choose an action the
-choice is steered, so that each race deterministically holds: in Race the Wind a puff
-chain (a boat ending two moves running on puffs), a wait, a protest, a penalty turn, an
-unblock, the spinnaker and the dice; in the 3M Regatta a puff card and the spinnaker;
-in Yacht Race a wind change card and a move under spinnaker. Then the results."""
+window where it is drawn (a highlighted square, on the screen and clear of what is
+drawn over the board, and a line of its list when it holds several; a card on the turn
+panel; a worded button; the roll button; the curtain between the two people), then
+checks that the race recorded exactly that action. Nothing is typed and the engine is
+never called to act. Where a bot would rarely choose an action the choice is steered,
+so that each race deterministically holds: in Race the Wind a puff chain (a boat ending
+two moves running on puffs), and a wait, a protest, a penalty turn, an unblock and the
+spinnaker as buttons; in the 3M Regatta a puff card (on a square) and the spinnaker (its
+card); in Yacht Race a wind change card and a move under spinnaker; the dice in each.
+A roll whose words name who rolls is asked of that person. Then the results."""
 from __future__ import annotations
 
 import random
@@ -49,8 +51,8 @@ def tap_action(app, scene, action):
         return "button"
     cell = next((c for c in view.targets if any(a.legal and a.action == action for a in view.squares[c])), None)
     assert cell is not None, f"{text}: neither a button nor a highlighted square"
-    tap_square(app, scene, cell, next(a.label for a in view.squares[cell] if a.action == action))
-    return "square"
+    chose = tap_square(app, scene, cell, next(a.label for a in view.squares[cell] if a.action == action))
+    return "square, then its list" if chose else "square"
 
 
 # --- steering: the bot's choice, or an action the race must hold ------------------------
@@ -160,22 +162,25 @@ class YachtRace(Steer):
 
 
 #: rules, the shortest board it ships, the seed, the steerer, the kinds of action the
-#: race must hold with how each was tapped, and the kind whose moment is photographed
+#: race must hold with how each was tapped, the kind whose moment is photographed, and
+#: what a chance button a person taps says
 GAMES = [
     ("race_the_wind", "race_the_wind", 13, RaceTheWind,
      {"wait": "button", "protest": "button", "penalty": "button", "unblock": "button",
-      "spinnaker": "button", "puff chain": "square"}, "puff chain"),
-    ("regatta", "3m_triangle", 2, Regatta3M, {"puff card": "square", "spinnaker": "card"}, "puff card"),
-    ("regatta_advanced", "3m_triangle", 2, Regatta3M, {"puff card": "square", "spinnaker": "card"}, "spinnaker"),
-    ("yacht_race", "yacht_race_wind_island", 2, YachtRace, {"wind card": "card", "spinnaker": "square"},
-     "wind card"),
+      "spinnaker": "button", "puff chain": "square"}, "puff chain", "Roll the die"),
+    ("regatta", "3m_triangle", 7, Regatta3M, {"puff card": "square", "spinnaker": "card"}, "puff card",
+     "Roll the die"),
+    ("regatta_advanced", "3m_triangle", 7, Regatta3M, {"puff card": "square", "spinnaker": "card"}, "spinnaker",
+     "Roll the die"),
+    ("yacht_race", "yacht_race_wind_island", 15, YachtRace, {"wind card": "card", "spinnaker": "square"},
+     "wind card", "Draw a Sailors' Luck card"),
 ]
 
 
 @pytest.mark.race
-@pytest.mark.parametrize("rules,course,seed,steer,wanted,moment", GAMES, ids=[g[0] for g in GAMES])
+@pytest.mark.parametrize("rules,course,seed,steer,wanted,moment,roll", GAMES, ids=[g[0] for g in GAMES])
 def test_a_whole_two_person_race_by_taps_alone_at_1024x600(make_ui_app, home, rules, course, seed,
-                                                          steer, wanted, moment):
+                                                          steer, wanted, moment, roll):
     app = make_ui_app(1024, 600)
     race = two_people(rules, course, seed)
     scene = open_table(app, home, race)
@@ -196,6 +201,10 @@ def test_a_whole_two_person_race_by_taps_alone_at_1024x600(make_ui_app, home, ru
         if race.chance:
             # the line over the roll says what it is for, in the game's words
             assert view.hint_row is not None and view.hint_row.text, "a roll with no word of what for"
+            # a seat the words name to roll ("Ann rolls the die") is the one the panel asks
+            named = [s.name for s in race.game.setup.seats if f"{s.name} rolls" in view.hint_row.text]
+            assert not named or named == [race.game.setup.seats[view.acting_seat()].name], \
+                (view.hint_row.text, view.acting_seat())
             tapped[f"roll: {tap_roll(app, view, race)}"] += 1
             continue
         action = steer.choose(race, rng)
@@ -205,12 +214,13 @@ def test_a_whole_two_person_race_by_taps_alone_at_1024x600(make_ui_app, home, ru
         assert race.actions[n] == action, (how, action, race.actions[n:])
         for kind in steer.played(race, action, race.events_by_action()[n]):
             hows[kind, how] += 1
-            if kind == moment and not pictured and scene.curtain is None:
+            if kind == moment and not pictured and scene.curtain is None and not race.chance:
                 shot(app, FOLDER, f"{rules}_{kind.replace(' ', '_')}_1024x600.png")
                 pictured = True
     assert race.over, "the race did not end"
     for kind, how in wanted.items():
         assert hows[kind, how], f"no {kind} by a tap on a {how}: {dict(hows)}"
     assert pictured, f"no picture of the {moment}"
-    assert tapped["square"] > 10 and tapped["curtain"] > 5 and tapped["roll: Roll the dice"], tapped
+    assert tapped["square"] + tapped["square, then its list"] > 10 and tapped["curtain"] > 5 and tapped[f"roll: {roll}"], tapped
     check_results(app, race)
+    shot(app, FOLDER, f"{rules}_results_1024x600.png")

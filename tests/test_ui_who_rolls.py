@@ -17,14 +17,14 @@ from dinghy.ui.shell.table import TableScene
 def test_the_game_names_the_holder_of_the_die_and_the_player_rolling_for_the_order():
     game = make(seats=3)
     race = rolling(game, {0: {"at": (6, 3)}, 1: {"at": (8, 3)}, 2: {"at": (10, 3)}}, holder=1)
-    assert race.chance and game.roller(race.state) == 1
+    assert race.chance and game.chance_seat(race.state) == 1
     # the holder is out of the race: the die goes on to the next boat still racing, to the
     # left (dinghy's reading, docs/games/regatta-3m.md)
     race = rolling(game, {0: {"at": (6, 3)}, 1: {"at": (8, 3), "out": "disqualified"}, 2: {"at": (10, 3)}},
                    holder=1)
-    assert game.roller(race.state) == 2
+    assert game.chance_seat(race.state) == 2
     first = Race(make(seats=3))
-    assert first.state.phase is Phase.ORDER and game.roller(first.state) == first.state.roller
+    assert first.state.phase is Phase.ORDER and game.chance_seat(first.state) == first.state.roller
 
 
 def test_the_panel_over_the_roll_names_the_holder_not_the_last_to_act(make_ui_app):

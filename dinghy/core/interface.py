@@ -98,15 +98,18 @@ class BaseGame:
                 return action
         return outcomes[-1][0]
 
+    def chance_words(self, state: Any) -> str:
+        """What the button that lets chance act says (a die rolled, a card drawn)."""
+        return "Roll the dice"
+
+    def chance_seat(self, state: Any) -> int | None:
+        """The seat whose hand rolls the dice when chance is due, if the rules name one
+        (the 3M Regatta's holder of the die); None: the table asks the last to act."""
+        return None
+
     def interjections(self, state: Any) -> list[Action]:
         """Out-of-turn actions open now (a protest, a demand for room); none by default."""
         return []
-
-    def roller(self, state: Any) -> int | None:
-        """The seat that throws the dice (or draws) when chance is due, where the rules
-        give the die to somebody; None where they do not (the table lets whoever acted
-        last roll)."""
-        return None
 
     def caller(self, state: Any, action: Action) -> int | None:
         """Whose call an out-of-turn ``action`` (one of :meth:`interjections`) is: a

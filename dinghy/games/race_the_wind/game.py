@@ -233,6 +233,11 @@ class RaceTheWind(GridPictures, BaseGame):
     def square_actions(self, s: State, x: int, y: int):
         return view.square_actions(self, s, x, y)
 
+    def chance_words(self, s: State) -> str:
+        """The chance button's words: the die, the coin, the puffs and lulls laid."""
+        return {Phase.LAYOUT: "Lay the puffs and lulls", Phase.SPIN_DIE: "Roll the spinnaker die",
+                Phase.DIE: "Roll the die", Phase.COIN: "Toss the coin"}.get(s.phase, "Roll the dice")
+
     def action_label(self, action: A.Act) -> str:
         """An action in a player's words (the window's buttons; no rule here)."""
         return view.action_label(self, action)

@@ -55,6 +55,17 @@ def next_racing(state: State, seat: int) -> int:
     return seat
 
 
+def roller(state: State) -> int | None:
+    """Who rolls the die now: in the order roll the seat whose roll it is; each round the
+    holder of the die ("He continues to roll the die for each successive round"), or the
+    next boat still racing if the holder is not. None when no roll is due."""
+    if state.phase is Phase.ORDER:
+        return state.roller
+    if state.phase is Phase.ROLL:
+        return state.holder if state.boats[state.holder].racing else next_racing(state, state.holder)
+    return None
+
+
 def roll(game, state: State, face: str) -> tuple[State, list[Event]]:
     if state.phase is Phase.ORDER:
         return _order_roll(game, state, face)
@@ -74,19 +85,8 @@ def _order_roll(game, state: State, face: str) -> tuple[State, list[Event]]:
                    "Each in turn positions a yacht behind the starting line")])
 
 
-def roller(state: State) -> int | None:
-    """Who rolls now: the player rolling for the order of play, or the holder of the die
-    (passed on to the left when the holder no longer races); None outside those rolls."""
-    if state.phase is Phase.ORDER:
-        return state.roller
-    if state.phase is Phase.ROLL:
-        return state.holder if state.boats[state.holder].racing else next_racing(state, state.holder)
-    return None
-
-
 def _round_roll(game, state: State, face: str) -> tuple[State, list[Event]]:
     holder = roller(state)
-    assert holder is not None
     who = game.name(holder)
     if face in ("red S", "green S"):
         turn_by = -1 if face == "red S" else 1

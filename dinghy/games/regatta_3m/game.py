@@ -78,11 +78,12 @@ class Regatta3M(GridPictures, BaseGame):
     def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
         return turn.apply(self, state, action)
 
-    def roller(self, state: State) -> int | None:
-        return die_and_rounds.roller(state)
-
     def chance_outcomes(self, state: State) -> list[tuple[Action, Fraction]]:
         return die_and_rounds.chance_outcomes(self, state)
+
+    def chance_seat(self, state: State) -> int | None:
+        """Who rolls the die now (the order roll's roller, each round's holder)."""
+        return die_and_rounds.roller(state)
 
     def is_over(self, state: State) -> bool:
         return state.phase is Phase.OVER
@@ -95,6 +96,10 @@ class Regatta3M(GridPictures, BaseGame):
 
     def position(self, state: State) -> State:
         return positions.position(self, state)
+
+    def chance_words(self, state: State) -> str:
+        """The chance button's words: the one die."""
+        return "Roll the die"
 
     def action_label(self, action: Action) -> str:
         """An action in a player's words (the window's buttons; no rule here)."""
@@ -156,8 +161,7 @@ class Regatta3M(GridPictures, BaseGame):
     def cards(self, b: Any) -> tuple[CardPile, ...]:
         """A yacht's puff cards (played with a leg) and its spinnaker (set or taken down
         as a leg of its own)."""
-        return (CardPile("Puff card", b.puffs, None,
-                         "played with a leg: a highlighted square one space past the leg's end offers it"),
+        return (CardPile("Puff card", b.puffs, None, "tap a square one space past a leg's end"),
                 CardPile("Spinnaker " + ("down" if b.spinnaker else "up"), None, Spinnaker(not b.spinnaker),
                          "takes down the spinnaker" if b.spinnaker else "sets the spinnaker"))
 
@@ -177,11 +181,11 @@ class Regatta3M(GridPictures, BaseGame):
     def note(self, state: State) -> str:
         wind = f"wind from the {compass.NAMES[state.wind]}"
         if state.phase is Phase.ORDER:
-            return f"{self.name(state.roller)} rolls for the order of play (first to roll a 3); {wind}"
+            return f"Order of play: {self.name(state.roller)} rolls (the first to roll a 3 starts); {wind}"
         if state.phase is Phase.PLACE:
             return f"{self.name(state.queue[0])}: position your yacht behind the starting line; {wind}"
         if state.phase is Phase.ROLL:
-            return f"{self.name(self.roller(state))} rolls the die for round {state.round + 1}; {wind}"
+            return f"Round {state.round + 1}: {self.name(die_and_rounds.roller(state))} rolls the legs a turn; {wind}"
         if state.phase is Phase.TURN:
             t = state.turn
             return (f"Round {state.round}: {state.legs}-leg turns; {self.name(t.seat)} to sail, "

@@ -65,6 +65,11 @@ class YachtRace(GridPictures, YachtWaters):
     def position(self, state: State) -> State:
         return positions.position(self, state)
 
+    def chance_words(self, state: State) -> str:
+        """The chance button's words: a card drawn, the blocks allotted."""
+        return {Phase.DRAW: "Draw a Sailors' Luck card", Phase.ALLOT: "Draw the starting blocks"}.get(
+            state.phase, "Roll the dice")
+
     def action_label(self, action: Action) -> str:
         """An action in a player's words (the window's buttons; no rule here)."""
         if isinstance(action, WindCard):

@@ -380,7 +380,7 @@ class GridView(GridSight, TurnedCards, GenericView):
         super().build_panel()
         self.note_row: Text | None = None
         note = self.picture.note if self.picture is not None else ""
-        if self.hint_row is None or not note or self.note.label.text == note \
+        if self.hint_row is None or not note or note in (self.note.label.text, self.hint_row.text) \
                 or not hasattr(self.scene, "side_rect"):
             return
         g = self.gui

@@ -78,8 +78,8 @@ class BoardView:
         if player >= 0:
             return player
         if player == CHANCE:
-            named = self.race.game.roller(self.race.state)
-            return self.scene.last_seat if named is None else named
+            seat = self.game.chance_seat(self.race.state)
+            return self.scene.last_seat if seat is None else seat
         return None
 
     def status(self) -> tuple[str, str]:

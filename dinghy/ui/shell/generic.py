@@ -111,7 +111,8 @@ class GenericView(BoardView):
             why = self.roll_hint()
             if why:                     # what the roll is for, in the game's words
                 self.hint_row = self._add(Text(self.gui, why, theme.SMALL_PT + 1, theme.INK_SOFT))
-            self.buttons["roll"] = self._add(Button(self.gui, "Roll the dice", s.roll, style="primary"))
+            words = game.chance_words(race.state) if hasattr(game, "chance_words") else "Roll the dice"
+            self.buttons["roll"] = self._add(Button(self.gui, words, s.roll, style="primary"))
             return
         hint = self.panel_hint()
         if hint:
