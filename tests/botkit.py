@@ -23,12 +23,20 @@ def sail_checked(race, rng: random.Random, max_actions: int = 20000) -> None:
         race.push(action)
 
 
+#: The races ``person_stops`` sailed in this process: for each set-up, the actions so far
+#: and the skippers' random stream where they stopped. A test file asks for the same
+#: seeded race again and again, stopped at other steps or rounds; the hard skipper's
+#: choices are made once and replayed after that (the same actions, the same race).
+_SAILED: dict[tuple, tuple[list, random.Random]] = {}
+
+
 def person_stops(course: str, seed: int, steps, *, rivals=("hard",), first_round: int = 0,
                  last_round: int = 14, keeps_weather_eye: bool = False):
     """A Dinghy Race with a person in seat 0 and the ``rivals`` (skipper names) in the
     seats after it; the person's choices are made by the hard skipper too (seeded), but
     a person who ``keeps_weather_eye`` passes at every Weather Eye step. Yields the race
-    at each of the person's ``steps`` from ``first_round`` to ``last_round``."""
+    at each of the person's ``steps`` from ``first_round`` to ``last_round``; the race
+    must not be changed between stops (a test plays on from a copy, ``Race.from_state``)."""
     from dinghy import games
     from dinghy.core.interface import CHANCE
     from dinghy.core.race import Race
@@ -40,15 +48,19 @@ def person_stops(course: str, seed: int, steps, *, rivals=("hard",), first_round
     names = list(PALETTE)
     seats = (Seat(names[0], names[0], None),) + tuple(Seat(n, n, r) for n, r in zip(names[1:], rivals))
     race = Race(games.load_game(RaceSetup(seats=seats, course=course, seed=seed)))
-    rng = random.Random(seed)
+    key = (course, seed, tuple(rivals), keeps_weather_eye)
+    sailed, rng = _SAILED.setdefault(key, ([], random.Random(seed)))
     while not race.over and race.state.round <= last_round:
-        if race.current_player() == CHANCE:
-            race.roll()
-            continue
-        person = race.current_player() == 0
-        if person and race.state.step in steps and race.state.round >= first_round:
+        n = len(race.actions)
+        player = race.current_player()
+        if player == 0 and race.state.step in steps and race.state.round >= first_round:
             yield race
-        if person and keeps_weather_eye and race.state.step is Step.WEATHER_EYE:
-            race.push(Pass())
-            continue
-        race.push(hard.choose(race, rng))
+            assert len(race.actions) == n, "a test changed the race between person_stops' stops"
+        if n == len(sailed):                     # not sailed yet in this process
+            if player == CHANCE:
+                sailed.append(race.game.sample_chance(race.state, race.dice_rng()))   # race.roll()
+            elif player == 0 and keeps_weather_eye and race.state.step is Step.WEATHER_EYE:
+                sailed.append(Pass())
+            else:
+                sailed.append(hard.choose(race, rng))
+        race.push(sailed[n])

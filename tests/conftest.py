@@ -73,3 +73,31 @@ def pytest_terminal_summary(terminalreporter):
         if "test_serve_browser" in report.nodeid and isinstance(report.longrepr, tuple):
             terminalreporter.write_line(str(report.longrepr[2]).removeprefix("Skipped: "))
             return
+
+
+# --- the longest files first, on every core ------------------------------------------------
+# `python3 run.py test` runs the suite on every core, a file per worker at a time
+# (pytest-xdist, --dist loadfile). By default xdist hands out the files with the most tests
+# first, so a file of a few long tests (whole seeded races) came last and one worker
+# sailed it alone while the other waited. The files below (each over ~10 s, longest first,
+# as measured on a 2-core machine) are handed out first, the many short files after them
+# fill in: the workers finish together. This list orders the work, it selects none.
+LONGEST_FIRST = (
+    "test_ui_camera_decisions.py", "test_regatta_gigamic_hard.py", "test_ui_chart_labels.py",
+    "test_coach_weather_eye.py", "test_trapped_beside_a_mark.py", "test_simulate.py",
+    "test_ui_newcomer.py", "test_ui_gigamic_tray.py", "test_regatta_3m_hard.py",
+    "test_ui_regatta_gigamic.py", "test_bow_to_bow_lock.py", "test_ui_series.py",
+    "test_hard_skipper.py", "test_weather_eye_shift_listing.py", "test_public_face.py",
+    "test_ui_table_layout.py", "test_ui_bots_at_the_table.py", "test_stop_short_track.py",
+    "test_yacht_race_hard.py", "test_speed_equivalence.py", "test_ui_table_views.py",
+)
+
+
+def pytest_configure(config):
+    if getattr(config.option, "loadscopereorder", None) is not None:
+        config.option.loadscopereorder = False      # xdist: keep the order collected
+
+
+def pytest_collection_modifyitems(config, items):
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))   # stable: the rest as found

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from dinghy.games.dinghy_race import data as dr_data
 from dinghy.games.dinghy_race.course import Course
@@ -30,10 +31,20 @@ def open_course(**changes) -> Course:
     return read_course({**OPEN_WATER, **changes}, source="test course")
 
 
+@lru_cache(maxsize=None)
+def _cards(size: str):
+    return dr_data.load_cards(size)         # read once a process: a card set is never changed
+
+
+@lru_cache(maxsize=None)
+def _hazards(wind_force: str):
+    return dr_data.load_hazard_table(wind_force)
+
+
 def game(boats: int = 2, wind_force: str = "medium", course: Course | None = None, **setup) -> DinghyRace:
     names = list(PALETTE)[:boats]
     s = RaceSetup(seats=tuple(Seat(n, n, None) for n in names), course="test", **setup)
-    return DinghyRace(s, course or open_course(), dr_data.load_cards("small"), dr_data.load_hazard_table(wind_force))
+    return DinghyRace(s, course or open_course(), _cards("small"), _hazards(wind_force))
 
 
 def boat(i: int, x: float, y: float, heading: int, tack: Tack | None = None, **kw) -> Boat:

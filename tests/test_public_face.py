@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -13,11 +14,13 @@ ROOT = Path(__file__).resolve().parent.parent / "dinghy"
 GAMES = ["dinghy_race", "race_the_wind", "regatta_3m", "yacht_race", "regatta_gigamic"]
 
 
-def _imports(folder: str):
-    for path in sorted((ROOT / folder).rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("dinghy.games."):
-                yield path.relative_to(ROOT), node
+@lru_cache(maxsize=None)
+def _imports(folder: str) -> tuple:
+    """Every ``from dinghy.games.... import`` in ``folder``, with its file (parsed once a
+    process: several tests ask of the same folders)."""
+    return tuple((path.relative_to(ROOT), node) for path in sorted((ROOT / folder).rglob("*.py"))
+                 for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                 if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("dinghy.games."))
 
 
 @pytest.mark.parametrize("folder", ["skippers", "ui", "simulate"])

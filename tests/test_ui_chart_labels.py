@@ -11,8 +11,10 @@ import random
 import pytest
 from shapely.geometry import Polygon, box
 
+from dinghy.core.race import Race
 from dinghy.core.setup import Seat
 from dinghy.games.dinghy_race.state import Step
+from dinghy.skippers import skipper
 from dinghy.skippers.dinghy_race import simple
 from dinghy.ui.dinghy_race.chart import MIN_BOAT_PX
 from dinghy.ui import testing as ui
@@ -30,24 +32,34 @@ def six_boats(app, home):
 
 
 def play_to(app, scene, rounds, rng):
-    """Play on (the person's turns by the simple skipper) to the person's MOVE step of
-    each round in ``rounds``; yields the scene there, fleet view, Fit course."""
+    """Sail on from the table's race (the person's turns by the simple skipper, the bots'
+    by their own skippers, seeded) to the person's MOVE step of each round in ``rounds``;
+    yields at each the table opened on the race as it stands there (as a resumed race is
+    shown), fleet view, Fit course. The race is sailed without the table in between: a
+    table refreshing at every one of hundreds of actions was most of these tests' time,
+    and what they look at is the table at the stops."""
+    race = Race.replay(scene.race.game, [scene.game.action_text(a) for a in scene.race.actions])
+    game = race.game
+    bots = {i: skipper(seat.skipper, game.rules_name) for i, seat in enumerate(game.setup.seats) if seat.skipper}
+    bot_rng = random.Random(game.setup.seed)
     wanted = sorted(rounds)
-    for _ in range(2000):
-        app.step()
-        lift_curtain(app, scene)
-        st = scene.race.state
-        if not wanted or scene.race.over:
-            return
-        if st.step is Step.MOVE and st.round >= wanted[0]:
+    while wanted and not race.over and len(race.actions) < 20000:
+        if race.chance:
+            race.roll()
+            continue
+        player, st = race.current_player(), race.state
+        if player not in bots and st.step is Step.MOVE and st.round >= wanted[0]:
             wanted.pop(0)
-            view = scene.view
+            sc = app.flow.show_table(Race.replay(game, [game.action_text(a) for a in race.actions]))
+            app.step()
+            lift_curtain(app, sc)
+            view = sc.view
             if view.follow:
                 view.toggle_follow()
             view.fit()
             app.step()
-            yield scene
-        scene.act(simple.choose(scene.race, rng))
+            yield sc
+        race.push(bots[player].choose(race, bot_rng) if player in bots else simple.choose(race, rng))
 
 
 def hull_on_screen(chart, pts):

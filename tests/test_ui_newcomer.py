@@ -426,8 +426,9 @@ def test_a_long_hazard_name_and_the_card_laying_words_fit_a_tablet_panel(make_ui
     flow = Flow(app, Autosave(home), bot_delay=0)
     app.flow = flow
     flow.show_setup()
+    # seed 4: Ann's first long-named hazard comes at her 22nd decision (seed 7: her 134th)
     flow.start(RaceSetup(seats=(Seat("Ann", "Orange"), Seat("Bot", "Sky", "simple")),
-                         course="olympic_triangle", seed=7, weather_eye=0))
+                         course="olympic_triangle", seed=4, weather_eye=0))
     scene = app.scene
     seen = {}
 
