@@ -300,3 +300,39 @@ def test_gigamic_refuses_a_sun_step_for_a_seat_without_a_sun_card():
     _refused(game, replace(st, active=other), "holds none")
     turn = next(s for s in race.history if s.step is Step.TURN)
     _refused(game, turn.with_boat(turn.active, spot=None), "is not sailing")
+
+
+def test_a_lady_luck_commitment_tells_the_exact_odds_of_the_roll_to_come():
+    """Rules: Lady Luck cards committed before a hazard roll are added to the 2d6 roll.
+    ``game.outcome(state, Luck(n))`` tells, before they are committed, the chance of each
+    outcome of the roll; each equals the share of the roll's chance outcomes (applied by
+    the engine) whose event names that outcome, and the chances sum to 1."""
+    import random as rnd
+    from fractions import Fraction
+
+    from dinghy.core.interface import CHANCE
+    from dinghy.games.dinghy_race.actions import Luck
+    from dinghy.skippers import skipper
+    race = Race(games.load_game(RaceSetup(seats=(Seat("A", "Orange"), Seat("B", "Sky")),
+                                          course="short_lap", seed=1), "dinghy_race"))
+    game, brain, rng = race.game, skipper(None, "dinghy_race"), rnd.Random(1)
+    checked = 0
+    while checked < 8 and not race.over:
+        if race.current_player() == CHANCE:
+            race.roll()
+            continue
+        for a in race.legal_actions():
+            if not isinstance(a, Luck):
+                continue
+            told = game.outcome(race.state, a)
+            assert sum(p for _, p in told.odds) == 1 and told.cards == a.cards
+            after, _ = game.apply(race.state, a)
+            counted: dict[str, Fraction] = {}
+            for roll, p in game.chance_outcomes(after):
+                _, events = game.apply(after, roll)
+                words = next(w for w, _ in told.odds if any(e.text.endswith(": " + w) for e in events))
+                counted[words] = counted.get(words, Fraction(0)) + p
+            assert {w: p for w, p in told.odds if p} == counted
+            checked += 1
+        race.push(brain.choose(race, rng))
+    assert checked >= 8

@@ -139,7 +139,10 @@ def tap(page, text: str, touch: bool) -> str:
             if len(acts) > 1:
                 press(page.locator(f'.chooser [data-action="{_quoted(text)}"]'))
             return "board"
-    press(page.locator(f'.actions [data-action="{_quoted(text)}"]'))
+    button = page.locator(f'.actions [data-action="{_quoted(text)}"]')
+    if not button.is_visible():              # in a folded kind of choices: open it first
+        press(page.locator(f'.actions details:has([data-action="{_quoted(text)}"]) > summary'))
+    press(button)
     return "button"
 
 
@@ -166,6 +169,7 @@ def test_two_people_on_two_devices_sail_a_race_to_the_finish_by_taps(server, bro
         brain, rng = skipper(None, rules), random.Random(3)
         taps = off_page = 0
         on = {"board": 0, "button": 0}
+        played_shot = False
         while True:
             with table.lock:
                 n, over = table.count, race.over
@@ -185,8 +189,9 @@ def test_two_people_on_two_devices_sail_a_race_to_the_finish_by_taps(server, bro
                 assert offered.count() > 0, f"{rules}: nothing to tap for {text!r}"
                 text = offered.first.get_attribute("data-action")
                 off_page += 1
-            if taps == 6:
-                _shoot(pages, shots, rules, "play")
+            if not played_shot and taps >= 6 and seat == 1 and pages[1].locator(".board circle.target").count():
+                _shoot(pages, shots, rules, "play")       # the phone's turn, with targets on its board
+                played_shot = True
             on[tap(pages[seat], text, touch[seat])] += 1
             taps += 1
             # the tap is played: the table moves on past n (bots' and chance's actions too)

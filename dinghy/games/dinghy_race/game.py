@@ -14,7 +14,7 @@ from typing import Any
 from dinghy.core.interface import CHANCE, TERMINAL, BaseGame, Event
 from dinghy.games.dinghy_race import balance as _balance, position as positions, rules
 from dinghy.games.dinghy_race.actions import Action, Overlap, Roll, parse
-from dinghy.games.dinghy_race.outcome import MoveOutcome, outcome
+from dinghy.games.dinghy_race.outcome import LuckOutcome, MoveOutcome, outcome
 from dinghy.games.dinghy_race.state import RaceState, Step
 from dinghy.games.dinghy_race.table import Table
 from dinghy.games.dinghy_race.turn import stop_short_at as stop_short_before_format_4
@@ -83,9 +83,9 @@ class DinghyRace(Table, BaseGame):
     def position(self, state: RaceState) -> RaceState:
         return positions.position(self, state)
 
-    def outcome(self, state: RaceState, action: Action) -> MoveOutcome:
-        """What a legal ``Move`` does (end pose, stop short, hazards, finish): see
-        :mod:`.outcome`."""
+    def outcome(self, state: RaceState, action: Action) -> MoveOutcome | LuckOutcome:
+        """What a legal ``Move`` does (end pose, stop short, hazards, finish), or a
+        ``Luck`` commitment (the odds of the roll to come): see :mod:`.outcome`."""
         return outcome(self, state, action)
 
     # -- pictures (drawn by dinghy.core.picture) -------------------------------------------

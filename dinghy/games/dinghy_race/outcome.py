@@ -1,6 +1,7 @@
 """What a legal move does, told before it is made: where the boat ends, whether it
 stopped short of something (and is then dead in the water), the spinnaker bonus, the
-hazard rolls it calls for, a finish or a re-launch after touching the start line early.
+hazard rolls it calls for, a finish or a re-launch after touching the start line early;
+and what a Lady Luck commitment does: the exact odds of the hazard roll to come.
 
 :func:`outcome` asks the engine itself (it applies the move to the state, which is a
 value, and reads the result), so what it tells can never differ from what ``apply``
@@ -9,11 +10,12 @@ does; a caller needs neither to apply the move nor to know the rules modules.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from dinghy.core.errors import IllegalAction
 from dinghy.core.geometry import Pose
 from dinghy.core.wind import Tack
-from dinghy.games.dinghy_race.actions import Move
+from dinghy.games.dinghy_race.actions import Luck, Move
 from dinghy.games.dinghy_race.state import RaceState, Step
 
 
@@ -51,10 +53,42 @@ class MoveOutcome:
         return ", ".join(words)
 
 
-def outcome(game, state: RaceState, move: Move) -> MoveOutcome:
-    """What ``move`` does from ``state``; IllegalAction (the engine's reason) if it is not legal."""
+@dataclass(frozen=True)
+class LuckOutcome:
+    """What committing ``cards`` Lady Luck cards does: the exact odds of each outcome of
+    the hazard roll to come (the table's row, the dice modifier and the luck together)."""
+
+    boat: int
+    cards: int
+    row: str                                    # the hazard row's label
+    odds: tuple[tuple[str, Fraction], ...]      # (the outcome in words, its chance), worst first
+
+    def describe(self, name: str) -> str:
+        shown = [words + (" (certain)" if chance == 1 else f" {chance.numerator}/{chance.denominator}")
+                 for words, chance in self.odds if chance]
+        return f"{self.row}: " + ", ".join(shown)
+
+
+def luck_outcome(game, state: RaceState, luck: Luck) -> LuckOutcome:
+    """The odds a ``luck`` commitment gives the next hazard roll; IllegalAction (the
+    engine's reason) if it is not legal."""
+    from dinghy.games.dinghy_race import rules
+    why = rules.why_not(game, state, luck)
+    if why is not None:
+        raise IllegalAction(why)
+    row_id, modifier = state.turn.hazards[0]
+    odds = game.hazards.odds(row_id, luck.cards, modifier)
+    return LuckOutcome(boat=state.active, cards=luck.cards, row=game.hazards.rows[row_id].label,
+                       odds=tuple((o.describe(), p) for o, p in odds.items()))
+
+
+def outcome(game, state: RaceState, move: Move | Luck) -> MoveOutcome | LuckOutcome:
+    """What ``move`` (or a Lady Luck commitment: the odds of the roll) does from
+    ``state``; IllegalAction (the engine's reason) if it is not legal."""
+    if isinstance(move, Luck):
+        return luck_outcome(game, state, move)
     if not isinstance(move, Move):
-        raise IllegalAction(f"only a move has an outcome to tell, not {move.text()}")
+        raise IllegalAction(f"only a move or a Lady Luck commitment has an outcome to tell, not {move.text()}")
     from dinghy.games.dinghy_race import rules
     from dinghy.games.dinghy_race.turn import exit_options
 

@@ -168,12 +168,21 @@ function showSeat(c, redraw) {
     here.append(el("button", {onclick: () => { c.spot = null; redraw(); }}, "Cancel"));
     side.append(here);
   }
+  // the choices, by kind when there are many; a long kind (Gigamic's swaps and turns) is
+  // folded under its name, so that a phone sees every kind without scrolling far
   const acts = el("div", {class: "actions"});
-  let group = null;
+  const groups = [];
   for (const a of view.actions) {
-    if (view.actions.length > 8 && a.group !== group) { group = a.group; acts.append(el("h3", {}, group)); }
-    acts.append(el("button", {onclick: () => c.send(a.text), "data-action": a.text}, a.label,
+    if (!groups.length || groups[groups.length - 1].name !== a.group) groups.push({name: a.group, acts: []});
+    groups[groups.length - 1].acts.push(a);
+  }
+  const many = view.actions.length > 8;
+  for (const g of groups) {
+    const buttons = g.acts.map(a => el("button", {onclick: () => c.send(a.text), "data-action": a.text}, a.label,
       ...(a.does ? [el("span", {class: "does"}, a.does)] : [])));
+    if (!many) acts.append(...buttons);
+    else if (g.acts.length > 6) acts.append(el("details", {class: "group"}, el("summary", {}, `${g.name} (${g.acts.length})`), ...buttons));
+    else acts.append(el("h3", {}, g.name), ...buttons);
   }
   side.append(acts);
   if (view.calls && view.calls.length) {     // out-of-turn calls: a claim for room, a protest
