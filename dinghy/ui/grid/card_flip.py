@@ -152,6 +152,12 @@ class TurnedCards:
     camera: Any
     turned: TurnedCardFace
 
+    def after_action(self, events: list[Any], seat_before: int | None) -> None:
+        self.turn_card_over(seat_before)
+
+    def tick(self, dt: float) -> None:
+        self.turned.tick(dt)
+
     def turn_card_over(self, seat: int | None) -> None:
         """After an action by ``seat``: the card it drew or played turns over (the game
         says which: ``game.turned_card``), or the last one goes."""

@@ -289,12 +289,6 @@ class GridView(GridSight, TurnedCards, GenericView):
     def on_curtain_lifted(self) -> None:
         self.refresh(new_step=False)
 
-    def after_action(self, events: list[Any], seat_before: int | None) -> None:
-        self.turn_card_over(seat_before)
-
-    def tick(self, dt: float) -> None:
-        self.turned.tick(dt)
-
     def after_undo(self) -> None:
         self._close_chooser()
         self.turned.hide()
