@@ -336,15 +336,20 @@ class ChartCamera:
 
     # --- what must be seen (the camera test's question) -------------------------------------
     def next_mark(self) -> tuple[str, tuple[float, float], float] | None:
-        """The acting boat's next mark: its name in words ("mark 1, to port"; a gate
-        "gate 3A/3B"), where it is, its radius."""
+        """The acting boat's next goal: its name in words ("the start line" before its
+        start, "mark 1, to port", a gate "gate 3A/3B", "the finish line" once every mark
+        is rounded), where it is (a line's middle), its radius."""
         state, game = self.race.state, self.game
-        boat = state.boat()
-        legs = game.course.legs
-        if self.race.over or not boat.launched or boat.legs_done >= len(legs):
+        boat, course = state.boat(), game.course
+        legs = course.legs
+        if self.race.over or not boat.launched or boat.finished is not None:
             return None
+        if not boat.started:
+            return ("the start line", course.start.midpoint, 0.0)
+        if boat.legs_done >= len(legs):
+            return ("the finish line", course.finish.midpoint, 0.0)
         leg = legs[boat.legs_done]
-        mark = game.course.mark(leg.mark_ids[0])
+        mark = course.mark(leg.mark_ids[0])
         ids = leg.mark_ids
         name = f"gate {'/'.join(ids)}" if len(ids) > 1 else f"mark {ids[0]}, to {leg.side}"
         return (name, (mark.x, mark.y), mark.radius)
