@@ -142,8 +142,10 @@ def check_results(app: Any, race: Race) -> ResultsScene:
     for place, chip, name, note in res.lines:
         seat = next(s for s in seats if s.name == name.text)
         assert tuple(chip.color[:3]) == PALETTE[seat.colour]
-    rounds = race.game.rounds(race.state)
-    assert f"{rounds} rounds" in res.sub.text and "actions" not in res.sub.text
+    # the length in the game's own word for a round, as its board counts them ("Turn 5"
+    # in Race the Wind, "Round 5" in the 3M Regatta)
+    rounds, word = race.game.rounds(race.state), race.game.round_word
+    assert f"{rounds} {word}s" in res.sub.text and "actions" not in res.sub.text
     assert "/" not in res.saved_text.text and ".json" not in res.saved_text.text
     assert res.export_button.visible
     return res

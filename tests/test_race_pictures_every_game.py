@@ -59,7 +59,7 @@ def test_the_svg_has_one_track_per_boat_in_its_colour_and_the_places_with_swatch
     winner = race.places().index(1)
     assert places[0] == f"1. {game.name(winner)}"
     text = ET.tostring(root, encoding="unicode")
-    assert f"{game.rounds(race.state)} rounds" in text and game.rounds(race.state) > 1
+    assert f"{game.rounds(race.state)} {game.round_word}s" in text and game.rounds(race.state) > 1
     assert ".json" not in text and "actions" not in text
 
 

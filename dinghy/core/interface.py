@@ -69,6 +69,9 @@ class BaseGame:
 
     rules_name: str = ""
     title: str = ""
+    #: What the game calls one turn of every boat, as its board and log say it ("Turn 5"
+    #: in Race the Wind); the results and exports count the race's length in it.
+    round_word: str = "round"
     #: The figures that balance this game (what a rule designer watches when a card, a
     #: table or a die changes), in its own words; ``dinghy simulate`` reports them.
     balance_figures: tuple[BalanceFigure, ...] = ()

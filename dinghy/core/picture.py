@@ -124,8 +124,9 @@ def key_rows(game: Any, state: Any) -> list[KeyRow]:
 
 
 def rounds_text(game: Any, state: Any) -> str:
-    n = game.rounds(state)
-    return f"{n} round{'s' if n != 1 else ''}"
+    """The race's length in the game's own word for a round ("30 rounds", "30 turns")."""
+    n, word = game.rounds(state), getattr(game, "round_word", "round")
+    return f"{n} {word}{'s' if n != 1 else ''}"
 
 
 def heading(game: Any, chart: Chart, state: Any) -> str:

@@ -49,6 +49,7 @@ def _points(board: Board, source: str, key: str) -> tuple[tuple[int, int], ...] 
 class RaceTheWind(GridPictures, BaseGame):
     rules_name = "race_the_wind"
     title = "Race the Wind"
+    round_word = "turn"
     balance_figures = _BALANCE
 
     def __init__(self, setup: RaceSetup, board: Board, source: str = "board") -> None:

@@ -1,4 +1,6 @@
-"""Who rolls the die, at the table: the panel names the seat the rules give the die.
+"""Who rolls the die, and how long the race was, in the game's own words.
+
+The panel names the seat the rules give the die.
 
 3M Regatta, rule 3: "For the first round, the first player rolls the die. He continues to
 roll the die for each successive round until “S” (see WIND SHIFTS) turns up." And rule 1:
@@ -39,3 +41,19 @@ def test_the_panel_over_the_roll_names_the_holder_not_the_last_to_act(make_ui_ap
     header = scene.view.rows[0][0].text           # the panel's first line: who acts
     assert header == game.name(2), header
     assert scene.view.buttons["roll"].visible
+
+
+def test_the_results_count_the_race_in_the_word_its_board_uses():
+    """Race the Wind's board and log count turns ("Turn 5 begins; the wind comes from the
+    north"): its results say "N turns", the other games' "N rounds"."""
+    from dinghy import games
+    from dinghy.core.picture import rounds_text
+    from dinghy.core.setup import RaceSetup, Seat
+
+    seats = (Seat("Ann", "Orange"), Seat("Bob", "Sky"))
+    for rules, board, word in (("race_the_wind", "race_the_wind", "turn"), ("regatta", "3m_triangle", "round")):
+        race = Race(games.load_game(RaceSetup(seats=seats, course=board, seed=1), rules))
+        while race.game.rounds(race.state) < 2:
+            race.push(race.legal_actions()[0]) if not race.chance else race.roll()
+        n = race.game.rounds(race.state)
+        assert rounds_text(race.game, race.state) == f"{n} {word}s"
