@@ -83,6 +83,13 @@ def client(tmp_path):
         yield c
 
 
+@pytest.fixture
+def fast_client(tmp_path):
+    """A client whose people tap far faster than the flood limit lets a browser: lifted."""
+    with serving(tmp_path, rate=1e6, burst=10 ** 6) as c:
+        yield c
+
+
 @pytest.mark.parametrize("rules", list(BOARDS))
 def test_two_seats_sail_a_race_to_the_finish_by_action_texts(tmp_path, rules):
     """Each person decides with a skipper's brain, and plays by sending the text of one of
@@ -441,17 +448,17 @@ def test_dinghy_serve_killed_with_kill_9_brings_every_table_back(tmp_path):
 # -- tap targets on the board ---------------------------------------------------------------
 
 @pytest.mark.parametrize("rules", ["dinghy_race", "yacht_race", "race_the_wind"])
-def test_the_choices_that_move_a_boat_are_targets_where_the_engine_puts_it(client, rules):
+def test_the_choices_that_move_a_boat_are_targets_where_the_engine_puts_it(fast_client, rules):
     """Issue 24: "The seat's choices come as tap targets on the SVG". Each target lies
     where the engine's apply puts the acting boat (within the target's reach: points a
     finger cannot tell apart are one target, a chooser); every choice that moves the boat
     has a target, the others stay buttons; the seat waiting gets none."""
     from dinghy.core.picture import Frame
-    tid, _, tokens = open_table(client, rules)
+    tid, _, tokens = open_table(fast_client, rules)
     conns, views = {}, {}
     for k, t in tokens.items():
-        conns[k], views[k] = join(client, tid, t)
-    table = table_of(client, tid)
+        conns[k], views[k] = join(fast_client, tid, t)
+    table = table_of(fast_client, tid)
     race = table.race
     frame = Frame(race.game.board_drawing(), 800.0, race.game.seats())
     brain, rng = skipper(None, rules), random.Random(4)
@@ -477,6 +484,7 @@ def test_the_choices_that_move_a_boat_are_targets_where_the_engine_puts_it(clien
         conns[seat].send_json({"act": race.game.action_text(brain.choose(race, rng)), "n": view["n"]})
         for k in sorted(conns, key=lambda k: k != seat):
             views[k] = conns[k].receive_json()
+            assert views[k]["type"] == "view", views[k]
         if race.over:
             break
     assert checked >= 10
@@ -508,16 +516,16 @@ def test_the_start_page_offers_each_games_options_and_the_table_keeps_them(clien
         assert r.status_code == 400 and reason in r.json()["reason"], r.text
 
 
-def test_a_dinghy_race_move_says_what_it_does_in_the_engines_words(client):
+def test_a_dinghy_race_move_says_what_it_does_in_the_engines_words(fast_client):
     """Issue 24: each choice with "the hazard odds": before a move is made the seat is
     told, in the engine's words (``game.outcome``), where it ends and what it stops short
     of or rolls for, and before Lady Luck cards are committed the odds of the roll; a
     choice the game tells nothing of says nothing."""
-    tid, _, tokens = open_table(client, "dinghy_race")
+    tid, _, tokens = open_table(fast_client, "dinghy_race")
     conns, views = {}, {}
     for k, t in tokens.items():
-        conns[k], views[k] = join(client, tid, t)
-    race = table_of(client, tid).race
+        conns[k], views[k] = join(fast_client, tid, t)
+    race = table_of(fast_client, tid).race
     brain, rng = skipper(None, "dinghy_race"), random.Random(6)
     told = lucky = 0
     for _ in range(300):
@@ -534,26 +542,27 @@ def test_a_dinghy_race_move_says_what_it_does_in_the_engines_words(client):
         conns[seat].send_json({"act": race.game.action_text(brain.choose(race, rng)), "n": views[seat]["n"]})
         for k in sorted(conns, key=lambda k: k != seat):
             views[k] = conns[k].receive_json()
+            assert views[k]["type"] == "view", views[k]
         if told >= 12 and lucky:
             break
     assert told >= 12 and lucky
 
 
-def test_a_person_protests_out_of_turn_and_only_calls_open_to_that_seat_are_taken(client):
+def test_a_person_protests_out_of_turn_and_only_calls_open_to_that_seat_are_taken(fast_client):
     """Issue 24 (people's out-of-turn calls): Dinghy Race's protest against the latest
     right-of-way ruling is "decided by the players (the Race Steward)": any person may
     send it, on their turn or not; the game's ``caller`` names whose call a claim for
     room is (the inner boat's). A call nobody may make now is refused, nothing changed."""
     from dinghy.games.dinghy_race.actions import Overlap, Protest
     from dinghy.serve.tables import make_setup
-    tables = client.app.state.tables
+    tables = fast_client.app.state.tables
     table = tables.create("dinghy_race", make_setup("dinghy_race", "short_lap",
                                                     [{"who": "person"}, {"who": "person"}], 1))
     race = table.race
     assert race.game.caller(race.state, Overlap(1)) == 1 and race.game.caller(race.state, Protest(True)) is None
     conns, views = {}, {}
     for k, t in table.seat_tokens.items():
-        conns[k], views[k] = join(client, table.table_id, t)
+        conns[k], views[k] = join(fast_client, table.table_id, t)
     brain, rng = skipper(None, "dinghy_race"), random.Random(1)
     while not views[0]["calls"]:
         assert views[1]["calls"] == [] and not race.interjections()
@@ -561,6 +570,7 @@ def test_a_person_protests_out_of_turn_and_only_calls_open_to_that_seat_are_take
         conns[seat].send_json({"act": race.game.action_text(brain.choose(race, rng)), "n": views[seat]["n"]})
         for k in sorted(conns, key=lambda k: k != seat):
             views[k] = conns[k].receive_json()
+            assert views[k]["type"] == "view", views[k]
         assert len(race.actions) < 400
     assert [c["text"] for c in views[1]["calls"]] == ["protest upheld", "protest dismissed"] == \
         [race.game.action_text(a) for a in race.interjections()]
@@ -568,7 +578,7 @@ def test_a_person_protests_out_of_turn_and_only_calls_open_to_that_seat_are_take
     before = table.count
     conns[waiting].send_json({"act": "overlap 0", "n": before})       # no claim for room is open
     assert conns[waiting].receive_json()["type"] == "refused"
-    _unchanged(client, table.table_id, before)
+    _unchanged(fast_client, table.table_id, before)
     conns[waiting].send_json({"act": "protest dismissed", "n": before})
     for k in sorted(conns, key=lambda k: k != waiting):
         views[k] = conns[k].receive_json()
@@ -578,4 +588,4 @@ def test_a_person_protests_out_of_turn_and_only_calls_open_to_that_seat_are_take
     conns[waiting].send_json({"act": "protest upheld", "n": before + 1})  # the ruling is settled now
     msg = conns[waiting].receive_json()
     assert msg["type"] == "refused" and "not your turn" in msg["reason"]
-    _unchanged(client, table.table_id, before + 1)
+    _unchanged(fast_client, table.table_id, before + 1)
