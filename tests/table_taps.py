@@ -23,7 +23,7 @@ from dinghy.ui.shell.on_screen import Spot, core, hidden_by, inside
 from dinghy.ui.shell.results import ResultsScene
 from dinghy.ui.widgets.text import TextField
 
-SHOTS = Path(__file__).resolve().parent.parent / "docs" / "shots"
+SHOTS = Path(__file__).resolve().parent.parent / "shots"      # gitignored: for a person to look at
 
 
 @pytest.fixture
@@ -34,7 +34,7 @@ def home(tmp_path, monkeypatch):
 
 
 def shot(app: Any, folder: str, name: str) -> Path:
-    """A screenshot of the window under docs/shots/<folder>/."""
+    """A screenshot of the window under shots/<folder>/ (gitignored)."""
     (SHOTS / folder).mkdir(parents=True, exist_ok=True)
     return app.screenshot(SHOTS / folder / name)
 

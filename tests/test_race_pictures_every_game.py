@@ -61,6 +61,8 @@ def test_the_svg_has_one_track_per_boat_in_its_colour_and_the_places_with_swatch
     text = ET.tostring(root, encoding="unicode")
     assert f"{game.rounds(race.state)} {game.round_word}s" in text and game.rounds(race.state) > 1
     assert ".json" not in text and "actions" not in text
+    first = picture.heading(game, game.board_drawing(), race.state)
+    assert first.count(game.title) == 1, first        # "Yacht Race, Yacht Race: ..." said it twice
 
 
 def test_the_png_shows_the_board_and_each_boats_colour(race):

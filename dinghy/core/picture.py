@@ -131,6 +131,8 @@ def rounds_text(game: Any, state: Any) -> str:
 
 def heading(game: Any, chart: Chart, state: Any) -> str:
     """The key's first line: the game, the board and the race's length."""
+    if chart.title.startswith(game.title):     # the board names the game itself
+        return f"{chart.title} · {rounds_text(game, state)}"
     board = f", {chart.title}" if chart.title else ""
     return f"{game.title}{board} · {rounds_text(game, state)}"
 
