@@ -180,8 +180,9 @@ class ShiftGroup(Group):
             return
         from pyglet.math import Mat4, Vec3
         window = self._window
-        if window is None:
-            window = self._window = next(iter(pyglet.app.windows), None)
+        if window is None:              # the window being drawn: the one whose context is current
+            current = pyglet.gl.current_context
+            window = self._window = next((w for w in pyglet.app.windows if w.context is current), None)
             if window is None:
                 return
         self._saved = window.view
