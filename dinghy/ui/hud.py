@@ -21,11 +21,13 @@ from dinghy.ui import theme  # noqa: E402
 #: Characters the table writes (names, events, numbers, arrows).
 GLYPHS = ("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
           " .,:;!?'\"()[]/+-=%&#*_<>|°×…·—–▲▼◀▶⟲⟳✓"
-          "↻◐✗~")     # the grid boards' flag badges (dinghy.ui.grid.drawing.FLAG_BADGES)
+          "↻◐✗~▾▸")   # the grid boards' flag badges (grid.drawing.FLAG_BADGES), the panel's groups
 _warmed: dict[tuple[float, bool], Any] = {}
 
 
 def warm_glyphs(gui: Gui, sizes: Sequence[tuple[float, bool]] = (
+        (theme.SMALL_PT - 2, True),              # the Gigamic tray's card names and reasons
+        (theme.SMALL_PT + 2, True), (theme.HEADER_PT + 4, True),    # a grid card tile's name, count
         (theme.SMALL_PT - 1, False), (theme.SMALL_PT - 1, True), (theme.SMALL_PT - 0.5, True),
         (theme.SMALL_PT, False), (theme.SMALL_PT, True), (theme.SMALL_PT + 0.5, False),
         (theme.SMALL_PT + 1, False), (theme.SMALL_PT + 1, True), (theme.BODY_PT - 1, False),

@@ -31,6 +31,7 @@ from pyglet.graphics import Group  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.theme import LAND, MARK  # noqa: E402
 from dinghy.ui.mesh import Mesh  # noqa: E402
+from dinghy.ui.grid.layers import ClipGroup, Layers, ShiftGroup, Skip, set_label  # noqa: E402
 from dinghy.ui.shell.edge_arrow import NEXT  # noqa: E402
 from dinghy.ui.shell.on_screen import core, inside, overlap  # noqa: E402
 
@@ -116,104 +117,6 @@ def cell_centre(x: float, y: float) -> tuple[float, float]:
 
 def land_cells(board: Any) -> list[tuple[int, int]]:
     return [xy(c) for c in (board.land or ())]
-
-
-def set_label(lab: Any, text: str, position: tuple[float, float, float], size: float, bold: bool,
-              rgba: tuple[int, int, int, int]) -> None:
-    """Give a pooled label its text, place and style, touching only what changed: each
-    style set lays the label out again (about 0.3 ms with pyglet), and a board drawn
-    again as the camera moves mostly gives a label what it had. A label not wanted is
-    hidden with its text kept (``visible``), not emptied."""
-    if lab.text != text:
-        lab.text = text
-        lab._dinghy_style = None           # new glyphs: style them again
-    style = (size, bold, rgba)
-    if getattr(lab, "_dinghy_style", None) != style:
-        if lab.font_size != size:
-            lab.font_size = size
-        lab.weight = "bold" if bold else "normal"
-        lab.color = rgba
-        lab._dinghy_style = style
-    lab._dinghy_key = (text, *style)
-    if lab.position != position:
-        lab.position = position
-    lab.visible = True
-
-
-class ClipGroup(Group):
-    """Its children draw only inside ``rect`` (window pixels): the board never shows
-    between the panels beside it."""
-
-    def __init__(self, order: int = 0, parent: Any = None) -> None:
-        super().__init__(order=order, parent=parent)
-        self.rect = (0, 0, 1, 1)
-
-    def set_state(self) -> None:
-        from pyglet import gl
-        gl.glEnable(gl.GL_SCISSOR_TEST)
-        gl.glScissor(*(int(round(v)) for v in self.rect))
-
-    def unset_state(self) -> None:
-        from pyglet import gl
-        gl.glDisable(gl.GL_SCISSOR_TEST)
-
-    def __eq__(self, other: object) -> bool:     # never merged with another board's clip
-        return self is other
-
-    def __hash__(self) -> int:
-        return id(self)
-
-
-class ShiftGroup(Group):
-    """Its children drawn moved by ``offset`` window pixels (a board panned since it was
-    drawn): the window's view matrix, translated while they draw."""
-
-    def __init__(self, order: int = 0, parent: Any = None) -> None:
-        super().__init__(order=order, parent=parent)
-        self.offset = (0.0, 0.0)
-        self._saved: Any = None
-        self._window: Any = None
-
-    def set_state(self) -> None:
-        self._saved = None
-        if self.offset == (0.0, 0.0):
-            return
-        from pyglet.math import Mat4, Vec3
-        window = self._window
-        if window is None:
-            window = self._window = next(iter(pyglet.app.windows), None)
-            if window is None:
-                return
-        self._saved = window.view
-        window.view = Mat4.from_translation(Vec3(self.offset[0], self.offset[1], 0.0)) @ self._saved
-
-    def unset_state(self) -> None:
-        if self._saved is not None:
-            self._window.view = self._saved
-            self._saved = None
-
-    def __eq__(self, other: object) -> bool:     # never merged with another board's
-        return self is other
-
-    def __hash__(self) -> int:
-        return id(self)
-
-
-class Layers(tuple):
-    """A board's meshes, counted together."""
-
-    @property
-    def triangles(self) -> int:
-        return sum(m.triangles for m in self)
-
-
-class _Skip:
-    """A mesh that keeps nothing: the board's own shapes, while those drawn before stand."""
-
-    def polygon(self, *args: Any, **kwargs: Any) -> None:
-        pass
-
-    line = circle = segments = polygon
 
 
 class BoardDrawing:
@@ -349,7 +252,7 @@ class BoardDrawing:
         key = (self.board, self.scale, self._drawn)
         fresh = self._board_key is None or self._board_key[0] is not self.board or self._board_key[1:] != key[1:]
         self._board_key = key
-        self._board(camera, self.board_mesh if fresh else _Skip())
+        self._board(camera, self.board_mesh if fresh else Skip())
         if fresh:
             self.board_mesh.build()
         if tracks:
@@ -390,7 +293,7 @@ class BoardDrawing:
 
     def _board(self, camera: Any, m: Any) -> None:
         """The board's own shapes into ``m`` (skipped when kept), and its words."""
-        if not isinstance(m, _Skip):
+        if not isinstance(m, Skip):
             self._board_shapes(camera, m)
         for line, name, colour in self._lines():
             self._line(camera, m, line, name, colour)
@@ -611,7 +514,7 @@ class BoardDrawing:
             x += 2 * r + self.px(2)
 
     @property
-    def mesh(self) -> "Layers":
+    def mesh(self) -> Layers:
         """The three meshes together (their ``triangles`` counted as one)."""
         return Layers((self.back, self.board_mesh, self.pieces))
 
