@@ -413,7 +413,11 @@ class ChartCamera:
             arrow.hide()
             return
         to = cam.world_to_screen(*at)
-        arrow.point(water, to, name, [s.rect for s in self._must_see()] + [c.rect for c in covers])
+        from dinghy.ui.dinghy_race.pins import label_box
+
+        words = [label_box(p.drawable) for p in self.chart.ghost_layer.pins    # the coach's words
+                 if p.is_label and p.drawable.visible]
+        arrow.point(water, to, name, [s.rect for s in self._must_see()] + [c.rect for c in covers] + words)
 
     def look_at_next_mark(self) -> None:
         """The edge arrow tapped: the next mark in the middle of the chart."""
