@@ -1,6 +1,6 @@
 """The grid board's drawing machinery, game-free: the groups it draws in (a clip to the
-board's part of the window, a shift that moves what is drawn while the board is
-panned), its layers of meshes counted together, a mesh that keeps nothing (the board's
+board's part of the window, a shift that moves and scales what is drawn while the
+board is panned or zoomed), its layers of meshes counted together, a mesh that keeps nothing (the board's
 shapes while those drawn before stand), and labels given only what changed."""
 from __future__ import annotations
 
@@ -61,20 +61,23 @@ class ClipGroup(Group):
 
 
 class ShiftGroup(Group):
-    """Its children drawn moved by ``offset`` window pixels (a board panned since it was
-    drawn): the window's view matrix, translated while they draw."""
+    """Its children drawn scaled by ``scale`` about the window's origin, then moved by
+    ``offset`` window pixels (a board panned or zoomed since it was drawn: a window
+    point p shows at ``scale * p + offset``): the window's view matrix, changed while
+    they draw."""
 
     def __init__(self, order: int = 0, parent: Any = None) -> None:
         super().__init__(order=order, parent=parent)
         self.offset = (0.0, 0.0)
+        self.scale = 1.0
         self._saved: Any = None
         self._window: Any = None
 
     def set_state(self) -> None:
         self._saved = None
-        if self.offset == (0.0, 0.0):
+        if self.offset == (0.0, 0.0) and self.scale == 1.0:
             return
-        from pyglet.math import Mat4, Vec3
+        from pyglet.math import Mat4
         window = self._window
         if window is None:              # the window being drawn: the one whose context is current
             current = pyglet.gl.current_context
@@ -82,7 +85,8 @@ class ShiftGroup(Group):
             if window is None:
                 return
         self._saved = window.view
-        window.view = Mat4.from_translation(Vec3(self.offset[0], self.offset[1], 0.0)) @ self._saved
+        k, (tx, ty) = self.scale, self.offset
+        window.view = Mat4(k, 0.0, 0.0, 0.0, 0.0, k, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, tx, ty, 0.0, 1.0) @ self._saved
 
     def unset_state(self) -> None:
         if self._saved is not None:

@@ -111,7 +111,8 @@ class GridView(GridSight, TurnedCards, GenericView):
         self.scan: SquareScan | None = None
         self.chooser: SquareChooser | None = None
         self._fitted = False
-        self._settle = 0            # frames until the board is drawn afresh after a pan
+        self._settle = 0            # frames until the board is drawn afresh after a pan or zoom
+        self._zooming = 0           # frames since the camera last zoomed (2: this one)
 
     # --- words -------------------------------------------------------------------------
     @classmethod
@@ -205,7 +206,19 @@ class GridView(GridSight, TurnedCards, GenericView):
     def zoom(self, factor: float) -> None:
         c = self.camera
         c.zoom_at(c.x0 + c.width / 2, c.y0 + c.height / 2, factor)
-        self.redraw()
+        self.zoomed()
+
+    def zoomed(self) -> None:
+        """The camera zoomed: drawn afresh at once the first time (one tap on "+" is crisp
+        straight away); a zoom that goes on frame after frame (the wheel, a pinch, "+"
+        held) scales what is drawn instead, and the board is drawn afresh, its lines and
+        words at their true size, the frame after the zoom stops."""
+        if self._zooming and self.drawing is not None and self.drawing.follow(self.camera):
+            self.place_arrow()
+            self._settle = 2
+        else:
+            self.redraw()
+        self._zooming = 2
 
     # --- state -> screen ----------------------------------------------------------------------
     def viewer(self) -> int | None:
@@ -490,8 +503,10 @@ class GridView(GridSight, TurnedCards, GenericView):
             self.redraw()
 
     def tick(self, dt: float) -> None:
-        """Every frame: the frame after a pan stopped, the board drawn afresh."""
+        """Every frame: the frame after a pan or a zoom stopped, the board drawn afresh."""
         super().tick(dt)
+        if self._zooming:
+            self._zooming -= 1
         if self._settle:
             self._settle -= 1
             if not self._settle:
@@ -501,7 +516,7 @@ class GridView(GridSight, TurnedCards, GenericView):
         if not self.camera.contains_screen(x, y):
             return False
         self.camera.scroll(x, y, clicks)
-        self.redraw()
+        self.zoomed()
         return True
 
     def on_shortcut(self, symbol: int, modifiers: int) -> bool:
