@@ -292,7 +292,7 @@ class GridView(GridSight, TurnedCards, GenericView):
     def redraw(self) -> None:
         if self.drawing is None or not hasattr(self, "board_rect"):
             return
-        self._settle = 0
+        self._settle = self._zooming = 0
         self.place_arrow()
         self.drawing.draw(self.camera, self.picture, colours(self.game), targets=self.targets,
                           active=None if self.race.over else self.acting_seat(),
