@@ -113,3 +113,35 @@ def test_a_tap_while_the_board_is_still_scaled_plays_the_square_under_it(make_ui
     else:                                # several: the chooser names the square tapped
         assert isinstance(view.chooser, SquareChooser) and len(race.actions) == n
         assert view.chooser.title.text == f"Square {cell[0]}, {cell[1]}"
+
+
+def test_the_replay_board_after_a_zoom_is_the_board_drawn_afresh(make_ui_app):
+    from dinghy.ui.shell.replay import ReplayScene
+
+    app = make_ui_app(1024, 600)
+    _, table = person_to_decide(app, "regatta", "3m_triangle")
+    race = table.race
+    assert len(race.actions) > 2
+    scene = app.push(ReplayScene(race))
+    app.step()
+    scene.seek(len(scene.playback.states) - 1)
+    app.step()
+    board = scene.board
+    cam = board.camera
+    rect = (cam.x0, cam.y0, cam.width, cam.height)
+    zoom0 = cam.zoom
+    for k, c in enumerate([0.5, 0.5, 0.5, -0.5, 0.5]):
+        ui.scroll(app, cam.x0 + cam.width * 0.6, cam.y0 + cam.height * 0.45, c)
+        app.step()
+        assert (board.drawing.shift.scale != 1.0) == (k > 0)    # scaled while the zoom goes on
+    assert cam.zoom > zoom0 * 1.2
+    app.step()                           # the zoom stopped: drawn afresh
+    assert board.drawing.shift.scale == 1.0
+    settled, at = board_pixels(app, rect), (cam.cx, cam.cy, cam.zoom)
+    app.pop()
+    fresh = app.push(ReplayScene(race))
+    app.step()
+    fresh.seek(len(fresh.playback.states) - 1)
+    fresh.board.camera.cx, fresh.board.camera.cy, fresh.board.camera.zoom = at
+    fresh.board.redraw()
+    assert board_pixels(app, rect) == settled

@@ -115,3 +115,44 @@ class Skip:
         pass
 
     line = circle = segments = polygon
+
+
+class CameraMoves:
+    """When a board whose camera moves frame after frame is drawn afresh and when what
+    is drawn only follows the camera (:meth:`BoardDrawing.follow`): a pan follows from
+    its first frame; a zoom is drawn afresh the first time (one tap on "+" is crisp at
+    once) and follows while it goes on (the wheel, a pinch, "+" held); the frame after
+    the camera stops, the board is drawn afresh (true line widths, words placed)."""
+
+    def __init__(self) -> None:
+        self.settle = 0      # frames until the board is drawn afresh
+        self.zooming = 0     # frames since the camera last zoomed (2: this one)
+
+    def drawn(self) -> None:
+        """The board was drawn afresh: nothing in progress."""
+        self.settle = self.zooming = 0
+
+    def panned(self, drawing: Any, camera: Any, redraw: Any) -> bool:
+        """The camera panned: True if what is drawn followed it, else ``redraw()``."""
+        if drawing is not None and drawing.follow(camera):
+            self.settle = 2
+            return True
+        redraw()
+        return False
+
+    def zoomed(self, drawing: Any, camera: Any, redraw: Any) -> bool:
+        """The camera zoomed: True if what is drawn followed it, else ``redraw()``."""
+        followed = bool(self.zooming) and self.panned(drawing, camera, redraw)
+        if not self.zooming:
+            redraw()
+        self.zooming = 2
+        return followed
+
+    def tick(self) -> bool:
+        """A frame went by: True when the board is to be drawn afresh now."""
+        if self.zooming:
+            self.zooming -= 1
+        if self.settle:
+            self.settle -= 1
+            return not self.settle
+        return False

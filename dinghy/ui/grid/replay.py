@@ -10,6 +10,7 @@ from dinghy.ui.widgets.buttons import Button
 from dinghy.ui.camera import Camera  # noqa: E402
 from dinghy.ui.grid.compass import WindRose  # noqa: E402
 from dinghy.ui.grid.drawing import BoardDrawing  # noqa: E402
+from dinghy.ui.grid.layers import CameraMoves  # noqa: E402
 from dinghy.ui.grid.view import (  # noqa: E402
     MAX_ZOOM, MIN_ZOOM, board_title, chips_with_flags, colours, status_lines,
 )  # noqa: E402
@@ -51,6 +52,7 @@ class GridReplay(ReplayCamera):
         self.index = 0
         self._fitted = False
         self.drawing: BoardDrawing | None = None
+        self.moves = CameraMoves()        # a pan or zoom going on: what is drawn follows it
 
     def build(self) -> None:
         s = self.scene
@@ -84,6 +86,7 @@ class GridReplay(ReplayCamera):
     def redraw(self) -> None:
         if self.drawing is None or self.camera.width <= 1:
             return
+        self.moves.drawn()
         pic = self.tracks.pictures[self.index]
         self.drawing.draw(self.camera, pic, colours(self.game), viewer=None,
                           tracks=self.tracks.tracks(self.index), clear=self.overlays())
@@ -105,4 +108,11 @@ class GridReplay(ReplayCamera):
         return chips_with_flags(chips, self.tracks.pictures[self.index])
 
     def camera_moved(self) -> None:
-        self.redraw()
+        """A drag, the wheel, "+" or "−": drawn afresh the first time, then what is drawn
+        follows the camera while it keeps moving (see :class:`CameraMoves`)."""
+        self.moves.zoomed(self.drawing, self.camera, self.redraw)
+
+    def update(self, dt: float) -> None:
+        """Every frame: the frame after the camera stopped, the board drawn afresh."""
+        if self.moves.tick():
+            self.redraw()
