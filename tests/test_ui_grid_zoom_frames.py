@@ -145,3 +145,42 @@ def test_the_replay_board_after_a_zoom_is_the_board_drawn_afresh(make_ui_app):
     fresh.board.camera.cx, fresh.board.camera.cy, fresh.board.camera.zoom = at
     fresh.board.redraw()
     assert board_pixels(app, rect) == settled
+
+
+def test_the_designer_board_after_a_zoom_is_the_board_drawn_afresh(tmp_path, monkeypatch):
+    from dinghy.games.grid.loading import board_dir
+    from dinghy.ui.app import configure
+    from dinghy.ui.designer.window import run_designer
+
+    configure(headless=True)
+    import pyglet.window                     # events queued outside pyglet.app.run (platform-notes)
+    monkeypatch.setattr(pyglet.window.Window, "_enable_event_queue", True)
+    monkeypatch.setenv("DINGHY_HOME", str(tmp_path / "home"))
+    shipped = str(board_dir() / "race_the_wind.toml")
+    app = run_designer(shipped, headless=True, width=1024, height=600, run=False, bot_delay=0)
+    try:
+        app.step()
+        d = app.designer
+        cam = d.camera
+        rect, zoom0 = (cam.x0, cam.y0, cam.width, cam.height), cam.zoom
+        for k, c in enumerate([0.5, 0.5, 0.5, 0.5]):
+            ui.scroll(app, cam.x0 + cam.width * 0.3, cam.y0 + cam.height * 0.6, c)
+            app.step()
+            assert (d.drawing.shift.scale != 1.0) == (k > 0)     # scaled while the zoom goes on
+        assert cam.zoom > zoom0 * 1.2
+        app.step()                           # the zoom stopped: drawn afresh
+        assert d.drawing.shift.scale == 1.0
+        settled, at = board_pixels(app, rect), (cam.cx, cam.cy, cam.zoom)
+        cell = (3, 4)                        # a tap lands on the cell under it, true camera
+        assert d.cell_at(*d.screen_of(cell)) == cell
+    finally:
+        app.close()
+    app = run_designer(shipped, headless=True, width=1024, height=600, run=False, bot_delay=0)
+    try:
+        app.step()
+        d = app.designer
+        d.camera.cx, d.camera.cy, d.camera.zoom = at
+        d.redraw()
+        assert board_pixels(app, rect) == settled
+    finally:
+        app.close()
