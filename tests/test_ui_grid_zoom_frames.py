@@ -127,11 +127,14 @@ def test_the_replay_board_after_a_zoom_is_the_board_drawn_afresh(make_ui_app):
     scene.seek(len(scene.playback.states) - 1)
     app.step()
     board = scene.board
+    assert len(scene.playback.states) > 5
     cam = board.camera
     rect = (cam.x0, cam.y0, cam.width, cam.height)
     zoom0 = cam.zoom
+    last = len(scene.playback.states) - 1
     for k, c in enumerate([0.5, 0.5, 0.5, -0.5, 0.5]):
         ui.scroll(app, cam.x0 + cam.width * 0.6, cam.y0 + cam.height * 0.45, c)
+        scene.seek(last - k)                 # the replay goes on under the wheel
         app.step()
         assert (board.drawing.shift.scale != 1.0) == (k > 0)    # scaled while the zoom goes on
     assert cam.zoom > zoom0 * 1.2
@@ -141,7 +144,7 @@ def test_the_replay_board_after_a_zoom_is_the_board_drawn_afresh(make_ui_app):
     app.pop()
     fresh = app.push(ReplayScene(race))
     app.step()
-    fresh.seek(len(fresh.playback.states) - 1)
+    fresh.seek(last - 4)
     fresh.board.camera.cx, fresh.board.camera.cy, fresh.board.camera.zoom = at
     fresh.board.redraw()
     assert board_pixels(app, rect) == settled

@@ -17,6 +17,7 @@ list of legal squares.
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Any, Iterable, Sequence
 
@@ -290,6 +291,14 @@ class BoardDrawing:
         self.label_rects = [(t, r(b)) for t, b in words]
         self.avoid = [r(b) for b in avoid]
         return True
+
+    def drawn_camera(self, camera: Any) -> Any:
+        """A copy of ``camera`` where the last drawing was made (None: not drawn, or in
+        another part of the window): what is drawn again while the camera moves."""
+        d = self._drawn
+        if d is None or (camera.x0, camera.y0, camera.width, camera.height) != d[3:]:
+            return None
+        return dataclasses.replace(camera, cx=d[0], cy=d[1], zoom=d[2])
 
     @staticmethod
     def _rect_pts(x: float, y: float, w: float, h: float) -> list[tuple[float, float]]:

@@ -128,6 +128,11 @@ class CameraMoves:
         self.settle = 0      # frames until the board is drawn afresh
         self.zooming = 0     # frames since the camera last zoomed (2: this one)
 
+    @property
+    def moving(self) -> bool:
+        """Whether the camera moved this frame or the one before (not drawn afresh since)."""
+        return bool(self.settle or self.zooming)
+
     def drawn(self) -> None:
         """The board was drawn afresh: nothing in progress."""
         self.settle = self.zooming = 0

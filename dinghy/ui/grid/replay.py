@@ -79,16 +79,26 @@ class GridReplay(ReplayCamera):
             self.redraw()
 
     def show(self, index: int, state: Any) -> None:
+        """The record at ``index``; while the camera moves (a replay playing under the
+        wheel), drawn for the camera of the last drawing and moved with the rest."""
         self.index = index
         self.rose.set_wind(self.tracks.pictures[index].wind_from)
-        self.redraw()
+        still = self.drawing.drawn_camera(self.camera) if self.drawing and self.moves.moving else None
+        if still is None:
+            self.redraw()
+        else:
+            self._draw(still)
+            self.drawing.follow(self.camera)
 
     def redraw(self) -> None:
         if self.drawing is None or self.camera.width <= 1:
             return
         self.moves.drawn()
+        self._draw(self.camera)
+
+    def _draw(self, camera: Any) -> None:
         pic = self.tracks.pictures[self.index]
-        self.drawing.draw(self.camera, pic, colours(self.game), viewer=None,
+        self.drawing.draw(camera, pic, colours(self.game), viewer=None,
                           tracks=self.tracks.tracks(self.index), clear=self.overlays())
 
     def overlays(self) -> list[tuple[float, float, float, float]]:
