@@ -96,7 +96,7 @@ def test_the_replay_board_keeps_boats_marks_and_words_from_under_the_rose(make_u
         app.step()
         board_view = scene.board
         assert board_view.drawing.boat_spots, "no boats on the board"
-        found += [(at, p) for p in check(board_view, race.game.board, board_view.camera_moved)]
+        found += [(at, p) for p in check(board_view, race.game.board, board_view.redraw)]
     assert not found, found[:6]
 
 

@@ -37,6 +37,7 @@ from dinghy.games.grid import board_edit as E  # noqa: E402
 from dinghy.games.grid import extras as X  # noqa: E402
 from dinghy.ui.grid.compass import WindRose  # noqa: E402
 from dinghy.ui.grid.drawing import BoardDrawing  # noqa: E402
+from dinghy.ui.grid.layers import CameraMoves  # noqa: E402
 from dinghy.ui.grid.framing import fit_beside_rose, place_rose  # noqa: E402
 from dinghy.ui.grid.view import MAX_ZOOM, MIN_ZOOM, fit_text  # noqa: E402
 from dinghy.ui.scene import ChartScene  # noqa: E402
@@ -81,6 +82,7 @@ class GridDesignerScene(ChartScene):
         self.pending: tuple[int, int] | None = None      # a line's first end
         self.message = ""
         self.camera = Camera(min_zoom=MIN_ZOOM, max_zoom=MAX_ZOOM)
+        self.moves = CameraMoves()                # a pan or zoom going on: the drawing follows
         self._press: tuple[float, float, tuple[int, int] | None] | None = None
         self._fitted = False
         self.extras = X.extras_of(board.game)
@@ -263,6 +265,7 @@ class GridDesignerScene(ChartScene):
         if getattr(self, "drawing", None) is None or self.camera.width <= 1:
             return
         self.drawing.board = self.board
+        self.moves.drawn()
         pending = [self.pending] if self.pending is not None else []
         ws = (self.rose, self.zoom_in, self.zoom_out, self.fit_button)     # words keep off them
         self.drawing.draw(self.camera, X.picture(self.board) if self.extras else None, SEAT_ONE,
@@ -290,7 +293,13 @@ class GridDesignerScene(ChartScene):
     def zoom(self, factor: float) -> None:
         c = self.camera
         c.zoom_at(c.x0 + c.width / 2, c.y0 + c.height / 2, factor)
-        self.redraw()
+        self.moves.zoomed(self.drawing, self.camera, self.redraw)
+
+    def update(self, dt: float) -> None:
+        """Every frame: the frame after a pan or a zoom stopped, the board drawn afresh."""
+        super().update(dt)
+        if self.moves.tick():
+            self.redraw()
 
     # --- tools ------------------------------------------------------------------------------------
     def set_tool(self, tool: str) -> None:
@@ -413,7 +422,7 @@ class GridDesignerScene(ChartScene):
             start = self._press[2]
             if not (self.tool == "mark" and start is not None and self.board.mark_at(*start) is not None):
                 self.camera.pan(dx, dy)        # drag the water to pan; a mark is dragged to a cell
-                self.redraw()
+                self.moves.panned(self.drawing, self.camera, self.redraw)
             return True
         return super().on_mouse_drag(x, y, dx, dy, buttons, modifiers)
 
@@ -435,7 +444,7 @@ class GridDesignerScene(ChartScene):
     def on_mouse_scroll(self, x: float, y: float, sx: float, sy: float) -> Any:
         if self.camera.contains_screen(x, y) and (self.gui is None or not self.gui.modals):
             self.camera.scroll(x, y, sy)
-            self.redraw()
+            self.moves.zoomed(self.drawing, self.camera, self.redraw)
         return True
 
     def on_shortcut(self, symbol: int, modifiers: int) -> bool:

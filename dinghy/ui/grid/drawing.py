@@ -9,14 +9,15 @@ board is three :class:`~dinghy.ui.mesh.Mesh` layers plus a pool of labels: the w
 behind (rebuilt when the board's part of the window changes), the board itself (grid,
 land, lines, marks: rebuilt when the camera zooms or moves, or the board is edited),
 and what the state puts on it (tokens, targets, boats: rebuilt at every drawing). A
-camera that only pans moves what is drawn by a view matrix (:meth:`BoardDrawing.follow`)
-and the view draws it afresh once the pan stops.
+camera that keeps panning or zooming moves and scales what is drawn by a view matrix
+(:meth:`BoardDrawing.follow`) and the view draws it afresh once the camera stops.
 
 It decides nothing: what it draws is the game's :class:`GridPicture` and the view's
 list of legal squares.
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Any, Iterable, Sequence
 
@@ -133,6 +134,7 @@ class BoardDrawing:
         self._back_key: Any = None
         self._board_key: Any = None
         self._drawn: Any = None          # the camera of the last drawing (follow() moves from it)
+        self._kept: Any = ({}, {}, [], [])     # its spots and boxes, as drawn
         self.labels: list[Any] = []
         self.used = 0
         self._spare: dict[Any, list[Any]] = {}     # the pool by what each label showed
@@ -243,7 +245,7 @@ class BoardDrawing:
         self.clear = list(clear)
         self.rect = (camera.x0, camera.y0, camera.width, camera.height)
         self.clip.rect = self.rect
-        self.shift.offset = (0.0, 0.0)
+        self.shift.offset, self.shift.scale = (0.0, 0.0), 1.0
         self._drawn = (camera.cx, camera.cy, camera.zoom, *self.rect)
         if self._back_key != self.rect:
             self._back_key = self.rect
@@ -266,23 +268,37 @@ class BoardDrawing:
         for lab in self.labels:
             if id(lab) not in self._taken:
                 lab.visible = False
+        self._kept = (dict(self.boat_spots), dict(self.target_spots), list(self.label_rects), list(self.avoid))
 
     def follow(self, camera: Any) -> bool:
-        """The camera has only panned since the last drawing (same zoom, same part of the
-        window): move what is drawn with it, by the view matrix, and the spots kept for
-        hit checks with it; False (nothing done) when it must be drawn again."""
+        """The camera has only panned or zoomed since the last drawing (the same part of
+        the window): move and scale what is drawn with it, by the view matrix, and the
+        spots kept for hit checks with it; False (nothing done) when it must be drawn
+        again. Lines and words grow and shrink with the zoom until the next drawing."""
         d = self._drawn
-        if d is None or (camera.zoom, camera.x0, camera.y0, camera.width, camera.height) != d[2:]:
+        if d is None or (camera.x0, camera.y0, camera.width, camera.height) != d[3:]:
             return False
-        off = ((d[0] - camera.cx) * camera.zoom, (d[1] - camera.cy) * camera.zoom)
-        dx, dy = off[0] - self.shift.offset[0], off[1] - self.shift.offset[1]
-        self.shift.offset = off
-        if dx or dy:
-            self.boat_spots = {k: (x + dx, y + dy) for k, (x, y) in self.boat_spots.items()}
-            self.target_spots = {k: (x + dx, y + dy) for k, (x, y) in self.target_spots.items()}
-            self.label_rects = [(t, (r[0] + dx, r[1] + dy, r[2], r[3])) for t, r in self.label_rects]
-            self.avoid = [(r[0] + dx, r[1] + dy, r[2], r[3]) for r in self.avoid]
+        k = camera.zoom / d[2]
+        ox, oy = camera.x0 + camera.width / 2, camera.y0 + camera.height / 2
+        # a window point p drawn for the old camera shows at k * p + off for the new one
+        off = (ox * (1 - k) + (d[0] - camera.cx) * camera.zoom, oy * (1 - k) + (d[1] - camera.cy) * camera.zoom)
+        self.shift.offset, self.shift.scale = off, k
+        boats, targets, words, avoid = self._kept
+        p = lambda x, y: (k * x + off[0], k * y + off[1])  # noqa: E731
+        r = lambda b: (*p(b[0], b[1]), k * b[2], k * b[3])  # noqa: E731
+        self.boat_spots = {key: p(*v) for key, v in boats.items()}
+        self.target_spots = {key: p(*v) for key, v in targets.items()}
+        self.label_rects = [(t, r(b)) for t, b in words]
+        self.avoid = [r(b) for b in avoid]
         return True
+
+    def drawn_camera(self, camera: Any) -> Any:
+        """A copy of ``camera`` where the last drawing was made (None: not drawn, or in
+        another part of the window): what is drawn again while the camera moves."""
+        d = self._drawn
+        if d is None or (camera.x0, camera.y0, camera.width, camera.height) != d[3:]:
+            return None
+        return dataclasses.replace(camera, cx=d[0], cy=d[1], zoom=d[2])
 
     @staticmethod
     def _rect_pts(x: float, y: float, w: float, h: float) -> list[tuple[float, float]]:

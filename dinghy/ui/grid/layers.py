@@ -1,6 +1,6 @@
 """The grid board's drawing machinery, game-free: the groups it draws in (a clip to the
-board's part of the window, a shift that moves what is drawn while the board is
-panned), its layers of meshes counted together, a mesh that keeps nothing (the board's
+board's part of the window, a shift that moves and scales what is drawn while the
+board is panned or zoomed), its layers of meshes counted together, a mesh that keeps nothing (the board's
 shapes while those drawn before stand), and labels given only what changed."""
 from __future__ import annotations
 
@@ -61,20 +61,23 @@ class ClipGroup(Group):
 
 
 class ShiftGroup(Group):
-    """Its children drawn moved by ``offset`` window pixels (a board panned since it was
-    drawn): the window's view matrix, translated while they draw."""
+    """Its children drawn scaled by ``scale`` about the window's origin, then moved by
+    ``offset`` window pixels (a board panned or zoomed since it was drawn: a window
+    point p shows at ``scale * p + offset``): the window's view matrix, changed while
+    they draw."""
 
     def __init__(self, order: int = 0, parent: Any = None) -> None:
         super().__init__(order=order, parent=parent)
         self.offset = (0.0, 0.0)
+        self.scale = 1.0
         self._saved: Any = None
         self._window: Any = None
 
     def set_state(self) -> None:
         self._saved = None
-        if self.offset == (0.0, 0.0):
+        if self.offset == (0.0, 0.0) and self.scale == 1.0:
             return
-        from pyglet.math import Mat4, Vec3
+        from pyglet.math import Mat4
         window = self._window
         if window is None:              # the window being drawn: the one whose context is current
             current = pyglet.gl.current_context
@@ -82,7 +85,8 @@ class ShiftGroup(Group):
             if window is None:
                 return
         self._saved = window.view
-        window.view = Mat4.from_translation(Vec3(self.offset[0], self.offset[1], 0.0)) @ self._saved
+        k, (tx, ty) = self.scale, self.offset
+        window.view = Mat4(k, 0.0, 0.0, 0.0, 0.0, k, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, tx, ty, 0.0, 1.0) @ self._saved
 
     def unset_state(self) -> None:
         if self._saved is not None:
@@ -111,3 +115,49 @@ class Skip:
         pass
 
     line = circle = segments = polygon
+
+
+class CameraMoves:
+    """When a board whose camera moves frame after frame is drawn afresh and when what
+    is drawn only follows the camera (:meth:`BoardDrawing.follow`): a pan follows from
+    its first frame; a zoom is drawn afresh the first time (one tap on "+" is crisp at
+    once) and follows while it goes on (the wheel, a pinch, "+" held); the frame after
+    the camera stops, the board is drawn afresh (true line widths, words placed)."""
+
+    def __init__(self) -> None:
+        self.settle = 0      # frames until the board is drawn afresh
+        self.zooming = 0     # frames since the camera last zoomed (2: this one)
+
+    @property
+    def moving(self) -> bool:
+        """Whether the camera moved this frame or the one before (not drawn afresh since)."""
+        return bool(self.settle or self.zooming)
+
+    def drawn(self) -> None:
+        """The board was drawn afresh: nothing in progress."""
+        self.settle = self.zooming = 0
+
+    def panned(self, drawing: Any, camera: Any, redraw: Any) -> bool:
+        """The camera panned: True if what is drawn followed it, else ``redraw()``."""
+        if drawing is not None and drawing.follow(camera):
+            self.settle = 2
+            return True
+        redraw()
+        return False
+
+    def zoomed(self, drawing: Any, camera: Any, redraw: Any) -> bool:
+        """The camera zoomed: True if what is drawn followed it, else ``redraw()``."""
+        followed = bool(self.zooming) and self.panned(drawing, camera, redraw)
+        if not self.zooming:
+            redraw()
+        self.zooming = 2
+        return followed
+
+    def tick(self) -> bool:
+        """A frame went by: True when the board is to be drawn afresh now."""
+        if self.zooming:
+            self.zooming -= 1
+        if self.settle:
+            self.settle -= 1
+            return not self.settle
+        return False

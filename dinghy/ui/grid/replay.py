@@ -10,6 +10,7 @@ from dinghy.ui.widgets.buttons import Button
 from dinghy.ui.camera import Camera  # noqa: E402
 from dinghy.ui.grid.compass import WindRose  # noqa: E402
 from dinghy.ui.grid.drawing import BoardDrawing  # noqa: E402
+from dinghy.ui.grid.layers import CameraMoves  # noqa: E402
 from dinghy.ui.grid.view import (  # noqa: E402
     MAX_ZOOM, MIN_ZOOM, board_title, chips_with_flags, colours, status_lines,
 )  # noqa: E402
@@ -51,6 +52,7 @@ class GridReplay(ReplayCamera):
         self.index = 0
         self._fitted = False
         self.drawing: BoardDrawing | None = None
+        self.moves = CameraMoves()        # a pan or zoom going on: what is drawn follows it
 
     def build(self) -> None:
         s = self.scene
@@ -77,15 +79,26 @@ class GridReplay(ReplayCamera):
             self.redraw()
 
     def show(self, index: int, state: Any) -> None:
+        """The record at ``index``; while the camera moves (a replay playing under the
+        wheel), drawn for the camera of the last drawing and moved with the rest."""
         self.index = index
         self.rose.set_wind(self.tracks.pictures[index].wind_from)
-        self.redraw()
+        still = self.drawing.drawn_camera(self.camera) if self.drawing and self.moves.moving else None
+        if still is None:
+            self.redraw()
+        else:
+            self._draw(still)
+            self.drawing.follow(self.camera)
 
     def redraw(self) -> None:
         if self.drawing is None or self.camera.width <= 1:
             return
+        self.moves.drawn()
+        self._draw(self.camera)
+
+    def _draw(self, camera: Any) -> None:
         pic = self.tracks.pictures[self.index]
-        self.drawing.draw(self.camera, pic, colours(self.game), viewer=None,
+        self.drawing.draw(camera, pic, colours(self.game), viewer=None,
                           tracks=self.tracks.tracks(self.index), clear=self.overlays())
 
     def overlays(self) -> list[tuple[float, float, float, float]]:
@@ -105,4 +118,11 @@ class GridReplay(ReplayCamera):
         return chips_with_flags(chips, self.tracks.pictures[self.index])
 
     def camera_moved(self) -> None:
-        self.redraw()
+        """A drag, the wheel, "+" or "−": drawn afresh the first time, then what is drawn
+        follows the camera while it keeps moving (see :class:`CameraMoves`)."""
+        self.moves.zoomed(self.drawing, self.camera, self.redraw)
+
+    def update(self, dt: float) -> None:
+        """Every frame: the frame after the camera stopped, the board drawn afresh."""
+        if self.moves.tick():
+            self.redraw()

@@ -29,6 +29,7 @@ from dinghy.ui.grid.card_flip import TurnedCardFace, TurnedCards  # noqa: E402
 from dinghy.ui.grid.card_tile import CardTile  # noqa: E402
 from dinghy.ui.grid.course_card import card_text  # noqa: E402
 from dinghy.ui.grid.drawing import BoardDrawing  # noqa: E402
+from dinghy.ui.grid.layers import CameraMoves  # noqa: E402
 from dinghy.ui.grid.framing import fit_beside_rose, frame, place_rose  # noqa: E402
 from dinghy.ui.grid.sight import GridSight  # noqa: E402
 from dinghy.ui.grid.squares import SquareScan  # noqa: E402
@@ -111,7 +112,7 @@ class GridView(GridSight, TurnedCards, GenericView):
         self.scan: SquareScan | None = None
         self.chooser: SquareChooser | None = None
         self._fitted = False
-        self._settle = 0            # frames until the board is drawn afresh after a pan
+        self.moves = CameraMoves()  # a pan or zoom going on: what is drawn follows the camera
 
     # --- words -------------------------------------------------------------------------
     @classmethod
@@ -205,7 +206,8 @@ class GridView(GridSight, TurnedCards, GenericView):
     def zoom(self, factor: float) -> None:
         c = self.camera
         c.zoom_at(c.x0 + c.width / 2, c.y0 + c.height / 2, factor)
-        self.redraw()
+        if self.moves.zoomed(self.drawing, self.camera, self.redraw):
+            self.place_arrow()
 
     # --- state -> screen ----------------------------------------------------------------------
     def viewer(self) -> int | None:
@@ -279,7 +281,7 @@ class GridView(GridSight, TurnedCards, GenericView):
     def redraw(self) -> None:
         if self.drawing is None or not hasattr(self, "board_rect"):
             return
-        self._settle = 0
+        self.moves.drawn()
         self.place_arrow()
         self.drawing.draw(self.camera, self.picture, colours(self.game), targets=self.targets,
                           active=None if self.race.over else self.acting_seat(),
@@ -483,25 +485,21 @@ class GridView(GridSight, TurnedCards, GenericView):
         """The board follows the finger by moving what is drawn (a drag sends a pan each
         frame); it is drawn afresh, its words placed for the new view, once it stops."""
         self.camera.pan(dx, dy)
-        if self.drawing is not None and self.drawing.follow(self.camera):
+        if self.moves.panned(self.drawing, self.camera, self.redraw):
             self.place_arrow()
-            self._settle = 2
-        else:
-            self.redraw()
 
     def tick(self, dt: float) -> None:
-        """Every frame: the frame after a pan stopped, the board drawn afresh."""
+        """Every frame: the frame after a pan or a zoom stopped, the board drawn afresh."""
         super().tick(dt)
-        if self._settle:
-            self._settle -= 1
-            if not self._settle:
-                self.redraw()
+        if self.moves.tick():
+            self.redraw()
 
     def scroll(self, x: float, y: float, clicks: float) -> bool:
         if not self.camera.contains_screen(x, y):
             return False
         self.camera.scroll(x, y, clicks)
-        self.redraw()
+        if self.moves.zoomed(self.drawing, self.camera, self.redraw):
+            self.place_arrow()
         return True
 
     def on_shortcut(self, symbol: int, modifiers: int) -> bool:
