@@ -189,8 +189,17 @@ function drawTargets(box, c, redraw) {
   box.addEventListener("scroll", () => { c.panned = {n: view.n, left: box.scrollLeft, top: box.scrollTop}; });
 }
 
+// A turned phone or a resized window draws the seat's table again at its new size (the
+// board's zoom, its box), keeping where the person panned the board.
+let redrawShown = null, resizing = 0;
+window.addEventListener("resize", () => {
+  clearTimeout(resizing);
+  resizing = setTimeout(() => redrawShown && redrawShown(), 150);
+});
+
 function showSeat(c, redraw) {
   const view = c.view;
+  redrawShown = redraw;
   if (!view) { main.replaceChildren(c.note ? refused(c.note) : el("p", {}, "Loading…")); return; }
   const board = el("div", {class: "board"}); board.innerHTML = view.svg;   // SVG drawn by the server
   const turn = el("div", {class: "turnbar"},
@@ -263,12 +272,14 @@ async function hotSeatPage(tableId, hostToken) {
     const c = over ? shown : acting;
     if (!c) {
       shown = null;
+      redrawShown = null;
       main.replaceChildren(el("div", {class: "curtain"}, el("p", {}, ready.length ? "The bots are sailing…" : "Loading…")));
       return;
     }
     if (c !== shown) { shown = c; lifted = false; }
     if (!lifted) {
       const name = c.view.name;
+      redrawShown = null;
       main.replaceChildren(el("div", {class: "curtain", "data-seat": c.view.seat},
         el("h2", {}, `Pass to ${name}`),
         el("p", {}, `${name}: tap when only you can see the screen. The others look away.`),
