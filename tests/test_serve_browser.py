@@ -321,7 +321,8 @@ def test_every_board_target_is_a_finger_wide_on_a_phone_or_tablet_and_a_tap_play
     try:
         table = touch_tables[rules]
         tables = server.app.state.tables
-        for _ in range(20):         # a turn with no point to tap (a card, a hazard's choice): played by its button's text
+        # a turn with no point to tap (a card, a hazard's choice) is played by its text
+        for _ in range(20):
             with table.lock:
                 n, seat = table.count, table.race.current_player()
                 view = seat_view(table, seat)
