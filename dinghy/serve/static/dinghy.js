@@ -189,17 +189,18 @@ function drawTargets(box, c, redraw) {
   box.addEventListener("scroll", () => { c.panned = {n: view.n, left: box.scrollLeft, top: box.scrollTop}; });
 }
 
-// A turned phone or a resized window draws the seat's table again at its new size (the
-// board's zoom, its box), keeping where the person panned the board.
-let redrawShown = null, resizing = 0;
+// A turned phone or a window made wider or narrower draws the seat's table again at its
+// new width (the board's zoom, its box), keeping where the person panned the board. A
+// change of height alone (a phone's address bar hiding as the page scrolls) draws nothing.
+let redrawShown = null, resizing = 0, drawnWidth = 0;
 window.addEventListener("resize", () => {
   clearTimeout(resizing);
-  resizing = setTimeout(() => redrawShown && redrawShown(), 150);
+  resizing = setTimeout(() => redrawShown && window.innerWidth !== drawnWidth && redrawShown(), 150);
 });
 
 function showSeat(c, redraw) {
   const view = c.view;
-  redrawShown = redraw;
+  redrawShown = redraw; drawnWidth = window.innerWidth;
   if (!view) { main.replaceChildren(c.note ? refused(c.note) : el("p", {}, "Loading…")); return; }
   const board = el("div", {class: "board"}); board.innerHTML = view.svg;   // SVG drawn by the server
   const turn = el("div", {class: "turnbar"},
