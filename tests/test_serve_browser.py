@@ -39,6 +39,7 @@ with warnings.catch_warnings():
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from dinghy.serve.app import MAX_MESSAGE, create_app  # noqa: E402
+from dinghy.serve.tables import make_setup, seat_view  # noqa: E402
 from dinghy.skippers import skipper  # noqa: E402
 
 #: How chromium is started: headless, no sandbox (root in a container), nothing fetched.
@@ -280,3 +281,81 @@ def test_hot_seat_in_one_browser_hides_each_seat_behind_a_curtain(server, browse
         page.screenshot(path=str(shots / "hot_seat_over_tablet.png"))
     finally:
         tablet.close()
+
+
+#: Issue 24: "It works by touch on a phone or tablet, portrait or landscape, with
+#: targets ≥ 48 px." Phone portrait, phone landscape, tablet portrait (CSS px).
+TOUCH_SIZES = {"phone": PHONE, "phone_landscape": PHONE[::-1], "tablet": TABLET}
+FINGER = 48
+
+
+@pytest.fixture(scope="module")
+def touch_tables(server):
+    """One two-person table per game, shared by the sizes: each size's test opens the
+    page of the seat to act and plays one tap, so the next size meets a new turn."""
+    made = {}
+    for rules in ("yacht_race", "dinghy_race"):
+        setup = make_setup(rules, BOARDS[rules], [{"name": "Ann", "who": "person"},
+                                                   {"name": "Bo", "who": "person"}], 11)
+        made[rules] = server.app.state.tables.create(rules, setup)
+    return made
+
+
+def _on_screen(box, clip) -> bool:
+    return (box["x"] >= clip["x"] - 0.5 and box["y"] >= clip["y"] - 0.5
+            and box["x"] + box["width"] <= clip["x"] + clip["width"] + 0.5
+            and box["y"] + box["height"] <= clip["y"] + clip["height"] + 0.5)
+
+
+@pytest.mark.parametrize("size", list(TOUCH_SIZES))
+@pytest.mark.parametrize("rules", ["yacht_race", "dinghy_race"])
+def test_every_board_target_is_a_finger_wide_on_a_phone_or_tablet_and_a_tap_plays_it(
+        server, browser, shots, touch_tables, rules, size):
+    """On a seat's turn, at phone (portrait and landscape) and tablet sizes: the page
+    opens with the turn's targets scrolled into the board's box, every target on the
+    board is at least 48 x 48 CSS px and lies within the screen once scrolled into
+    view, and tapping one plays its action."""
+    width, height = TOUCH_SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
+                                  is_mobile=True, device_scale_factor=2)
+    try:
+        table = touch_tables[rules]
+        tables = server.app.state.tables
+        # a turn with no point to tap (a card, a hazard's choice) is played by its text
+        for _ in range(20):
+            with table.lock:
+                n, seat = table.count, table.race.current_player()
+                view = seat_view(table, seat)
+                texts = [t["acts"] for t in view["targets"]]
+            if texts:
+                break
+            tables.act(table, seat, view["actions"][0]["text"], n)
+        assert texts, f"{rules}: no targets on seat {seat}'s turn"
+        page = context.new_page()
+        page.goto(f"{server.base}/play/{table.table_id}#{table.seat_tokens[seat]}")
+        shown(page, n)
+        dots = page.locator(".board circle.target")
+        assert dots.count() == len(texts)
+        board = page.locator("div.board").bounding_box()
+        viewport = {"x": 0, "y": 0, "width": width, "height": height}
+        assert _on_screen(board, viewport), (board, size)
+        # the page opened scrolled to the turn: a target is in the board's box already
+        assert any(_on_screen(dots.nth(i).bounding_box(), board) for i in range(dots.count()))
+        page.screenshot(path=str(shots / f"targets_{rules}_{size}.png"))
+        smallest = FINGER * 10
+        for i in range(dots.count()):
+            dots.nth(i).scroll_into_view_if_needed()
+            box = dots.nth(i).bounding_box()
+            smallest = min(smallest, box["width"], box["height"])
+            assert box["width"] >= FINGER and box["height"] >= FINGER, (rules, size, i, box)
+            assert _on_screen(box, viewport), (rules, size, i, box)
+            assert _on_screen(box, page.locator("div.board").bounding_box()), (rules, size, i, box)
+        print(f"{rules} at {size}: {dots.count()} targets, the smallest {smallest:.1f} CSS px")
+        text = texts[-1][0]["text"]
+        assert tap(page, text, True) == "board"
+        page.wait_for_selector(f'#main .table:not([data-n="{n}"]), #main .refused', timeout=WAIT_MS)
+        assert page.locator(".refused").count() == 0
+        with table.lock:
+            assert table.race.game.action_text(table.race.actions[n]) == text
+    finally:
+        context.close()

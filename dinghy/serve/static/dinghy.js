@@ -125,14 +125,48 @@ function seatConn(tableId, token, onChange) {
 
 // --- a seat's table: the board, its targets, the actions, the log ----------------------
 const SVGNS = "http://www.w3.org/2000/svg";
-function drawTargets(svg, c, redraw) {
-  const view = c.view;
-  if (!svg || !view.targets || !view.targets.length) return;
+//: A finger's reach (CSS px): every target is at least this wide, and no two targets'
+//: centres are closer on the screen (the server merges closer ones into one chooser).
+const FINGER = 48;
+
+// The board's zoom (CSS px per SVG unit): the whole board when the seat has no targets;
+// on its turn, close enough that the two nearest targets are a finger apart (the board
+// then scrolls and pans in its box). The server keeps targets 2 radii apart, so the zoom
+// stays below a finger's width over a target's: the closest targets of a turn are
+// never more than about 1.7 times the board's width.
+function boardZoom(box, w, h, targets) {
+  const maxH = parseFloat(getComputedStyle(box).maxHeight) || h;
+  const fit = Math.min(box.clientWidth / w, maxH / h);
+  let nearest = Infinity;
+  for (let i = 0; i < targets.length; i++) {
+    for (let j = i + 1; j < targets.length; j++) {
+      nearest = Math.min(nearest, Math.hypot(targets[i].x - targets[j].x, targets[i].y - targets[j].y));
+    }
+  }
+  return Math.max(fit, nearest < Infinity ? FINGER / nearest : 0);
+}
+
+// Sizes the board's SVG in CSS px at its zoom, with a margin for the targets at its edges,
+// and draws the seat's targets (each at least a finger wide on the screen); on a new turn
+// its box scrolls to show them, else it stays where the person panned it.
+function drawTargets(box, c, redraw) {
+  const view = c.view, svg = box.querySelector("svg");
+  if (!svg) return;
+  const targets = view.targets || [];
+  const vb = (svg.getAttribute("viewBox") || "").split(/[ ,]+/).map(Number);
+  if (vb.length !== 4 || vb.some(isNaN)) return;
+  const [x0, y0, w, h] = vb;
+  const z = boardZoom(box, w, h, targets);
+  const r = Math.max(view.target_r || 0, FINGER / 2 / z);
+  const pad = targets.length ? r : 0;
+  svg.setAttribute("viewBox", `${x0 - pad} ${y0 - pad} ${w + 2 * pad} ${h + 2 * pad}`);
+  svg.style.width = `${((w + 2 * pad) * z).toFixed(1)}px`;
+  svg.style.height = `${((h + 2 * pad) * z).toFixed(1)}px`;
   const g = document.createElementNS(SVGNS, "g");
   g.setAttribute("class", "targets");
-  view.targets.forEach((t, i) => {
+  targets.forEach((t, i) => {
     const dot = document.createElementNS(SVGNS, "circle");
-    dot.setAttribute("cx", t.x); dot.setAttribute("cy", t.y); dot.setAttribute("r", view.target_r);
+    dot.setAttribute("cx", t.x); dot.setAttribute("cy", t.y); dot.setAttribute("r", r.toFixed(2));
     dot.setAttribute("class", i === c.spot ? "target chosen" : "target");
     dot.setAttribute("data-acts", t.acts.map(a => a.text).join("\n"));
     if (t.acts.length === 1) dot.setAttribute("data-action", t.acts[0].text);
@@ -145,13 +179,30 @@ function drawTargets(svg, c, redraw) {
     g.append(dot);
   });
   svg.append(g);
+  if (c.panned && c.panned.n === view.n) {
+    box.scrollLeft = c.panned.left; box.scrollTop = c.panned.top;
+  } else if (targets.length) {          // the middle of the turn's targets in the middle
+    const xs = targets.map(t => t.x), ys = targets.map(t => t.y);
+    const cx = (Math.min(...xs) + Math.max(...xs)) / 2 - x0 + pad, cy = (Math.min(...ys) + Math.max(...ys)) / 2 - y0 + pad;
+    box.scrollLeft = cx * z - box.clientWidth / 2; box.scrollTop = cy * z - box.clientHeight / 2;
+  }
+  box.addEventListener("scroll", () => { c.panned = {n: view.n, left: box.scrollLeft, top: box.scrollTop}; });
 }
+
+// A turned phone or a window made wider or narrower draws the seat's table again at its
+// new width (the board's zoom, its box), keeping where the person panned the board. A
+// change of height alone (a phone's address bar hiding as the page scrolls) draws nothing.
+let redrawShown = null, resizing = 0, drawnWidth = 0;
+window.addEventListener("resize", () => {
+  clearTimeout(resizing);
+  resizing = setTimeout(() => redrawShown && window.innerWidth !== drawnWidth && redrawShown(), 150);
+});
 
 function showSeat(c, redraw) {
   const view = c.view;
+  redrawShown = redraw; drawnWidth = window.innerWidth;
   if (!view) { main.replaceChildren(c.note ? refused(c.note) : el("p", {}, "Loading…")); return; }
   const board = el("div", {class: "board"}); board.innerHTML = view.svg;   // SVG drawn by the server
-  drawTargets(board.querySelector("svg"), c, redraw);
   const turn = el("div", {class: "turnbar"},
     el("p", {class: view.yours ? "turn yours" : "turn"}, view.yours ? `Your turn, ${view.name}.` : view.turn));
   const fleet = el("p", {class: "fleet"});
@@ -197,6 +248,7 @@ function showSeat(c, redraw) {
     el("div", {class: "seen"}, Object.entries(view.seen).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join("\n")));
   side.append(seen);
   main.replaceChildren(el("div", {class: "table", "data-n": view.n, "data-over": view.over, "data-seat": view.seat}, turn, board, side));
+  drawTargets(board, c, redraw);       // sized once the board's box is on the page
   log.scrollTop = log.scrollHeight;
 }
 
@@ -221,12 +273,14 @@ async function hotSeatPage(tableId, hostToken) {
     const c = over ? shown : acting;
     if (!c) {
       shown = null;
+      redrawShown = null;
       main.replaceChildren(el("div", {class: "curtain"}, el("p", {}, ready.length ? "The bots are sailing…" : "Loading…")));
       return;
     }
     if (c !== shown) { shown = c; lifted = false; }
     if (!lifted) {
       const name = c.view.name;
+      redrawShown = null;
       main.replaceChildren(el("div", {class: "curtain", "data-seat": c.view.seat},
         el("h2", {}, `Pass to ${name}`),
         el("p", {}, `${name}: tap when only you can see the screen. The others look away.`),
