@@ -105,6 +105,28 @@ class Replay:
         return race.game.parse_action(self.actions[n])
 
 
+def person_decisions(app, scene, most):
+    """Play the race on to each person's decision, up to ``most`` of them, yielding its
+    number (from 1): curtains lifted by a tap, the bots and chance let act. The caller
+    looks, then acts (``scene.act``) before asking for the next."""
+    race, n = scene.race, 0
+    for _ in range(most * 60):
+        modal = scene.gui.modal
+        if isinstance(modal, Curtain):
+            ui.tap(app, modal.button)
+            continue
+        if race.over or n >= most:
+            return
+        if not scene.human_turn:
+            scene.run_bots()
+            continue
+        if race.chance:
+            scene.roll()
+            continue
+        n += 1
+        yield n
+
+
 def drive(app, scene, rules, record=None, seed=5):
     """Play the race to its ``DECISIONS``-th person decision; every problem seen, with the
     decision's number, and how many decisions were looked at. With ``record`` (the race's
@@ -116,20 +138,7 @@ def drive(app, scene, rules, record=None, seed=5):
         chooser = Replay(race, record)
         scene._skipper = lambda name: chooser          # the bot seat replays too
     found, n = [], 0
-    for _ in range(DECISIONS * 60):
-        modal = scene.gui.modal
-        if isinstance(modal, Curtain):
-            ui.tap(app, modal.button)
-            continue
-        if race.over or n >= DECISIONS:
-            break
-        if not scene.human_turn:
-            scene.run_bots()
-            continue
-        if race.chance:
-            scene.roll()
-            continue
-        n += 1
+    for n in person_decisions(app, scene, DECISIONS):
         found += [(n, p) for p in problems(scene, (app.window.width, app.window.height))]
         scene.act(chooser.choose(race, rng))
     if record is not None:

@@ -9,11 +9,9 @@ import random
 
 import pytest
 
-from dinghy.ui import testing as ui
 from dinghy.ui.grid.card_tile import CardTile
-from dinghy.ui.widgets.dialogs import Curtain
 
-from test_ui_camera_decisions import easy, open_table
+from test_ui_camera_decisions import easy, open_table, person_decisions
 
 SIZES = [(1024, 600), (1280, 800), (800, 1280)]
 GAMES = [("regatta", "3m_triangle"), ("regatta_advanced", "3m_channel"), ("yacht_race", "yacht_race")]
@@ -49,19 +47,7 @@ def test_every_card_tile_shows_its_words_whole(make_ui_app, rules, course, size)
     scene = open_table(app, rules, course)
     race, rng, chooser = scene.race, random.Random(5), easy(rules)
     found, n, seen = [], 0, 0
-    for _ in range(DECISIONS * 60):
-        if isinstance(scene.gui.modal, Curtain):
-            ui.tap(app, scene.gui.modal.button)
-            continue
-        if race.over or n >= DECISIONS:
-            break
-        if not scene.human_turn:
-            scene.run_bots()
-            continue
-        if race.chance:
-            scene.roll()
-            continue
-        n += 1
+    for n in person_decisions(app, scene, DECISIONS):
         app.step()
         tiles = [w for w in scene.gui.walk() if isinstance(w, CardTile) and w.visible and w.w > 0]
         seen += len(tiles)

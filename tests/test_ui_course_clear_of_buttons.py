@@ -15,28 +15,14 @@ import pytest
 from dinghy.ui import testing as ui
 from dinghy.ui.dinghy_race.chart import TABLE_WATER
 from dinghy.ui import theme
-from dinghy.ui.widgets.dialogs import Curtain
 
-from test_ui_camera_decisions import easy, open_table
+from test_ui_camera_decisions import easy, open_table, person_decisions
 
 
 def sail_to(app, scene, decisions, seed):
     """The race played (people by the easy skipper) to a person's ``decisions``-th decision."""
     race, rng, chooser, n = scene.race, random.Random(seed), easy("dinghy_race"), 0
-    for _ in range(decisions * 60):
-        modal = scene.gui.modal
-        if isinstance(modal, Curtain):
-            ui.tap(app, modal.button)
-            continue
-        if race.over:
-            break
-        if not scene.human_turn:
-            scene.run_bots()
-            continue
-        if race.chance:
-            scene.roll()
-            continue
-        n += 1
+    for n in person_decisions(app, scene, decisions):
         if n >= decisions:
             break
         scene.act(chooser.choose(race, rng))

@@ -11,11 +11,9 @@ import random
 
 import pytest
 
-from dinghy.ui import testing as ui
 from dinghy.ui.shell.on_screen import inside, overlap
-from dinghy.ui.widgets.dialogs import Curtain
 
-from test_ui_camera_decisions import easy, open_table, shell_covers
+from test_ui_camera_decisions import easy, open_table, person_decisions, shell_covers
 
 SIZES = [(1024, 600), (1280, 800), (800, 1280)]
 GAMES = [("regatta", "3m_triangle"), ("yacht_race", "yacht_race")]
@@ -45,19 +43,7 @@ def test_mark_labels_lie_in_free_sight(make_ui_app, rules, course, size):
     scene = open_table(app, rules, course, seed=9)
     race, rng, chooser = scene.race, random.Random(9), easy(rules)
     found, n, labels = [], 0, 0
-    for _ in range(DECISIONS * 60):
-        if isinstance(scene.gui.modal, Curtain):
-            ui.tap(app, scene.gui.modal.button)
-            continue
-        if race.over or n >= DECISIONS:
-            break
-        if not scene.human_turn:
-            scene.run_bots()
-            continue
-        if race.chance:
-            scene.roll()
-            continue
-        n += 1
+    for n in person_decisions(app, scene, DECISIONS):
         for view_was in ("followed", "zoomed in", "fitted"):     # as the table put it, then a person
             labels += len(scene.view.drawing.label_rects)
             found += [(n, view_was, p) for p in misplaced_labels(scene, size)]

@@ -10,26 +10,15 @@ from __future__ import annotations
 
 import random
 
-from test_ui_camera_decisions import easy, open_table
+from test_ui_camera_decisions import easy, open_table, person_decisions
 
 from dinghy.core.race import Race
-from dinghy.ui import testing as ui
-from dinghy.ui.widgets.dialogs import Curtain
 
 
 def to_a_launched_boat(app, scene):
     """Play on (people by the easy skipper) until a person's launched boat is to act."""
     race, rng, chooser = scene.race, random.Random(5), easy("dinghy_race")
-    for _ in range(2000):
-        if isinstance(scene.gui.modal, Curtain):
-            ui.tap(app, scene.gui.modal.button)
-            continue
-        if not scene.human_turn:
-            scene.run_bots()
-            continue
-        if race.chance:
-            scene.roll()
-            continue
+    for _ in person_decisions(app, scene, 40):
         if race.state.boat().launched:
             return
         scene.act(chooser.choose(race, rng))

@@ -21,17 +21,22 @@ from dinghy.ui.widgets.gui import key
 from test_ui_table import TINY_COURSE, shot
 
 
-@pytest.fixture
-def record(tmp_path):
+def recorded_race(tmp_path, seed, names=("Ann", "Bot", "Cy")):
+    """A finished race of three simple skippers on the tiny course, saved: (path, race)."""
     course = tmp_path / "tiny.toml"
     course.write_text(TINY_COURSE)
-    setup = RaceSetup(seats=(Seat("Ann", "Orange", "simple"), Seat("Bot", "Sky", "simple"),
-                             Seat("Cy", "Green", "simple")), course=str(course), seed=11)
+    setup = RaceSetup(seats=tuple(Seat(n, c, "simple") for n, c in zip(names, ("Orange", "Sky", "Green"))),
+                      course=str(course), seed=seed)
     race = Race(games.load_game(setup))
-    play_bots(race, random.Random(11), max_actions=3000)
+    play_bots(race, random.Random(seed), max_actions=3000)
     path = tmp_path / "race.json"
     games.save_race(path, race)
     return path, race
+
+
+@pytest.fixture
+def record(tmp_path):
+    return recorded_race(tmp_path, seed=11)
 
 
 def test_playback_keeps_every_state_and_the_tracks(record):

@@ -5,19 +5,15 @@ stepping, says each boat's new place in the same words as the live table (the sa
 function, dinghy.ui.dinghy_race.words.said_events), never a coordinate."""
 from __future__ import annotations
 
-import random
 import re
 
-from dinghy import games
-from dinghy.core.race import Race
-from dinghy.core.setup import RaceSetup, Seat
-from dinghy.skippers import play_bots
 from dinghy.ui import run_app
 from dinghy.ui import testing as ui
 from dinghy.ui.shell.replay import ReplayScene
 from dinghy.ui.shell.table import TableScene
 
-from test_ui_table import TINY_COURSE, shot
+from test_ui_replay import recorded_race
+from test_ui_table import shot
 
 #: how the table says a place (dinghy.ui.dinghy_race.words.place_words)
 PLACE = re.compile(r": now (on the (start|finish) line|at mark \w+|(half a|one|\w+) card lengths? "
@@ -27,15 +23,7 @@ COORDINATES = re.compile(r"\(\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*\)|\d\s*mm\b
 
 
 def recorded(tmp_path):
-    course = tmp_path / "tiny.toml"
-    course.write_text(TINY_COURSE)
-    setup = RaceSetup(seats=(Seat("Ann", "Orange", "simple"), Seat("Bob", "Sky", "simple"),
-                             Seat("Cy", "Green", "simple")), course=str(course), seed=7)
-    race = Race(games.load_game(setup))
-    play_bots(race, random.Random(7), max_actions=3000)
-    path = tmp_path / "race.json"
-    games.save_race(path, race)
-    return path, race
+    return recorded_race(tmp_path, seed=7, names=("Ann", "Bob", "Cy"))
 
 
 def table_lines(make_ui_app, race):
