@@ -125,7 +125,7 @@ def key_rows(game: Any, state: Any) -> list[KeyRow]:
 
 def rounds_text(game: Any, state: Any) -> str:
     """The race's length in the game's own word for a round ("30 rounds", "30 turns")."""
-    n, word = game.rounds(state), getattr(game, "round_word", "round")
+    n, word = game.rounds(state), game.round_word
     return f"{n} {word}{'s' if n != 1 else ''}"
 
 

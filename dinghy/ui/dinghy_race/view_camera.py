@@ -354,7 +354,7 @@ class ChartCamera:
         name = f"gate {'/'.join(ids)}" if len(ids) > 1 else f"mark {ids[0]}, to {leg.side}"
         return (name, (mark.x, mark.y), mark.radius)
 
-    def _must_see(self) -> list[Any]:
+    def must_see(self) -> list[Any]:
         """The acting boat's box and the ghosts' tap boxes, in window pixels."""
         from dinghy.ui.shell.on_screen import Spot, box
 
@@ -368,7 +368,7 @@ class ChartCamera:
                 for i in range(len(chart.ghosts))]
         return out
 
-    def _mark_rect(self, at: tuple[float, float], radius: float) -> Any:
+    def mark_rect(self, at: tuple[float, float], radius: float) -> Any:
         from dinghy.ui.shell.on_screen import box
 
         return box(*self.camera.world_to_screen(*at), max(self.gui.px(6), self.camera.zoom * radius))
@@ -384,7 +384,7 @@ class ChartCamera:
         water = (cam.x0, cam.y0, cam.width, cam.height)
         arrow = getattr(self, "mark_arrow", None)
         covers = [Spot("button", b) for b in self.over_the_chart() if arrow is None or b != arrow.rect]
-        must = self._must_see()
+        must = self.must_see()
         if all(inside(core(s.rect), water) and hidden_by(s, covers) is None for s in must):
             return
         boat = self.race.state.boat()
@@ -407,7 +407,7 @@ class ChartCamera:
             return
         name, at, radius = nxt
         water = (cam.x0, cam.y0, cam.width, cam.height)
-        r = self._mark_rect(at, radius)
+        r = self.mark_rect(at, radius)
         covers = [Spot("button", b) for b in self.over_the_chart() if b != arrow.rect]
         if inside(core(r), water) and hidden_by(Spot("mark", r), covers) is None:
             arrow.hide()
@@ -417,7 +417,7 @@ class ChartCamera:
 
         words = [label_box(p.drawable) for p in self.chart.ghost_layer.pins    # the coach's words
                  if p.is_label and p.drawable.visible]
-        arrow.point(water, to, name, [s.rect for s in self._must_see()] + [c.rect for c in covers] + words)
+        arrow.point(water, to, name, [s.rect for s in self.must_see()] + [c.rect for c in covers] + words)
 
     def look_at_next_mark(self) -> None:
         """The edge arrow tapped: the next mark in the middle of the chart."""

@@ -380,7 +380,7 @@ class GigamicView(TrayMixin, GenericView):
             return (course.stage_name(boat.stage), (b.x, b.y), b.radius)
         return (course.stage_name(boat.stage), course.line_middle, 0.0)
 
-    def _must_see(self) -> list[Any]:
+    def must_see(self) -> list[Any]:
         from dinghy.ui.shell.on_screen import Spot, box
 
         cam, g, state = self.camera, self.gui, self.race.state
@@ -399,7 +399,7 @@ class GigamicView(TrayMixin, GenericView):
         return [Spot("button", w.rect, "camera") for w in (self.zoom_in, self.zoom_out, self.fit_button)
                 if w.visible and w.w > 0]
 
-    def _mark_rect(self, at: tuple[float, float], radius: float) -> Any:
+    def mark_rect(self, at: tuple[float, float], radius: float) -> Any:
         from dinghy.ui.shell.on_screen import box
 
         return box(*self.camera.world_to_screen(*at), max(self.gui.px(6), self.camera.zoom * radius))
@@ -414,11 +414,11 @@ class GigamicView(TrayMixin, GenericView):
             self.mark_arrow.hide()
             return
         water = (cam.x0, cam.y0, cam.width, cam.height)
-        r = self._mark_rect(nxt[1], nxt[2])
+        r = self.mark_rect(nxt[1], nxt[2])
         if inside(core(r), water) and hidden_by(Spot("mark", r), self._covers()) is None:
             self.mark_arrow.hide()
             return
-        avoid = [s.rect for s in self._must_see()] + [c.rect for c in self._covers()]
+        avoid = [s.rect for s in self.must_see()] + [c.rect for c in self._covers()]
         self.mark_arrow.point(water, cam.world_to_screen(*nxt[1]), nxt[0], avoid)
 
     def look_at_next_mark(self) -> None:

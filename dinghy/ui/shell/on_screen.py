@@ -143,19 +143,19 @@ __all__ = ["Rect", "Spot", "OnScreen", "box", "overlap", "inside", "core", "hidd
 
 def free_table_sight(view: Any, covers: list[Spot]) -> OnScreen:
     """What a view of a free table (Dinghy Race, the Gigamic Regatta) shows a person now:
-    the acting boat and the ghosts to tap (``view._must_see()``), the next mark
+    the acting boat and the ghosts to tap (``view.must_see()``), the next mark
     (``view.next_mark()``: name, world point, radius) where it lies on the water, else the
     edge arrow pointing to it (``view.mark_arrow``), and ``covers``: what lies over the
     water."""
     cam = view.camera
     out = OnScreen((cam.x0, cam.y0, cam.width, cam.height))
-    must = view._must_see()
+    must = view.must_see()
     out.boat = next((s for s in must if s.what == "boat"), None)
     out.targets = [s for s in must if s.what == "target"]
     nxt = view.next_mark() if view.human_turn else None
     if nxt is not None:
         out.mark_name = nxt[0]
-        r = view._mark_rect(nxt[1], nxt[2])
+        r = view.mark_rect(nxt[1], nxt[2])
         if view.mark_arrow.visible:
             out.arrow = Spot("arrow", view.mark_arrow.rect, view.mark_arrow.label)
         elif inside(core(r), out.water):
