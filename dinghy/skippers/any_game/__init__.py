@@ -1,1 +1,1 @@
-"""Game-free bots over the game interface alone: the levels' generic easy and look-ahead hard."""
+"""Game-free pieces for every game's bots: the levels' generic easy and look-ahead hard (levels), the bound on the skippers' caches (caches)."""

@@ -29,6 +29,7 @@ import shapely
 
 from dinghy.games.dinghy_race.cards import Kind
 from dinghy.games.dinghy_race.rounding import GatePassage
+from dinghy.skippers.any_game.caches import remember
 from dinghy.skippers.dinghy_race.batch import (BIG, CH, FINISHED, KIND_CODE, NORMAL, PRESTART_ROUNDS, REACH, RUN,
                                    Batch, cheapest_point, off_wind_deg, seg_intersects, tack_sign)
 from dinghy.skippers.dinghy_race.chart_moves import CardMoves
@@ -490,8 +491,6 @@ def chart_of(game) -> Chart:
         if ch is None:
             ch = Chart(game)
             if key is not None:
-                if len(_BY_CONTENT) >= 12:
-                    _BY_CONTENT.pop(next(iter(_BY_CONTENT)))
-                _BY_CONTENT[key] = ch
+                remember(_BY_CONTENT, key, ch, 12)
         _CHARTS[game] = ch
     return ch

@@ -46,6 +46,7 @@ from dinghy.games.dinghy_race.actions import Launch, Luck, Move, Pivot, Place, S
 from dinghy.games.dinghy_race.cards import Kind
 from dinghy.games.dinghy_race.state import Step
 from dinghy.games.dinghy_race.table import reach_rows
+from dinghy.skippers.any_game.caches import remember
 from dinghy.skippers.dinghy_race import hard, weather_eye_value
 from dinghy.skippers.dinghy_race.batch import PRESTART_ROUNDS, Batch, at_poses
 from dinghy.skippers.dinghy_race.brain import chart_of
@@ -252,9 +253,7 @@ def _line_values(race: Race, ch, boat) -> tuple[np.ndarray, np.ndarray, np.ndarr
     ch.advance(B, PRESTART_ROUNDS + 1)
     v = hard._SKIPPER.race_value(race, ch, B, PRESTART_ROUNDS + 1, boat).reshape(k, nh)
     v = np.where(np.isfinite(v), v, np.inf).min(1)
-    if len(_LINE) >= 8:
-        _LINE.pop(next(iter(_LINE)))
-    _LINE[key] = (game, (xs, ys, v))
+    remember(_LINE, key, (game, (xs, ys, v)), 8)
     return xs, ys, v
 
 

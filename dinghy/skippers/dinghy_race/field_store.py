@@ -19,6 +19,7 @@ import numpy as np
 
 from dinghy.core import io
 from dinghy.core.errors import DinghyError
+from dinghy.skippers.any_game.caches import remember
 from dinghy.skippers.dinghy_race.brain import content_key
 from dinghy.skippers.dinghy_race.field import CELL_CARDS, STATES, Field
 
@@ -112,9 +113,7 @@ def _field_of(game, disk: bool | None) -> Field:
             f = Field(game)
             if path is not None:
                 _save(f, path)
-        if len(_FIELDS) >= 8:
-            _FIELDS.pop(next(iter(_FIELDS)))
-        _FIELDS[key] = f
+        remember(_FIELDS, key, f, 8)
     return f
 
 

@@ -46,6 +46,7 @@ from dinghy.core.race import Race
 from dinghy.games.dinghy_race.actions import Action, Drift, Luck, Overlap, Pass
 from dinghy.games.dinghy_race.cards import Kind
 from dinghy.games.dinghy_race.state import Step
+from dinghy.skippers.any_game.caches import remember
 from dinghy.skippers.dinghy_race.batch import FINISHED, JIBE, PRESTART_ROUNDS, TACK, Batch, at_poses
 from dinghy.skippers.dinghy_race.brain import Chart, chart_of
 from dinghy.skippers.dinghy_race.obstacles import Obstacles
@@ -157,9 +158,7 @@ class HardSkipper(Skipper):
                         np.zeros(24 * len(ts), np.int64)).reshape(len(ts), 24)
             v = np.where(np.isfinite(v), v, np.inf).min(1)
             v = np.where(np.isfinite(v), v - v[np.isfinite(v)].min(), 0.0) if np.isfinite(v).any() else 0 * v
-            if len(_LINE) >= 8:
-                _LINE.pop(next(iter(_LINE)))
-            prof = _LINE[id(game)] = (game, ts, v)
+            prof = remember(_LINE, id(game), (game, ts, v), 8)
         _g, ts, v = prof
         n2 = (bx - ax) ** 2 + (by - ay) ** 2
         lat = np.clip(((B.x - ax) * (bx - ax) + (B.y - ay) * (by - ay)) / n2, 0.12, 0.88)

@@ -38,6 +38,7 @@ from scipy.sparse.csgraph import dijkstra
 from dinghy.games.grid import compass, rounding
 from dinghy.games.race_the_wind import ask as A
 from dinghy.games.race_the_wind.ask import Phase, State
+from dinghy.skippers.any_game.caches import remember
 
 NAME = "navigator"
 
@@ -166,10 +167,7 @@ def table(game: Any, wind: int, to_start: bool = False) -> _Table:
     m = csr_matrix((cost[ok], (g.dst[ok], g.src[ok])), shape=(g.n, g.n))
     dist = dijkstra(m, directed=True, indices=0)
     t = _Table(g, dist)
-    _TABLES[key] = t
-    if len(_TABLES) > 64:
-        _TABLES.pop(next(iter(_TABLES)))
-    return t
+    return remember(_TABLES, key, t, 64)
 
 
 # --- whole turns to go (the start here; the hard skipper everywhere) -----------------
@@ -200,9 +198,7 @@ def _graph(game: Any, to_start: bool) -> Any:
     gk = (waters(game), to_start)
     g = _GRAPHS.get(gk)
     if g is None:
-        g = _GRAPHS[gk] = _Graph(game, to_start)
-        if len(_GRAPHS) > 8:
-            _GRAPHS.pop(next(iter(_GRAPHS)))
+        g = remember(_GRAPHS, gk, _Graph(game, to_start), 8)
     return g
 
 
@@ -319,10 +315,7 @@ def turn_table(game: Any, wind: int, to_start: bool = False, weather: tuple | No
     m = csr_matrix((w, (pair // (2 * n), pair % (2 * n))), shape=(2 * n, 2 * n))
     dist = dijkstra(m, directed=True, indices=0)
     t = TurnTable(g, dist)
-    _TURNS[key] = t
-    if len(_TURNS) > 48:
-        _TURNS.pop(next(iter(_TURNS)))
-    return t
+    return remember(_TURNS, key, t, 48)
 
 
 def _key(game: Any, b) -> tuple:

@@ -40,6 +40,7 @@ from dinghy.games.grid.compass import off_wind
 from dinghy.games.yacht_race import ask
 from dinghy.games.yacht_race.ask import (POINTS, SPINNAKER_BLOCKS, Chart, Forfeit, Phase, Sail, State, WindCard,
                                          Yacht, crosses, first_obstacle, path)
+from dinghy.skippers.any_game.caches import remember
 from dinghy.skippers.yacht_race import pilot
 
 NAME = "hard"
@@ -310,9 +311,7 @@ def tables(chart: Chart) -> Course:
     t = store.get("hard-course")
     if t is None:
         t = store["hard-course"] = Course(chart)
-    _TABLES[id(chart)] = (chart, t)
-    if len(_TABLES) > 256:                      # one a race: a server's tables come and go
-        _TABLES.pop(next(iter(_TABLES)))
+    remember(_TABLES, id(chart), (chart, t), 256)
     return t
 
 

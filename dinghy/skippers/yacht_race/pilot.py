@@ -28,6 +28,7 @@ from dinghy.games.grid.compass import DIRS
 from dinghy.games.yacht_race import ask
 from dinghy.games.yacht_race.ask import (Chart, Forfeit, Phase, Sail, State, WindCard, Yacht, blocks, crosses,
                                          first_obstacle, path, progress, sail_problem, spinnaker_fits)
+from dinghy.skippers.any_game.caches import remember
 
 NAME = "pilot"
 
@@ -50,9 +51,7 @@ def _cache(chart: Chart) -> dict:
     if store is None:
         store = {}
         _SHARED.append((chart, store))
-    _CACHES[id(chart)] = (chart, store)        # holds the chart, so its id is never reused
-    if len(_CACHES) > 256:                      # one a race: a server's tables come and go
-        _CACHES.pop(next(iter(_CACHES)))
+    remember(_CACHES, id(chart), (chart, store), 256)   # holds the chart, so its id is never reused
     return store
 
 
