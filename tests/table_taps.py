@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import shots
 
 from dinghy import games
 from dinghy.core.race import Race
@@ -23,7 +24,6 @@ from dinghy.ui.shell.on_screen import Spot, core, hidden_by, inside
 from dinghy.ui.shell.results import ResultsScene
 from dinghy.ui.widgets.text import TextField
 
-SHOTS = Path(__file__).resolve().parent.parent / "shots"      # gitignored: for a person to look at
 
 
 @pytest.fixture
@@ -33,10 +33,10 @@ def home(tmp_path, monkeypatch):
     return tmp_path / "home"
 
 
-def shot(app: Any, folder: str, name: str) -> Path:
-    """A screenshot of the window under shots/<folder>/ (gitignored)."""
-    (SHOTS / folder).mkdir(parents=True, exist_ok=True)
-    return app.screenshot(SHOTS / folder / name)
+def shot(app: Any, folder: str, name: str) -> Path | None:
+    """A screenshot of the window under <folder>/ of the shots a person asked for
+    (``tests/shots.py``: ``$DINGHY_SHOTS``)."""
+    return shots.shot(app, name, folder)
 
 
 def two_people(rules: str, course: str, seed: int) -> Race:

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import random
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
+import shots
 
 import dinghy.core.io
 from dinghy import games
@@ -29,7 +29,6 @@ from dinghy.ui.widgets.dialogs import HelpOverlay
 from dinghy.ui.widgets.selectors import ChoiceSelector
 from dinghy.ui.widgets.text import Text
 
-SHOTS = Path(__file__).resolve().parent.parent / "shots"
 
 
 @pytest.fixture
@@ -466,9 +465,9 @@ def test_screenshot_of_the_designer(ui_app, designer, tmp_path):
     ui_app.step()
     shot = ui_app.screenshot(tmp_path / "designer.png")
     assert ui.png_colours(shot) > 60
-    if SHOTS.is_dir() or SHOTS.parent.joinpath(".git").exists():
-        ui_app.screenshot(SHOTS / "designer.png")            # for a person to look at (gitignored)
-        s.export_png(SHOTS / "designer_export.png")
+    if shots.folder() is not None:                          # for a person to look at
+        shots.shot(ui_app, "designer.png")
+        s.export_png(shots.folder() / "designer_export.png")
 
 
 def test_a_shipped_course_is_never_overwritten(ui_app, tmp_path):

@@ -3,10 +3,9 @@ the results and the replay, on a laptop (1280x800, 1024x600) and an upright tabl
 (800x1280). Each test taps through the friction it guards against."""
 from __future__ import annotations
 
-import os
-from pathlib import Path
 
 import pytest
+import shots
 
 from dinghy.ui import testing as ui
 from dinghy.ui.shell.autosave import Autosave
@@ -52,10 +51,8 @@ def start_by_taps(app, home, rules, bots_only=False, seed=11):
 
 
 def shot(app, name):
-    """A screenshot for a person to look at, when DINGHY_SHOTS names a folder."""
-    folder = os.environ.get("DINGHY_SHOTS")
-    if folder:
-        app.screenshot(Path(folder) / name)
+    """A screenshot for a person to look at, when asked for (``tests/shots.py``)."""
+    return shots.shot(app, name)
 
 
 def inside(widget, label, slack=1.0):

@@ -1,6 +1,5 @@
-from pathlib import Path
-
 import pytest
+import shots
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,7 +13,6 @@ from dinghy.ui.widgets.buttons import Button, Toggle
 from dinghy.ui.widgets.selectors import ChoiceSelector
 from dinghy.ui.widgets.text import Text, TextField
 
-SHOTS = Path(__file__).resolve().parent.parent / "shots"
 
 
 @pytest.fixture
@@ -188,9 +186,7 @@ def _check_screen(s, size, scale, name):
         if w.visible and isinstance(w, (Button, ChoiceSelector, TextField, Toggle)):
             assert w.w >= 48 * scale - 0.5 and w.h >= 48 * scale - 0.5, w
     app.step()
-    if SHOTS.is_dir() or SHOTS.parent.joinpath(".git").exists():
-        SHOTS.mkdir(exist_ok=True)
-        app.screenshot(SHOTS / name)
+    shots.shot(app, name)
 
 
 @pytest.mark.parametrize("size,scale", [((1280, 800), 1.0), ((800, 600), 1.0),
@@ -266,8 +262,7 @@ def test_screenshots_are_real_pictures(make_ui_app, tmp_path):
         shot = app.screenshot(tmp_path / "setup.png")
         assert ui.png_colours(shot) > 40
         name = "setup.png" if size == (1280, 800) else "setup_800x600.png"
-        if SHOTS.is_dir() or SHOTS.parent.joinpath(".git").exists():
-            app.screenshot(SHOTS / name)     # for a person to look at (gitignored)
+        shots.shot(app, name)
 
 
 # --- the form on its own ----------------------------------------------------------------

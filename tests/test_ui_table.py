@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import pytest
+import shots
 
 from dinghy.core import io
 from dinghy import games
@@ -29,7 +29,6 @@ from dinghy.ui.shell.table import TableScene
 from dinghy.ui.widgets.gui import key
 from dinghy.ui.widgets.dialogs import Curtain, Dialog, HelpOverlay
 
-SHOTS = Path(__file__).resolve().parent.parent / "shots"
 
 TINY_COURSE = """
 name = "Tiny beat"
@@ -53,10 +52,8 @@ at = [500, 520]
 
 
 def shot(app, name):
-    """Save a screenshot for a person to look at (gitignored), when in a checkout."""
-    if SHOTS.is_dir() or SHOTS.parent.joinpath(".git").exists():
-        return app.screenshot(SHOTS / name)
-    return None
+    """A screenshot for a person to look at, when asked for (``tests/shots.py``)."""
+    return shots.shot(app, name)
 
 
 @pytest.fixture
@@ -376,6 +373,31 @@ def test_autosave_every_action_and_resume(ui_app, table, tiny, home):
     ui.tap(ui_app, setup_screen.resume_button)
     resumed = ui_app.scene
     assert isinstance(resumed, TableScene) and resumed.race.actions == actions
+
+
+def test_a_tap_and_the_bot_moves_it_sets_off_are_saved_in_one_write(ui_app, table, tiny, home, monkeypatch):
+    """The autosave holds every action once a tap is played, the bots' answers included,
+    and writes the file once for them all (it used to write once per bot move: two
+    synced files each time)."""
+    setup = make_setup(tiny, Seat("Ann", "Orange"), Seat("Bo", "Sky", "simple"), Seat("Cy", "Mint", "simple"))
+    scene = table(setup)
+    race = scene.race
+    writes = []
+    real = Autosave.save
+    monkeypatch.setattr(Autosave, "save", lambda self, r: (writes.append(len(r.actions)), real(self, r)))
+    rng = random.Random(3)
+    taps = 0
+    while taps < 6 and not race.over:
+        ui_app.step()
+        if not scene.human_turn:
+            continue
+        before, writes_before = len(race.actions), len(writes)
+        play_by_taps(ui_app, scene, simple.choose(race, rng))
+        taps += 1
+        saved = json.loads((home / "autosave.json").read_text())["actions"]
+        assert saved == [a.text() for a in race.actions]          # nothing played is unsaved
+        assert len(writes) - writes_before <= 1, (before, len(race.actions), writes[writes_before:])
+    assert taps == 6 and len(race.actions) > len(writes) + 6      # bots did move in between
 
 
 def test_a_new_race_asks_before_it_discards_the_unfinished_one(ui_app, table, tiny, home):

@@ -2,7 +2,8 @@
 and "Save" copies under ``saves/``.
 
 ``$DINGHY_HOME`` (default ``~/.local/share/dinghy``) holds ``autosave.json`` (the race
-being played, rewritten atomically after every action), ``autosave.prev.json`` (the
+being played, rewritten atomically once a person's action and the bots' moves it sets
+off are played, and at the latest on the frame after any action), ``autosave.prev.json`` (the
 one before it, so a file damaged outside dinghy still leaves a race to resume),
 ``last-race.json`` (the last finished race, for ``dinghy replay``) and ``saves/``.
 All reading and writing goes through :mod:`dinghy.core.io`; this module only names paths

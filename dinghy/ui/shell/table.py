@@ -71,6 +71,7 @@ class TableScene(BotsMixin, MotionMixin, GuidedMixin, ChartScene):
         self._bot_wait = 0.0
         self._asked: Any = None          # the state the bots were last asked to speak out of turn in
         self._over_reported = False
+        self._unsaved = False            # actions played since the last autosave (save_now)
         self._press: tuple[float, float] | None = None
         self._dragged = False
         self._step_key: Any = None
@@ -130,6 +131,7 @@ class TableScene(BotsMixin, MotionMixin, GuidedMixin, ChartScene):
         self.refresh(new_step=True)
 
     def on_exit(self) -> None:
+        self.save_now()
         self.view.delete()
         super().on_exit()
 
@@ -348,12 +350,13 @@ class TableScene(BotsMixin, MotionMixin, GuidedMixin, ChartScene):
             return False
         self.view.after_action(events, before)
         self._show_motion(state_before, action, events)
-        self._autosave()
+        self._unsaved = True
         self._let_bots_speak(refresh)
         if refresh:
             self.refresh()
             if self.bot_delay <= 0:
                 self.run_bots()
+            self.save_now()
         return True
 
     def roll(self, refresh: bool = True) -> None:
@@ -364,16 +367,23 @@ class TableScene(BotsMixin, MotionMixin, GuidedMixin, ChartScene):
         events = self.race.roll()
         self.view.after_action(events, before)
         self._show_motion(state_before, self.race.actions[-1], events)
-        self._autosave()
+        self._unsaved = True
         self._let_bots_speak(refresh)
         if refresh:
             self.refresh()
             if self.bot_delay <= 0:
                 self.run_bots()
+            self.save_now()
 
-    def _autosave(self) -> None:
-        if self.autosave is None:
+    def save_now(self) -> None:
+        """Write the autosave if the race changed since the last one. Every action marks
+        the race unsaved; the file is written once the person's action and the bots'
+        answers to it are played (the end of the tap), and at the latest on the next
+        frame: a crash loses at most one frame's actions, and a tap that sets off a
+        chain of bot moves costs one write, not one per move."""
+        if not self._unsaved or self.autosave is None:
             return
+        self._unsaved = False
         try:
             self.autosave.save(self.race)
         except OSError as exc:
@@ -399,7 +409,8 @@ class TableScene(BotsMixin, MotionMixin, GuidedMixin, ChartScene):
         if self.human_turn:
             self.viewer = self.view.acting_seat()
         self._over_reported = False
-        self._autosave()
+        self._unsaved = True
+        self.save_now()
         self.refresh(new_step=True)
 
     def _made_by_a_person(self, k: int) -> bool:
@@ -443,6 +454,7 @@ class TableScene(BotsMixin, MotionMixin, GuidedMixin, ChartScene):
             motion.update(dt)
         self.view.tick(dt)
         self.run_bots(dt)
+        self.save_now()
         if self.race.over:
             self._report_over()
 
