@@ -760,7 +760,7 @@ def near_a_ray(track, side, bearing):
     return False
 
 
-@settings(max_examples=100, deadline=None)
+@settings(deadline=None)
 @given(st.lists(st.tuples(st.floats(-400, 400), st.floats(600, 1400)), min_size=2, max_size=12),
        st.sampled_from(["port", "starboard"]), st.integers(0, 23).map(lambda k: 15 * k))
 def test_rounding_agrees_with_the_winding_angle(track, side, bearing):

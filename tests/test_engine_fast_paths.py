@@ -47,7 +47,7 @@ def _holds(quick, exact) -> bool:
     return quick[0] <= exact[0] and quick[1] <= exact[1] and quick[2] >= exact[2] and quick[3] >= exact[3]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.data())
 def test_a_quick_box_always_holds_the_shape(data):
     """The hull and every card at any pose and shift lie inside their quick boxes."""
@@ -84,7 +84,7 @@ def _plain_card_options(game, state):
     return tuple(out)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.data())
 def test_card_options_equal_the_plain_shapely_check(data):
     """Every card of the hand gets the same verdict as when each card is built and
@@ -129,7 +129,7 @@ def _plain_track(pose, tack, card, ex, hull_length, shift, samples=6):
     return pts
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.data())
 def test_the_exit_track_is_the_plain_pose_arithmetic(data):
     """The track a move's marks and lines are judged on ("Each boat finishes the race the
@@ -145,7 +145,7 @@ def test_the_exit_track_is_the_plain_pose_arithmetic(data):
     assert exit_track(b.pose, b.tack, card, ex, L, shift) == _plain_track(b.pose, b.tack, card, ex, L, shift)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.data())
 def test_a_segment_the_rounding_skips_has_no_event(data):
     """``rounding_progress`` skips a segment of the track whose ends lie on one side of
@@ -165,7 +165,7 @@ def test_a_segment_the_rounding_skips_has_no_event(data):
             assert psg.events(p, q) == []
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.data())
 def test_a_launch_is_judged_as_the_shapes_judge_it(data):
     """``why_not_launch`` lets quick boxes pass a boat and card that are surely free; its
@@ -194,7 +194,7 @@ def test_a_launch_is_judged_as_the_shapes_judge_it(data):
         assert launch_and_start.why_not_launch(game, state, act) == fast
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.data())
 def test_a_move_said_to_be_far_from_the_finish_does_not_touch_it(data):
     """The finish is judged on the shapes only where the boxes of the hull and the track
@@ -218,7 +218,7 @@ def test_a_move_said_to_be_far_from_the_finish_does_not_touch_it(data):
         assert not crosses_line(game.course.finish, swept)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.data())
 def test_the_exact_boxes_are_the_polygons_bounds(data):
     """``card_boxes`` and ``others_boxes`` (the skippers read them to judge "exactly as the
@@ -275,7 +275,7 @@ def _plain_stop_short(game, state, boat, card, end, tack, shift):
     return boat.pose, boat.tack, fixed
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.data())
 def test_stopping_short_is_judged_as_the_shapes_judge_it(data):
     """Where a blocked move stops: "stop the execution of his move in a way that his boat
@@ -326,7 +326,7 @@ def _plain_swing_blocker(game, state, b, turn):
     return None
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.data())
 def test_a_pivot_is_judged_as_the_shapes_judge_it(data):
     """A pivot "may make a 90°-turn in either direction"; the hull may not swing into a
@@ -387,7 +387,7 @@ def _plain_rounding_progress(course, state, track):
     return RoundingState(legs_done, stage)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(deadline=None)
 @given(st.data())
 def test_the_rounding_counts_as_the_plain_count(data):
     """"A boat must round the buoys in the order and direction given": the marks a
@@ -429,7 +429,7 @@ def _outline_key(data, game):
     return (what, tack, shift)
 
 
-@settings(max_examples=600, deadline=None)
+@settings(deadline=None)
 @given(st.data())
 def test_a_sure_convex_verdict_is_the_shapes_verdict(data):
     """Rule 1 ("a boat may not ... put the boat ... on another boat's manoeuvre card") and
@@ -479,7 +479,7 @@ def _plain_placement(game, state, boat, card):
     return blocker, met
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.data())
 def test_a_card_placed_is_blocked_and_meets_cards_as_the_shapes_judge(data):
     """"When the player ... would be forced to play his manoeuvre card for the next turn
@@ -503,7 +503,7 @@ def test_a_card_placed_is_blocked_and_meets_cards_as_the_shapes_judge(data):
         _plain_placement(game, state, me, card)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.data())
 def test_the_box_round_every_exit_holds_each_shape_of_the_move(data):
     """``reach`` calls a move clear on open water ("Boats and the manoeuvre cards placed
@@ -533,7 +533,7 @@ def test_the_box_round_every_exit_holds_each_shape_of_the_move(data):
     assert len(rows) == len(spec[6])
 
 
-@settings(max_examples=400, deadline=None)
+@settings(deadline=None)
 @given(st.data())
 def test_a_sure_fixed_verdict_is_the_shapes_verdict(data):
     """"Boats and the manoeuvre cards placed in front of them may never touch fixed
@@ -568,7 +568,7 @@ def test_a_sure_fixed_verdict_is_the_shapes_verdict(data):
         assert sure == game.fixed_hits(__import__("numpy").array([shape], dtype=object), lines=lines)[0]
 
 
-@settings(max_examples=400, deadline=None)
+@settings(deadline=None)
 @given(st.data())
 def test_a_launch_judged_as_convex_shapes_is_judged_as_the_polygons_judge_it(data):
     """"each player puts his boat in a position of his choice downwind of the start line
@@ -607,7 +607,7 @@ def test_a_launch_judged_as_convex_shapes_is_judged_as_the_polygons_judge_it(dat
             assert launch_and_start.why_not_launch(game, state, act) == fast
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(st.data())
 def test_the_lines_on_the_water_kept_for_a_fleet_are_the_plain_answer(data):
     """"When the last boat has started, remove the start line"; "When the first boat
@@ -708,7 +708,7 @@ def _pose_by_an_obstacle(data, game, lines):
     return Pose(x, y, data.draw(st.integers(0, 23)) * 15)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(deadline=None)
 @given(st.data())
 def test_the_trap_check_rules_as_the_plain_check_of_every_heading(data):
     """Our reading of "If a boat comes into a situation where it would violate this rule,
@@ -741,7 +741,7 @@ def test_the_trap_check_rules_as_the_plain_check_of_every_heading(data):
         assert plain is None
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.data())
 def test_no_exit_said_free_of_traps_ends_trapped(data):
     """The move's shortcut (``trapped.no_exit_traps``): when the box round the whole move
@@ -761,7 +761,7 @@ def test_no_exit_said_free_of_traps_ends_trapped(data):
             assert _plain_trapped_by(game, state, me, r.pose, r.tack) is None
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.data())
 def test_a_turn_weighed_for_a_trap_is_blocked_as_the_shapes_judge(data):
     """A pivot "may make a 90°-turn in either direction"; the hull may not end on a boat,
@@ -788,7 +788,7 @@ def test_a_turn_weighed_for_a_trap_is_blocked_as_the_shapes_judge(data):
         path_blocker(game, state, b, game.hull(pose, tack), edge=False)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.data())
 def test_the_exits_on_open_water_are_judged_as_every_rule_judges_them(data):
     """``turn._exit_options`` on open water (no exit touches anything, meets a card or
@@ -833,7 +833,7 @@ def test_the_exits_on_open_water_are_judged_as_every_rule_judges_them(data):
     assert fast == plain
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(st.data())
 def test_the_table_builds_hulls_and_cards_as_the_plain_shape_at(data):
     """The table's hulls and cards (``Table.hull``, ``Table.card_shape``: plain floats,
@@ -857,7 +857,7 @@ def _same_corners(a, b) -> bool:
     return np.array_equal(np.asarray(a.exterior.coords), np.asarray(b.exterior.coords))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.data())
 def test_what_a_stopped_move_touches_is_what_its_shapes_touch(data):
     """A blocked move: "Boats and the manoeuvre cards placed in front of them may never
@@ -879,7 +879,7 @@ def test_what_a_stopped_move_touches_is_what_its_shapes_touch(data):
     assert turn._move_touches(game, me, card, r.pose, r.tack, shift, lines) == plain
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)
 @given(st.data())
 def test_the_boxes_kept_for_a_fleet_are_those_of_its_boats(data):
     """The other boats' boxes (``bounds.others_box_lists``, ``bounds.others_boxes``) are

@@ -93,7 +93,7 @@ def _poses(draw, ch):
     return np.array(xs), np.array(ys), np.array(hs)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(st.data())
 def test_the_quick_looks_at_marks_edge_and_land_judge_as_the_plain_checks(data):
     course = data.draw(st.sampled_from(["olympic_triangle", "island_race", "up_and_down"]))

@@ -24,21 +24,21 @@ def close(a, b, tol=1e-6):
     return all(math.isclose(p, q, rel_tol=tol, abs_tol=tol * 100) for p, q in zip(a, b))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(deadline=None)
 @given(z=zoom, cx=coord, cy=coord, x0=st.floats(0, 400), sx=pixel, sy=pixel)
 def test_screen_world_screen_is_identity(z, cx, cy, x0, sx, sy):
     c = camera(z, cx, cy, x0=x0, y0=x0 / 2)
     assert close(c.world_to_screen(*c.screen_to_world(sx, sy)), (sx, sy))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(deadline=None)
 @given(z=zoom, cx=coord, cy=coord, x=coord, y=coord)
 def test_world_screen_world_is_identity(z, cx, cy, x, y):
     c = camera(z, cx, cy)
     assert close(c.screen_to_world(*c.world_to_screen(x, y)), (x, y))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(deadline=None)
 @given(z=zoom, cx=coord, cy=coord, sx=pixel, sy=pixel, f=factor)
 def test_zoom_about_a_point_keeps_it_fixed(z, cx, cy, sx, sy, f):
     c = camera(z, cx, cy)
