@@ -172,6 +172,14 @@ class BaseGame:
     def boat_outlines(self, state: Any) -> list[Any]:
         """Per seat, the hull's outline in world points, or None."""
         return [None] * self.seats()
+
+    def board_placements(self, state: Any) -> list[tuple[Any, Action]]:
+        """Choices of the seat to act that put something other than its boat on the
+        board (Dinghy Race's Weather Eye card on the water), which ``legal_actions``
+        cannot list (a place is a free point): ``(world point, action)`` pairs, each
+        action one ``why_not`` allows, a point once per way of laying the thing there.
+        None by default."""
+        return []
     def balance(self, states: Sequence[Any], actions: Sequence[Any],
                 events: Sequence[Sequence[Event]]) -> _balance.Balance:
         """Each seat's count of every ``balance_figures`` figure over one race (``states``

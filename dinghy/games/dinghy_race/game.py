@@ -13,11 +13,12 @@ from typing import Any
 
 from dinghy.core.interface import CHANCE, TERMINAL, BaseGame, Event
 from dinghy.games.dinghy_race import balance as _balance, position as positions, rules
-from dinghy.games.dinghy_race.actions import Action, Overlap, Roll, parse
+from dinghy.games.dinghy_race.actions import Action, Overlap, Roll, WeatherEye, parse
 from dinghy.games.dinghy_race.outcome import LuckOutcome, MoveOutcome, outcome
 from dinghy.games.dinghy_race.state import RaceState, Step
 from dinghy.games.dinghy_race.table import Table
 from dinghy.games.dinghy_race.turn import stop_short_at as stop_short_before_format_4
+from dinghy.games.dinghy_race.weather_eye import weather_eye_places
 
 _DICE = [Roll(a, b) for a in range(1, 7) for b in range(1, 7)]
 
@@ -79,6 +80,25 @@ class DinghyRace(Table, BaseGame):
 
     def parse_action(self, text: str) -> Action:
         return parse(text)
+
+    def action_label(self, action: Action) -> str:
+        """A Weather Eye card laid in words (its place is the tap's); any other action's
+        text."""
+        if isinstance(action, WeatherEye):
+            side = "along" if action.long_side_along_wind else "across"
+            return f"Weather Eye card, long side {side} the wind"
+        return action.text()
+
+    def weather_eye_places(self, state: RaceState, long_side_along_wind: bool) -> list[tuple[float, float]]:
+        """Where the acting boat's Weather Eye card may lie near it, turned so: the one
+        answer the table and the browser both offer (:func:`.weather_eye.weather_eye_places`)."""
+        return weather_eye_places(self, state, long_side_along_wind)
+
+    def board_placements(self, state: RaceState) -> list[tuple[tuple[float, float], Action]]:
+        """At the WEATHER_EYE step, each place near the boat where its card may lie, long
+        side along the wind and across it (:meth:`weather_eye_places`)."""
+        return [(at, WeatherEye(at[0], at[1], along)) for along in (True, False)
+                for at in self.weather_eye_places(state, along)]
 
     def position(self, state: RaceState) -> RaceState:
         return positions.position(self, state)

@@ -129,20 +129,25 @@ const SVGNS = "http://www.w3.org/2000/svg";
 //: centres are closer on the screen (the server merges closer ones into one chooser).
 const FINGER = 48;
 
-// The board's zoom (CSS px per SVG unit): the whole board when the seat has no targets;
-// on its turn, close enough that the two nearest targets are a finger apart (the board
-// then scrolls and pans in its box). The server keeps targets 2 radii apart, so the zoom
-// stays below a finger's width over a target's: the closest targets of a turn are
-// never more than about 1.7 times the board's width.
-function boardZoom(box, w, h, targets) {
-  const maxH = parseFloat(getComputedStyle(box).maxHeight) || h;
-  const fit = Math.min(box.clientWidth / w, maxH / h);
+// The nearest two targets' distance (SVG units), Infinity with fewer than two.
+function nearestTargets(targets) {
   let nearest = Infinity;
   for (let i = 0; i < targets.length; i++) {
     for (let j = i + 1; j < targets.length; j++) {
       nearest = Math.min(nearest, Math.hypot(targets[i].x - targets[j].x, targets[i].y - targets[j].y));
     }
   }
+  return nearest;
+}
+
+// The board's zoom (CSS px per SVG unit): the whole board when the seat has no targets;
+// on its turn, close enough that the two nearest targets are a finger apart (the board
+// then scrolls and pans in its box). The server keeps a boat's targets 2 radii apart, so
+// then the zoom stays below a finger's width over a target's; the places to lay a thing
+// on the board (a Weather Eye card) lie on a grid of their own, zoomed in further.
+function boardZoom(box, w, h, nearest) {
+  const maxH = parseFloat(getComputedStyle(box).maxHeight) || h;
+  const fit = Math.min(box.clientWidth / w, maxH / h);
   return Math.max(fit, nearest < Infinity ? FINGER / nearest : 0);
 }
 
@@ -156,8 +161,10 @@ function drawTargets(box, c, redraw) {
   const vb = (svg.getAttribute("viewBox") || "").split(/[ ,]+/).map(Number);
   if (vb.length !== 4 || vb.some(isNaN)) return;
   const [x0, y0, w, h] = vb;
-  const z = boardZoom(box, w, h, targets);
-  const r = Math.max(view.target_r || 0, FINGER / 2 / z);
+  const nearest = nearestTargets(targets);
+  const z = boardZoom(box, w, h, nearest);
+  // a finger wide, and no wider than keeps the nearest two apart (a grid of places)
+  const r = Math.max(Math.min(view.target_r || 0, nearest / 2), FINGER / 2 / z);
   const pad = targets.length ? r : 0;
   svg.setAttribute("viewBox", `${x0 - pad} ${y0 - pad} ${w + 2 * pad} ${h + 2 * pad}`);
   svg.style.width = `${((w + 2 * pad) * z).toFixed(1)}px`;
