@@ -683,3 +683,18 @@ def test_a_weather_eye_card_where_the_engine_refuses_it_is_refused_with_its_reas
         msg = ws.receive_json()
         assert msg["type"] == "refused" and msg["reason"] == why
         _unchanged(fast_client, table.table_id, n)
+
+
+@pytest.mark.parametrize("rules", list(BOARDS))
+def test_the_board_a_seat_is_sent_shows_the_wind_of_the_table_now(fast_client, rules):
+    """The pyglet table shows the wind; so does the board a seat is sent (the exports'
+    SVG): its rose names the wind of the table's state now, as the game tells it
+    (``board_wind``), and a game without wind (the Gigamic Regatta) has none."""
+    import re
+    tid, _, tokens = open_table(fast_client, rules)
+    ws, view = join(fast_client, tid, tokens[0])
+    state = table_of(fast_client, tid).race.state
+    wind = table_of(fast_client, tid).race.game.board_wind(state)
+    roses = re.findall(r'<g class="wind" data-from="([^"]+)">', view["svg"])
+    assert roses == ([] if wind is None else [f"{wind % 360:g}"])
+    assert (wind is None) == (rules == "regatta_gigamic")

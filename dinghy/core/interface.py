@@ -173,6 +173,17 @@ class BaseGame:
         """Per seat, the hull's outline in world points, or None."""
         return [None] * self.seats()
 
+    def board_pieces(self, state: Any) -> Sequence[Any]:
+        """What lies on the board in ``state`` besides the boats and the board itself
+        (:class:`dinghy.core.picture.Shape` s, world units): Dinghy Race's Weather Eye
+        cards laid during the race. None by default."""
+        return ()
+
+    def board_wind(self, state: Any) -> float | None:
+        """Where the wind of ``state`` comes from, in compass degrees (0 north, clockwise,
+        as the boats' headings), for the pictures' wind rose; None: a game without wind."""
+        return None
+
     def board_placements(self, state: Any) -> list[tuple[Any, Action]]:
         """Choices of the seat to act that put something other than its boat on the
         board (Dinghy Race's Weather Eye card on the water), which ``legal_actions``

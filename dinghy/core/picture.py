@@ -11,6 +11,10 @@ A game that can be drawn offers two things through its interface
                                 not on the water yet)
     game.boat_outlines(state) -> [outline | None]: per seat, its hull (world points)
     game.rounds(state)       -> the rounds begun (the GIF shows one frame a round)
+    game.board_pieces(state) -> [Shape]: what lies on the board in this state besides
+                                the boats (Dinghy Race's Weather Eye cards laid)
+    game.board_wind(state)   -> where the wind comes from (compass degrees) or None:
+                                the rose in the board's corner (:mod:`.wind_rose`)
 
 Everything else (tracks, the key, the three formats) is here, once. Pure: a game and the
 race's states in, text or a Pillow image out; writing the file is the caller's business
@@ -29,6 +33,7 @@ from PIL import GifImagePlugin, Image, ImageDraw, ImageFont
 
 from dinghy.core.geometry import readable_outline
 from dinghy.core.setup import PALETTE
+from dinghy.core.wind_rose import Rose, rose
 
 XY = tuple[float, float]
 RGB = tuple[int, int, int]
@@ -188,23 +193,12 @@ def svg(game: Any, states: Sequence[Any], width: float = 1000.0,
            f'viewBox="0 0 {_f(width)} {_f(frame.height)}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">',
            f"<title>{escape(chart.title or game.title)}</title>",
            f'<rect x="0" y="0" width="{_f(width)}" height="{_f(frame.height)}" fill="{_hex(PAPER)}"/>',
-           '<g class="board">']
-    for sh in chart.shapes:
-        fill = _hex(sh.fill) if sh.fill else "none"
-        stroke = f' stroke="{_hex(sh.stroke)}" stroke-width="{_f(max(sh.width * s, 0.6))}"' if sh.stroke else ""
-        if sh.kind == "polygon":
-            out.append(f'<polygon points="{pts(sh.points)}" fill="{fill}"{stroke}/>')
-        elif sh.kind == "line":
-            out.append(f'<polyline points="{pts(sh.points)}" fill="none"{stroke} stroke-linecap="round"/>')
-        elif sh.kind == "circle":
-            x, y = frame.px(sh.points[0])
-            out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(max(sh.radius * s, 2))}" fill="{fill}"{stroke}/>')
-        elif sh.kind == "label":
-            x, y = frame.px(sh.points[0])
-            out.append(f'<text x="{_f(x)}" y="{_f(y)}" font-size="{_f(frame.line * 0.8)}" '
-                       f'fill="{_hex(sh.fill or INK)}" text-anchor="middle">{escape(sh.text)}</text>')
-    out.append("</g>")
+           '<g class="board">', *_svg_shapes(chart.shapes, frame), "</g>"]
     last = states[-1]
+    pieces = game.board_pieces(last)
+    if pieces:
+        out += ['<g class="pieces">', *_svg_shapes(pieces, frame), "</g>"]
+    out.append(_svg_rose(rose(game, last, frame), frame))
     hulls = game.boat_outlines(last)
     for seat, track in enumerate(tracks(game, states) if drawn is None else drawn):
         col = _hex(colour(game, seat))
@@ -218,6 +212,41 @@ def svg(game: Any, states: Sequence[Any], width: float = 1000.0,
     out.append(_svg_key(game, chart, last, frame))
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _svg_shapes(shapes: Sequence[Shape], frame: Frame) -> list[str]:
+    s = frame.scale
+    out = []
+    for sh in shapes:
+        pts = " ".join(f"{_f(x)},{_f(y)}" for x, y in frame.poly(sh.points))
+        fill = _hex(sh.fill) if sh.fill else "none"
+        stroke = f' stroke="{_hex(sh.stroke)}" stroke-width="{_f(max(sh.width * s, 0.6))}"' if sh.stroke else ""
+        if sh.kind == "polygon":
+            out.append(f'<polygon points="{pts}" fill="{fill}"{stroke}/>')
+        elif sh.kind == "line":
+            out.append(f'<polyline points="{pts}" fill="none"{stroke} stroke-linecap="round"/>')
+        elif sh.kind == "circle":
+            x, y = frame.px(sh.points[0])
+            out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(max(sh.radius * s, 2))}" fill="{fill}"{stroke}/>')
+        elif sh.kind == "label":
+            x, y = frame.px(sh.points[0])
+            out.append(f'<text x="{_f(x)}" y="{_f(y)}" font-size="{_f(frame.line * 0.8)}" '
+                       f'fill="{_hex(sh.fill or INK)}" text-anchor="middle">{escape(sh.text)}</text>')
+    return out
+
+
+def _svg_rose(r: Rose | None, frame: Frame) -> str:
+    """The wind's rose (:mod:`.wind_rose`), "" where the game has no wind."""
+    if r is None:
+        return ""
+    (cx, cy), pts = r.centre, " ".join(f"{_f(x)},{_f(y)}" for x, y in r.arrow)
+    x0, y0, x1, y1 = r.badge
+    return (f'<g class="wind" data-from="{_f(r.wind_from)}"><title>{escape(r.words)}</title>'
+            f'<rect x="{_f(x0)}" y="{_f(y0)}" width="{_f(x1 - x0)}" height="{_f(y1 - y0)}" rx="{_f(r.radius * 0.3)}" '
+            f'fill="{_hex(PAPER)}" fill-opacity="0.9" stroke="{_hex(INK)}" stroke-width="1"/>'
+            f'<polygon points="{pts}" fill="{_hex(INK)}"/>'
+            f'<text x="{_f(cx)}" y="{_f(r.word_at[1])}" font-size="{_f(r.word_size)}" '
+            f'fill="{_hex(INK)}" text-anchor="middle" font-weight="bold">wind</text></g>')
 
 
 def _svg_key(game: Any, chart: Chart, state: Any, frame: Frame) -> str:
@@ -248,10 +277,14 @@ def _font(size: float) -> Any:
 
 def _board(chart: Chart, frame: Frame) -> Image.Image:
     img = Image.new("RGB", (int(frame.width), int(math.ceil(frame.height))), PAPER)
-    d = ImageDraw.Draw(img)
+    _draw_shapes(ImageDraw.Draw(img), chart.shapes, frame)
+    return img
+
+
+def _draw_shapes(d: ImageDraw.ImageDraw, shapes: Sequence[Shape], frame: Frame) -> None:
     s = frame.scale
     font = _font(frame.line * 0.8)
-    for sh in chart.shapes:
+    for sh in shapes:
         w = max(1, round(sh.width * s))
         if sh.kind == "polygon":
             d.polygon(frame.poly(sh.points), fill=sh.fill, outline=sh.stroke, width=w if sh.stroke else 1)
@@ -263,7 +296,16 @@ def _board(chart: Chart, frame: Frame) -> Image.Image:
             d.ellipse([x - r, y - r, x + r, y + r], fill=sh.fill, outline=sh.stroke)
         elif sh.kind == "label":
             d.text(frame.px(sh.points[0]), sh.text, fill=sh.fill or INK, font=font, anchor="ms")
-    return img
+
+
+def _draw_state(d: ImageDraw.ImageDraw, game: Any, frame: Frame, state: Any) -> None:
+    """What lies on the board in ``state`` besides the boats, and the wind's rose."""
+    _draw_shapes(d, game.board_pieces(state), frame)
+    r = rose(game, state, frame)
+    if r is not None:
+        d.rounded_rectangle(list(r.badge), radius=r.radius * 0.3, fill=PAPER, outline=INK)
+        d.polygon(list(r.arrow), fill=INK)
+        d.text(r.word_at, "wind", fill=INK, font=_font(r.word_size), anchor="ms")
 
 
 #: the least length a boat is drawn at on a picture, pixels (a silhouette where its true
@@ -308,6 +350,7 @@ def image(game: Any, states: Sequence[Any], width: int = 1400) -> Image.Image:
     frame = Frame(chart, width, game.seats())
     img = _board(chart, frame)
     d = ImageDraw.Draw(img)
+    _draw_state(d, game, frame, states[-1])
     for seat, track in enumerate(tracks(game, states)):
         if len(track) > 1:
             d.line(frame.poly(track), fill=colour(game, seat), width=_track_width(chart, frame), joint="curve")
@@ -344,6 +387,7 @@ def frames(game: Any, states: Sequence[Any], width: int = 800) -> Iterator[Image
         done = end + 1
         picture = trail.copy()
         d = ImageDraw.Draw(picture)
+        _draw_state(d, game, frame, states[end])
         _draw_boats(d, game, frame, states[end])
         _draw_key(d, game, chart, frame, states[end])
         yield picture

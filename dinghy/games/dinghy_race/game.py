@@ -121,6 +121,13 @@ class DinghyRace(Table, BaseGame):
         from dinghy.games.dinghy_race import race_picture
         return race_picture.boat_outlines(self, state)
 
+    def board_pieces(self, state: RaceState) -> Any:
+        from dinghy.games.dinghy_race import race_picture
+        return race_picture.laid_weather_eyes(self, state)
+
+    def board_wind(self, state: RaceState) -> float:
+        return float(self.wind_from)
+
     def progress(self, state: RaceState) -> Any:
         """Where the bows of the boats still racing lie (to the tenth of a millimetre),
         their legs done and the places: pivoting on the spot and holding cards aside
