@@ -595,21 +595,8 @@ def test_a_person_protests_out_of_turn_and_only_calls_open_to_that_seat_are_take
 # -- a Weather Eye card laid by a tap -------------------------------------------------------
 
 def at_weather_eye(tables, seed):
-    """A two-person Dinghy Race table played by a skipper's brain (through the server, as
-    seats' texts) on to a seat's first Weather Eye step where its card may lie near the
-    boat and the other boat's card lies face-down."""
-    from dinghy.games.dinghy_race.state import Step
-    from dinghy.serve.tables import make_setup
-    table = tables.create("dinghy_race", make_setup("dinghy_race", "up_and_down",
-                                                    [{"who": "person"}, {"who": "person"}], seed))
-    race, brain, rng = table.race, skipper(None, "dinghy_race"), random.Random(seed)
-    for _ in range(400):
-        st = race.state
-        if (st.step is Step.WEATHER_EYE and race.game.board_placements(st)
-                and race.game._face_down(st, 1 - st.active)):
-            return table
-        tables.act(table, race.current_player(), race.game.action_text(brain.choose(race, rng)), table.count)
-    raise AssertionError("no Weather Eye step with places in 400 actions")
+    from botkit import served_at_weather_eye
+    return served_at_weather_eye(tables, seed)
 
 
 WE_RULE = ("He may place them anywhere on the playing surface at the end of his turn; the only "
@@ -662,6 +649,10 @@ def test_a_dinghy_race_seat_lays_a_weather_eye_card_by_tapping_its_place(fast_cl
     assert len(state.weather_eyes) == laid_before + 1 and state.boats[seat].weather_eye == cards_before - 1
     laid = state.weather_eyes[-1]
     assert (laid.x, laid.y, laid.long_side_along_wind, laid.owner) == (action.x, action.y, False, seat)
+    # the card is on the board the seats are sent (the laid cards, over the course's own)
+    import re
+    pieces = re.search(r'<g class="pieces">(.*?)</g>', after["svg"], re.S)
+    assert pieces and pieces.group(1).count("<polygon") == sum(w.owner is not None for w in state.weather_eyes)
 
 
 def test_a_weather_eye_card_where_the_engine_refuses_it_is_refused_with_its_reason(fast_client):

@@ -13,7 +13,7 @@ from typing import Any
 
 from dinghy.core.interface import CHANCE, TERMINAL, BaseGame, Event
 from dinghy.games.dinghy_race import balance as _balance, position as positions, rules
-from dinghy.games.dinghy_race.actions import Action, Overlap, Roll, WeatherEye, parse
+from dinghy.games.dinghy_race.actions import Action, Drift, Overlap, Pass, Roll, WeatherEye, parse
 from dinghy.games.dinghy_race.outcome import LuckOutcome, MoveOutcome, outcome
 from dinghy.games.dinghy_race.state import RaceState, Step
 from dinghy.games.dinghy_race.table import Table
@@ -82,11 +82,15 @@ class DinghyRace(Table, BaseGame):
         return parse(text)
 
     def action_label(self, action: Action) -> str:
-        """A Weather Eye card laid in words (its place is the tap's); any other action's
-        text."""
+        """The Weather Eye choices in words (a card laid: its place is the tap's; kept;
+        the cards drifted); any other action's text."""
         if isinstance(action, WeatherEye):
             side = "along" if action.long_side_along_wind else "across"
             return f"Weather Eye card, long side {side} the wind"
+        if isinstance(action, Pass):
+            return "Keep the Weather Eye card"
+        if isinstance(action, Drift):
+            return f"Drift the Weather Eye cards {'one card length' if action.flips == 1 else 'two card lengths'}"
         return action.text()
 
     def weather_eye_places(self, state: RaceState, long_side_along_wind: bool) -> list[tuple[float, float]]:
