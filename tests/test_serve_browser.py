@@ -392,6 +392,14 @@ def test_a_dinghy_race_seat_lays_a_weather_eye_card_by_taps_on_a_phone(server, b
                       for i, a in enumerate(eyes) for b in eyes[i + 1:])
         assert nearest >= FINGER - 0.5 and min(min(b["w"], b["h"]) for b in eyes) >= FINGER - 0.5
         print(f"{len(eyes)} Weather Eye places on a phone, the nearest two {nearest:.1f} CSS px apart")
+        # the board zoomed in: its wind rose is pinned to the box's corner, wherever it is panned
+        badge = page.locator(".windbadge svg")
+        assert badge.locator("g.wind").count() == 1
+        with table.lock:
+            wind = race.game.board_wind(race.state)
+        assert float(badge.locator("g.wind").get_attribute("data-from")) == wind % 360
+        pinned, box = badge.bounding_box(), page.locator("div.board").bounding_box()
+        assert pinned["width"] >= 40 and _on_screen(pinned, box)
         page.screenshot(path=str(shots / "weather_eye_places_phone.png"))
         at = next(i for i, b in enumerate(boxes) if b in eyes and len(b["acts"].split("\n")) == 2)
         text = boxes[at]["acts"].split("\n")[1]          # the long side across the wind
@@ -412,6 +420,7 @@ def test_a_dinghy_race_seat_lays_a_weather_eye_card_by_taps_on_a_phone(server, b
             laid = race.history[n + 1].weather_eyes[-1]
         assert (laid.owner, laid.long_side_along_wind) == (seat, False)
         assert page.locator(".board g.pieces polygon").count() >= 1
+        assert page.locator(".windbadge svg").count() == 0      # the whole board: its own rose
         page.locator(".board g.wind").scroll_into_view_if_needed()
         page.screenshot(path=str(shots / "weather_eye_laid_phone.png"), full_page=True)
     finally:

@@ -148,7 +148,25 @@ function nearestTargets(targets) {
 function boardZoom(box, w, h, nearest) {
   const maxH = parseFloat(getComputedStyle(box).maxHeight) || h;
   const fit = Math.min(box.clientWidth / w, maxH / h);
-  return Math.max(fit, nearest < Infinity ? FINGER / nearest : 0);
+  return [Math.max(fit, nearest < Infinity ? FINGER / nearest : 0), fit];
+}
+
+// The board's wind rose (drawn by the server in the board's top-right corner) pinned to
+// the corner of the board's box while the board is zoomed in: the wind stays in sight
+// wherever the board is panned. The whole board in its box shows its own.
+function pinWind(box, zoomed) {
+  const badge = box.parentElement && box.parentElement.querySelector(".windbadge");
+  const rose = box.querySelector("svg g.wind"), paper = rose && rose.querySelector("rect");
+  if (!badge) return;
+  badge.replaceChildren();
+  if (!zoomed || !paper) return;
+  const [x, y, w, h] = ["x", "y", "width", "height"].map(a => parseFloat(paper.getAttribute(a)));
+  const s = document.createElementNS(SVGNS, "svg");
+  s.setAttribute("viewBox", `${x - 1} ${y - 1} ${w + 2} ${h + 2}`);
+  s.setAttribute("width", "44"); s.setAttribute("height", (44 * (h + 2) / (w + 2)).toFixed(1));
+  s.setAttribute("font-family", box.querySelector("svg").getAttribute("font-family") || "sans-serif");
+  s.append(rose.cloneNode(true));
+  badge.append(s);
 }
 
 // Sizes the board's SVG in CSS px at its zoom, with a margin for the targets at its edges,
@@ -162,7 +180,8 @@ function drawTargets(box, c, redraw) {
   if (vb.length !== 4 || vb.some(isNaN)) return;
   const [x0, y0, w, h] = vb;
   const nearest = nearestTargets(targets);
-  const z = boardZoom(box, w, h, nearest);
+  const [z, fit] = boardZoom(box, w, h, nearest);
+  pinWind(box, z > fit * 1.01);
   // a finger wide, and no wider than keeps the nearest two apart (a grid of places)
   const r = Math.max(Math.min(view.target_r || 0, nearest / 2), FINGER / 2 / z);
   const pad = targets.length ? r : 0;
@@ -210,6 +229,7 @@ function showSeat(c, redraw) {
   redrawShown = redraw; drawnWidth = window.innerWidth;
   if (!view) { main.replaceChildren(c.note ? refused(c.note) : el("p", {}, "Loading…")); return; }
   const board = el("div", {class: "board"}); board.innerHTML = view.svg;   // SVG drawn by the server
+  const boardBox = el("div", {class: "boardwrap"}, board, el("div", {class: "windbadge", "aria-hidden": "true"}));
   const turn = el("div", {class: "turnbar"},
     el("p", {class: view.yours ? "turn yours" : "turn"}, view.yours ? `Your turn, ${view.name}.` : view.turn));
   const fleet = el("p", {class: "fleet"});
@@ -254,7 +274,7 @@ function showSeat(c, redraw) {
   const seen = el("details", {}, el("summary", {}, `What ${view.name} sees`),
     el("div", {class: "seen"}, Object.entries(view.seen).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join("\n")));
   side.append(seen);
-  main.replaceChildren(el("div", {class: "table", "data-n": view.n, "data-over": view.over, "data-seat": view.seat}, turn, board, side));
+  main.replaceChildren(el("div", {class: "table", "data-n": view.n, "data-over": view.over, "data-seat": view.seat}, turn, boardBox, side));
   drawTargets(board, c, redraw);       // sized once the board's box is on the page
   log.scrollTop = log.scrollHeight;
 }
