@@ -631,6 +631,13 @@ def test_a_dinghy_race_seat_lays_a_weather_eye_card_by_tapping_its_place(fast_cl
             if t["acts"][0]["text"].startswith("weathereye ")}
     assert eyes == want and len(eyes) >= 10
     both = next(t for t in view["targets"] if len(t["acts"]) == 2)
+    # each way round comes with the card's outline where it would lie (the engine's shape)
+    from dinghy.games.dinghy_race.state import WeatherEyeCard
+    from dinghy.games.dinghy_race.weather_eye import weather_eye_shape
+    for act in both["acts"]:
+        a = game.parse_action(act["text"])
+        ring = weather_eye_shape(game, WeatherEyeCard(a.x, a.y, a.long_side_along_wind, seat)).exterior.coords
+        assert act["outline"] == " ".join(f"{x:.1f},{y:.1f}" for x, y in frame.poly(list(ring)[:-1]))
     assert [a["label"] for a in both["acts"]] == ["Weather Eye card, long side along the wind",
                                                  "Weather Eye card, long side across the wind"]
     text = both["acts"][1]["text"]

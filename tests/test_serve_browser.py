@@ -130,14 +130,15 @@ def create_table(page, base: str, rules: str, options: dict[str, str] | None = N
 
 def tap(page, text: str, touch: bool) -> str:
     """Tap what the page offers for ``text``: its point on the board first (a point with
-    several choices opens a chooser: then the choice), else its button; which it was."""
+    several choices, or a thing to lay there, opens a chooser: then the choice), else its
+    button; which it was."""
     press = (lambda t: t.tap()) if touch else (lambda t: t.click())
     spots = page.eval_on_selector_all(".board circle.target", "els => els.map(e => e.getAttribute('data-acts'))")
     for i, acts in enumerate(spots):
         acts = acts.split("\n")
         if text in acts:
             press(page.locator(".board circle.target").nth(i))
-            if len(acts) > 1:
+            if len(acts) > 1 or page.locator(".chooser").count():    # several, or a thing laid: which?
                 press(page.locator(f'.chooser [data-action="{_quoted(text)}"]'))
             return "board"
     button = page.locator(f'.actions [data-action="{_quoted(text)}"]')
@@ -411,6 +412,18 @@ def test_a_dinghy_race_seat_lays_a_weather_eye_card_by_taps_on_a_phone(server, b
         chooser.wait_for(timeout=WAIT_MS)
         assert "Weather Eye card, long side along the wind" in chooser.inner_text()
         assert "Weather Eye card, long side across the wind" in chooser.inner_text()
+        # each way round previewed where it would lie, in its button's colour
+        previews = page.locator(".board polygon.preview")
+        assert previews.count() == 2
+        sizes = [previews.nth(k).bounding_box() for k in range(2)]
+        wind_down = abs(wind % 180) < 1e-9          # the wind along the screen's up and down
+        along, across = sizes
+        if wind_down:
+            assert along["height"] > along["width"] and across["width"] > across["height"]
+        for k in range(2):
+            colour = previews.nth(k).evaluate("e => getComputedStyle(e).fill")
+            edge = chooser.locator("button.primary").nth(k).evaluate("e => getComputedStyle(e).borderLeftColor")
+            assert colour == edge
         page.screenshot(path=str(shots / "weather_eye_chooser_phone.png"))
         chooser.locator(f'[data-action="{_quoted(text)}"]').tap()
         page.wait_for_selector(f'#main .table:not([data-n="{n}"]), #main .refused', timeout=WAIT_MS)

@@ -191,6 +191,11 @@ class BaseGame:
         action one ``why_not`` allows, a point once per way of laying the thing there.
         None by default."""
         return []
+
+    def placement_outline(self, state: Any, action: Action) -> Any:
+        """The outline (world points) of what one of :meth:`board_placements`' actions
+        lays on the board, for a preview before it is laid; None: no preview."""
+        return None
     def balance(self, states: Sequence[Any], actions: Sequence[Any],
                 events: Sequence[Sequence[Event]]) -> _balance.Balance:
         """Each seat's count of every ``balance_figures`` figure over one race (``states``

@@ -10,8 +10,9 @@ headings, a square reached on different tacks) make one target that opens a choo
 Choices that put something else on the board (the game's ``board_placements``: Dinghy
 Race's Weather Eye card on the water, a grid of places near the boat) are targets at
 the thing's point, merged only where they share it (the card turned either way on one
-place: one target whose chooser names each way). Their grid may be denser than a
-finger: the page zooms until its nearest targets are a finger apart.
+place: one target whose chooser names each way, and shows where each would lie: the
+game's ``placement_outline``). Their grid may be denser than a finger: the page zooms
+until its nearest targets are a finger apart.
 Targets come in the board SVG's own units (:class:`dinghy.core.picture.Frame`).
 """
 from __future__ import annotations
@@ -62,7 +63,12 @@ def board_targets(game: Any, state: Any, seat: int, actions: list[Any], frame: F
             placed.append((px, py, [action]))
         else:
             same[2].append(action)
-    spots += placed
-    return [{"x": round(x, 1), "y": round(y, 1),
-             "acts": [{"text": game.action_text(a), "label": label_of(game, a)} for a in acts]}
-            for x, y, acts in spots]
+    out = [{"x": round(x, 1), "y": round(y, 1),
+            "acts": [{"text": game.action_text(a), "label": label_of(game, a)} for a in acts]}
+           for x, y, acts in spots + placed]
+    for target, (_, _, acts) in zip(out[len(spots):], placed):     # what each lays, to preview
+        for act, a in zip(target["acts"], acts):
+            outline = game.placement_outline(state, a)
+            if outline is not None:
+                act["outline"] = " ".join(f"{x:.1f},{y:.1f}" for x, y in frame.poly(outline))
+    return out

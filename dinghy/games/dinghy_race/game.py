@@ -15,10 +15,10 @@ from dinghy.core.interface import CHANCE, TERMINAL, BaseGame, Event
 from dinghy.games.dinghy_race import balance as _balance, position as positions, rules
 from dinghy.games.dinghy_race.actions import Action, Drift, Overlap, Pass, Roll, WeatherEye, parse
 from dinghy.games.dinghy_race.outcome import LuckOutcome, MoveOutcome, outcome
-from dinghy.games.dinghy_race.state import RaceState, Step
+from dinghy.games.dinghy_race.state import RaceState, Step, WeatherEyeCard
 from dinghy.games.dinghy_race.table import Table
 from dinghy.games.dinghy_race.turn import stop_short_at as stop_short_before_format_4
-from dinghy.games.dinghy_race.weather_eye import weather_eye_places
+from dinghy.games.dinghy_race.weather_eye import weather_eye_places, weather_eye_shape
 
 _DICE = [Roll(a, b) for a in range(1, 7) for b in range(1, 7)]
 
@@ -103,6 +103,13 @@ class DinghyRace(Table, BaseGame):
         side along the wind and across it (:meth:`weather_eye_places`)."""
         return [(at, WeatherEye(at[0], at[1], along)) for along in (True, False)
                 for at in self.weather_eye_places(state, along)]
+
+    def placement_outline(self, state: RaceState, action: Action) -> Any:
+        """A Weather Eye card's outline where ``action`` lays it, turned so."""
+        if not isinstance(action, WeatherEye):
+            return None
+        card = WeatherEyeCard(action.x, action.y, action.long_side_along_wind, state.active)
+        return tuple(weather_eye_shape(self, card).exterior.coords)[:-1]
 
     def position(self, state: RaceState) -> RaceState:
         return positions.position(self, state)

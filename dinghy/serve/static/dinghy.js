@@ -128,6 +128,9 @@ const SVGNS = "http://www.w3.org/2000/svg";
 //: A finger's reach (CSS px): every target is at least this wide, and no two targets'
 //: centres are closer on the screen (the server merges closer ones into one chooser).
 const FINGER = 48;
+//: The colours of the outlines a chooser previews (a Weather Eye card either way round),
+//: each also on its button.
+const PREVIEW = ["#ffd23f", "#6ee07a", "#ff8fd0"];
 
 // The nearest two targets' distance (SVG units), Infinity with fewer than two.
 function nearestTargets(targets) {
@@ -199,11 +202,24 @@ function drawTargets(box, c, redraw) {
     const title = document.createElementNS(SVGNS, "title");
     title.textContent = t.acts.map(a => a.label).join(" / ");
     dot.append(title);
+    // one choice is played at a tap; several, or a thing laid on the board (shown
+    // first where it would lie), open the chooser
     dot.addEventListener("click", () => {
-      if (t.acts.length === 1) c.send(t.acts[0].text); else { c.spot = i; redraw(); }
+      if (t.acts.length === 1 && !t.acts[0].outline) c.send(t.acts[0].text); else { c.spot = i; redraw(); }
     });
     g.append(dot);
   });
+  const chosen = c.spot !== null ? targets[c.spot] : null;
+  if (chosen) {                        // where each way of laying the thing here would lie
+    chosen.acts.forEach((a, k) => {
+      if (!a.outline) return;
+      const shape = document.createElementNS(SVGNS, "polygon");
+      shape.setAttribute("points", a.outline);
+      shape.setAttribute("class", "preview");
+      shape.setAttribute("style", `fill:${PREVIEW[k % PREVIEW.length]};stroke:${PREVIEW[k % PREVIEW.length]}`);
+      g.append(shape);
+    });
+  }
   svg.append(g);
   if (c.panned && c.panned.n === view.n) {
     box.scrollLeft = c.panned.left; box.scrollTop = c.panned.top;
@@ -242,7 +258,11 @@ function showSeat(c, redraw) {
   const side = el("div", {class: "side"});
   if (c.spot !== null && view.targets[c.spot]) {      // a point with several choices: which?
     const here = el("div", {class: "chooser"}, el("h3", {}, "Here on the board"));
-    for (const a of view.targets[c.spot].acts) here.append(el("button", {class: "primary", onclick: () => c.send(a.text), "data-action": a.text}, a.label));
+    view.targets[c.spot].acts.forEach((a, k) => {
+      const attrs = {class: "primary", onclick: () => c.send(a.text), "data-action": a.text};
+      if (a.outline) attrs.style = `border-left: 14px solid ${PREVIEW[k % PREVIEW.length]}`;   // its outline's colour
+      here.append(el("button", attrs, a.label));
+    });
     here.append(el("button", {onclick: () => { c.spot = null; redraw(); }}, "Cancel"));
     side.append(here);
   }
