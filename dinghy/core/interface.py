@@ -176,7 +176,7 @@ class BaseGame:
     def board_pieces(self, state: Any) -> Sequence[Any]:
         """What lies on the board in ``state`` besides the boats and the board itself
         (:class:`dinghy.core.picture.Shape` s, world units): Dinghy Race's Weather Eye
-        cards laid during the race. None by default."""
+        cards laid during the race. Nothing by default."""
         return ()
 
     def board_wind(self, state: Any) -> float | None:
@@ -189,13 +189,15 @@ class BaseGame:
         board (Dinghy Race's Weather Eye card on the water), which ``legal_actions``
         cannot list (a place is a free point): ``(world point, action)`` pairs, each
         action one ``why_not`` allows, a point once per way of laying the thing there.
-        None by default."""
+        None by default. What another seat hides must not change them (they are sent
+        to the seat to act)."""
         return []
 
     def placement_outline(self, state: Any, action: Action) -> Any:
         """The outline (world points) of what one of :meth:`board_placements`' actions
         lays on the board, for a preview before it is laid; None: no preview."""
         return None
+
     def balance(self, states: Sequence[Any], actions: Sequence[Any],
                 events: Sequence[Sequence[Event]]) -> _balance.Balance:
         """Each seat's count of every ``balance_figures`` figure over one race (``states``

@@ -34,7 +34,8 @@ def board_targets(game: Any, state: Any, seat: int, actions: list[Any], frame: F
     ``{"x", "y", "acts": [{"text", "label"}]}``, in the order first met. Points whose
     targets (``radius`` SVG units) would overlap are one target: a finger could not tell
     them apart. Then the things the seat may put on the board (the game's
-    ``board_placements``), one target a point."""
+    ``board_placements``), one target a point, each act with the ``outline`` (SVG
+    points) of what it lays where the game gives one."""
     try:
         before = game.boat_points(state)[seat]
     except (IndexError, TypeError):
