@@ -64,3 +64,22 @@ def person_stops(course: str, seed: int, steps, *, rivals=("hard",), first_round
             else:
                 sailed.append(hard.choose(race, rng))
         race.push(sailed[n])
+
+
+def served_at_weather_eye(tables, seed: int, board: str = "up_and_down"):
+    """A two-person Dinghy Race table of a ``dinghy serve`` (its ``Tables``) played by a
+    skipper's brain, through the server as seats' texts, on to a seat's first Weather
+    Eye step where its card may lie near the boat and the other boat's card lies
+    face-down (a built position: some forty actions)."""
+    from dinghy.games.dinghy_race.state import Step
+    from dinghy.serve.tables import make_setup
+    table = tables.create("dinghy_race", make_setup("dinghy_race", board,
+                                                    [{"who": "person"}, {"who": "person"}], seed))
+    race, brain, rng = table.race, skipper(None, "dinghy_race"), random.Random(seed)
+    for _ in range(400):
+        st = race.state
+        if (st.step is Step.WEATHER_EYE and race.game.board_placements(st)
+                and race.game._face_down(st, 1 - st.active)):
+            return table
+        tables.act(table, race.current_player(), race.game.action_text(brain.choose(race, rng)), table.count)
+    raise AssertionError("no Weather Eye step with places in 400 actions")

@@ -6,7 +6,9 @@ is the model): seeded random legal play, checking at every step that
 - chance outcomes are exact fractions that sum to exactly 1;
 - every action's text parses back to the same action;
 - ``observation`` for a seat does not change when another seat's hidden cards do
-  (``hidden_variant``), while the owner's own observation may;
+  (``hidden_variant``), while the owner's own observation may; nor do the things the
+  seat to act may lay on the board (``board_placements``: each legal, its text parsed
+  back to it);
 - undo returns the previous state exactly;
 - ``position`` (the checked way to build a position) takes every played state unchanged;
 - the record replays to the identical state.
@@ -68,6 +70,14 @@ def check_random_play(game, seed: int, max_actions: int) -> Race:
             legal = game.legal_actions(state)
             assert legal, f"seat {player} has no legal action at {state!r:.200}"
             action = rng.choice(legal)
+            placed = game.board_placements(state)
+            for _, put in placed:        # things the seat may lay on the board: legal, worded
+                assert game.why_not(state, put) is None, game.why_not(state, put)
+                assert game.parse_action(game.action_text(put)) == put
+            for other in range(n_seats):     # ... and the same whatever another seat hides
+                if other != player:
+                    variant = game.hidden_variant(state, other, random.Random(len(race.actions)))
+                    assert game.board_placements(variant) == placed, (player, other)
         assert game.why_not(state, action) is None, game.why_not(state, action)
         check_callers_questions(game, state)
         assert game.position(state) == state, "a played state is not a whole position"

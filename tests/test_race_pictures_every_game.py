@@ -94,3 +94,39 @@ def test_dinghy_replay_export_draws_every_game(race, tmp_path, capsys):
     assert ET.parse(outs[0]).getroot().tag == f"{SVG}svg"
     assert Image.open(outs[1]).size[0] == 1400
     assert capsys.readouterr().out.count("wrote ") == 2
+
+
+def test_the_picture_shows_the_wind_of_the_state_drawn(race):
+    """The pyglet table shows the wind; the exports (and the browser's board, the same
+    SVG) show it too: a rose in the board's top-right corner whose arrow blows the way the
+    wind of the state drawn blows (the game's ``board_wind``: where it comes FROM, compass
+    degrees), so a race whose wind shifts (Race the Wind, the 3M Regatta, Yacht Race's
+    wind cards) shows each state's own. The Gigamic Regatta's basic game has no wind
+    ("card-driven free movement without wind"): no rose."""
+    import math
+    game = race.game
+    winds = {}
+    for k, st in enumerate(race.history):
+        winds.setdefault(game.board_wind(st), k)
+    if race.game.rules_name == "regatta_gigamic":
+        assert list(winds) == [None]
+        assert 'class="wind"' not in picture.svg(game, race.history)
+        return
+    if race.game.rules_name in ("race_the_wind", "regatta", "regatta_advanced", "yacht_race"):
+        assert len(winds) >= 2, "the wind never shifted in this race"
+    frame = picture.Frame(game.board_drawing(), 1000.0, game.seats())
+    for wind, k in winds.items():
+        root = ET.fromstring(picture.svg(game, race.history[:k + 1]))
+        roses = root.findall(f".//{SVG}g[@class='wind']")
+        assert len(roses) == 1
+        assert float(roses[0].get("data-from")) == wind % 360
+        pts = [tuple(map(float, p.split(","))) for p in roses[0].find(f"{SVG}polygon").get("points").split()]
+        cx, cy = (float(roses[0].find(f"{SVG}rect").get(a)) for a in ("x", "y"))
+        tip = max(pts, key=lambda p: math.dist(p, (sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts))))
+        mid = ((pts[0][0] + pts[-1][0]) / 2, (pts[0][1] + pts[-1][1]) / 2)        # the tail's middle
+        # the picture's y runs down: the wind from the north blows down the picture
+        blow = math.degrees(math.atan2(tip[0] - mid[0], -(tip[1] - mid[1])))
+        assert abs((blow - (wind + 180)) % 360) < 1e-3 or abs((blow - (wind + 180)) % 360 - 360) < 1e-3
+        # in the board's top-right corner: right of its middle, above its middle
+        assert cx > frame.width / 2 and cy < frame.margin + frame.board_h / 2
+        assert roses[0].find(f"{SVG}title").text.startswith("Wind from ")

@@ -468,8 +468,9 @@ def test_the_choices_that_move_a_boat_are_targets_where_the_engine_puts_it(fast_
         view, other = views[seat], views[1 - seat]
         assert other["targets"] == []
         offered = {a["text"] for a in view["actions"]}
+        placed = {race.game.action_text(a) for _, a in race.game.board_placements(race.state)}
         on_board = [a["text"] for t in view["targets"] for a in t["acts"]]
-        assert len(on_board) == len(set(on_board)) and set(on_board) <= offered
+        assert len(on_board) == len(set(on_board)) and set(on_board) <= offered | placed
         before = race.game.boat_points(race.state)[seat]
         for text in offered:
             after, _ = race.game.apply(race.state, race.game.parse_action(text))
@@ -589,3 +590,109 @@ def test_a_person_protests_out_of_turn_and_only_calls_open_to_that_seat_are_take
     msg = conns[waiting].receive_json()
     assert msg["type"] == "refused" and "not your turn" in msg["reason"]
     _unchanged(fast_client, table.table_id, before + 1)
+
+
+# -- a Weather Eye card laid by a tap -------------------------------------------------------
+
+def at_weather_eye(tables, seed):
+    from botkit import served_at_weather_eye
+    return served_at_weather_eye(tables, seed)
+
+
+WE_RULE = ("He may place them anywhere on the playing surface at the end of his turn; the only "
+           "restrictions are that the cards may not touch a boat, manoeuvre card or buoy, and that "
+           "they must have a distance of at least one ruler length from Weather Eye cards already in "
+           "play. The cards must be placed with either their short or their long side parallel to the wind")
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_dinghy_race_seat_lays_a_weather_eye_card_by_tapping_its_place(fast_client, seed):
+    """Dinghy Race: '""" + WE_RULE + """'. At its Weather Eye step a seat gets a target at
+    every place near its boat where the engine lets the card lie (the game's
+    ``weather_eye_places``, either way round), one target a place, its chooser naming
+    each way in words; the other seat gets none. Sending one lays the card there, turned
+    so; its text reads back as the same action."""
+    from dinghy.core.picture import Frame
+    from dinghy.games.dinghy_race.actions import WeatherEye
+    table = at_weather_eye(fast_client.app.state.tables, seed)
+    tokens, race, game = table.seat_tokens, table.race, table.race.game
+    seat = race.current_player()
+    ws, view = join(fast_client, table.table_id, tokens[seat])
+    _, other = join(fast_client, table.table_id, tokens[1 - seat])
+    assert view["yours"] and other["targets"] == []
+    frame = Frame(game.board_drawing(), 800.0, game.seats())
+    want: dict[tuple[float, float], list[str]] = {}
+    for along in (True, False):
+        for at in game.weather_eye_places(race.state, along):
+            x, y = frame.px(at)
+            want.setdefault((round(x, 1), round(y, 1)), []).append(
+                game.action_text(WeatherEye(at[0], at[1], along)))
+    eyes = {(t["x"], t["y"]): [a["text"] for a in t["acts"]] for t in view["targets"]
+            if t["acts"][0]["text"].startswith("weathereye ")}
+    assert eyes == want and len(eyes) >= 10
+    both = next(t for t in view["targets"] if len(t["acts"]) == 2)
+    # each way round comes with the card's outline where it would lie (the engine's shape)
+    from dinghy.games.dinghy_race.state import WeatherEyeCard
+    from dinghy.games.dinghy_race.weather_eye import weather_eye_shape
+    for act in both["acts"]:
+        a = game.parse_action(act["text"])
+        ring = weather_eye_shape(game, WeatherEyeCard(a.x, a.y, a.long_side_along_wind, seat)).exterior.coords
+        assert act["outline"] == " ".join(f"{x:.1f},{y:.1f}" for x, y in frame.poly(list(ring)[:-1]))
+    assert [a["label"] for a in both["acts"]] == ["Weather Eye card, long side along the wind",
+                                                 "Weather Eye card, long side across the wind"]
+    text = both["acts"][1]["text"]
+    action = game.parse_action(text)
+    assert isinstance(action, WeatherEye) and game.action_text(action) == text
+    assert not action.long_side_along_wind
+    assert race.why_not(action) is None
+    laid_before = len(race.state.weather_eyes)
+    cards_before = race.state.boats[seat].weather_eye
+    n = view["n"]
+    ws.send_json({"act": text, "n": n})
+    after = ws.receive_json()
+    assert after["type"] == "view" and after["n"] > n and not after["yours"]
+    assert game.action_text(race.actions[n]) == text
+    state = race.history[n + 1]
+    assert len(state.weather_eyes) == laid_before + 1 and state.boats[seat].weather_eye == cards_before - 1
+    laid = state.weather_eyes[-1]
+    assert (laid.x, laid.y, laid.long_side_along_wind, laid.owner) == (action.x, action.y, False, seat)
+    # the card is on the board the seats are sent (the laid cards, over the course's own)
+    import re
+    pieces = re.search(r'<g class="pieces">(.*?)</g>', after["svg"], re.S)
+    assert pieces and pieces.group(1).count("<polygon") == sum(w.owner is not None for w in state.weather_eyes)
+
+
+def test_a_weather_eye_card_where_the_engine_refuses_it_is_refused_with_its_reason(fast_client):
+    """Dinghy Race: '""" + WE_RULE + """'. A card sent on the seat's own boat, or off the
+    playing area, is refused with the engine's reason and nothing changes."""
+    from dinghy.games.dinghy_race.actions import WeatherEye
+    table = at_weather_eye(fast_client.app.state.tables, 3)
+    race, game = table.race, table.race.game
+    seat = race.current_player()
+    ws, view = join(fast_client, table.table_id, table.seat_tokens[seat])
+    boat = race.state.boats[seat]
+    n = view["n"]
+    for action, words in [(WeatherEye(round(boat.pose.x, 1), round(boat.pose.y, 1), True),
+                           f"touches {game.name(seat)}"),
+                          (WeatherEye(-99999.0, 0.0, False), "must lie inside the playing area")]:
+        why = race.why_not(action)
+        assert why and words in why
+        ws.send_json({"act": game.action_text(action), "n": n})
+        msg = ws.receive_json()
+        assert msg["type"] == "refused" and msg["reason"] == why
+        _unchanged(fast_client, table.table_id, n)
+
+
+@pytest.mark.parametrize("rules", list(BOARDS))
+def test_the_board_a_seat_is_sent_shows_the_wind_of_the_table_now(fast_client, rules):
+    """The pyglet table shows the wind; so does the board a seat is sent (the exports'
+    SVG): its rose names the wind of the table's state now, as the game tells it
+    (``board_wind``), and a game without wind (the Gigamic Regatta) has none."""
+    import re
+    tid, _, tokens = open_table(fast_client, rules)
+    ws, view = join(fast_client, tid, tokens[0])
+    state = table_of(fast_client, tid).race.state
+    wind = table_of(fast_client, tid).race.game.board_wind(state)
+    roses = re.findall(r'<g class="wind" data-from="([^"]+)">', view["svg"])
+    assert roses == ([] if wind is None else [f"{wind % 360:g}"])
+    assert (wind is None) == (rules == "regatta_gigamic")

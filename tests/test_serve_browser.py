@@ -130,14 +130,15 @@ def create_table(page, base: str, rules: str, options: dict[str, str] | None = N
 
 def tap(page, text: str, touch: bool) -> str:
     """Tap what the page offers for ``text``: its point on the board first (a point with
-    several choices opens a chooser: then the choice), else its button; which it was."""
+    several choices, or a thing to lay there, opens a chooser: then the choice), else its
+    button; which it was."""
     press = (lambda t: t.tap()) if touch else (lambda t: t.click())
     spots = page.eval_on_selector_all(".board circle.target", "els => els.map(e => e.getAttribute('data-acts'))")
     for i, acts in enumerate(spots):
         acts = acts.split("\n")
         if text in acts:
             press(page.locator(".board circle.target").nth(i))
-            if len(acts) > 1:
+            if len(acts) > 1 or page.locator(".chooser").count():    # several, or a thing laid: which?
                 press(page.locator(f'.chooser [data-action="{_quoted(text)}"]'))
             return "board"
     button = page.locator(f'.actions [data-action="{_quoted(text)}"]')
@@ -357,5 +358,83 @@ def test_every_board_target_is_a_finger_wide_on_a_phone_or_tablet_and_a_tap_play
         assert page.locator(".refused").count() == 0
         with table.lock:
             assert table.race.game.action_text(table.race.actions[n]) == text
+    finally:
+        context.close()
+
+
+def test_a_dinghy_race_seat_lays_a_weather_eye_card_by_taps_on_a_phone(server, browser, shots):
+    """Dinghy Race: a player "may place them anywhere on the playing surface at the end of
+    his turn; the only restrictions are that the cards may not touch a boat, manoeuvre
+    card or buoy ... The cards must be placed with either their short or their long side
+    parallel to the wind". On a phone, at its Weather Eye step (a built position), a seat
+    is offered the places near its boat as targets a finger wide and a finger apart; a
+    tap on one opens a chooser naming the two ways round, and a tap there lays the card,
+    which both seats' boards then show."""
+    from botkit import served_at_weather_eye
+    table = served_at_weather_eye(server.app.state.tables, 2, board="short_lap")
+    race = table.race
+    with table.lock:
+        n, seat = table.count, race.current_player()
+    context = browser.new_context(viewport=dict(zip(("width", "height"), PHONE)), has_touch=True,
+                                  is_mobile=True, device_scale_factor=2)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.base}/play/{table.table_id}#{table.seat_tokens[seat]}")
+        shown(page, n)
+        boxes = page.eval_on_selector_all(
+            ".board circle.target", "els => els.map(e => { const r = e.getBoundingClientRect();"
+            " return {acts: e.getAttribute('data-acts'), x: r.x + r.width / 2, y: r.y + r.height / 2,"
+            " w: r.width, h: r.height}; })")
+        eyes = [b for b in boxes if b["acts"].startswith("weathereye ")]
+        with table.lock:
+            places = {a.text() for _, a in race.game.board_placements(race.state)}
+        assert len(eyes) >= 10 and {t for b in eyes for t in b["acts"].split("\n")} == places
+        nearest = min(((a["x"] - b["x"]) ** 2 + (a["y"] - b["y"]) ** 2) ** 0.5
+                      for i, a in enumerate(eyes) for b in eyes[i + 1:])
+        assert nearest >= FINGER - 0.5 and min(min(b["w"], b["h"]) for b in eyes) >= FINGER - 0.5
+        print(f"{len(eyes)} Weather Eye places on a phone, the nearest two {nearest:.1f} CSS px apart")
+        # the board zoomed in: its wind rose is pinned to the box's corner, wherever it is panned
+        badge = page.locator(".windbadge svg")
+        assert badge.locator("g.wind").count() == 1
+        with table.lock:
+            wind = race.game.board_wind(race.state)
+        assert float(badge.locator("g.wind").get_attribute("data-from")) == wind % 360
+        pinned, box = badge.bounding_box(), page.locator("div.board").bounding_box()
+        assert pinned["width"] >= 40 and _on_screen(pinned, box)
+        page.screenshot(path=str(shots / "weather_eye_places_phone.png"))
+        at = next(i for i, b in enumerate(boxes) if b in eyes and len(b["acts"].split("\n")) == 2)
+        text = boxes[at]["acts"].split("\n")[1]          # the long side across the wind
+        assert text.endswith(" short")
+        dot = page.locator(".board circle.target").nth(at)
+        dot.scroll_into_view_if_needed()
+        dot.tap()
+        chooser = page.locator(".chooser")
+        chooser.wait_for(timeout=WAIT_MS)
+        assert "Weather Eye card, long side along the wind" in chooser.inner_text()
+        assert "Weather Eye card, long side across the wind" in chooser.inner_text()
+        # each way round previewed where it would lie, in its button's colour
+        previews = page.locator(".board polygon.preview")
+        assert previews.count() == 2
+        sizes = [previews.nth(k).bounding_box() for k in range(2)]
+        wind_down = abs(wind % 180) < 1e-9          # the wind along the screen's up and down
+        along, across = sizes
+        if wind_down:
+            assert along["height"] > along["width"] and across["width"] > across["height"]
+        for k in range(2):
+            colour = previews.nth(k).evaluate("e => getComputedStyle(e).fill")
+            edge = chooser.locator("button.primary").nth(k).evaluate("e => getComputedStyle(e).borderLeftColor")
+            assert colour == edge
+        page.screenshot(path=str(shots / "weather_eye_chooser_phone.png"))
+        chooser.locator(f'[data-action="{_quoted(text)}"]').tap()
+        page.wait_for_selector(f'#main .table:not([data-n="{n}"]), #main .refused', timeout=WAIT_MS)
+        assert page.locator(".refused").count() == 0
+        with table.lock:
+            assert race.game.action_text(race.actions[n]) == text
+            laid = race.history[n + 1].weather_eyes[-1]
+        assert (laid.owner, laid.long_side_along_wind) == (seat, False)
+        assert page.locator(".board g.pieces polygon").count() >= 1
+        assert page.locator(".windbadge svg").count() == 0      # the whole board: its own rose
+        page.locator(".board g.wind").scroll_into_view_if_needed()
+        page.screenshot(path=str(shots / "weather_eye_laid_phone.png"), full_page=True)
     finally:
         context.close()

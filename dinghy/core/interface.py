@@ -172,6 +172,32 @@ class BaseGame:
     def boat_outlines(self, state: Any) -> list[Any]:
         """Per seat, the hull's outline in world points, or None."""
         return [None] * self.seats()
+
+    def board_pieces(self, state: Any) -> Sequence[Any]:
+        """What lies on the board in ``state`` besides the boats and the board itself
+        (:class:`dinghy.core.picture.Shape` s, world units): Dinghy Race's Weather Eye
+        cards laid during the race. Nothing by default."""
+        return ()
+
+    def board_wind(self, state: Any) -> float | None:
+        """Where the wind of ``state`` comes from, in compass degrees (0 north, clockwise,
+        as the boats' headings), for the pictures' wind rose; None: a game without wind."""
+        return None
+
+    def board_placements(self, state: Any) -> list[tuple[Any, Action]]:
+        """Choices of the seat to act that put something other than its boat on the
+        board (Dinghy Race's Weather Eye card on the water), which ``legal_actions``
+        cannot list (a place is a free point): ``(world point, action)`` pairs, each
+        action one ``why_not`` allows, a point once per way of laying the thing there.
+        None by default. What another seat hides must not change them (they are sent
+        to the seat to act)."""
+        return []
+
+    def placement_outline(self, state: Any, action: Action) -> Any:
+        """The outline (world points) of what one of :meth:`board_placements`' actions
+        lays on the board, for a preview before it is laid; None: no preview."""
+        return None
+
     def balance(self, states: Sequence[Any], actions: Sequence[Any],
                 events: Sequence[Sequence[Event]]) -> _balance.Balance:
         """Each seat's count of every ``balance_figures`` figure over one race (``states``

@@ -11,6 +11,10 @@ A game that can be drawn offers two things through its interface
                                 not on the water yet)
     game.boat_outlines(state) -> [outline | None]: per seat, its hull (world points)
     game.rounds(state)       -> the rounds begun (the GIF shows one frame a round)
+    game.board_pieces(state) -> [Shape]: what lies on the board in this state besides
+                                the boats (Dinghy Race's Weather Eye cards laid)
+    game.board_wind(state)   -> where the wind comes from (compass degrees) or None:
+                                the rose in the board's corner (:mod:`.wind_rose`)
 
 Everything else (tracks, the key, the three formats) is here, once. Pure: a game and the
 race's states in, text or a Pillow image out; writing the file is the caller's business
@@ -22,13 +26,13 @@ import io
 import math
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, Sequence
-from xml.sax.saxutils import escape
 
 import numpy as np
 from PIL import GifImagePlugin, Image, ImageDraw, ImageFont
 
 from dinghy.core.geometry import readable_outline
 from dinghy.core.setup import PALETTE
+from dinghy.core.wind_rose import rose
 
 XY = tuple[float, float]
 RGB = tuple[int, int, int]
@@ -160,81 +164,14 @@ class Frame:
         return [self.px(p) for p in pts]
 
 
-def _hex(rgb: RGB) -> str:
-    return "#%02x%02x%02x" % rgb
-
-
-def _f(v: float) -> str:
-    text = f"{v:.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
-# --- SVG ----------------------------------------------------------------------------------
-
 def svg(game: Any, states: Sequence[Any], width: float = 1000.0,
         drawn: list[list[XY]] | None = None) -> str:
     """The board, every boat's track and last hull, and the key (places and colours);
     ``drawn``: the tracks through ``states`` where the caller keeps them
-    (:func:`extend_tracks`)."""
-    chart = game.board_drawing()
-    frame = Frame(chart, width, game.seats())
-    s = frame.scale
+    (:func:`extend_tracks`). Written by :mod:`dinghy.core.picture_svg`."""
+    from dinghy.core.picture_svg import svg as write
 
-    def pts(points: Sequence[Sequence[float]]) -> str:
-        return " ".join(f"{_f(x)},{_f(y)}" for x, y in frame.poly(points))
-
-    out = ['<?xml version="1.0" encoding="UTF-8"?>',
-           f'<svg xmlns="http://www.w3.org/2000/svg" width="{_f(width)}" height="{_f(frame.height)}" '
-           f'viewBox="0 0 {_f(width)} {_f(frame.height)}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">',
-           f"<title>{escape(chart.title or game.title)}</title>",
-           f'<rect x="0" y="0" width="{_f(width)}" height="{_f(frame.height)}" fill="{_hex(PAPER)}"/>',
-           '<g class="board">']
-    for sh in chart.shapes:
-        fill = _hex(sh.fill) if sh.fill else "none"
-        stroke = f' stroke="{_hex(sh.stroke)}" stroke-width="{_f(max(sh.width * s, 0.6))}"' if sh.stroke else ""
-        if sh.kind == "polygon":
-            out.append(f'<polygon points="{pts(sh.points)}" fill="{fill}"{stroke}/>')
-        elif sh.kind == "line":
-            out.append(f'<polyline points="{pts(sh.points)}" fill="none"{stroke} stroke-linecap="round"/>')
-        elif sh.kind == "circle":
-            x, y = frame.px(sh.points[0])
-            out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(max(sh.radius * s, 2))}" fill="{fill}"{stroke}/>')
-        elif sh.kind == "label":
-            x, y = frame.px(sh.points[0])
-            out.append(f'<text x="{_f(x)}" y="{_f(y)}" font-size="{_f(frame.line * 0.8)}" '
-                       f'fill="{_hex(sh.fill or INK)}" text-anchor="middle">{escape(sh.text)}</text>')
-    out.append("</g>")
-    last = states[-1]
-    hulls = game.boat_outlines(last)
-    for seat, track in enumerate(tracks(game, states) if drawn is None else drawn):
-        col = _hex(colour(game, seat))
-        if len(track) > 1:
-            out.append(f'<polyline class="track" data-boat="{seat}" points="{pts(track)}" fill="none" '
-                       f'stroke="{col}" stroke-width="{_f(max(chart.unit * s, 1.5))}" '
-                       f'stroke-linejoin="round" stroke-opacity="0.9"/>')
-        if hulls[seat] is not None:
-            out.append(f'<polygon class="boat" data-boat="{seat}" points="{pts(readable(hulls[seat], s))}" '
-                       f'fill="{col}" stroke="{_hex(INK)}" stroke-width="1"/>')
-    out.append(_svg_key(game, chart, last, frame))
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
-
-
-def _svg_key(game: Any, chart: Chart, state: Any, frame: Frame) -> str:
-    m, row = frame.margin, frame.line
-    y = frame.key_top + row
-    out = ['<g class="places">',
-           f'<text x="{_f(m)}" y="{_f(y)}" font-size="{_f(row * 0.85)}" fill="{_hex(INK)}" font-weight="bold">'
-           f'{escape(heading(game, chart, state))}</text>']
-    for r in key_rows(game, state):
-        y += row
-        out.append(f'<rect class="swatch" x="{_f(m)}" y="{_f(y - row * 0.7)}" width="{_f(row * 0.8)}" '
-                   f'height="{_f(row * 0.8)}" rx="2" fill="{_hex(r.colour)}" stroke="{_hex(INK)}"/>')
-        words = f"{r.place} {r.name}" + (f" ({r.note})" if r.note else "")
-        out.append(f'<text class="place" x="{_f(m + row * 1.2)}" y="{_f(y)}" font-size="{_f(row * 0.75)}" '
-                   f'fill="{_hex(INK)}">{escape(words)}</text>')
-    out.append("</g>")
-    return "\n".join(out)
+    return write(game, states, width, drawn)
 
 
 # --- raster (PNG, GIF) ----------------------------------------------------------------------
@@ -248,10 +185,14 @@ def _font(size: float) -> Any:
 
 def _board(chart: Chart, frame: Frame) -> Image.Image:
     img = Image.new("RGB", (int(frame.width), int(math.ceil(frame.height))), PAPER)
-    d = ImageDraw.Draw(img)
+    _draw_shapes(ImageDraw.Draw(img), chart.shapes, frame)
+    return img
+
+
+def _draw_shapes(d: ImageDraw.ImageDraw, shapes: Sequence[Shape], frame: Frame) -> None:
     s = frame.scale
     font = _font(frame.line * 0.8)
-    for sh in chart.shapes:
+    for sh in shapes:
         w = max(1, round(sh.width * s))
         if sh.kind == "polygon":
             d.polygon(frame.poly(sh.points), fill=sh.fill, outline=sh.stroke, width=w if sh.stroke else 1)
@@ -263,7 +204,16 @@ def _board(chart: Chart, frame: Frame) -> Image.Image:
             d.ellipse([x - r, y - r, x + r, y + r], fill=sh.fill, outline=sh.stroke)
         elif sh.kind == "label":
             d.text(frame.px(sh.points[0]), sh.text, fill=sh.fill or INK, font=font, anchor="ms")
-    return img
+
+
+def _draw_state(d: ImageDraw.ImageDraw, game: Any, frame: Frame, state: Any) -> None:
+    """What lies on the board in ``state`` besides the boats, and the wind's rose."""
+    _draw_shapes(d, game.board_pieces(state), frame)
+    r = rose(game, state, frame)
+    if r is not None:
+        d.rounded_rectangle(list(r.badge), radius=r.radius * 0.3, fill=PAPER, outline=INK)
+        d.polygon(list(r.arrow), fill=INK)
+        d.text(r.word_at, "wind", fill=INK, font=_font(r.word_size), anchor="ms")
 
 
 #: the least length a boat is drawn at on a picture, pixels (a silhouette where its true
@@ -308,6 +258,7 @@ def image(game: Any, states: Sequence[Any], width: int = 1400) -> Image.Image:
     frame = Frame(chart, width, game.seats())
     img = _board(chart, frame)
     d = ImageDraw.Draw(img)
+    _draw_state(d, game, frame, states[-1])
     for seat, track in enumerate(tracks(game, states)):
         if len(track) > 1:
             d.line(frame.poly(track), fill=colour(game, seat), width=_track_width(chart, frame), joint="curve")
@@ -344,6 +295,7 @@ def frames(game: Any, states: Sequence[Any], width: int = 800) -> Iterator[Image
         done = end + 1
         picture = trail.copy()
         d = ImageDraw.Draw(picture)
+        _draw_state(d, game, frame, states[end])
         _draw_boats(d, game, frame, states[end])
         _draw_key(d, game, chart, frame, states[end])
         yield picture
@@ -483,3 +435,4 @@ def render(game: Any, states: Sequence[Any], fmt: str, progress: Any = None) -> 
     else:
         raise ValueError(f"unknown picture format {fmt!r}; one of {', '.join(FORMATS)}")
     return buf.getvalue()
+

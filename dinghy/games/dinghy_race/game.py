@@ -13,11 +13,12 @@ from typing import Any
 
 from dinghy.core.interface import CHANCE, TERMINAL, BaseGame, Event
 from dinghy.games.dinghy_race import balance as _balance, position as positions, rules
-from dinghy.games.dinghy_race.actions import Action, Overlap, Roll, parse
+from dinghy.games.dinghy_race.actions import Action, Drift, Overlap, Pass, Roll, WeatherEye, parse
 from dinghy.games.dinghy_race.outcome import LuckOutcome, MoveOutcome, outcome
-from dinghy.games.dinghy_race.state import RaceState, Step
+from dinghy.games.dinghy_race.state import RaceState, Step, WeatherEyeCard
 from dinghy.games.dinghy_race.table import Table
 from dinghy.games.dinghy_race.turn import stop_short_at as stop_short_before_format_4
+from dinghy.games.dinghy_race.weather_eye import weather_eye_places, weather_eye_shape
 
 _DICE = [Roll(a, b) for a in range(1, 7) for b in range(1, 7)]
 
@@ -80,6 +81,36 @@ class DinghyRace(Table, BaseGame):
     def parse_action(self, text: str) -> Action:
         return parse(text)
 
+    def action_label(self, action: Action) -> str:
+        """The Weather Eye choices in words (a card laid: its place is the tap's; kept;
+        the cards drifted); any other action's text."""
+        if isinstance(action, WeatherEye):
+            side = "along" if action.long_side_along_wind else "across"
+            return f"Weather Eye card, long side {side} the wind"
+        if isinstance(action, Pass):
+            return "Keep the Weather Eye card"
+        if isinstance(action, Drift):
+            return f"Drift the Weather Eye cards {'one card length' if action.flips == 1 else 'two card lengths'}"
+        return action.text()
+
+    def weather_eye_places(self, state: RaceState, long_side_along_wind: bool) -> list[tuple[float, float]]:
+        """Where the acting boat's Weather Eye card may lie near it, turned so: the one
+        answer the table and the browser both offer (:func:`.weather_eye.weather_eye_places`)."""
+        return weather_eye_places(self, state, long_side_along_wind)
+
+    def board_placements(self, state: RaceState) -> list[tuple[tuple[float, float], Action]]:
+        """At the WEATHER_EYE step, each place near the boat where its card may lie, long
+        side along the wind and across it (:meth:`weather_eye_places`)."""
+        return [(at, WeatherEye(at[0], at[1], along)) for along in (True, False)
+                for at in self.weather_eye_places(state, along)]
+
+    def placement_outline(self, state: RaceState, action: Action) -> Any:
+        """A Weather Eye card's outline where ``action`` lays it, turned so."""
+        if not isinstance(action, WeatherEye):
+            return None
+        card = WeatherEyeCard(action.x, action.y, action.long_side_along_wind, state.active)
+        return tuple(weather_eye_shape(self, card).exterior.coords)[:-1]
+
     def position(self, state: RaceState) -> RaceState:
         return positions.position(self, state)
 
@@ -100,6 +131,13 @@ class DinghyRace(Table, BaseGame):
     def boat_outlines(self, state: RaceState) -> list[Any]:
         from dinghy.games.dinghy_race import race_picture
         return race_picture.boat_outlines(self, state)
+
+    def board_pieces(self, state: RaceState) -> Any:
+        from dinghy.games.dinghy_race import race_picture
+        return race_picture.laid_weather_eyes(self, state)
+
+    def board_wind(self, state: RaceState) -> float:
+        return float(self.wind_from)
 
     def progress(self, state: RaceState) -> Any:
         """Where the bows of the boats still racing lie (to the tenth of a millimetre),

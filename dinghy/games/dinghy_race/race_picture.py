@@ -1,7 +1,8 @@
 """Dinghy Race's part in the pictures of a race (:mod:`dinghy.core.picture` draws them for
 every game): the chart of its course in the briefing sketch's colours
 (:mod:`dinghy.games.dinghy_race.sketch`: the water, land, Weather Eyes, the start and
-finish lines and the marks with their rounding labels), and each boat's bow and hull.
+finish lines and the marks with their rounding labels), the Weather Eye cards the boats
+have laid, and each boat's bow and hull.
 """
 from __future__ import annotations
 
@@ -40,6 +41,17 @@ def chart(game: Any) -> Chart:
         shapes.append(Shape("label", ((m.x, m.y + max(m.radius, lw * 3) * 1.6),), _rgb(sketch.PAPER),
                             text=labels[m.id]))
     return Chart((min(xs), min(ys), max(xs), max(ys)), tuple(shapes), unit=span / 450, title=course.name)
+
+
+def laid_weather_eyes(game: Any, state: RaceState) -> tuple[Shape, ...]:
+    """The Weather Eye cards the boats have laid (the course's own are on its chart),
+    where they lie now, in the chart's Weather Eye colour with an ink edge."""
+    from dinghy.games.dinghy_race.weather_eye import weather_eye_shape
+
+    lw = game.cards.card_width / 40
+    return tuple(Shape("polygon", tuple(list(weather_eye_shape(game, we).exterior.coords)[:-1]),
+                       _rgb(sketch.WEATHER_EYE), _rgb(sketch.INK), lw)
+                 for we in state.weather_eyes if we.owner is not None)
 
 
 def boat_points(state: RaceState) -> list[Any]:

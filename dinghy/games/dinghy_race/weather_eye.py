@@ -1,6 +1,9 @@
-"""Weather Eye cards: the sideways shift they give, where they may be put, and their
-drift downwind at the end of each round."""
+"""Weather Eye cards: the sideways shift they give, where they may be put (and the
+places near the boat a table offers for them), and their drift downwind at the end of
+each round."""
 from __future__ import annotations
+
+import math
 
 import numpy as np
 from shapely.geometry import Polygon
@@ -11,7 +14,7 @@ from dinghy.games.dinghy_race.actions import Drift, Pass, WeatherEye
 from dinghy.games.dinghy_race.cards import CardType
 from dinghy.games.dinghy_race.common import EPS, say, lines_on_water, prestart
 from dinghy.games.dinghy_race.rounds import end_turn, new_round
-from dinghy.games.dinghy_race.state import Boat, RaceState, WeatherEyeCard
+from dinghy.games.dinghy_race.state import Boat, RaceState, Step, WeatherEyeCard
 from dinghy.games.dinghy_race.table import Table
 
 
@@ -75,6 +78,36 @@ def why_not_weather_eye(game: Table, state: RaceState, act: WeatherEye) -> str |
             return "must be at least one ruler length from other Weather Eye cards"
     return None
 
+
+#: How far round the boat the places a table offers for a Weather Eye card reach, in
+#: card lengths: the ruler's reach (one card length) and a drift of one card length.
+PLACES_REACH = 2.0
+
+
+def weather_eye_places(game: Table, state: RaceState, long_side_along_wind: bool) -> list[tuple[float, float]]:
+    """At the WEATHER_EYE step, the places round the acting boat where its card may lie
+    turned so (:func:`why_not_weather_eye` finds nothing against it): a grid half a card
+    length apart, centred on the bow, within :data:`PLACES_REACH` card lengths, each
+    point to the tenth of a millimetre (as a ``WeatherEye`` action's text keeps it),
+    row by row from the west; [] at any other step. The rule allows the card "anywhere
+    on the playing surface"; these are the places a finger is offered near the boat,
+    the ones a card can help it from."""
+    if state.step is not Step.WEATHER_EYE:
+        return []
+    pose = state.boat().pose
+    L = game.cards.card_length
+    reach = PLACES_REACH * L
+    n = int(PLACES_REACH * 2)
+    out = []
+    for i in range(-n, n + 1):
+        for j in range(-n, n + 1):
+            x, y = pose.x + i * L / 2, pose.y + j * L / 2
+            if math.hypot(x - pose.x, y - pose.y) > reach + 1e-9:
+                continue
+            at = (round(x, 1), round(y, 1))
+            if why_not_weather_eye(game, state, WeatherEye(at[0], at[1], long_side_along_wind)) is None:
+                out.append(at)
+    return out
 
 
 def do_weather_eye(game: Table, state: RaceState, act: WeatherEye | Pass, ev: list[Event]) -> RaceState:

@@ -78,3 +78,7 @@ class GridPictures:
 
     def boat_outlines(self, state: Any) -> list[Any]:
         return [outline(b.x, b.y, b.heading) if b is not None else None for b in self._marks(state)]
+
+    def board_wind(self, state: Any) -> float:
+        """The wind of ``state`` (the picture's compass index) in degrees."""
+        return 45.0 * self.picture(state, 0).wind_from      # type: ignore[attr-defined]

@@ -128,22 +128,48 @@ const SVGNS = "http://www.w3.org/2000/svg";
 //: A finger's reach (CSS px): every target is at least this wide, and no two targets'
 //: centres are closer on the screen (the server merges closer ones into one chooser).
 const FINGER = 48;
+//: The colours of the outlines a chooser previews (a Weather Eye card either way round),
+//: each also on its button.
+const PREVIEW = ["#ffd23f", "#6ee07a", "#ff8fd0"];
 
-// The board's zoom (CSS px per SVG unit): the whole board when the seat has no targets;
-// on its turn, close enough that the two nearest targets are a finger apart (the board
-// then scrolls and pans in its box). The server keeps targets 2 radii apart, so the zoom
-// stays below a finger's width over a target's: the closest targets of a turn are
-// never more than about 1.7 times the board's width.
-function boardZoom(box, w, h, targets) {
-  const maxH = parseFloat(getComputedStyle(box).maxHeight) || h;
-  const fit = Math.min(box.clientWidth / w, maxH / h);
+// The nearest two targets' distance (SVG units), Infinity with fewer than two.
+function nearestTargets(targets) {
   let nearest = Infinity;
   for (let i = 0; i < targets.length; i++) {
     for (let j = i + 1; j < targets.length; j++) {
       nearest = Math.min(nearest, Math.hypot(targets[i].x - targets[j].x, targets[i].y - targets[j].y));
     }
   }
-  return Math.max(fit, nearest < Infinity ? FINGER / nearest : 0);
+  return nearest;
+}
+
+// The board's zoom (CSS px per SVG unit): the whole board when the seat has no targets;
+// on its turn, close enough that the two nearest targets are a finger apart (the board
+// then scrolls and pans in its box). The server keeps a boat's targets 2 radii apart, so
+// then the zoom stays below a finger's width over a target's; the places to lay a thing
+// on the board (a Weather Eye card) lie on a grid of their own, zoomed in further.
+function boardZoom(box, w, h, nearest) {
+  const maxH = parseFloat(getComputedStyle(box).maxHeight) || h;
+  const fit = Math.min(box.clientWidth / w, maxH / h);
+  return [Math.max(fit, nearest < Infinity ? FINGER / nearest : 0), fit];
+}
+
+// The board's wind rose (drawn by the server in the board's top-right corner) pinned to
+// the corner of the board's box while the board is zoomed in: the wind stays in sight
+// wherever the board is panned. The whole board in its box shows its own.
+function pinWind(box, zoomed) {
+  const badge = box.parentElement && box.parentElement.querySelector(".windbadge");
+  const rose = box.querySelector("svg g.wind"), paper = rose && rose.querySelector("rect");
+  if (!badge) return;
+  badge.replaceChildren();
+  if (!zoomed || !paper) return;
+  const [x, y, w, h] = ["x", "y", "width", "height"].map(a => parseFloat(paper.getAttribute(a)));
+  const s = document.createElementNS(SVGNS, "svg");
+  s.setAttribute("viewBox", `${x - 1} ${y - 1} ${w + 2} ${h + 2}`);
+  s.setAttribute("width", "44"); s.setAttribute("height", (44 * (h + 2) / (w + 2)).toFixed(1));
+  s.setAttribute("font-family", box.querySelector("svg").getAttribute("font-family") || "sans-serif");
+  s.append(rose.cloneNode(true));
+  badge.append(s);
 }
 
 // Sizes the board's SVG in CSS px at its zoom, with a margin for the targets at its edges,
@@ -156,8 +182,11 @@ function drawTargets(box, c, redraw) {
   const vb = (svg.getAttribute("viewBox") || "").split(/[ ,]+/).map(Number);
   if (vb.length !== 4 || vb.some(isNaN)) return;
   const [x0, y0, w, h] = vb;
-  const z = boardZoom(box, w, h, targets);
-  const r = Math.max(view.target_r || 0, FINGER / 2 / z);
+  const nearest = nearestTargets(targets);
+  const [z, fit] = boardZoom(box, w, h, nearest);
+  pinWind(box, z > fit * 1.01);
+  // a finger wide, and no wider than keeps the nearest two apart (a grid of places)
+  const r = Math.max(Math.min(view.target_r || 0, nearest / 2), FINGER / 2 / z);
   const pad = targets.length ? r : 0;
   svg.setAttribute("viewBox", `${x0 - pad} ${y0 - pad} ${w + 2 * pad} ${h + 2 * pad}`);
   svg.style.width = `${((w + 2 * pad) * z).toFixed(1)}px`;
@@ -173,11 +202,24 @@ function drawTargets(box, c, redraw) {
     const title = document.createElementNS(SVGNS, "title");
     title.textContent = t.acts.map(a => a.label).join(" / ");
     dot.append(title);
+    // one choice is played at a tap; several, or a thing laid on the board (shown
+    // first where it would lie), open the chooser
     dot.addEventListener("click", () => {
-      if (t.acts.length === 1) c.send(t.acts[0].text); else { c.spot = i; redraw(); }
+      if (t.acts.length === 1 && !t.acts[0].outline) c.send(t.acts[0].text); else { c.spot = i; redraw(); }
     });
     g.append(dot);
   });
+  const chosen = c.spot !== null ? targets[c.spot] : null;
+  if (chosen) {                        // where each way of laying the thing here would lie
+    chosen.acts.forEach((a, k) => {
+      if (!a.outline) return;
+      const shape = document.createElementNS(SVGNS, "polygon");
+      shape.setAttribute("points", a.outline);
+      shape.setAttribute("class", "preview");
+      shape.setAttribute("style", `fill:${PREVIEW[k % PREVIEW.length]};stroke:${PREVIEW[k % PREVIEW.length]}`);
+      g.append(shape);
+    });
+  }
   svg.append(g);
   if (c.panned && c.panned.n === view.n) {
     box.scrollLeft = c.panned.left; box.scrollTop = c.panned.top;
@@ -203,6 +245,7 @@ function showSeat(c, redraw) {
   redrawShown = redraw; drawnWidth = window.innerWidth;
   if (!view) { main.replaceChildren(c.note ? refused(c.note) : el("p", {}, "Loading…")); return; }
   const board = el("div", {class: "board"}); board.innerHTML = view.svg;   // SVG drawn by the server
+  const boardBox = el("div", {class: "boardwrap"}, board, el("div", {class: "windbadge", "aria-hidden": "true"}));
   const turn = el("div", {class: "turnbar"},
     el("p", {class: view.yours ? "turn yours" : "turn"}, view.yours ? `Your turn, ${view.name}.` : view.turn));
   const fleet = el("p", {class: "fleet"});
@@ -215,7 +258,11 @@ function showSeat(c, redraw) {
   const side = el("div", {class: "side"});
   if (c.spot !== null && view.targets[c.spot]) {      // a point with several choices: which?
     const here = el("div", {class: "chooser"}, el("h3", {}, "Here on the board"));
-    for (const a of view.targets[c.spot].acts) here.append(el("button", {class: "primary", onclick: () => c.send(a.text), "data-action": a.text}, a.label));
+    view.targets[c.spot].acts.forEach((a, k) => {
+      const attrs = {class: "primary", onclick: () => c.send(a.text), "data-action": a.text};
+      if (a.outline) attrs.style = `border-left: 14px solid ${PREVIEW[k % PREVIEW.length]}`;   // its outline's colour
+      here.append(el("button", attrs, a.label));
+    });
     here.append(el("button", {onclick: () => { c.spot = null; redraw(); }}, "Cancel"));
     side.append(here);
   }
@@ -247,7 +294,7 @@ function showSeat(c, redraw) {
   const seen = el("details", {}, el("summary", {}, `What ${view.name} sees`),
     el("div", {class: "seen"}, Object.entries(view.seen).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join("\n")));
   side.append(seen);
-  main.replaceChildren(el("div", {class: "table", "data-n": view.n, "data-over": view.over, "data-seat": view.seat}, turn, board, side));
+  main.replaceChildren(el("div", {class: "table", "data-n": view.n, "data-over": view.over, "data-seat": view.seat}, turn, boardBox, side));
   drawTargets(board, c, redraw);       // sized once the board's box is on the page
   log.scrollTop = log.scrollHeight;
 }

@@ -211,32 +211,14 @@ class ChartCamera:
             cam.zoom = cam.clamp(min(least, most))
         self.chart.camera_moved()
 
-    #: how far round the boat a Weather Eye card's places are looked for, in card
-    #: lengths: the ruler's reach (one card length) and a drift of one card length
-    WE_REACH = 2.0
-
     def weather_eye_spots(self) -> list[tuple[float, float]]:
-        """On a person's WEATHER_EYE step, the places round the boat (a grid half a card
-        apart, within :data:`WE_REACH` card lengths) where the engine lets the card lie,
-        turned as the panel has it; [] at any other step."""
-        state, game = self.race.state, self.game
+        """On a person's WEATHER_EYE step, the places round the boat where the engine lets
+        the card lie, turned as the panel has it (the game's ``weather_eye_places``: a
+        grid half a card apart near the boat); [] at any other step."""
+        state = self.race.state
         if state.step is not Step.WEATHER_EYE or not self.human_turn:
             return []
-        from dinghy.games.dinghy_race.actions import WeatherEye
-
-        boat = state.boat()
-        L = game.cards.card_length
-        reach = self.WE_REACH * L
-        n = int(self.WE_REACH * 2)
-        out = []
-        for i in range(-n, n + 1):
-            for j in range(-n, n + 1):
-                x, y = boat.pose.x + i * L / 2, boat.pose.y + j * L / 2
-                if math.hypot(x - boat.pose.x, y - boat.pose.y) > reach + 1e-9:
-                    continue
-                if self.race.why_not(WeatherEye(round(x, 1), round(y, 1), self.we_long)) is None:
-                    out.append((round(x, 1), round(y, 1)))
-        return out
+        return self.game.weather_eye_places(state, self.we_long)
 
     def weather_eye_bounds(self) -> tuple[float, float, float, float] | None:
         """What a person laying a Weather Eye card needs to see: the boat and its card,
