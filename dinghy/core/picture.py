@@ -22,6 +22,7 @@ race's states in, text or a Pillow image out; writing the file is the caller's b
 """
 from __future__ import annotations
 
+import functools
 import io
 import math
 from dataclasses import dataclass
@@ -176,9 +177,17 @@ def svg(game: Any, states: Sequence[Any], width: float = 1000.0,
 
 # --- raster (PNG, GIF) ----------------------------------------------------------------------
 
+@functools.lru_cache(maxsize=32)
 def _font(size: float) -> Any:
+    """DejaVu Sans, the table's own type, where the system has it; else Pillow's own
+    font (whose word space is 2 pixels at small sizes: "24turns")."""
+    px = max(8, int(size))
     try:
-        return ImageFont.load_default(size=max(8, int(size)))
+        return ImageFont.truetype("DejaVuSans.ttf", px)
+    except OSError:
+        pass
+    try:
+        return ImageFont.load_default(size=px)
     except TypeError:                                  # Pillow < 10.1
         return ImageFont.load_default()
 
