@@ -7,6 +7,9 @@ The tests run in parallel (pytest-xdist, `-n auto`, a test file per worker at a 
 unless the arguments choose otherwise (`-n 0` for one process, `-p no:xdist`).
 
 Needs only Python >= 3.11. The environment is rebuilt when pyproject.toml changes.
+Compiled modules are kept under .venv/pycache (never beside the sources), also where
+PYTHONDONTWRITEBYTECODE is set: otherwise every start compiles the whole package again,
+and every test process its modules and the tests' rewritten asserts.
 """
 from __future__ import annotations
 
@@ -52,6 +55,16 @@ def has_xdist(python: str) -> bool:
                            stderr=subprocess.DEVNULL) == 0
 
 
+def child_env(environ: dict[str, str]) -> dict[str, str]:
+    """The environment for the game or the tests: compiled modules cached under
+    .venv/pycache (unless a cache folder is chosen already)."""
+    env = dict(environ)
+    if not env.get("PYTHONPYCACHEPREFIX"):
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(VENV / "pycache")
+    return env
+
+
 def main(argv: list[str]) -> int:
     ensure_env()
     python = str(BIN / "python")
@@ -59,7 +72,7 @@ def main(argv: list[str]) -> int:
         cmd = [python, "-m", "pytest", *pytest_args(argv[1:], has_xdist(python))]
     else:
         cmd = [python, "-m", "dinghy", *(argv or ["play"])]
-    return subprocess.call(cmd, cwd=ROOT)
+    return subprocess.call(cmd, cwd=ROOT, env=child_env(dict(os.environ)))
 
 
 if __name__ == "__main__":

@@ -26,3 +26,13 @@ def test_the_test_extra_installs_xdist():
     text = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text()
     extra = text.split("[project.optional-dependencies]")[1].split("\n\n")[0]
     assert '"pytest-xdist>=' in extra.split("test = [")[1].split("]")[0]
+
+
+def test_compiled_modules_are_kept_under_the_venv_even_where_bytecode_is_turned_off():
+    """Without a cache, every start compiles the whole package again and every test
+    process its modules (about 6 s a process for the suite's collection alone)."""
+    env = run_script.child_env({"PYTHONDONTWRITEBYTECODE": "1", "HOME": "/home/x"})
+    assert "PYTHONDONTWRITEBYTECODE" not in env and env["HOME"] == "/home/x"
+    assert env["PYTHONPYCACHEPREFIX"] == str(run_script.VENV / "pycache")
+    chosen = run_script.child_env({"PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": "/tmp/c"})
+    assert chosen == {"PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": "/tmp/c"}
