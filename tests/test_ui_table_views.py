@@ -12,7 +12,7 @@ import pytest
 from dinghy.games.dinghy_race.state import Step
 from dinghy.ui import testing as ui
 
-from test_ui_newcomer import home, shot, start_by_taps  # noqa: F401  (the fixture)
+from test_ui_newcomer import home, shot, table_for  # noqa: F401  (the fixture)
 from test_ui_table import human_turns
 
 SIZES = [(1280, 800), (1024, 600), (800, 1280)]
@@ -57,7 +57,7 @@ def test_laying_a_card_shows_the_boat_and_the_cards_close_up(make_ui_app, home, 
     the chart), clear of the camera buttons; the boats and marks close by stay in view.
     "Fit course" still shows the whole course, and a tapped card is laid."""
     app = make_ui_app(*size)
-    scene = start_by_taps(app, home, "dinghy_race")
+    scene = table_for(app, home, "dinghy_race")
     to_step(app, scene, Step.PLACE)
     view, race = scene.view, scene.race
     game, state = race.game, race.state
@@ -124,7 +124,7 @@ def test_the_coach_s_words_on_the_water_can_be_read(make_ui_app, home, size):
     from dinghy.ui.dinghy_race.pins import label_box, overlaps
 
     app = make_ui_app(*size)
-    scene = start_by_taps(app, home, "dinghy_race")
+    scene = table_for(app, home, "dinghy_race")
     view = scene.view
     for step in (Step.PLACE, Step.MOVE):
         to_step(app, scene, step, rounds=2)
@@ -161,7 +161,7 @@ def test_upright_the_sheet_is_as_tall_as_its_panel(make_ui_app, home):
     panel stays inside the sheet, the move still shows its card face, and the panel's
     buttons still play when tapped."""
     app = make_ui_app(800, 1280)
-    scene = start_by_taps(app, home, "dinghy_race")
+    scene = table_for(app, home, "dinghy_race")
     view, g = scene.view, scene.gui
     seen = {}
 
@@ -205,7 +205,7 @@ def test_the_compass_is_small_on_a_small_screen_and_clear_of_the_fleet(make_ui_a
     from dinghy.ui.dinghy_race.pins import label_box, overlaps
 
     app = make_ui_app(*size)
-    scene = start_by_taps(app, home, "dinghy_race")
+    scene = table_for(app, home, "dinghy_race")
     to_step(app, scene, Step.BEGIN, rounds=2)
     view = scene.view
     c, cam, game = view.compass, view.camera, scene.race.game
@@ -299,7 +299,7 @@ def test_a_pivot_shows_its_ghosts_apart(make_ui_app, home, size):
     from the other; a tapped ghost turns the boat that way."""
 
     app = make_ui_app(*size)
-    scene = start_by_taps(app, home, "dinghy_race")
+    scene = table_for(app, home, "dinghy_race")
     to_step(app, scene, Step.PIVOT)
     view, g = scene.view, scene.gui
     chart, cam = view.chart, view.camera
@@ -329,7 +329,7 @@ def test_laying_a_weather_eye_card_shows_the_water_near_the_boat(make_ui_app, ho
     buttons; a tap on an allowed place on the screen says it fits and "Place here" lays
     it there."""
     app = make_ui_app(*size)
-    scene = start_by_taps(app, home, "dinghy_race")
+    scene = table_for(app, home, "dinghy_race")
     to_step(app, scene, Step.WEATHER_EYE, rounds=6)
     view, race = scene.view, scene.race
     game, state = race.game, race.state
