@@ -187,6 +187,39 @@ def human_turns(app, scene, oracle_rng, limit=400, on_step=None):
     return played
 
 
+def sail_on(scene, until, rng, limit=20000):
+    """The table's race sailed on without the window (the people's turns by the simple
+    skipper with ``rng``, the bots' by their own skippers with the table's bot stream,
+    seeded by the set-up's seed; chance by the race's dice) until ``until(race)`` holds
+    at a person's turn; then the table opened on it by the Flow, as a resumed race is
+    shown. A table refreshing at every action of a long way to a step was most of the
+    time of the tests that look at the table there. Returns the new table."""
+    from dinghy.skippers import skipper
+
+    game = scene.game
+    race = Race.replay(game, [game.action_text(a) for a in scene.race.actions])
+    bots = {i: skipper(seat.skipper, game.rules_name) for i, seat in enumerate(game.setup.seats)
+            if seat.skipper}
+    bot_rng = random.Random(game.setup.seed)
+    for _ in range(limit):
+        assert not race.over, "the race ended first"
+        if race.chance:
+            race.roll()
+            continue
+        player = race.current_player()
+        if player not in bots and until(race):
+            break
+        race.push(bots[player].choose(race, bot_rng) if player in bots else simple.choose(race, rng))
+    else:  # pragma: no cover
+        raise AssertionError("never reached")
+    app = scene.app
+    again = app.flow.show_table(Race.replay(game, [game.action_text(a) for a in race.actions]))
+    app.step()
+    lift_curtain(app, again)
+    assert again.human_turn and again.race.state == race.state
+    return again
+
+
 # --- the whole race -------------------------------------------------------------------------
 
 @pytest.mark.race

@@ -13,7 +13,7 @@ from dinghy.games.dinghy_race.state import Step
 from dinghy.ui import testing as ui
 
 from test_ui_newcomer import home, shot, table_for  # noqa: F401  (the fixture)
-from test_ui_table import human_turns
+from test_ui_table import human_turns, sail_on
 
 SIZES = [(1280, 800), (1024, 600), (800, 1280)]
 
@@ -34,6 +34,19 @@ def to_step(app, scene, step, rounds=1, seed=5):
     with pytest.raises(_Reached):
         human_turns(app, scene, random.Random(seed), limit=300, on_step=on_step)
     app.step()
+
+
+def sail_to(scene, step, rounds=1, seed=5):
+    """The table at the person's ``step`` (from round ``rounds`` on), the race sailed
+    there without the window (:func:`test_ui_table.sail_on`; the close-up when laying a card and the
+    upright sheet are reached by taps)."""
+    table = sail_on(scene, lambda race: race.state.step is step and race.state.round >= rounds,
+                    random.Random(seed))
+    # the table shows the step as it does when play arrives at it (a table opened on a
+    # resumed race first shows the fleet: the close-ups come with the next new step)
+    table.refresh(new_step=True)
+    table.app.step()
+    return table
 
 
 def screen_box(cam, poly):
@@ -125,9 +138,9 @@ def test_the_coach_s_words_on_the_water_can_be_read(make_ui_app, home, size):
 
     app = make_ui_app(*size)
     scene = table_for(app, home, "dinghy_race")
-    view = scene.view
     for step in (Step.PLACE, Step.MOVE):
-        to_step(app, scene, step, rounds=2)
+        scene = sail_to(scene, step, rounds=2)
+        view = scene.view
         hints = ask_the_coach(app, scene)
         cam, chart = view.camera, view.chart
         words = [p.drawable for p in chart.ghost_layer.pins if p.is_label and p.rank is not None]
@@ -206,7 +219,7 @@ def test_the_compass_is_small_on_a_small_screen_and_clear_of_the_fleet(make_ui_a
 
     app = make_ui_app(*size)
     scene = table_for(app, home, "dinghy_race")
-    to_step(app, scene, Step.BEGIN, rounds=2)
+    scene = sail_to(scene, Step.BEGIN, rounds=2)
     view = scene.view
     c, cam, game = view.compass, view.camera, scene.race.game
     small = cam.height < scene.gui.px(600)
@@ -300,7 +313,7 @@ def test_a_pivot_shows_its_ghosts_apart(make_ui_app, home, size):
 
     app = make_ui_app(*size)
     scene = table_for(app, home, "dinghy_race")
-    to_step(app, scene, Step.PIVOT)
+    scene = sail_to(scene, Step.PIVOT)
     view, g = scene.view, scene.gui
     chart, cam = view.chart, view.camera
     pts = [chart.ghost_screen_point(i) for i in range(len(chart.ghosts))]
@@ -330,7 +343,7 @@ def test_laying_a_weather_eye_card_shows_the_water_near_the_boat(make_ui_app, ho
     it there."""
     app = make_ui_app(*size)
     scene = table_for(app, home, "dinghy_race")
-    to_step(app, scene, Step.WEATHER_EYE, rounds=6)
+    scene = sail_to(scene, Step.WEATHER_EYE, rounds=6)
     view, race = scene.view, scene.race
     game, state = race.game, race.state
     cam, g = view.camera, scene.gui
