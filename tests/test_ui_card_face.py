@@ -120,7 +120,6 @@ def test_small_screens_keep_every_exit_target_48px(make_ui_app, home, tiny, size
     app = make_ui_app(*size)
     flow = Flow(app, Autosave(home), bot_delay=0)
     app.flow = flow
-    flow.show_setup()
     flow.start(make_setup(tiny, Seat("Ann", "Orange"), Seat("Bot", "Sky", "simple")))
     app.step()
     scene = app.scene
