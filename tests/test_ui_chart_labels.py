@@ -33,12 +33,12 @@ def six_boats(app, home):
 
 class _Sailing:
     """A table's race sailed on without the window (the person's turns by the simple
-    skipper with ``Random(seed)``, the bots' by their own skippers with the table's bot
+    skipper with ``rng``, the bots' by their own skippers with the table's bot
     stream, seeded), kept for the test process: the same start and seeds sail the same
     race whichever stops a test asks for, so it is sailed once and its record shared."""
 
-    def __init__(self, game, texts, seed):
-        self.game, self.rng = game, random.Random(seed)
+    def __init__(self, game, texts, rng):
+        self.game, self.rng = game, rng
         self.race = Race.replay(game, list(texts))
         self.bots = {i: skipper(seat.skipper, game.rules_name) for i, seat in enumerate(game.setup.seats)
                      if seat.skipper}
@@ -72,19 +72,24 @@ class _Sailing:
 _SAILINGS = {}
 
 
-def play_to(app, scene, rounds, seed):
+def play_to(app, scene, rounds, rng):
     """Sail on from the table's race (the person's turns by the simple skipper, the bots'
     by their own skippers, seeded: :class:`_Sailing`) to the person's MOVE step of each
     round in ``rounds``; yields at each the table opened on the race as it stands there
     (as a resumed race is shown), fleet view, Fit course. The race is sailed without the
     table in between: a table refreshing at every one of hundreds of actions was most of
-    these tests' time, and what they look at is the table at the stops."""
+    these tests' time, and what they look at is the table at the stops. ``rng``: the
+    person's seed (the race is then shared by the tests of the process that sail it
+    from the same start), or a Random of the caller's (sailed for this call only)."""
     game = scene.race.game
     texts = tuple(game.action_text(a) for a in scene.race.actions)
-    key = (game.setup, game.rules_name, texts, seed)
-    if key not in _SAILINGS:
-        _SAILINGS[key] = _Sailing(game, texts, seed)
-    sailing = _SAILINGS[key]
+    if isinstance(rng, int):
+        key = (game.setup, game.rules_name, texts, rng)
+        if key not in _SAILINGS:
+            _SAILINGS[key] = _Sailing(game, texts, random.Random(rng))
+        sailing = _SAILINGS[key]
+    else:
+        sailing = _Sailing(game, texts, rng)
     wanted = sorted(rounds)
     for n, round_ in sailing.moves_from(0):
         if not wanted:
