@@ -35,13 +35,16 @@ def setup_for(app, home, rules):
 def screen_setup(rules, boats=None):
     """The RaceSetup the set-up screen holds when opened on game ``rules`` (its first
     board, the game's options at their defaults; with ``boats``, bots added by "+ Add
-    boat" up to that many), seed aside; no window is opened."""
+    boat" up to that many, or the last seats removed down to it), seed aside; no window
+    is opened."""
     from dinghy import games
     from dinghy.ui.shell.setup_screen import SetupScreen
 
     form = SetupScreen(lambda *a: None, rules=rules, seed=0).form
     while boats is not None and len(form.seats) < boats:
         form.add_seat()
+    while boats is not None and len(form.seats) > boats:
+        form.remove_seat(len(form.seats) - 1)
     form.extra = tuple((opt.key, opt.default) for opt in games.GAMES[rules].options)
     return form.to_setup()
 
@@ -150,26 +153,20 @@ def bots_race(setup, rules):
 
 
 def race_to_replay(app, home, rules, boats=2, seed=11):
-    """``boats`` bots race to the end (set up by taps: boats removed or added, every
-    seat made a bot), then "Replay" is tapped on the results. The race is sailed
-    without the window (:func:`bots_race`); the results come as the table brings them at
-    the finish (the Flow's show_results), and the replay from the results' button, as a
-    person reaches it. The seed (shown small, not a newcomer's choice) is fixed so that
-    a test replays."""
+    """``boats`` bots (every seat of the set-up's :func:`table_setup` a bot) race to the
+    end, then "Replay" is tapped on the results. The race is sailed without the window
+    (:func:`bots_race`); the results come as the table brings them at the finish (the
+    Flow's show_results), and the replay from the results' button, as a person reaches
+    it. (The set-up's own taps, "+ Add boat" and Human / Bot, are checked by
+    test_ui_setup and start_by_taps.)"""
     from dinghy.ui.shell.replay import ReplayScene
     from dinghy.ui.shell.results import ResultsScene
 
-    setup = setup_for(app, home, rules)
-    while len(setup.rows) > boats:
-        ui.tap(app, setup.rows[-1].remove)
-    while len(setup.rows) < boats:
-        ui.tap(app, setup.add_button)
-    for row in setup.rows:
-        if row.level.label == "Human":
-            ui.tap(app, row.level)              # Human -> Bot
-    assert len(setup.rows) == boats and all(s.skipper for s in setup.form.to_setup().seats)
-    setup.form.seed = seed
-    results = app.flow.show_results(bots_race(setup.form.to_setup(), setup.rules))
+    flow = Flow(app, Autosave(home), bot_delay=0)
+    app.flow = flow
+    setup = table_setup(rules, bots_only=True, seed=seed, boats=boats)
+    assert len(setup.seats) == boats and all(s.skipper for s in setup.seats)
+    results = flow.show_results(bots_race(setup, rules))
     app.step()
     assert isinstance(results, ResultsScene) and app.scene is results
     ui.tap(app, results.replay_button)
