@@ -194,23 +194,16 @@ def six_boats(app, home, rules="dinghy_race"):
 
 
 def six_boats_to_the_first_move(app, home, size):
-    """Six boats, played by taps to the person's first card revealed on the water."""
+    """Six boats, sailed (without the window: test_ui_table.sail_on) to the person's
+    first card revealed on the water; the table shows that step as play arriving at it
+    shows it."""
     import random
 
     from dinghy.games.dinghy_race.state import Step
-    from test_ui_table import human_turns
+    from test_ui_table import sail_on
 
-    scene = six_boats(app, home)
-
-    def on_step(app, sc):
-        if sc.race.state.step is Step.MOVE:
-            raise _Reached
-        return False
-
-    with pytest.raises(_Reached):
-        human_turns(app, scene, random.Random(3), limit=200, on_step=on_step)
-    app.step()
-    return scene
+    return sail_on(six_boats(app, home), lambda race: race.state.step is Step.MOVE, random.Random(3),
+                   arrived=True)
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -40,13 +40,8 @@ def sail_to(scene, step, rounds=1, seed=5):
     """The table at the person's ``step`` (from round ``rounds`` on), the race sailed
     there without the window (:func:`test_ui_table.sail_on`; the close-up when laying a card and the
     upright sheet are reached by taps)."""
-    table = sail_on(scene, lambda race: race.state.step is step and race.state.round >= rounds,
-                    random.Random(seed))
-    # the table shows the step as it does when play arrives at it (a table opened on a
-    # resumed race first shows the fleet: the close-ups come with the next new step)
-    table.refresh(new_step=True)
-    table.app.step()
-    return table
+    return sail_on(scene, lambda race: race.state.step is step and race.state.round >= rounds,
+                   random.Random(seed), arrived=True)
 
 
 def screen_box(cam, poly):
