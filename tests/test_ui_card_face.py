@@ -120,7 +120,6 @@ def test_small_screens_keep_every_exit_target_48px(make_ui_app, home, tiny, size
     app = make_ui_app(*size)
     flow = Flow(app, Autosave(home), bot_delay=0)
     app.flow = flow
-    flow.show_setup()
     flow.start(make_setup(tiny, Seat("Ann", "Orange"), Seat("Bot", "Sky", "simple")))
     app.step()
     scene = app.scene
@@ -158,12 +157,12 @@ def test_the_exits_angles_never_run_into_each_other(make_ui_app, home):
     angles ran into one another ("+150°15°"). An angle that would overlap another is left
     out (the chips still number every exit); the outermost exits keep theirs, and the lit
     exit's angle is always shown."""
-    from test_ui_newcomer import start_by_taps, to_a_person_turn
+    from test_ui_newcomer import table_for, to_a_person_turn
     from dinghy.games.dinghy_race.state import Step
     from dinghy.skippers import skipper
 
     app = make_ui_app(1024, 600)
-    scene = start_by_taps(app, home, "dinghy_race")
+    scene = table_for(app, home, "dinghy_race")
     bot = skipper("medium")
     for k in range(120):                  # a person's move on a card of five exits
         to_a_person_turn(app, scene)

@@ -31,35 +31,83 @@ def six_boats(app, home):
     return open_table(app, home, "olympic_triangle", *seats)
 
 
+class _Sailing:
+    """A table's race sailed on without the window (the person's turns by the simple
+    skipper with ``rng``, the bots' by their own skippers with the table's bot
+    stream, seeded), kept for the test process: the same start and seeds sail the same
+    race whichever stops a test asks for, so it is sailed once and its record shared."""
+
+    def __init__(self, game, texts, rng):
+        self.game, self.rng = game, rng
+        self.race = Race.replay(game, list(texts))
+        self.bots = {i: skipper(seat.skipper, game.rules_name) for i, seat in enumerate(game.setup.seats)
+                     if seat.skipper}
+        self.bot_rng = random.Random(game.setup.seed)
+        self.moves = []       # (actions played, round) at each of the person's MOVE steps
+
+    def moves_from(self, k):
+        """The person's MOVE steps from the ``k``-th on, sailing further as needed."""
+        race = self.race
+        while True:
+            while k < len(self.moves):
+                yield self.moves[k]
+                k += 1
+            if race.over or len(race.actions) >= 20000:
+                return
+            while not race.over:
+                if race.chance:
+                    race.roll()
+                    continue
+                player, st = race.current_player(), race.state
+                if player in self.bots:
+                    race.push(self.bots[player].choose(race, self.bot_rng))
+                    continue
+                if st.step is Step.MOVE:
+                    self.moves.append((len(race.actions), st.round))
+                race.push(simple.choose(race, self.rng))
+                if st.step is Step.MOVE:
+                    break
+
+
+_SAILINGS = {}
+
+
 def play_to(app, scene, rounds, rng):
     """Sail on from the table's race (the person's turns by the simple skipper, the bots'
-    by their own skippers, seeded) to the person's MOVE step of each round in ``rounds``;
-    yields at each the table opened on the race as it stands there (as a resumed race is
-    shown), fleet view, Fit course. The race is sailed without the table in between: a
-    table refreshing at every one of hundreds of actions was most of these tests' time,
-    and what they look at is the table at the stops."""
-    race = Race.replay(scene.race.game, [scene.game.action_text(a) for a in scene.race.actions])
-    game = race.game
-    bots = {i: skipper(seat.skipper, game.rules_name) for i, seat in enumerate(game.setup.seats) if seat.skipper}
-    bot_rng = random.Random(game.setup.seed)
+    by their own skippers, seeded: :class:`_Sailing`) to the person's MOVE step of each
+    round in ``rounds``; yields at each the table opened on the race as it stands there
+    (as a resumed race is shown), fleet view, Fit course. The race is sailed without the
+    table in between: a table refreshing at every one of hundreds of actions was most of
+    these tests' time, and what they look at is the table at the stops. ``rng``: the
+    person's seed (the race is then shared by the tests of the process that sail it
+    from the same start), or a Random of the caller's (sailed for this call only)."""
+    game = scene.race.game
+    texts = tuple(game.action_text(a) for a in scene.race.actions)
+    if isinstance(rng, int):
+        key = (game.setup, game.rules_name, texts, rng)
+        if key not in _SAILINGS:
+            _SAILINGS[key] = _Sailing(game, texts, random.Random(rng))
+        sailing = _SAILINGS[key]
+    else:
+        sailing = _Sailing(game, texts, rng)
     wanted = sorted(rounds)
-    while wanted and not race.over and len(race.actions) < 20000:
-        if race.chance:
-            race.roll()
+    for n, round_ in sailing.moves_from(0):
+        if not wanted:
+            return
+        if round_ < wanted[0]:
             continue
-        player, st = race.current_player(), race.state
-        if player not in bots and st.step is Step.MOVE and st.round >= wanted[0]:
-            wanted.pop(0)
-            sc = app.flow.show_table(Race.replay(game, [game.action_text(a) for a in race.actions]))
-            app.step()
-            lift_curtain(app, sc)
-            view = sc.view
-            if view.follow:
-                view.toggle_follow()
-            view.fit()
-            app.step()
-            yield sc
-        race.push(bots[player].choose(race, bot_rng) if player in bots else simple.choose(race, rng))
+        wanted.pop(0)
+        record = [game.action_text(a) for a in sailing.race.actions[:n]]
+        sc = app.flow.show_table(Race.replay(game, record))
+        app.step()
+        lift_curtain(app, sc)
+        assert sc.race.state.step is Step.MOVE and sc.human_turn
+        view = sc.view
+        if view.follow:
+            view.toggle_follow()
+        view.fit()
+        app.step()
+        yield sc
 
 
 def hull_on_screen(chart, pts):
@@ -79,7 +127,7 @@ def test_fit_course_draws_every_boat_at_least_the_least_length(make_ui_app, home
     long, a silhouette about its middle."""
     app = make_ui_app(*size)
     scene = six_boats(app, home)
-    for sc in play_to(app, scene, [3, 9], random.Random(2)):
+    for sc in play_to(app, scene, [3, 9], 2):
         chart = sc.view.chart
         least = MIN_BOAT_PX * chart.scale
         true_px = sc.game.cards.hull_length * chart.camera.zoom
@@ -103,7 +151,7 @@ def test_words_on_the_water_keep_off_the_boats_and_each_other(make_ui_app, home,
     app = make_ui_app(*size)
     scene = six_boats(app, home)
     checked = 0
-    for sc in play_to(app, scene, [2, 4, 9], random.Random(5)):
+    for sc in play_to(app, scene, [2, 4, 9], 5):
         chart = sc.view.chart
         words = visible_words(chart)
         texts = [t for t, _ in words]
@@ -123,7 +171,7 @@ def test_words_on_the_water_keep_off_the_boats_and_each_other(make_ui_app, home,
 def test_exit_ghosts_carry_their_chip_numbers(make_ui_app, home):
     app = make_ui_app(1280, 800)
     scene = six_boats(app, home)
-    sc = next(play_to(app, scene, [3], random.Random(5)))
+    sc = next(play_to(app, scene, [3], 5))
     sc.view.follow_active(jump=True)
     app.step()
     chart, panel = sc.view.chart, sc.view.turn
@@ -171,7 +219,7 @@ def test_the_chart_is_drawn_on_its_own_area_only(make_ui_app, home):
 
     app = make_ui_app(1280, 800)
     scene = six_boats(app, home)
-    sc = next(play_to(app, scene, [3], random.Random(5)))
+    sc = next(play_to(app, scene, [3], 5))
     view, cam = sc.view, sc.view.camera
     cam.zoom = cam.clamp(cam.zoom * 3)
     cam.cx = (view.chart.bounds[0] + view.chart.bounds[2]) / 2

@@ -7,6 +7,7 @@ frame in it). Cancel stops it and writes nothing.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -26,12 +27,21 @@ from dinghy.ui.widgets.dialogs import Dialog
 from test_ui_table import home, make_setup, shot, tiny  # noqa: F401
 
 
+_SAILED = {}
+
+
 def sailed(course):
-    race = Race(games.load_game(make_setup(course, Seat("A", "Orange", "simple"),
-                                           Seat("B", "Sky", "simple"), Seat("C", "Green", "simple"))))
-    play_bots(race, random.Random(3))
-    assert race.over
-    return race
+    """Three simple skippers' finished race on the course file ``course``: sailed once
+    per test process for the same course text (every test here only reads it: its
+    pictures, its results, its replay)."""
+    text = Path(course).read_text()
+    if text not in _SAILED:
+        race = Race(games.load_game(make_setup(course, Seat("A", "Orange", "simple"),
+                                               Seat("B", "Sky", "simple"), Seat("C", "Green", "simple"))))
+        play_bots(race, random.Random(3))
+        assert race.over
+        _SAILED[text] = race
+    return _SAILED[text]
 
 
 def start_gif(app, scene):

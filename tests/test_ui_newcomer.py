@@ -3,6 +3,7 @@ the results and the replay, on a laptop (1280x800, 1024x600) and an upright tabl
 (800x1280). Each test taps through the friction it guards against."""
 from __future__ import annotations
 
+import functools
 
 import pytest
 import shots
@@ -20,22 +21,53 @@ def home(tmp_path, monkeypatch):
 
 
 def setup_for(app, home, rules):
-    """The set-up screen with the game ``rules`` chosen by its arrow, as a newcomer does."""
+    """The set-up screen on the game ``rules``, as the Flow opens it for a game (choosing
+    the game by its arrow gives the same set-up: tests/test_ui_polish.py steps the arrow
+    through every game and checks it against :func:`screen_setup`)."""
     flow = Flow(app, Autosave(home), bot_delay=0)
     app.flow = flow
-    setup = flow.show_setup()
+    setup = flow.show_setup(rules=rules)
     app.step()
-    for _ in range(len(setup.games)):
-        if setup.rules == rules:
-            break
-        ui.click(app, *setup.game_choice.next_point)
     assert setup.rules == rules
     return setup
 
 
+def screen_setup(rules, boats=None):
+    """The RaceSetup the set-up screen holds when opened on game ``rules`` (its first
+    board, the game's options at their defaults; with ``boats``, bots added by "+ Add
+    boat" up to that many, or the last seats removed down to it), seed aside; no window
+    is opened."""
+    from dinghy import games
+    from dinghy.ui.shell.setup_screen import SetupScreen
+
+    form = SetupScreen(lambda *a: None, rules=rules, seed=0).form
+    while boats is not None and len(form.seats) < boats:
+        form.add_seat()
+    while boats is not None and len(form.seats) > boats:
+        form.remove_seat(len(form.seats) - 1)
+    form.extra = tuple((opt.key, opt.default) for opt in games.GAMES[rules].options)
+    return form.to_setup()
+
+
+@functools.cache
+def table_setup(rules, bots_only=False, seed=11, boats=None):
+    """What :func:`start_by_taps` starts: the screen's set-up for ``rules`` (``boats``:
+    see :func:`screen_setup`) with the second seat a bot (the first too with
+    ``bots_only``) and ``seed``."""
+    import dataclasses
+
+    from dinghy.ui.shell.setup_form import BOT_SKIPPER
+
+    base = screen_setup(rules, boats)
+    made_bots = (0, 1) if bots_only else (1,)
+    seats = tuple(dataclasses.replace(seat, skipper=seat.skipper or BOT_SKIPPER) if k in made_bots else seat
+                  for k, seat in enumerate(base.seats))
+    return base.with_(seats=seats, seed=seed)
+
+
 def start_by_taps(app, home, rules, bots_only=False, seed=11):
-    """The set-up screen, driven as a newcomer does: the game chosen with its arrow, the
-    second seat made a bot (the rest already are), "Start race". Returns the table.
+    """The set-up screen, driven as a newcomer does: the game's screen, the second seat
+    made a bot (the rest already are), "Start race". Returns the table.
     The seed (shown small, not a newcomer's choice) is fixed so that a test replays."""
     setup = setup_for(app, home, rules)
     ui.tap(app, setup.rows[1].level)                  # Human -> Bot
@@ -43,7 +75,21 @@ def start_by_taps(app, home, rules, bots_only=False, seed=11):
         ui.tap(app, setup.rows[0].level)              # Human -> Bot
     assert [s.skipper is None for s in setup.form.to_setup().seats].count(True) == (0 if bots_only else 1)
     setup.form.seed = seed
+    assert setup.form.to_setup() == table_setup(rules, bots_only, seed)
     ui.tap(app, setup.start_button)
+    app.step()
+    scene = app.scene
+    assert isinstance(scene, TableScene)
+    return scene
+
+
+def table_for(app, home, rules, bots_only=False, seed=11, boats=None):
+    """The table :func:`start_by_taps` reaches, started by the Flow with the same set-up
+    (:func:`table_setup`) without drawing the set-up screen: for the tests whose subject
+    is the table (the set-up's own taps are checked by start_by_taps' tests)."""
+    flow = Flow(app, Autosave(home), bot_delay=0)
+    app.flow = flow
+    flow.start(table_setup(rules, bots_only, seed, boats), rules)
     app.step()
     scene = app.scene
     assert isinstance(scene, TableScene)
@@ -80,24 +126,52 @@ def test_the_seats_bar_keeps_each_boats_words_inside_its_chip(make_ui_app, home,
         assert inside(chip, chip.text), (chip.label, chip.text.text, chip.w)
 
 
-def race_to_replay(app, home, rules):
-    """Two bots race to the end (set up by taps), then "Replay" on the results."""
+@functools.cache
+def bots_race(setup, rules):
+    """The race the table sails for ``setup`` when every seat is a bot: each seat's
+    skipper as the table picks it (the game's default bot where the level is unknown to
+    the game), the table's bot stream (seeded by the setup's seed) and the race's own
+    dice. Sailed once per test process, without the window (a window refreshing at each
+    of a race's thousand actions was most of the replay tests' time); the finished Race
+    is shared, read only (the results and the replay keep their own states)."""
+    import random
+
+    from dinghy import games
+    from dinghy.core.race import Race
+    from dinghy.skippers import play_bots, skipper
+
+    def bot(name):
+        try:
+            return skipper(name, rules)
+        except ValueError:
+            return skipper(None, rules)
+
+    race = Race(games.load_game(setup, rules))
+    play_bots(race, random.Random(setup.seed), bots=[bot(seat.skipper) for seat in setup.seats])
+    assert race.over
+    return race
+
+
+def race_to_replay(app, home, rules, boats=2, seed=11):
+    """``boats`` bots (every seat of the set-up's :func:`table_setup` a bot) race to the
+    end, then "Replay" is tapped on the results. The race is sailed without the window
+    (:func:`bots_race`); the results come as the table brings them at the finish (the
+    Flow's show_results), and the replay from the results' button, as a person reaches
+    it. (The set-up's own taps, "+ Add boat" and Human / Bot, are checked by
+    test_ui_setup and start_by_taps.)"""
+    from dinghy.ui.shell.replay import ReplayScene
     from dinghy.ui.shell.results import ResultsScene
 
-    setup = setup_for(app, home, rules)
-    while len(setup.rows) > 2:
-        ui.tap(app, setup.rows[-1].remove)
-    ui.tap(app, setup.rows[0].level)          # Human -> Bot
-    ui.tap(app, setup.rows[1].level)          # Human -> Bot
-    ui.tap(app, setup.start_button)
-    for _ in range(4000):
-        app.step()
-        if isinstance(app.scene, ResultsScene):
-            break
-    results = app.scene
-    assert isinstance(results, ResultsScene)
+    flow = Flow(app, Autosave(home), bot_delay=0)
+    app.flow = flow
+    setup = table_setup(rules, bots_only=True, seed=seed, boats=boats)
+    assert len(setup.seats) == boats and all(s.skipper for s in setup.seats)
+    results = flow.show_results(bots_race(setup, rules))
+    app.step()
+    assert isinstance(results, ResultsScene) and app.scene is results
     ui.tap(app, results.replay_button)
     app.step()
+    assert isinstance(app.scene, ReplayScene) and app.scene.race is results.race
     return app.scene
 
 
@@ -279,7 +353,7 @@ def test_gigamic_ghosts_can_be_told_apart_by_a_finger(make_ui_app, home, size):
     from dinghy.games.regatta_gigamic.state import TURN
 
     app = make_ui_app(*size)
-    scene = start_by_taps(app, home, "regatta_gigamic")
+    scene = table_for(app, home, "regatta_gigamic")
     race, view = scene.race, scene.view
     next(gigamic_sailing_turns(app, scene, turns=1))
     assert not view.ghosts_crowded()
@@ -362,7 +436,7 @@ def test_dinghy_race_launch_spots_are_shown_close_enough_to_tap(make_ui_app, hom
     from test_ui_table import tap_ghost
 
     app = make_ui_app(*size)
-    scene = start_by_taps(app, home, "dinghy_race")
+    scene = table_for(app, home, "dinghy_race")
     to_a_person_turn(app, scene)
     view, race = scene.view, scene.race
     spots = view.launch_spots()
@@ -390,7 +464,7 @@ def test_an_upright_grid_table_gives_the_board_more_than_an_empty_panel(make_ui_
     its sheet takes less of the screen than Dinghy Race's (whose card drawing needs the
     room), everything in it still fits, and a tapped square still sails."""
     app = make_ui_app(800, 1280)
-    scene = start_by_taps(app, home, "race_the_wind")
+    scene = table_for(app, home, "race_the_wind")
     to_a_person_turn(app, scene)
     view = scene.view
     assert scene.sheet_h < 1280 * 0.35
@@ -460,7 +534,7 @@ def test_a_grid_board_with_follow_off_still_shows_the_squares_big_enough_to_tap(
     the board fitted to the window would make them specks, and leaves the board alone
     otherwise. A tap on one square then sails."""
     app = make_ui_app(*size)
-    scene = start_by_taps(app, home, "race_the_wind")
+    scene = table_for(app, home, "race_the_wind")
     view = scene.view
     assert view.follow is False
     to_a_person_turn(app, scene)

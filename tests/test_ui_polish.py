@@ -32,7 +32,11 @@ def test_every_game_name_reads_in_full_in_the_chooser(make_ui_app, home, size):
     """Upright the Game chooser is narrow: "Regatta (3M), advanced" showed as
     "Regatta (…". Stepping through every game by its arrow, each name shows whole (two
     lines in smaller type if need be) inside the chooser, and so does every other
-    choice of the race panel (board, penalty, …)."""
+    choice of the race panel (board, penalty, …). The game chosen by its arrow gives the
+    set-up the screen opened on that game holds (the tests' kit opens it so:
+    ``test_ui_newcomer.setup_for``)."""
+    from test_ui_newcomer import screen_setup
+
     app = make_ui_app(*size)
     setup = setup_for(app, home, "dinghy_race")
     seen = set()
@@ -41,6 +45,7 @@ def test_every_game_name_reads_in_full_in_the_chooser(make_ui_app, home, size):
         choice = setup.game_choice
         title = games.GAMES[setup.rules].title
         assert " ".join(choice.text.text.split()) == title, (choice.text.text, title)
+        assert setup.setup.with_(seed=0) == screen_setup(setup.rules), setup.rules
         seen.add(setup.rules)
         for w in setup.gui.walk():
             if isinstance(w, ChoiceSelector) and w.visible:
@@ -96,10 +101,10 @@ def test_every_panel_line_fits_its_panel(make_ui_app, home, rules, size):
     below" ran past the panel's edge. On the first person's turn of every game, each
     line of words in the turn panel lies inside its row and inside the panel (wrapped
     onto more lines when it is long), and no two lines overlap."""
-    from test_ui_newcomer import start_by_taps
+    from test_ui_newcomer import table_for
 
     app = make_ui_app(*size)
-    scene = start_by_taps(app, home, rules)
+    scene = table_for(app, home, rules)
     to_a_person_turn(app, scene)
     app.step()
     check_panel_lines(scene)
@@ -115,11 +120,11 @@ def test_dinghy_race_panel_words_clear_its_buttons_at_every_step(make_ui_app, ho
     lay a card), played by taps, the panel's words fit and clear its buttons."""
     import random
 
-    from test_ui_newcomer import start_by_taps
+    from test_ui_newcomer import table_for
     from test_ui_table import human_turns
 
     app = make_ui_app(*size)
-    scene = start_by_taps(app, home, "dinghy_race")
+    scene = table_for(app, home, "dinghy_race")
     steps = set()
 
     def on_step(app, sc):
@@ -146,10 +151,10 @@ def test_the_gigamic_title_and_places_stay_off_the_table(make_ui_app, home, size
     ("Orange: ashore" …) were drawn over the table's edge. After "Fit table" the table
     lies clear of both, and of the camera buttons under it; zoomed in on the start
     slots, the board's viewport ends under the strip that holds them."""
-    from test_ui_newcomer import start_by_taps
+    from test_ui_newcomer import table_for
 
     app = make_ui_app(*size)
-    scene = start_by_taps(app, home, "regatta_gigamic")
+    scene = table_for(app, home, "regatta_gigamic")
     view = scene.view
     to_a_person_turn(app, scene)
     cam = view.camera
@@ -177,38 +182,28 @@ def test_the_gigamic_title_and_places_stay_off_the_table(make_ui_app, home, size
 
 
 def six_boats(app, home, rules="dinghy_race"):
-    """Six boats ("+ Add boat" to six), the person first, the rest bots: the table."""
-    setup = setup_for(app, home, rules)
-    while len(setup.rows) < 6:
-        ui.tap(app, setup.add_button)
-    for row in setup.rows[1:]:
-        if row.level.label == "Human":
-            ui.tap(app, row.level)
-    assert [r.level.label for r in setup.rows].count("Human") == 1
-    setup.form.seed = 11
-    ui.tap(app, setup.start_button)
-    app.step()
-    return app.scene
+    """Six boats, the person first, the rest bots: the table, started by the Flow with
+    the set-up the screen makes with "+ Add boat" to six and the second seat made a bot
+    (test_the_replay_seats_bar_shows_six_whole_names adds them by taps)."""
+    from test_ui_newcomer import table_for
+
+    scene = table_for(app, home, rules, boats=6)
+    seats = scene.race.game.setup.seats
+    assert len(seats) == 6 and [s.skipper for s in seats].count(None) == 1
+    return scene
 
 
 def six_boats_to_the_first_move(app, home, size):
-    """Six boats, played by taps to the person's first card revealed on the water."""
+    """Six boats, sailed (without the window: test_ui_table.sail_on) to the person's
+    first card revealed on the water; the table shows that step as play arriving at it
+    shows it."""
     import random
 
     from dinghy.games.dinghy_race.state import Step
-    from test_ui_table import human_turns
+    from test_ui_table import sail_on
 
-    scene = six_boats(app, home)
-
-    def on_step(app, sc):
-        if sc.race.state.step is Step.MOVE:
-            raise _Reached
-        return False
-
-    with pytest.raises(_Reached):
-        human_turns(app, scene, random.Random(3), limit=200, on_step=on_step)
-    app.step()
-    return scene
+    return sail_on(six_boats(app, home), lambda race: race.state.step is Step.MOVE, random.Random(3),
+                   arrived=True)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -276,10 +271,10 @@ def test_upright_the_board_takes_the_full_width(make_ui_app, home, rules):
     """Upright (800x1280) a side column would leave a narrow board: the turn panel lies
     under the board as a sheet, and the board's view is at least 90% of the window's
     width, on the first person's turn and after the folded log is opened."""
-    from test_ui_newcomer import start_by_taps
+    from test_ui_newcomer import table_for
 
     app = make_ui_app(800, 1280)
-    scene = start_by_taps(app, home, rules)
+    scene = table_for(app, home, rules)
     to_a_person_turn(app, scene)
     view, cam, p = scene.view, scene.view.camera, scene.panel
     for _ in range(2):
@@ -357,10 +352,10 @@ def test_gigamic_ghosts_lie_well_inside_the_board(make_ui_app, home, size):
     the title strip: the view took a ghost's tap point anywhere on the board as "in
     view". Each turn, every ghost's tap point now lies a finger's width inside the
     board, under no button."""
-    from test_ui_newcomer import start_by_taps
+    from test_ui_newcomer import table_for
 
     app = make_ui_app(*size)
-    scene = start_by_taps(app, home, "regatta_gigamic")
+    scene = table_for(app, home, "regatta_gigamic")
     view, cam, g = scene.view, scene.view.camera, scene.gui
     for _ in gigamic_sailing_turns(app, scene):
         inset = g.touch * 0.75 - 1
@@ -384,11 +379,11 @@ def test_the_fleet_in_view_keeps_clear_of_the_camera_buttons(make_ui_app, home, 
 
     from dinghy.games.dinghy_race.state import Step
     from dinghy.ui.dinghy_race.pins import label_box, overlaps
-    from test_ui_newcomer import start_by_taps
+    from test_ui_newcomer import table_for
     from test_ui_table import human_turns
 
     app = make_ui_app(*size)
-    scene = start_by_taps(app, home, "dinghy_race")
+    scene = table_for(app, home, "dinghy_race")
     view = scene.view
     buttons = [view.zoom_in, view.zoom_out, view.fit_button, view.follow_button, view.hint_button]
     checked = []
@@ -426,24 +421,10 @@ def test_the_replay_seats_bar_shows_six_whole_names(make_ui_app, home, size):
     takes a row of its own under the title: each chip shows its whole name, no chip
     lies on another or on a button, and the board starts under the bar."""
     from dinghy.ui.dinghy_race.pins import overlaps as hit
-    from dinghy.ui.shell.results import ResultsScene
+    from test_ui_newcomer import race_to_replay
 
     app = make_ui_app(*size)
-    setup = setup_for(app, home, "dinghy_race")
-    while len(setup.rows) < 6:
-        ui.tap(app, setup.add_button)
-    for row in setup.rows:
-        if row.level.label == "Human":
-            ui.tap(app, row.level)
-    setup.form.seed = 11
-    ui.tap(app, setup.start_button)
-    for _ in range(4000):
-        app.step()
-        if isinstance(app.scene, ResultsScene):
-            break
-    ui.tap(app, app.scene.replay_button)
-    app.step()
-    replay = app.scene
+    replay = race_to_replay(app, home, "dinghy_race", boats=6)
     for _ in range(12):
         ui.tap(app, replay.fwd_button)
     app.step()
@@ -469,10 +450,10 @@ def test_the_compass_leaves_the_course_and_the_start_line_clear(make_ui_app, hom
     little zoom, the chart keeps the start line with the launch spots, and on a laptop
     the whole course, clear of the compass and of the camera buttons."""
     from dinghy.ui.dinghy_race.pins import overlaps
-    from test_ui_newcomer import start_by_taps, to_a_person_turn
+    from test_ui_newcomer import table_for, to_a_person_turn
 
     app = make_ui_app(*size)
-    scene = start_by_taps(app, home, "dinghy_race")
+    scene = table_for(app, home, "dinghy_race")
     to_a_person_turn(app, scene)
     view = scene.view
     cam, c = view.camera, view.compass

@@ -88,7 +88,6 @@ def test_a_single_race_ends_the_series(ui_app, home, tiny):
     Series(3, names=("A", "B"), results=[[1, 2]], seeds=[1]).save(home)
     flow = Flow(ui_app, Autosave(home), bot_delay=0)
     assert flow.series is not None and flow.series.sailed == 1
-    flow.show_setup()
     flow.start(make_setup(tiny, Seat("A", "Orange", "simple"), Seat("B", "Sky", "simple")))
     assert flow.series is None and Series.load(home) is None
     results = finish(ui_app)
@@ -99,7 +98,6 @@ def test_a_single_race_ends_the_series(ui_app, home, tiny):
 def test_export_svg_png_gif(ui_app, home, tiny, where):
     flow = Flow(ui_app, Autosave(home), bot_delay=0)
     ui_app.flow = flow
-    flow.show_setup()
     flow.start(make_setup(tiny, Seat("A", "Orange", "simple"), Seat("B", "Sky", "simple")))
     scene = finish(ui_app)
     if where == "replay":

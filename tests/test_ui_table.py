@@ -75,12 +75,13 @@ def make_setup(course, *seats, seed=5, **kw):
 
 @pytest.fixture
 def table(ui_app, home):
-    """open(setup) -> the TableScene of a fresh race, wired as `dinghy play` wires it."""
+    """open(setup) -> the TableScene of a fresh race, wired as `dinghy play` wires it
+    (started by the Flow, as "Start race" on the set-up screen starts it: the screen
+    itself, replaced by the table, is not drawn first)."""
     flow = Flow(ui_app, Autosave(home), bot_delay=0)
     ui_app.flow = flow
 
     def open_table(setup):
-        flow.show_setup()
         flow.start(setup)
         ui_app.step()
         scene = ui_app.scene
@@ -185,6 +186,44 @@ def human_turns(app, scene, oracle_rng, limit=400, on_step=None):
             assert isinstance(race.actions[n + 1], Roll)
         played.append(action)
     return played
+
+
+def sail_on(scene, until, rng, limit=20000, arrived=False):
+    """The table's race sailed on without the window (the people's turns by the simple
+    skipper with ``rng``, the bots' by their own skippers with the table's bot stream,
+    seeded by the set-up's seed; chance by the race's dice) until ``until(race)`` holds
+    at a person's turn; then the table opened on it by the Flow, as a resumed race is
+    shown. A table refreshing at every action of a long way to a step was most of the
+    time of the tests that look at the table there. ``arrived``: the table then shows
+    the step as it does when play arrives at it (a table opened on a resumed race first
+    shows the fleet; the close-ups come with a new step). Returns the new table."""
+    from dinghy.skippers import skipper
+
+    game = scene.game
+    race = Race.replay(game, [game.action_text(a) for a in scene.race.actions])
+    bots = {i: skipper(seat.skipper, game.rules_name) for i, seat in enumerate(game.setup.seats)
+            if seat.skipper}
+    bot_rng = random.Random(game.setup.seed)
+    for _ in range(limit):
+        assert not race.over, "the race ended first"
+        if race.chance:
+            race.roll()
+            continue
+        player = race.current_player()
+        if player not in bots and until(race):
+            break
+        race.push(bots[player].choose(race, bot_rng) if player in bots else simple.choose(race, rng))
+    else:  # pragma: no cover
+        raise AssertionError("never reached")
+    app = scene.app
+    again = app.flow.show_table(Race.replay(game, [game.action_text(a) for a in race.actions]))
+    app.step()
+    lift_curtain(app, again)
+    assert again.human_turn and again.race.state == race.state
+    if arrived:
+        again.refresh(new_step=True)
+        app.step()
+    return again
 
 
 # --- the whole race -------------------------------------------------------------------------
@@ -574,7 +613,6 @@ def test_a_course_that_does_not_load_is_a_dialog(ui_app, home, tmp_path):
 def test_bots_wait_between_actions_in_a_real_window(ui_app, home, tiny):
     flow = Flow(ui_app, Autosave(home), bot_delay=0.5)
     flow.settings.animations = False     # the bots' own pace (animations: tests/test_ui_motion.py)
-    flow.show_setup()
     flow.start(make_setup(tiny, Seat("A", "Orange", "simple"), Seat("B", "Sky", "simple")))
     scene = ui_app.scene
     ui_app.step(0.1)
@@ -618,7 +656,6 @@ def test_every_shipped_course_draws(ui_app, table, course):
 def test_small_window_keeps_every_control_on_screen(make_ui_app, home, tiny):
     app = make_ui_app(800, 600)
     flow = Flow(app, Autosave(home), bot_delay=0)
-    flow.show_setup()
     flow.start(make_setup(tiny, Seat("Ann", "Orange"), Seat("Bot", "Sky", "simple"),
                           Seat("Cy", "Green", "simple"), Seat("Di", "Yellow", "simple")))
     app.step()
@@ -642,13 +679,11 @@ def test_small_window_keeps_every_control_on_screen(make_ui_app, home, tiny):
 
 def test_protest_a_ruling_from_the_table(ui_app, table, tiny):
     scene = table(make_setup(tiny, Seat("Ann", "Orange"), Seat("Bot", "Sky", "simple")))
+    # sailed without the window to the first ruling Ann may protest (the table offers
+    # the engine's Protest interjection)
+    scene = sail_on(scene, lambda race: any(type(a).__name__ == "Protest" for a in race.interjections()),
+                    random.Random(7))
     race = scene.race
-    rng = random.Random(7)
-    for _ in range(300):
-        ui_app.step()
-        if race.over or scene.view.protest_button.visible:
-            break
-        play_by_taps(ui_app, scene, simple.choose(race, rng))
     assert scene.view.protest_button.visible, "no right-of-way ruling came up in the seeded race"
     ruling = race.state.last_ruling
     assert not ruling.protested

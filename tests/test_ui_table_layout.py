@@ -25,7 +25,6 @@ from test_ui_table import home, lift_curtain, make_setup, play_by_taps, shot, ti
 def open_table(app, home, course, *seats):
     flow = Flow(app, Autosave(home), bot_delay=0)
     app.flow = flow
-    flow.show_setup()
     flow.start(make_setup(course, *seats))
     app.step()
     return app.scene

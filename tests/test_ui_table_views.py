@@ -12,8 +12,8 @@ import pytest
 from dinghy.games.dinghy_race.state import Step
 from dinghy.ui import testing as ui
 
-from test_ui_newcomer import home, shot, start_by_taps  # noqa: F401  (the fixture)
-from test_ui_table import human_turns
+from test_ui_newcomer import home, shot, table_for  # noqa: F401  (the fixture)
+from test_ui_table import human_turns, sail_on
 
 SIZES = [(1280, 800), (1024, 600), (800, 1280)]
 
@@ -34,6 +34,14 @@ def to_step(app, scene, step, rounds=1, seed=5):
     with pytest.raises(_Reached):
         human_turns(app, scene, random.Random(seed), limit=300, on_step=on_step)
     app.step()
+
+
+def sail_to(scene, step, rounds=1, seed=5):
+    """The table at the person's ``step`` (from round ``rounds`` on), the race sailed
+    there without the window (:func:`test_ui_table.sail_on`; the close-up when laying a card and the
+    upright sheet are reached by taps)."""
+    return sail_on(scene, lambda race: race.state.step is step and race.state.round >= rounds,
+                   random.Random(seed), arrived=True)
 
 
 def screen_box(cam, poly):
@@ -57,7 +65,7 @@ def test_laying_a_card_shows_the_boat_and_the_cards_close_up(make_ui_app, home, 
     the chart), clear of the camera buttons; the boats and marks close by stay in view.
     "Fit course" still shows the whole course, and a tapped card is laid."""
     app = make_ui_app(*size)
-    scene = start_by_taps(app, home, "dinghy_race")
+    scene = table_for(app, home, "dinghy_race")
     to_step(app, scene, Step.PLACE)
     view, race = scene.view, scene.race
     game, state = race.game, race.state
@@ -124,10 +132,10 @@ def test_the_coach_s_words_on_the_water_can_be_read(make_ui_app, home, size):
     from dinghy.ui.dinghy_race.pins import label_box, overlaps
 
     app = make_ui_app(*size)
-    scene = start_by_taps(app, home, "dinghy_race")
-    view = scene.view
+    scene = table_for(app, home, "dinghy_race")
     for step in (Step.PLACE, Step.MOVE):
-        to_step(app, scene, step, rounds=2)
+        scene = sail_to(scene, step, rounds=2)
+        view = scene.view
         hints = ask_the_coach(app, scene)
         cam, chart = view.camera, view.chart
         words = [p.drawable for p in chart.ghost_layer.pins if p.is_label and p.rank is not None]
@@ -161,7 +169,7 @@ def test_upright_the_sheet_is_as_tall_as_its_panel(make_ui_app, home):
     panel stays inside the sheet, the move still shows its card face, and the panel's
     buttons still play when tapped."""
     app = make_ui_app(800, 1280)
-    scene = start_by_taps(app, home, "dinghy_race")
+    scene = table_for(app, home, "dinghy_race")
     view, g = scene.view, scene.gui
     seen = {}
 
@@ -205,8 +213,8 @@ def test_the_compass_is_small_on_a_small_screen_and_clear_of_the_fleet(make_ui_a
     from dinghy.ui.dinghy_race.pins import label_box, overlaps
 
     app = make_ui_app(*size)
-    scene = start_by_taps(app, home, "dinghy_race")
-    to_step(app, scene, Step.BEGIN, rounds=2)
+    scene = table_for(app, home, "dinghy_race")
+    scene = sail_to(scene, Step.BEGIN, rounds=2)
     view = scene.view
     c, cam, game = view.compass, view.camera, scene.race.game
     small = cam.height < scene.gui.px(600)
@@ -299,8 +307,8 @@ def test_a_pivot_shows_its_ghosts_apart(make_ui_app, home, size):
     from the other; a tapped ghost turns the boat that way."""
 
     app = make_ui_app(*size)
-    scene = start_by_taps(app, home, "dinghy_race")
-    to_step(app, scene, Step.PIVOT)
+    scene = table_for(app, home, "dinghy_race")
+    scene = sail_to(scene, Step.PIVOT)
     view, g = scene.view, scene.gui
     chart, cam = view.chart, view.camera
     pts = [chart.ghost_screen_point(i) for i in range(len(chart.ghosts))]
@@ -329,8 +337,8 @@ def test_laying_a_weather_eye_card_shows_the_water_near_the_boat(make_ui_app, ho
     buttons; a tap on an allowed place on the screen says it fits and "Place here" lays
     it there."""
     app = make_ui_app(*size)
-    scene = start_by_taps(app, home, "dinghy_race")
-    to_step(app, scene, Step.WEATHER_EYE, rounds=6)
+    scene = table_for(app, home, "dinghy_race")
+    scene = sail_to(scene, Step.WEATHER_EYE, rounds=6)
     view, race = scene.view, scene.race
     game, state = race.game, race.state
     cam, g = view.camera, scene.gui
