@@ -89,6 +89,16 @@ def exists(path: str | os.PathLike[str]) -> bool:
         return False
 
 
+def version(path: str | os.PathLike[str]) -> tuple[int, int] | None:
+    """A file's modification time (ns) and size, for a cache of what was read from it
+    to know when to read it again; None when it cannot be seen."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size)
+
+
 def design_target(file: str | os.PathLike[str]) -> tuple[Path, bool]:
     """The file a designer opens (``dinghy design FILE``) and whether it exists yet:
     ``FILE`` as typed, or with ``.toml`` added when it has no suffix and is not there;

@@ -19,13 +19,25 @@ def board_dir() -> Path:
     return io.data_dir("courses") / "grid"
 
 
+#: A board file's game by (path, modification time, size): the set-up screen asks for
+#: every board of a game each time it is drawn or the game is changed.
+_GAMES: dict[tuple[str, int, int], str | None] = {}
+
+
 def _game_of(path: Path) -> str | None:
-    try:
-        data = io.read_toml(path)
-    except DataError:
+    seen = io.version(path)
+    if seen is None:
         return None
-    g = data.get("game")
-    return g if isinstance(g, str) else None
+    key = (str(path), *seen)
+    if key not in _GAMES:
+        try:
+            g = io.read_toml(path).get("game")
+        except DataError:
+            g = None
+        if len(_GAMES) > 512:
+            _GAMES.clear()
+        _GAMES[key] = g if isinstance(g, str) else None
+    return _GAMES[key]
 
 
 def shipped_boards(game: str) -> list[str]:
