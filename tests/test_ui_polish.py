@@ -202,8 +202,7 @@ def six_boats_to_the_first_move(app, home, size):
     from dinghy.games.dinghy_race.state import Step
     from test_ui_table import sail_on
 
-    return sail_on(six_boats(app, home), lambda race: race.state.step is Step.MOVE, random.Random(3),
-                   arrived=True)
+    return sail_on(six_boats(app, home), lambda race: race.state.step is Step.MOVE, random.Random(3))
 
 
 @pytest.mark.parametrize("size", SIZES)

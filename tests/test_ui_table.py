@@ -188,15 +188,14 @@ def human_turns(app, scene, oracle_rng, limit=400, on_step=None):
     return played
 
 
-def sail_on(scene, until, rng, limit=20000, arrived=False):
+def sail_on(scene, until, rng, limit=20000):
     """The table's race sailed on without the window (the people's turns by the simple
     skipper with ``rng``, the bots' by their own skippers with the table's bot stream,
     seeded by the set-up's seed; chance by the race's dice) until ``until(race)`` holds
     at a person's turn; then the table opened on it by the Flow, as a resumed race is
     shown. A table refreshing at every action of a long way to a step was most of the
-    time of the tests that look at the table there. ``arrived``: the table then shows
-    the step as it does when play arrives at it (a table opened on a resumed race first
-    shows the fleet; the close-ups come with a new step). Returns the new table."""
+    time of the tests that look at the table there (a resumed table shows the step as
+    play arriving at it does: test_ui_table_views). Returns the new table."""
     from dinghy.skippers import skipper
 
     game = scene.game
@@ -220,9 +219,6 @@ def sail_on(scene, until, rng, limit=20000, arrived=False):
     app.step()
     lift_curtain(app, again)
     assert again.human_turn and again.race.state == race.state
-    if arrived:
-        again.refresh(new_step=True)
-        app.step()
     return again
 
 

@@ -41,7 +41,7 @@ def sail_to(scene, step, rounds=1, seed=5):
     there without the window (:func:`test_ui_table.sail_on`; the close-up when laying a card and the
     upright sheet are reached by taps)."""
     return sail_on(scene, lambda race: race.state.step is step and race.state.round >= rounds,
-                   random.Random(seed), arrived=True)
+                   random.Random(seed))
 
 
 def screen_box(cam, poly):
@@ -362,3 +362,23 @@ def test_laying_a_weather_eye_card_shows_the_water_near_the_boat(make_ui_app, ho
     assert view.we_reason() is None and "fits" in view.turn.hint.text
     ui.tap(app, view.turn.buttons["place_we"])
     assert len(race.state.weather_eyes) == n + 1 or race.state.round > state.round
+
+
+@pytest.mark.parametrize("step,rounds", [(Step.WEATHER_EYE, 6), (Step.PLACE, 6)])
+def test_a_race_resumed_at_a_persons_step_shows_it_as_arriving_there_does(make_ui_app, home, step, rounds):
+    """"Resume race" at a person's Weather Eye (or card-laying) step showed the whole
+    fleet until the next step: the table's first layout fitted the course after the step's
+    close-up had been asked for without a board to frame it in. The resumed table now
+    frames the step as play arriving at it does."""
+    app = make_ui_app(1024, 600)
+    scene = table_for(app, home, "dinghy_race")
+    scene = sail_on(scene, lambda race: race.state.step is step and race.state.round >= rounds,
+                    random.Random(5))
+    cam = scene.view.camera
+    resumed = (cam.x0, cam.y0, cam.width, cam.height, *cam.screen_to_world(cam.x0, cam.y0),
+               *cam.screen_to_world(cam.x0 + cam.width, cam.y0 + cam.height))
+    scene.refresh(new_step=True)           # the same step, as play arriving at it shows it
+    app.step()
+    arrived = (cam.x0, cam.y0, cam.width, cam.height, *cam.screen_to_world(cam.x0, cam.y0),
+               *cam.screen_to_world(cam.x0 + cam.width, cam.y0 + cam.height))
+    assert resumed == pytest.approx(arrived, abs=0.5), (resumed, arrived)

@@ -203,6 +203,13 @@ class DinghyRaceView(Choices, ChartCamera, BoardView):
                 self.follow_active(jump=True)
             elif not self.follow:
                 self.keep_fleet_in_view(force=True)
+            if self.human_turn:
+                # a race resumed at a person's step: its close-up, which the first refresh
+                # asked for before the board had an area, as play arriving at it shows it
+                self.ghost_focus = False
+                self.focus_ghosts()
+                self.focus_place()
+                self.focus_weather_eye()
         elif not self.follow and not self.ghost_focus:
             self.keep_fleet_in_view()
         self.chart.camera_moved()
