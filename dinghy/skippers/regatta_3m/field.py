@@ -57,7 +57,6 @@ class Field:
              segments=None, prestart: bool = False):
         """Where a leg of ``n`` spaces from ``p`` towards ``d`` ends and in which stage
         (stage -1: it finishes); None if something is in the way."""
-        c = self.course
         for _ in range(n):
             q = compass.step(p[0], p[1], d)
             if q not in self.free or q in blocked:
@@ -67,35 +66,43 @@ class Field:
                 if s in segments:
                     return None
                 segments.add(s)
-            if stage == 0:
-                if behind_line(c, q):
-                    stage = 1
-            elif stage == 1:
-                if prestart:
-                    if c.start.side(q) == c.course_side or c.start.on_line(q):
-                        stage = 0
-                elif c.start.side(q) == c.course_side:
-                    stage = 3 if c.start.crossed(p, q) else 2
-            elif stage == 2:
-                if c.start.side(q) == -c.course_side:
-                    stage = 1
-            elif stage < self.last:
-                k, wrong = divmod(stage - 3, 2)
-                m = c.marks[k]
-                x = rounding.ray_crossing(m.pos, c.rays[k], p, q) * rounding.sense(m.side)
-                if x > 0:
-                    stage = 3 + 2 * k if wrong else 3 + 2 * (k + 1)
-                elif x < 0:
-                    stage = 4 + 2 * k
-            elif stage == self.last:
-                if c.finish.side(q) == c.finish_side:
-                    if c.finish.crossed(p, q):
-                        return q, -1
-                    stage = self.last + 1
-            elif c.finish.side(q) == -c.finish_side:
-                stage = self.last
+            stage = self._stage_after(p, q, stage, prestart)
+            if stage == -1:
+                return q, -1
             p = q
         return p, stage
+
+    def _stage_after(self, p: tuple[int, int], q: tuple[int, int], stage: int, prestart: bool = False) -> int:
+        """The stage after one step from ``p`` to ``q`` (-1: it crosses the finish line)."""
+        c = self.course
+        if stage == 0:
+            if behind_line(c, q):
+                stage = 1
+        elif stage == 1:
+            if prestart:
+                if c.start.side(q) == c.course_side or c.start.on_line(q):
+                    stage = 0
+            elif c.start.side(q) == c.course_side:
+                stage = 3 if c.start.crossed(p, q) else 2
+        elif stage == 2:
+            if c.start.side(q) == -c.course_side:
+                stage = 1
+        elif stage < self.last:
+            k, wrong = divmod(stage - 3, 2)
+            m = c.marks[k]
+            x = rounding.ray_crossing(m.pos, c.rays[k], p, q) * rounding.sense(m.side)
+            if x > 0:
+                stage = 3 + 2 * k if wrong else 3 + 2 * (k + 1)
+            elif x < 0:
+                stage = 4 + 2 * k
+        elif stage == self.last:
+            if c.finish.side(q) == c.finish_side:
+                if c.finish.crossed(p, q):
+                    return -1
+                stage = self.last + 1
+        elif c.finish.side(q) == -c.finish_side:
+            stage = self.last
+        return stage
 
     def speed(self, d: int) -> int:
         return self.game.eq.speeds[compass.off_wind(d, self.wind)]
@@ -113,27 +120,50 @@ class Field:
 
     # -- the field ------------------------------------------------------------------------
     def _build(self) -> None:
+        """Every node's fewest legs to the finish: a breadth-first search backwards from
+        the nodes with a finishing leg. A leg's ending does not depend on the tack, so
+        each is walked once for both tacks, and each step's stage change (the same for
+        every leg through that step) is worked out once."""
+        moves = []                          # (direction, spaces, [(tack, tack after)])
+        for d in range(8):
+            oks = [(t, nt) for t in self.tacks if (nt := self.leg_ok(d, t)) is not False]
+            if oks:
+                moves.append((d, self.speed(d), oks))
+        free, steps = self.free, {}
+        after = self._stage_after
+
+        def leg(p, d, n, stage):
+            for _ in range(n):
+                key = (p, d, stage)
+                hit = steps.get(key)
+                if hit is None:
+                    q = compass.step(p[0], p[1], d)
+                    hit = steps[key] = (q, after(p, q, stage)) if q in free else False
+                if hit is False:
+                    return None
+                p, stage = hit
+                if stage == -1:
+                    break
+            return p, stage
+
         preds: dict[tuple, list[tuple]] = {}
         frontier = []
         for (x, y) in self.cells:
             for stage in range(self.stages):
-                for t in self.tacks:
-                    node = (x, y, stage, t)
-                    for d in range(8):
-                        nt = self.leg_ok(d, t)
-                        if nt is False:
-                            continue
-                        r = self.walk((x, y), d, self.speed(d), stage)
-                        if r is None:
-                            continue
-                        q, s2 = r
+                for d, n, oks in moves:
+                    r = leg((x, y), d, n, stage)
+                    if r is None:
+                        continue
+                    q, s2 = r
+                    for t, nt in oks:
                         if s2 == -1:
-                            frontier.append(node)
+                            frontier.append((x, y, stage, t))
                         else:
-                            preds.setdefault((q[0], q[1], s2, nt), []).append(node)
+                            preds.setdefault((q[0], q[1], s2, nt), []).append((x, y, stage, t))
+                for t in self.tacks:
                     if t is not None:                       # a heading move: the other tack
                         other = TACKS[1 - TACKS.index(t)]
-                        preds.setdefault((x, y, stage, other), []).append(node)
+                        preds.setdefault((x, y, stage, other), []).append((x, y, stage, t))
         dist = self.dist
         queue = deque()
         for node in frontier:

@@ -36,6 +36,7 @@ import shapely
 
 from dinghy.core.errors import DinghyError
 from dinghy.games.regatta_gigamic.ask import AGAIN, EXTRA, SUN, TURN, Act, Spot, advance, end_spot, samples, spot_at
+from dinghy.skippers.any_game.caches import remember
 from dinghy.skippers.regatta_gigamic import greedy
 
 NAME = "hard"
@@ -45,6 +46,9 @@ HEAVE_COST = 0.2          # turns a turn in place or a change of cards costs bey
 DEPTH = 2                 # cards planned from the kept hand (1: the next card alone)
 LOST_TURN = 1.0           # a turn spent without moving
 ADVANCE = 130.0           # mm a card takes a boat on, about (the hull and an arrow)
+_HERE: dict[Any, dict] = {}       # game -> {(stage, spot, wound): cards to go}
+_AROUND: dict[tuple, tuple[dict, dict]] = {}   # (game, other boats' spots) -> (clear, ends) memos
+_MEMO_MOST = 200_000              # entries a game's spot values may grow to before starting afresh
 
 
 def _seg_dist(px, py, qx, qy, cx, cy):
@@ -81,12 +85,17 @@ class _Eye:
         total = sum(counts.values())
         self.odds = [(c, Fraction(n, total)) for c, n in sorted(counts.items())] if total else []
         self.hull = game.deck.hull_length
-        self.memo: dict[Any, float] = {}
-        self.clear_memo: dict[Any, bool] = {}
-        self.ends_memo: dict[Any, list] = {}
         beam = game.shapes.beam
         self.reach = beam + 4.0                  # two half-beams and a little room
         others = [b.spot for i, b in enumerate(state.boats) if i != seat and b.racing]
+        # what a spot is worth depends on the course alone, where an arrow takes the boat
+        # on the other hulls too: kept for the decisions that see the same other boats
+        # (a turn's steps, each seat's turns while the others stay put)
+        self.memo: dict[Any, float] = _HERE.get(game) or remember(_HERE, game, {}, 4)
+        if len(self.memo) > _MEMO_MOST:
+            self.memo.clear()
+        key = (game, tuple(others))
+        self.clear_memo, self.ends_memo = _AROUND.get(key) or remember(_AROUND, key, ({}, {}), 8)
         # each other boat as its keel segment (bow to stern) and its forbidden zone's frame
         self.keels = np.array([(o.x, o.y, *o.to_world(0.0, -self.hull)) for o in others]).reshape(-1, 4)
         self.others = others
