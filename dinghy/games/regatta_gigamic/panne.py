@@ -41,9 +41,11 @@ def pivot_blocked(game, state: State, seat: int, turn: int) -> str | None:
     """Why the boat cannot turn ``turn`` degrees in place (None: it can)."""
     if turn not in PIVOTS:
         return f"a turn in place is a multiple of {PIVOT_STEP}° from -165° to +180°, not {turn:+d}°"
-    spots = pivot_spots(state.boats[seat].spot, turn, game.shapes.hull_length)
-    touch = surroundings(game, state, seat).touch(game.shapes.hulls(spots))
-    if touch is not None:
-        return f"turning {turn:+d}° in place the hull {touch}"
-    return None
+    # each turn's answer, and what the hull must keep clear of, kept for these boats
+    known = game.kept(("pivot", state.boats, seat), lambda: {"around": surroundings(game, state, seat)})
+    if turn not in known:
+        spots = pivot_spots(state.boats[seat].spot, turn, game.shapes.hull_length)
+        touch = known["around"].touch(game.shapes.hulls(spots))
+        known[turn] = None if touch is None else f"turning {turn:+d}° in place the hull {touch}"
+    return known[turn]
 

@@ -48,6 +48,7 @@ LOST_TURN = 1.0           # a turn spent without moving
 ADVANCE = 130.0           # mm a card takes a boat on, about (the hull and an arrow)
 _HERE: dict[Any, dict] = {}       # game -> {(stage, spot, wound): cards to go}
 _AROUND: dict[tuple, tuple[dict, dict]] = {}   # (game, other boats' spots) -> (clear, ends) memos
+_PATHS: dict[tuple, tuple] = {}   # (arrow, hull) -> the path's samples in the boat's frame
 _MEMO_MOST = 200_000              # entries a game's spot values may grow to before starting afresh
 
 
@@ -155,12 +156,7 @@ class _Eye:
         hit = self.clear_memo.get(key, 0)
         if hit != 0:
             return hit
-        pts = []
-        for t in samples(arrow, self.hull)[1:]:
-            q = spot_at(spot, arrow, self.hull, t)
-            pts.append((q.x, q.y))
-            pts.append(q.to_world(0.0, -self.hull))
-        xy = np.array(pts)
+        xy = np.array(_bow_and_stern(spot, _path(arrow, self.hull), self.hull))
         out: bool | None = True
         if not shapely.contains_xy(self.game.fixed.area, xy[:, 0], xy[:, 1]).all():
             out = None
@@ -211,6 +207,41 @@ class _Eye:
                 best += float(p) * min(kept, self.after_card(c, stage, spot, wound, tuple(moving)))
         becalmed = 1.0 if b.sun is not None else 0.0
         return becalmed + min(1.0 + best, standing + LOST_TURN)
+
+
+def _path(arrow: Any, hull: float) -> tuple[tuple[float, float, float], ...]:
+    """The samples of an arrow's path after the first (:func:`samples`), each as the
+    boat's place in the starting frame (:func:`spot_at`: x, y, turn), worked out once."""
+    key = (arrow, hull)
+    found = _PATHS.get(key)
+    if found is None:
+        out = []
+        for t in samples(arrow, hull)[1:]:
+            if t <= hull:
+                out.append((0.0, t, 0.0))
+            else:
+                x, y, h = arrow.point(min(t - hull, arrow.length))
+                r = math.radians(h)
+                out.append((x + hull * math.sin(r), y + hull * math.cos(r), h))
+        found = _PATHS[key] = tuple(out)
+    return found
+
+
+def _bow_and_stern(spot: Spot, path: tuple, hull: float) -> list[tuple[float, float]]:
+    """Bow and stern on the table at each sample of ``path`` from ``spot``: the very
+    sums of ``spot_at(...)`` and its ``to_world(0.0, -hull)``, without the Spot objects."""
+    r = math.radians(spot.heading)
+    s, c = math.sin(r), math.cos(r)
+    x0, y0, h0 = spot.x, spot.y, spot.heading
+    lx2, ly2 = 0.0, -hull
+    pts = []
+    for lx, ly, turn in path:
+        x, y = x0 + lx * c + ly * s, y0 - lx * s + ly * c
+        r2 = math.radians((h0 + turn) % 360.0)
+        s2, c2 = math.sin(r2), math.cos(r2)
+        pts.append((x, y))
+        pts.append((x + lx2 * c2 + ly2 * s2, y - lx2 * s2 + ly2 * c2))
+    return pts
 
 
 def _without(hand: list[str], card: str) -> tuple[str, ...]:
