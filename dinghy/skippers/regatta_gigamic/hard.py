@@ -48,6 +48,8 @@ LOST_TURN = 1.0           # a turn spent without moving
 ADVANCE = 130.0           # mm a card takes a boat on, about (the hull and an arrow)
 _HERE: dict[Any, dict] = {}       # game -> {(stage, spot, wound): cards to go}
 _AROUND: dict[tuple, tuple[dict, dict]] = {}   # (game, other boats' spots) -> (clear, ends) memos
+_ROCKS: dict[Any, list] = {}     # game -> its obstacles as polygons
+_UNKNOWN = object()
 _PATHS: dict[tuple, tuple] = {}   # (arrow, hull) -> the path's samples in the boat's frame
 _MEMO_MOST = 200_000              # entries a game's spot values may grow to before starting afresh
 
@@ -102,6 +104,8 @@ class _Eye:
         self.others = others
         self.buoys = np.array([(b.x, b.y, b.radius + beam / 2 + 2.0) for b in game.course.buoys]).reshape(-1, 3)
         self.card = (game.deck.card_length, game.deck.card_width)
+        self.rocks = _ROCKS.get(game) or remember(_ROCKS, game, [shapely.Polygon(o.outline)
+                                                               for o in game.course.obstacles], 4)
 
     def here(self, stage: int, spot: Spot, wound: float) -> float:
         key = (stage, spot, wound)
@@ -153,8 +157,8 @@ class _Eye:
         and ends outside their forbidden zones (False: it would stop short) — cheap
         checks on the bow's and stern's points along the way."""
         key = (spot, arrow)
-        hit = self.clear_memo.get(key, 0)
-        if hit != 0:
+        hit = self.clear_memo.get(key, _UNKNOWN)
+        if hit is not _UNKNOWN:
             return hit
         xy = np.array(_bow_and_stern(spot, _path(arrow, self.hull), self.hull))
         out: bool | None = True
@@ -163,9 +167,7 @@ class _Eye:
         elif len(self.buoys) and (np.hypot(xy[:, None, 0] - self.buoys[None, :, 0],
                                            xy[:, None, 1] - self.buoys[None, :, 1]) < self.buoys[None, :, 2]).any():
             out = None
-        elif self.game.course.obstacles and any(
-                shapely.contains_xy(shapely.Polygon(o.outline), xy[:, 0], xy[:, 1]).any()
-                for o in self.game.course.obstacles):
+        elif self.rocks and any(shapely.contains_xy(rock, xy[:, 0], xy[:, 1]).any() for rock in self.rocks):
             out = None
         elif len(self.keels):
             k = self.keels
