@@ -30,6 +30,14 @@ def race():
     return r
 
 
+@pytest.fixture(scope="module")
+def gif(race):
+    """The race's GIF (rendered once for the tests that read it) and the frame numbers
+    ``render`` reported to ``progress`` as it went."""
+    seen = []
+    return race_picture.render(race.game, race.history, "gif", progress=seen.append), seen
+
+
 def test_tracks_follow_each_boat_from_launch_to_its_last_position(race):
     tracks = race_picture.tracks(race.game, race.history)
     assert len(tracks) == 2
@@ -51,12 +59,12 @@ def test_the_svg_has_a_track_and_a_hull_per_boat_in_its_colour_and_the_places(ra
     assert f"1. {first}" in svg
 
 
-def test_png_and_gif_decode_and_the_gif_has_a_frame_a_round(race):
+def test_png_and_gif_decode_and_the_gif_has_a_frame_a_round(race, gif):
     png = Image.open(bytes_io.BytesIO(race_picture.render(race.game, race.history, "png")))
     assert png.format == "PNG" and png.size[0] == 1400
     # the water is drawn: the centre pixel is not the paper colour
     assert png.convert("RGB").getpixel((png.size[0] // 2, png.size[1] // 2)) != (250, 246, 236)
-    gif = Image.open(bytes_io.BytesIO(race_picture.render(race.game, race.history, "gif")))
+    gif = Image.open(bytes_io.BytesIO(gif[0]))
     rounds = len({race.game.rounds(s) for s in race.history})
     assert gif.format == "GIF" and gif.n_frames in (rounds - 1, rounds)
 
@@ -106,7 +114,7 @@ def test_the_key_has_a_colour_swatch_per_boat_in_the_svg_and_the_png(race):
         assert rgb in bar_colours, seat.colour       # the swatch, in the key's column
 
 
-def test_the_gif_written_frame_by_frame_shows_each_frame_as_drawn(race):
+def test_the_gif_written_frame_by_frame_shows_each_frame_as_drawn(race, gif):
     """The GIF is written as its frames are drawn (only what changed, the rest see-through):
     every decoded frame is the drawn frame in the GIF's palette, pixel for pixel, and
     the frames are made one at a time (a generator), each reported to ``progress``."""
@@ -116,8 +124,7 @@ def test_the_gif_written_frame_by_frame_shows_each_frame_as_drawn(race):
 
     frames = race_picture.frames(race.game, race.history)
     assert inspect.isgenerator(frames)
-    seen = []
-    data = race_picture.render(race.game, race.history, "gif", progress=seen.append)
+    data, seen = gif
     gif = Image.open(bytes_io.BytesIO(data))
     assert len(seen) == gif.n_frames == len(race_picture.frame_ends(race.game, race.history))
     drawn = list(race_picture.frames(race.game, race.history))

@@ -38,8 +38,10 @@ def _sail_turn(race, bot, seed=1):
 @pytest.mark.parametrize("board", ["3m_triangle", "3m_channel"])
 def test_hard_decides_legally_and_seeded_races_finish(rules, board):
     """"All legs and turns must be complete": every action the hard skipper picks is one
-    the engine allows, and seeded races of easy, medium and hard sail to the finish."""
-    for seed in (1, 2):
+    the engine allows, and a seeded race of easy, medium and hard sails to the finish.
+    (One seed a board and ruleset: a second, 2, sailed the same skippers to the same
+    check.)"""
+    for seed in (1,):
         names = ("hard", "easy", "medium")
         seats = tuple(Seat(c, c, n) for c, n in zip(PALETTE, names))
         race = Race(games.load_game(RaceSetup(seats=seats, course=board, seed=seed), rules))

@@ -4,6 +4,7 @@ Each test quotes the rule text (/work/shared/seeds/000_694ce8f22981aa5f.txt) it 
 """
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -49,15 +50,27 @@ def test_the_grid_picture_and_taps():
     assert "straight line" in taps[0].reason
 
 
-@pytest.mark.race
-@pytest.mark.parametrize("rules", ["regatta", "regatta_advanced"])
-@pytest.mark.parametrize("board", ["3m_triangle", "3m_channel"])
-@pytest.mark.parametrize("seed,seats", [(1, 4), (2, 6)])
-def test_seeded_bot_races_finish_and_replay_identically(rules, board, seed, seats):
+@functools.cache
+def _navigator_race(rules: str, board: str, seed: int, seats: int) -> tuple[RaceSetup, Race]:
+    """A seeded race of navigators (Option A, disqualification, with seed 2; B with 1),
+    sailed once in this process (a test that needs it again takes a copy)."""
     setup = RaceSetup(seats=tuple(Seat(c, c, "navigator") for c in list(PALETTE)[:seats]),
                       course=board, seed=seed, extra=(("penalty", "disqualify" if seed == 2 else "forfeit"),))
     race = Race(games.load_game(setup, rules))
     play_bots(race, random.Random(seed))
+    return setup, race
+
+
+@pytest.mark.race
+@pytest.mark.parametrize("board", ["3m_triangle", "3m_channel"])
+@pytest.mark.parametrize("rules,seed,seats", [("regatta", 2, 6), ("regatta_advanced", 1, 4),
+                                              ("regatta_advanced", 2, 6)])
+def test_seeded_bot_races_finish_and_replay_identically(rules, board, seed, seats):
+    """Navigators sail each board to the finish and the record replays: in the advanced
+    game under Option B (forfeit, seed 1, four boats) and Option A (disqualify, seed 2,
+    six boats); the basic game, which has no penalties, once a board (six boats; its
+    four-boat race, seed 1, was the same skipper to the same check)."""
+    setup, race = _navigator_race(rules, board, seed, seats)
     assert race.over and race.state.round < 60          # measured: at most 33 in 96 seeded races
     finished = [p for p, b in zip(race.places(), race.state.boats) if b.out is None]
     assert all(p is not None for p in finished) and 1 in finished
@@ -78,11 +91,11 @@ def test_dinghy_race_sails_the_regatta_from_the_command_line(capsys):
 
 
 def test_a_saved_advanced_race_loads_and_replays(tmp_path):
-    """A record is the set-up (the penalty option included) plus every action, dice too."""
-    setup = RaceSetup(seats=tuple(Seat(c, c, "navigator") for c in list(PALETTE)[:3]),
-                      course="3m_channel", seed=5, extra=(("penalty", "disqualify"),))
-    race = Race(games.load_game(setup, "regatta_advanced"))
-    play_bots(race, random.Random(5))
+    """A record is the set-up (the penalty option included) plus every action, dice too:
+    the seeded advanced race on the channel under Option A (the one above; was a race of
+    its own, three navigators, seed 5)."""
+    _, race = _navigator_race("regatta_advanced", "3m_channel", 2, 6)
+    assert race.game.penalty == "disqualify"
     path = tmp_path / "race.json"
     games.save_race(path, race)
     again = games.load_race(path)
@@ -144,16 +157,18 @@ def test_the_penalty_option_from_the_command_line(capsys):
 
 def test_the_levels_of_the_regatta_skippers():
     """The set-up offers easy, medium and hard for every game: here hard is the
-    navigator that also takes its rivals' wind, and a race of all three finishes."""
+    navigator that also takes its rivals' wind. (A race of all three to the finish, each
+    seat's level resolved by ``skipper``, is test_regatta_3m_hard's
+    test_hard_decides_legally_and_seeded_races_finish, on both boards and in both
+    rulesets; this test sailed one more on the triangle.)"""
     from dinghy.skippers import skipper
+    from dinghy.skippers.any_game.levels import level_skipper
     from dinghy.skippers.regatta_3m import navigator as regatta_3m, hard as regatta_3m_hard
     assert skipper("hard", "regatta") is regatta_3m_hard.HARD
     assert skipper(None, "regatta_advanced") is regatta_3m
-    setup = RaceSetup(seats=tuple(Seat(c, c, lvl) for c, lvl in zip(PALETTE, ("easy", "medium", "hard"))),
-                      course="3m_triangle", seed=4)
-    race = Race(games.load_game(setup, "regatta"))
-    play_bots(race, random.Random(4))
-    assert race.over and None not in race.places()
+    for rules in ("regatta", "regatta_advanced"):
+        assert [level_skipper(lvl, rules) for lvl in ("medium", "hard")] == [regatta_3m, regatta_3m_hard.HARD]
+        assert level_skipper("easy", rules) not in (regatta_3m, regatta_3m_hard.HARD)
 
 
 def test_a_series_in_the_window_scores_tied_places():

@@ -136,9 +136,26 @@ def test_the_summary_speaks_the_games_language(grid_or_gigamic):
     assert "hazard rolls" not in text
 
 
-def test_the_report_of_a_game_without_hazard_tables_draws_no_hazard_plot(yacht_race, tmp_path):
+@pytest.fixture(scope="module")
+def yacht_report(yacht_race, tmp_path_factory):
+    """The Yacht Race report written once (its plots are the only ones these tests draw),
+    with every rate bar drawn on the way: (folder, [(rates, intervals), ...])."""
     plan, res, _ = yacht_race
-    report.write(run.Outcome(plan, [res], seconds=1.0), tmp_path)
+    out = tmp_path_factory.mktemp("yacht_report")
+    drawn = []
+    real = report._rate_bars
+
+    def spy(ax, x, rates, intervals, *a, **kw):
+        drawn.append((list(rates), list(intervals)))
+        return real(ax, x, rates, intervals, *a, **kw)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(report, "_rate_bars", spy)
+        report.write(run.Outcome(plan, [res], seconds=1.0), out)
+    return out, drawn
+
+
+def test_the_report_of_a_game_without_hazard_tables_draws_no_hazard_plot(yacht_report):
+    tmp_path, _ = yacht_report
     for name in report.PLOTS:
         assert (tmp_path / name).stat().st_size > 0, name
     assert not (tmp_path / report.HAZARD_PLOT).exists()
@@ -175,16 +192,8 @@ def test_wilson_intervals():
     assert stats.wilson(50, 100)[1] - stats.wilson(50, 100)[0] < hi
 
 
-def test_every_rate_in_the_plots_carries_its_interval(yacht_race, tmp_path, monkeypatch):
-    plan, res, _ = yacht_race
-    drawn = []
-    real = report._rate_bars
-
-    def spy(ax, x, rates, intervals, *a, **kw):
-        drawn.append((list(rates), list(intervals)))
-        return real(ax, x, rates, intervals, *a, **kw)
-    monkeypatch.setattr(report, "_rate_bars", spy)
-    report.plots([res], tmp_path)
+def test_every_rate_in_the_plots_carries_its_interval(yacht_report):
+    _, drawn = yacht_report
     assert len(drawn) == 2                      # win rate by start position and by skipper
     for rates, intervals in drawn:
         assert len(rates) == len(intervals) and all(lo <= r <= hi for r, (lo, hi) in zip(rates, intervals))

@@ -63,11 +63,12 @@ def _choose(game: YachtRace, state: State, seed: int = 0):
 
 @pytest.mark.race
 @pytest.mark.parametrize("board", ["yacht_race", "yacht_race_reverse", "yacht_race_wind_island"])
-@pytest.mark.parametrize("seed", [3, 11])
-def test_hard_decisions_are_legal_and_seeded_races_finish(board, seed):
+def test_hard_decisions_are_legal_and_seeded_races_finish(board):
     """"the race may continue until the last boat crosses the finish line": a race of the
     three levels (hard in two seats) ends with every yacht placed, and every action the
-    hard skipper picks is among the engine's legal actions at that moment."""
+    hard skipper picks is among the engine's legal actions at that moment. (One seeded
+    race a chart: a second seed, 11, sailed the same skippers to the same check.)"""
+    seed = 3
     names = ("hard", "medium", "easy", "hard")
     from dinghy.skippers import skipper
     setup = RaceSetup(seats=tuple(Seat(c, c, n) for c, n in zip(PALETTE, names)), course=board, seed=seed)

@@ -140,43 +140,46 @@ def placed(course: Course, boat: Boat, p: Point) -> Boat:
 def step(course: Course, boat: Boat, p0: Point, p1: Point, round_: int, legs: int,
          name: str) -> tuple[Boat, list[Event]]:
     """The boat after one step from ``p0`` to ``p1`` (the ``legs``-th leg of its turn in
-    round ``round_``): jumping the gun, returning, starting, rounding, finishing."""
+    round ``round_``): jumping the gun, returning, starting, rounding, finishing. (The
+    changes are gathered and made in one ``with_``: a leg asks this of every space.)"""
     ev: list[Event] = []
-    b = boat.with_(at=p1)
+    seat, started, premature, rounded = boat.seat, boat.started, boat.premature, boat.rounded
+    ch: dict = {"at": p1}
     s1 = course.start.side(p1)
-    if not b.started:
-        if round_ < STARTING_ROUND and not b.premature and over_line(course, p1):
-            b = b.with_(premature=True)
-            ev.append(Event("gun", b.seat, f"{name} is on or across the starting line in round {round_}, "
+    if not started:
+        if round_ < STARTING_ROUND and not premature and over_line(course, p1):
+            premature = ch["premature"] = True
+            ev.append(Event("gun", seat, f"{name} is on or across the starting line in round {round_}, "
                             f"before round {STARTING_ROUND}: jumping the gun, it must return "
                             "behind the line and re-cross it"))
-        elif b.premature and s1 == -course.course_side:
-            b = b.with_(premature=False)
-            ev.append(Event("gun", b.seat, f"{name} is wholly back behind the starting line "
+        elif premature and s1 == -course.course_side:
+            premature = ch["premature"] = False
+            ev.append(Event("gun", seat, f"{name} is wholly back behind the starting line "
                             "and may start"))
-        elif (round_ >= STARTING_ROUND and not b.premature and b.start_side == -course.course_side
+        elif (round_ >= STARTING_ROUND and not premature and boat.start_side == -course.course_side
               and s1 == course.course_side and course.start.crossed(p0, p1)):
-            b = b.with_(started=True)
-            ev.append(Event("start", b.seat, f"{name} crosses the starting line in round {round_}: started"))
+            started = ch["started"] = True
+            ev.append(Event("start", seat, f"{name} crosses the starting line in round {round_}: started"))
     if s1:
-        b = b.with_(start_side=s1)
-    if b.started and b.rounded < len(course.marks):
-        m = course.marks[b.rounded]
-        c = b.crossings + rounding.ray_crossing(m.pos, course.rays[b.rounded], p0, p1)
+        ch["start_side"] = s1
+    if started and rounded < len(course.marks):
+        m = course.marks[rounded]
+        c = boat.crossings + rounding.ray_crossing(m.pos, course.rays[rounded], p0, p1)
         if rounding.is_rounded(c, m.side):
-            b = b.with_(rounded=b.rounded + 1, crossings=0)
-            ev.append(Event("mark", b.seat, f"{name} rounds mark {m.name} (left to {m.side})"))
+            rounded = ch["rounded"] = rounded + 1
+            ch["crossings"] = 0
+            ev.append(Event("mark", seat, f"{name} rounds mark {m.name} (left to {m.side})"))
         else:
-            b = b.with_(crossings=c)
+            ch["crossings"] = c
     f1 = course.finish.side(p1)
-    if (b.started and b.rounded == len(course.marks) and b.finish_side == -course.finish_side
+    if (started and rounded == len(course.marks) and boat.finish_side == -course.finish_side
             and f1 == course.finish_side and course.finish.crossed(p0, p1)):
-        b = b.with_(finished=(round_, legs))
-        ev.append(Event("finish", b.seat, f"{name} crosses the finish line in round {round_}, "
+        ch["finished"] = (round_, legs)
+        ev.append(Event("finish", seat, f"{name} crosses the finish line in round {round_}, "
                         f"on leg {legs} of its turn"))
     if f1:
-        b = b.with_(finish_side=f1)
-    return b, ev
+        ch["finish_side"] = f1
+    return boat.with_(**ch), ev
 
 
 def places(boats: tuple[Boat, ...]) -> list[int | None]:

@@ -135,15 +135,19 @@ def completable(game, state: State, memo: dict | None = None) -> bool:
     return ok
 
 
-def turn_why_not(game, state: State, a: Action) -> str | None:
+def turn_why_not(game, state: State, a: Action, memo: dict | None = None) -> str | None:
+    """Why ``a`` cannot be taken now (None: it can). ``memo``: :func:`completable`'s, shared
+    by the questions asked of one state (its keys hold for that state's other boats, wind
+    and round)."""
     if isinstance(a, GiveUp):
-        if any(turn_why_not(game, state, o) is None for o in turn_options(game, state)):
+        memo = {} if memo is None else memo
+        if any(turn_why_not(game, state, o, memo) is None for o in turn_options(game, state)):
             return "a player must take his turn when possible (a complete turn exists)"
         return None
     step, why = act(game, state, a)
     if why:
         return why
-    if not step[2] and not completable(game, step[0]):
+    if not step[2] and not completable(game, step[0], memo):
         return ("after that the turn cannot be completed (all legs and turns must be "
                 "complete; no move onto or through an occupied space, no retracing)")
     return None
@@ -156,7 +160,8 @@ def legal_actions(game, state: State) -> list[Action]:
     if state.phase is Phase.PLACE:
         return place_options(game, state)
     if state.phase is Phase.TURN:
-        acts = [a for a in turn_options(game, state) if turn_why_not(game, state, a) is None]
+        memo: dict = {}
+        acts = [a for a in turn_options(game, state) if turn_why_not(game, state, a, memo) is None]
         return acts or [GiveUp()]
     return []
 

@@ -30,19 +30,26 @@ class Surroundings:
 
     def touch(self, geoms: np.ndarray) -> str | None:
         """What the first of ``geoms`` (in path order) touches, in words; None if clear."""
+        return next((t for t in self.touches(geoms) if t is not None), None)
+
+    def touches(self, geoms: np.ndarray) -> list[str | None]:
+        """What each of ``geoms`` touches, in words (None: it is clear)."""
         if len(geoms) == 0:
-            return None
+            return []
         if len(self.shapes):
             hits = shapely.intersects(geoms[:, None], self.shapes[None, :])
         else:
             hits = np.zeros((len(geoms), 0), dtype=bool)
         inside = shapely.covers(self.area, geoms)
+        out: list[str | None] = []
         for i in range(len(geoms)):
             if hits[i].any():
-                return f"touches {self.names[int(np.argmax(hits[i]))]}"
-            if not inside[i]:
-                return "leaves the table"
-        return None
+                out.append(f"touches {self.names[int(np.argmax(hits[i]))]}")
+            elif not inside[i]:
+                out.append("leaves the table")
+            else:
+                out.append(None)
+        return out
 
     def zones_of(self, hull) -> tuple[int, ...]:
         """The seats whose forbidden zone ``hull`` lies in (overlaps)."""

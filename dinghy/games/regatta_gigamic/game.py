@@ -49,6 +49,17 @@ class RegattaGigamic(BaseGame):
         self.play_on = bool(dict(setup.extra).get("play_on", False))
         self.cache: dict[Any, Any] = {}
 
+    def kept(self, key: Any, make: Any) -> Any:
+        """``make()``, worked out once for ``key`` (a question of one state, whose answer
+        depends on nothing else) and kept in the game's bounded cache."""
+        found = self.cache.get(key)
+        if found is None:
+            found = make()
+            if len(self.cache) > 512:
+                self.cache.clear()
+            self.cache[key] = found
+        return found
+
     # -- the interface ---------------------------------------------------------------
     def initial_state(self) -> State:
         n = len(self.setup.seats)

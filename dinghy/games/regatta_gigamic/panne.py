@@ -41,9 +41,20 @@ def pivot_blocked(game, state: State, seat: int, turn: int) -> str | None:
     """Why the boat cannot turn ``turn`` degrees in place (None: it can)."""
     if turn not in PIVOTS:
         return f"a turn in place is a multiple of {PIVOT_STEP}° from -165° to +180°, not {turn:+d}°"
-    spots = pivot_spots(state.boats[seat].spot, turn, game.shapes.hull_length)
-    touch = surroundings(game, state, seat).touch(game.shapes.hulls(spots))
-    if touch is not None:
-        return f"turning {turn:+d}° in place the hull {touch}"
-    return None
+    # A turn of d degrees passes the hull through the headings 0, 5, ... d (exactly:
+    # pivot_spots steps d / (|d| / 5) = 5 degrees), so the widest turn each way holds
+    # every narrower one's spots: what each of its spots touches answers them all, and
+    # is kept for these boats.
+    seen = game.kept(("pivot", state.boats, seat), lambda: _sweeps(game, state, seat))[turn > 0]
+    touch = next((t for t in seen[:abs(turn) // 5 + 1] if t is not None), None)
+    return None if touch is None else f"turning {turn:+d}° in place the hull {touch}"
+
+
+def _sweeps(game, state: State, seat: int) -> tuple[list, list]:
+    """What the hull touches at each 5° step of the widest turn in place to port and to
+    starboard (``PIVOTS[0]``, ``PIVOTS[-1]``)."""
+    around = surroundings(game, state, seat)
+    start, hull = state.boats[seat].spot, game.shapes.hull_length
+    return tuple(around.touches(game.shapes.hulls(pivot_spots(start, widest, hull)))
+                 for widest in (PIVOTS[0], PIVOTS[-1]))
 

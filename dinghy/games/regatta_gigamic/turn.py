@@ -42,19 +42,15 @@ def plays(game, state: State) -> dict[tuple[str, int], Trace]:
         cards = tuple(sorted({c for c in state.hands[seat] if not game.deck.face(c).is_sun}))
     else:
         return {}
-    key = (state, cards)
-    found = game.cache.get(key)
-    if found is None:
+    def traces():
         sur = surroundings(game, state, seat)
         start = state.boats[seat].spot
         found = {}
         for c in cards:
             for k, arrow in enumerate(game.deck.face(c).arrows):
                 found[(c, k + 1)] = trace(game.shapes, sur, start, arrow)
-        if len(game.cache) > 512:
-            game.cache.clear()
-        game.cache[key] = found
-    return found
+        return found
+    return game.kept((state, cards), traces)
 
 
 def _move_blocked(game, state: State, card: str, n: int) -> str | None:
@@ -99,6 +95,12 @@ def chance_outcomes(game, state: State) -> list[tuple[Act, Fraction]]:
 
 
 def legal_actions(game, state: State) -> list[Act]:
+    if state.step in (TURN, EXTRA, AGAIN):        # asked again and again of one state by the bots
+        return list(game.kept(("legal", state), lambda: tuple(_legal_actions(game, state))))
+    return _legal_actions(game, state)
+
+
+def _legal_actions(game, state: State) -> list[Act]:
     step, seat = state.step, state.active
     if step in (DEAL, DRAW, FIRST):
         return [a for a, _ in chance_outcomes(game, state)]
@@ -180,11 +182,12 @@ def apply(game, state: State, a: Act) -> tuple[State, list[Event]]:
     if verb == "becalmed":
         return symbols.becalmed(game, state)
     if verb == "play":
+        tr = plays(game, state)[(a.card, a.n)]         # worked out by why_not above
         state = state.with_hand(seat, hands.remove_cards(state.hands[seat], [a.card]))
         state = replace(state, discard=state.discard + (a.card,))
-        return _sail(game, state, a.card, a.n, first=True)
+        return _sail(game, state, a.card, a.n, first=True, tr=tr)
     if verb == "again":
-        return _sail(game, state, state.card, a.n, first=False)
+        return _sail(game, state, state.card, a.n, first=False, tr=plays(game, state)[(state.card, a.n)])
     if verb == "stay":
         ev = [Event("stay", seat, f"Every arrow of the cloud card's second play is blocked: "
                                   f"{game.name(seat)}'s boat stays where it is.")]
@@ -233,13 +236,13 @@ def _place(game, state: State, n: int) -> tuple[State, list[Event]]:
     return replace(state, active=nxt), events
 
 
-def _sail(game, state: State, card: str, n: int, first: bool) -> tuple[State, list[Event]]:
+def _sail(game, state: State, card: str, n: int, first: bool, tr: Trace) -> tuple[State, list[Event]]:
+    """Sail arrow ``n`` of ``card``, whose trace from where the boat stands is ``tr``."""
     seat = state.active
     face = game.deck.face(card)
     arrow = face.arrows[n - 1]
     boat = state.boats[seat]
     sur = surroundings(game, state, seat)
-    tr = trace(game.shapes, sur, boat.spot, arrow)
     who = game.name(seat)
     how = "lays" if first else "plays again"
     events = [Event("play", seat, f"{who} {how} {face.name} in line in front of the bow and sails "

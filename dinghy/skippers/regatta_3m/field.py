@@ -16,15 +16,20 @@ In the advanced game a change of tack is a heading move
 """
 from __future__ import annotations
 
-from collections import deque
 from typing import Any
+
+import numpy as np
+from scipy.sparse import csr_matrix
+from scipy.sparse.csgraph import dijkstra
 
 from dinghy.games.grid import compass, rounding
 from dinghy.games.regatta_3m.ask import behind_line
+from dinghy.skippers.any_game.caches import remember
 
 FAR = 999
 TACKS = ("port", "starboard")
 _CACHE: dict[tuple, "Field"] = {}
+_STEPS: dict[Any, tuple] = {}     # board -> one step's cell and stage (:func:`_steps`)
 
 
 def field(game: Any, wind: int) -> "Field":
@@ -57,7 +62,6 @@ class Field:
              segments=None, prestart: bool = False):
         """Where a leg of ``n`` spaces from ``p`` towards ``d`` ends and in which stage
         (stage -1: it finishes); None if something is in the way."""
-        c = self.course
         for _ in range(n):
             q = compass.step(p[0], p[1], d)
             if q not in self.free or q in blocked:
@@ -67,35 +71,43 @@ class Field:
                 if s in segments:
                     return None
                 segments.add(s)
-            if stage == 0:
-                if behind_line(c, q):
-                    stage = 1
-            elif stage == 1:
-                if prestart:
-                    if c.start.side(q) == c.course_side or c.start.on_line(q):
-                        stage = 0
-                elif c.start.side(q) == c.course_side:
-                    stage = 3 if c.start.crossed(p, q) else 2
-            elif stage == 2:
-                if c.start.side(q) == -c.course_side:
-                    stage = 1
-            elif stage < self.last:
-                k, wrong = divmod(stage - 3, 2)
-                m = c.marks[k]
-                x = rounding.ray_crossing(m.pos, c.rays[k], p, q) * rounding.sense(m.side)
-                if x > 0:
-                    stage = 3 + 2 * k if wrong else 3 + 2 * (k + 1)
-                elif x < 0:
-                    stage = 4 + 2 * k
-            elif stage == self.last:
-                if c.finish.side(q) == c.finish_side:
-                    if c.finish.crossed(p, q):
-                        return q, -1
-                    stage = self.last + 1
-            elif c.finish.side(q) == -c.finish_side:
-                stage = self.last
+            stage = self._stage_after(p, q, stage, prestart)
+            if stage == -1:
+                return q, -1
             p = q
         return p, stage
+
+    def _stage_after(self, p: tuple[int, int], q: tuple[int, int], stage: int, prestart: bool = False) -> int:
+        """The stage after one step from ``p`` to ``q`` (-1: it crosses the finish line)."""
+        c = self.course
+        if stage == 0:
+            if behind_line(c, q):
+                stage = 1
+        elif stage == 1:
+            if prestart:
+                if c.start.side(q) == c.course_side or c.start.on_line(q):
+                    stage = 0
+            elif c.start.side(q) == c.course_side:
+                stage = 3 if c.start.crossed(p, q) else 2
+        elif stage == 2:
+            if c.start.side(q) == -c.course_side:
+                stage = 1
+        elif stage < self.last:
+            k, wrong = divmod(stage - 3, 2)
+            m = c.marks[k]
+            x = rounding.ray_crossing(m.pos, c.rays[k], p, q) * rounding.sense(m.side)
+            if x > 0:
+                stage = 3 + 2 * k if wrong else 3 + 2 * (k + 1)
+            elif x < 0:
+                stage = 4 + 2 * k
+        elif stage == self.last:
+            if c.finish.side(q) == c.finish_side:
+                if c.finish.crossed(p, q):
+                    return -1
+                stage = self.last + 1
+        elif c.finish.side(q) == -c.finish_side:
+            stage = self.last
+        return stage
 
     def speed(self, d: int) -> int:
         return self.game.eq.speeds[compass.off_wind(d, self.wind)]
@@ -113,44 +125,86 @@ class Field:
 
     # -- the field ------------------------------------------------------------------------
     def _build(self) -> None:
-        preds: dict[tuple, list[tuple]] = {}
-        frontier = []
-        for (x, y) in self.cells:
-            for stage in range(self.stages):
-                for t in self.tacks:
-                    node = (x, y, stage, t)
-                    for d in range(8):
-                        nt = self.leg_ok(d, t)
-                        if nt is False:
-                            continue
-                        r = self.walk((x, y), d, self.speed(d), stage)
-                        if r is None:
-                            continue
-                        q, s2 = r
-                        if s2 == -1:
-                            frontier.append(node)
-                        else:
-                            preds.setdefault((q[0], q[1], s2, nt), []).append(node)
-                    if t is not None:                       # a heading move: the other tack
-                        other = TACKS[1 - TACKS.index(t)]
-                        preds.setdefault((x, y, stage, other), []).append(node)
-        dist = self.dist
-        queue = deque()
-        for node in frontier:
-            if node not in dist:
-                dist[node] = 1
-                queue.append(node)
-        while queue:
-            node = queue.popleft()
-            for p in preds.get(node, ()):
-                if p not in dist:
-                    dist[p] = dist[node] + 1
-                    queue.append(p)
+        """Every node's fewest legs to the finish: a breadth-first search backwards from
+        the nodes with a finishing leg, over arrays. Nodes are numbered
+        ``(stage * cells + cell) * tacks + tack``; where one step takes a boat and its
+        stage are the board's (:func:`_steps`, the same for every wind)."""
+        nxt, after = _steps(self)
+        width = self.game.board.width
+        size, nstages, ntacks = nxt.shape[1], self.stages, len(self.tacks)
+        tack_no = {t: i for i, t in enumerate(self.tacks)}
+        free = np.array([x + y * width for x, y in self.cells], dtype=np.int64)
+        cell0 = np.tile(free, nstages)
+        stage0 = np.repeat(np.arange(nstages, dtype=np.int64), len(free))
+        src, dst, finishing = [], [], []
+        for d in range(8):
+            oks = [(t, nt) for t in self.tacks if (nt := self.leg_ok(d, t)) is not False]
+            if not oks:
+                continue
+            cell, stage = cell0.copy(), stage0.copy()
+            going = np.ones(len(cell), dtype=bool)      # neither blocked nor finished yet
+            whole = np.ones(len(cell), dtype=bool)      # not blocked
+            for _ in range(self.speed(d)):
+                i = np.nonzero(going)[0]
+                q = nxt[d, cell[i]]
+                stuck = q < 0
+                whole[i[stuck]] = going[i[stuck]] = False
+                i, q = i[~stuck], q[~stuck]
+                stage[i] = after[d, stage[i], cell[i]]
+                cell[i] = q
+                going[i[stage[i] == -1]] = False
+            ends = whole & (stage == -1)
+            on = whole & (stage >= 0)
+            for t, nt in oks:
+                here = (stage0 * size + cell0) * ntacks + tack_no[t]
+                finishing.append(here[ends])
+                src.append(here[on])
+                dst.append((stage[on] * size + cell[on]) * ntacks + tack_no[nt])
+        if ntacks == 2:                                  # a heading move: the other tack
+            for t in (0, 1):
+                src.append((stage0 * size + cell0) * 2 + t)
+                dst.append((stage0 * size + cell0) * 2 + 1 - t)
+        nodes = nstages * size * ntacks
+        starts = np.unique(np.concatenate(finishing))
+        if not len(starts):
+            return
+        back = csr_matrix((np.ones(sum(len(a) for a in dst)), (np.concatenate(dst), np.concatenate(src))),
+                          shape=(nodes, nodes))
+        hops = dijkstra(back, directed=True, indices=starts, unweighted=True, min_only=True)
+        found = np.nonzero(np.isfinite(hops))[0]
+        legs = (hops[found] + 1).astype(np.int64).tolist()
+        tack = (found % ntacks).tolist()
+        rest = found // ntacks
+        cell, stage = (rest % size).tolist(), (rest // size).tolist()
+        tacks = self.tacks
+        self.dist.update(((c % width, c // width, st, tacks[t]), n) for c, st, t, n in zip(cell, stage, tack, legs))
 
     def value(self, p: tuple[int, int], stage: int, tack: str | None) -> int:
         if stage == -1:
             return 0
         return self.dist.get((p[0], p[1], stage, tack if self.game.advanced else None), FAR)
+
+
+def _steps(f: Field) -> tuple[np.ndarray, np.ndarray]:
+    """One step on ``f``'s board, whatever the wind: ``nxt[d, cell]`` the cell a step
+    towards ``d`` reaches (-1: off the board or onto an obstacle) and ``after[d, stage,
+    cell]`` the stage after it (-1: over the finish line). Cells are ``x + y * width``.
+    Kept per board (a field is built for each wind)."""
+    board = f.game.board
+    found = _STEPS.get(board)
+    if found is None:
+        width, size = board.width, board.width * board.height
+        nxt = np.full((8, size), -1, dtype=np.int64)
+        after = np.full((8, f.stages, size), -1, dtype=np.int64)
+        for p in f.cells:
+            c = p[0] + p[1] * width
+            for d in range(8):
+                q = compass.step(p[0], p[1], d)
+                if q in f.free:
+                    nxt[d, c] = q[0] + q[1] * width
+                    after[d, :, c] = [f._stage_after(p, q, stage) for stage in range(f.stages)]
+        found = remember(_STEPS, board, (nxt, after), 8)
+    return found
 
 
 def stage_of(boat: Any, game: Any) -> int:

@@ -103,9 +103,11 @@ def _value(game, spot: Spot, stage: int, wound: float) -> float:
 
 def _edge_cost(game, spot: Spot) -> float:
     """Near the table's edge a boat has few cards that keep it on the table: keep off."""
-    edge = game.fixed.area.exterior
+    edge = getattr(game, "_greedy_edge", None)
+    if edge is None:
+        edge = game._greedy_edge = game.fixed.area.exterior
     sx, sy = spot.to_world(0.0, -game.deck.hull_length)
-    d = min(edge.distance(shapely.Point(spot.x, spot.y)), edge.distance(shapely.Point(sx, sy)))
+    d = float(shapely.distance(edge, shapely.points([(spot.x, spot.y), (sx, sy)])).min())
     return max(0.0, EDGE_ROOM - d) * 2.0
 
 

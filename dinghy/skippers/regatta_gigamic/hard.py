@@ -36,6 +36,7 @@ import shapely
 
 from dinghy.core.errors import DinghyError
 from dinghy.games.regatta_gigamic.ask import AGAIN, EXTRA, SUN, TURN, Act, Spot, advance, end_spot, samples, spot_at
+from dinghy.skippers.any_game.caches import remember
 from dinghy.skippers.regatta_gigamic import greedy
 
 NAME = "hard"
@@ -45,6 +46,12 @@ HEAVE_COST = 0.2          # turns a turn in place or a change of cards costs bey
 DEPTH = 2                 # cards planned from the kept hand (1: the next card alone)
 LOST_TURN = 1.0           # a turn spent without moving
 ADVANCE = 130.0           # mm a card takes a boat on, about (the hull and an arrow)
+_HERE: dict[Any, dict] = {}       # game -> {(stage, spot, wound): cards to go}
+_AROUND: dict[tuple, tuple[dict, dict]] = {}   # (game, other boats' spots) -> (clear, ends) memos
+_ROCKS: dict[Any, list] = {}     # game -> its obstacles as polygons
+_UNKNOWN = object()
+_PATHS: dict[tuple, tuple] = {}   # (arrow, hull) -> the path's samples in the boat's frame
+_MEMO_MOST = 200_000              # entries a game's spot values may grow to before starting afresh
 
 
 def _seg_dist(px, py, qx, qy, cx, cy):
@@ -81,17 +88,24 @@ class _Eye:
         total = sum(counts.values())
         self.odds = [(c, Fraction(n, total)) for c, n in sorted(counts.items())] if total else []
         self.hull = game.deck.hull_length
-        self.memo: dict[Any, float] = {}
-        self.clear_memo: dict[Any, bool] = {}
-        self.ends_memo: dict[Any, list] = {}
         beam = game.shapes.beam
         self.reach = beam + 4.0                  # two half-beams and a little room
         others = [b.spot for i, b in enumerate(state.boats) if i != seat and b.racing]
+        # what a spot is worth depends on the course alone, where an arrow takes the boat
+        # on the other hulls too: kept for the decisions that see the same other boats
+        # (a turn's steps, each seat's turns while the others stay put)
+        self.memo: dict[Any, float] = _HERE.get(game) or remember(_HERE, game, {}, 4)
+        if len(self.memo) > _MEMO_MOST:
+            self.memo.clear()
+        key = (game, tuple(others))
+        self.clear_memo, self.ends_memo = _AROUND.get(key) or remember(_AROUND, key, ({}, {}), 8)
         # each other boat as its keel segment (bow to stern) and its forbidden zone's frame
         self.keels = np.array([(o.x, o.y, *o.to_world(0.0, -self.hull)) for o in others]).reshape(-1, 4)
         self.others = others
         self.buoys = np.array([(b.x, b.y, b.radius + beam / 2 + 2.0) for b in game.course.buoys]).reshape(-1, 3)
         self.card = (game.deck.card_length, game.deck.card_width)
+        self.rocks = _ROCKS.get(game) or remember(_ROCKS, game, [shapely.Polygon(o.outline)
+                                                               for o in game.course.obstacles], 4)
 
     def here(self, stage: int, spot: Spot, wound: float) -> float:
         key = (stage, spot, wound)
@@ -143,24 +157,17 @@ class _Eye:
         and ends outside their forbidden zones (False: it would stop short) — cheap
         checks on the bow's and stern's points along the way."""
         key = (spot, arrow)
-        hit = self.clear_memo.get(key, 0)
-        if hit != 0:
+        hit = self.clear_memo.get(key, _UNKNOWN)
+        if hit is not _UNKNOWN:
             return hit
-        pts = []
-        for t in samples(arrow, self.hull)[1:]:
-            q = spot_at(spot, arrow, self.hull, t)
-            pts.append((q.x, q.y))
-            pts.append(q.to_world(0.0, -self.hull))
-        xy = np.array(pts)
+        xy = np.array(_bow_and_stern(spot, _path(arrow, self.hull), self.hull))
         out: bool | None = True
         if not shapely.contains_xy(self.game.fixed.area, xy[:, 0], xy[:, 1]).all():
             out = None
         elif len(self.buoys) and (np.hypot(xy[:, None, 0] - self.buoys[None, :, 0],
                                            xy[:, None, 1] - self.buoys[None, :, 1]) < self.buoys[None, :, 2]).any():
             out = None
-        elif self.game.course.obstacles and any(
-                shapely.contains_xy(shapely.Polygon(o.outline), xy[:, 0], xy[:, 1]).any()
-                for o in self.game.course.obstacles):
+        elif self.rocks and any(shapely.contains_xy(rock, xy[:, 0], xy[:, 1]).any() for rock in self.rocks):
             out = None
         elif len(self.keels):
             k = self.keels
@@ -202,6 +209,41 @@ class _Eye:
                 best += float(p) * min(kept, self.after_card(c, stage, spot, wound, tuple(moving)))
         becalmed = 1.0 if b.sun is not None else 0.0
         return becalmed + min(1.0 + best, standing + LOST_TURN)
+
+
+def _path(arrow: Any, hull: float) -> tuple[tuple[float, float, float], ...]:
+    """The samples of an arrow's path after the first (:func:`samples`), each as the
+    boat's place in the starting frame (:func:`spot_at`: x, y, turn), worked out once."""
+    key = (arrow, hull)
+    found = _PATHS.get(key)
+    if found is None:
+        out = []
+        for t in samples(arrow, hull)[1:]:
+            if t <= hull:
+                out.append((0.0, t, 0.0))
+            else:
+                x, y, h = arrow.point(min(t - hull, arrow.length))
+                r = math.radians(h)
+                out.append((x + hull * math.sin(r), y + hull * math.cos(r), h))
+        found = _PATHS[key] = tuple(out)
+    return found
+
+
+def _bow_and_stern(spot: Spot, path: tuple, hull: float) -> list[tuple[float, float]]:
+    """Bow and stern on the table at each sample of ``path`` from ``spot``: the very
+    sums of ``spot_at(...)`` and its ``to_world(0.0, -hull)``, without the Spot objects."""
+    r = math.radians(spot.heading)
+    s, c = math.sin(r), math.cos(r)
+    x0, y0, h0 = spot.x, spot.y, spot.heading
+    lx2, ly2 = 0.0, -hull
+    pts = []
+    for lx, ly, turn in path:
+        x, y = x0 + lx * c + ly * s, y0 - lx * s + ly * c
+        r2 = math.radians((h0 + turn) % 360.0)
+        s2, c2 = math.sin(r2), math.cos(r2)
+        pts.append((x, y))
+        pts.append((x + lx2 * c2 + ly2 * s2, y - lx2 * s2 + ly2 * c2))
+    return pts
 
 
 def _without(hand: list[str], card: str) -> tuple[str, ...]:
