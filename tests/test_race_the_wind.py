@@ -467,7 +467,7 @@ def _winding(mark, path):
     return round(total / (2 * math.pi))
 
 
-@settings(max_examples=200)
+@settings()
 @given(st.lists(st.integers(0, 7), min_size=1, max_size=40),
        st.tuples(st.floats(-1, 1), st.floats(-1, 1)), st.sampled_from(["port", "starboard"]))
 def test_ray_crossings_of_a_closed_walk_count_its_turns_round_the_mark(steps, towards, side):

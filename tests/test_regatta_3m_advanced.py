@@ -185,7 +185,7 @@ def test_room_at_a_mark_is_for_yachts_on_the_same_tack_only():
     assert "Rounding or Passing Marks" in must_keep_clear(game, state, outside, inside)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)
 @given(a=st.tuples(st.integers(0, 20), st.integers(0, 26)), b=st.tuples(st.integers(0, 20), st.integers(0, 26)),
        ta=st.sampled_from(["port", "starboard"]), tb=st.sampled_from(["port", "starboard"]),
        flags=st.lists(st.booleans(), min_size=6, max_size=6), wind=st.integers(0, 7))

@@ -245,7 +245,7 @@ def test_spread_words_never_overlap_and_the_first_stays_put():
 
     box = st.tuples(st.integers(0, 300), st.integers(0, 200), st.integers(8, 120), st.integers(8, 20))
 
-    @settings(max_examples=200, deadline=None)
+    @settings(deadline=None)
     @given(st.lists(box, min_size=1, max_size=12), st.lists(box, max_size=3))
     def check(boxes, fixed):
         shifts = spread(boxes, fixed)
@@ -508,7 +508,7 @@ def test_camera_fit_keeps_the_extra_room_free():
     side = st.floats(50, 5000)
     room = st.floats(0, 150)
 
-    @settings(max_examples=300, deadline=None)
+    @settings(deadline=None)
     @given(st.floats(-1000, 1000), st.floats(-1000, 1000), side, side, st.floats(300, 1400),
            st.floats(300, 1400), st.floats(0, 30), room, room, room)
     def check(x, y, w, h, vw, vh, margin, bottom, left, top):

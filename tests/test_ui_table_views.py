@@ -275,7 +275,7 @@ def test_words_on_the_chart_stay_apart_on_the_chart_and_off_the_buttons():
     word = st.tuples(coord, coord, st.floats(20, 500), st.floats(10, 18))
     box = st.tuples(st.floats(0, 800), st.floats(0, 600), st.floats(10, 200), st.floats(10, 80))
 
-    @settings(max_examples=150, deadline=None)
+    @settings(deadline=None)
     @given(st.lists(word, min_size=1, max_size=4), st.lists(box, max_size=6))
     def check(words, avoid):
         cam = Camera(width=800, height=600, zoom=1.0, cx=400, cy=300)
