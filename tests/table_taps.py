@@ -8,6 +8,8 @@ middle of the widget or the square; a target that is not on the screen when the 
 must act fails the test (the table should have shown it)."""
 from __future__ import annotations
 
+import functools
+import random
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +19,7 @@ import shots
 from dinghy import games
 from dinghy.core.race import Race
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
+from dinghy.skippers import play_bots
 from dinghy.ui import testing as ui
 from dinghy.ui.shell.autosave import Autosave
 from dinghy.ui.shell.flow import Flow
@@ -41,8 +44,27 @@ def shot(app: Any, folder: str, name: str) -> Path | None:
 
 def two_people(rules: str, course: str, seed: int) -> Race:
     """A race between two people, Ann and Bob, no bots."""
-    setup = RaceSetup(seats=(Seat("Ann", "Orange"), Seat("Bob", "Sky")), course=course, seed=seed)
+    setup = RaceSetup(seats=TWO_PEOPLE, course=course, seed=seed)
     return Race(games.load_game(setup, rules))
+
+
+TWO_PEOPLE = (Seat("Ann", "Orange"), Seat("Bob", "Sky"))
+
+
+def sailed_by_bots(rules: str, course: str, seed: int, seats: tuple[Seat, ...] = TWO_PEOPLE,
+                   most: int = 20000) -> Race:
+    """A race the seats' skippers (the game's default for a person) sailed to its end, or
+    ``most`` actions, with ``play_bots`` and ``random.Random(seed)``: sailed once a test
+    process, and each caller gets a Race of its own replayed from the actions."""
+    return Race.replay(games.load_game(RaceSetup(seats=seats, course=course, seed=seed), rules),
+                       list(_bots_actions(rules, course, seed, seats, most)))
+
+
+@functools.cache
+def _bots_actions(rules: str, course: str, seed: int, seats: tuple[Seat, ...], most: int) -> tuple[str, ...]:
+    race = Race(games.load_game(RaceSetup(seats=seats, course=course, seed=seed), rules))
+    play_bots(race, random.Random(seed), max_actions=most)
+    return tuple(race.game.action_text(a) for a in race.actions)
 
 
 def open_table(app: Any, home: Path, race: Race) -> Any:

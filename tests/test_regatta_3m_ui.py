@@ -3,9 +3,6 @@ grid contract (``game.board``, ``picture``, ``square_actions``). A tap on a high
 intersection plays exactly the leg (or position) the engine offers there."""
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
 from dinghy import games
@@ -16,16 +13,11 @@ from dinghy.ui.grid.chooser import SquareChooser
 from dinghy.ui.grid.view import GridView
 from dinghy.ui.shell.table import TableScene
 from dinghy.ui.shell.views import view_class
-
-
-@pytest.fixture
-def shots(tmp_path):
-    folder = os.environ.get("DINGHY_SHOTS")
-    return Path(folder) if folder else tmp_path
+from shots import shot as look
 
 
 @pytest.mark.parametrize("rules", ["regatta", "regatta_advanced"])
-def test_the_regatta_plays_in_the_grid_view_by_taps(make_ui_app, shots, rules):
+def test_the_regatta_plays_in_the_grid_view_by_taps(make_ui_app, rules):
     setup = RaceSetup(seats=(Seat("Ann", "Orange"), Seat("Bob", "Sky", "navigator")),
                       course="3m_triangle", seed=3)
     game = games.load_game(setup, rules)
@@ -59,4 +51,4 @@ def test_the_regatta_plays_in_the_grid_view_by_taps(make_ui_app, shots, rules):
         if taps >= 4:
             break
     assert taps >= 2 and view.drawing.mesh.triangles > 100
-    app.screenshot(shots / f"{rules}_table.png")
+    look(app, f"{rules}_table.png", "regatta_3m")      # for a person to look at, when asked ($DINGHY_SHOTS)

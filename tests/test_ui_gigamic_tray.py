@@ -22,7 +22,7 @@ from dinghy.ui.shell.flow import Flow
 from dinghy.ui.shell.results import ResultsScene
 
 from table_taps import check_results, home, lift_curtain, no_typing, open_group, open_table, tap_button, tap_roll
-from table_taps import shot as kit_shot, two_people
+from table_taps import sailed_by_bots, shot as kit_shot, two_people
 from test_ui_regatta_gigamic import _pick_turn
 
 SWAPS, TURNS = "Heave to: swap cards", "Heave to: turn"
@@ -105,6 +105,7 @@ def test_a_whole_two_person_race_by_taps_alone_at_1024x600(make_ui_app, home):
             # behind the curtain the hand on the tray is face down; lifted, it is the
             # next person's own
             assert all(c.face is None for c in scene.view.tray.cards)
+            assert not scene.view.buttons and not scene.view.keyed     # nor a button to play
             lift_curtain(app, scene)
             seat = race.state.active
             faces = [c.face for c in scene.view.tray.cards]
@@ -230,11 +231,8 @@ def test_the_hand_tray_ghosts_and_heave_to_at_three_sizes(make_ui_app, home, siz
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_results_screen_at_three_sizes(make_ui_app, home, size, tmp_path):
-    from dinghy.skippers import play_bots
-
     app = make_ui_app(*size)
-    race = _two_people(seed=4)
-    play_bots(race, random.Random(4))
+    race = sailed_by_bots("regatta_gigamic", "small", 4)
     scene = app.push(ResultsScene(race, on_replay=lambda: None, saved=str(tmp_path / "r.json"),
                                   export_folder=tmp_path / "exports"))
     app.step()
@@ -258,14 +256,11 @@ def test_the_results_screen_at_three_sizes(make_ui_app, home, size, tmp_path):
 
 @pytest.mark.parametrize("rules", ["regatta_gigamic", "yacht_race"])
 def test_the_replay_viewer_exports_a_picture_of_any_game(make_ui_app, home, rules):
-    from dinghy.skippers import play_bots
     from dinghy.ui.widgets.dialogs import Dialog
 
     app = make_ui_app(1024, 600)
     board = "small" if rules == "regatta_gigamic" else games.entry(rules).boards()[0]
-    setup = RaceSetup(seats=(Seat("Ann", "Orange"), Seat("Bob", "Sky")), course=board, seed=4)
-    race = Race(games.load_game(setup, rules))
-    play_bots(race, random.Random(4))
+    race = sailed_by_bots(rules, board, 4)      # the results' race, for the Gigamic regatta
     flow = Flow(app, Autosave(home), bot_delay=0)
     app.flow = flow
     scene = flow.show_replay(race)

@@ -27,6 +27,7 @@ from dinghy.ui.widgets.buttons import Button
 from dinghy.ui.widgets.dialogs import Curtain
 
 from grid_toy import Act, Gridboat, State
+from shots import shot as look
 
 
 
@@ -142,7 +143,7 @@ def test_a_refused_square_says_why_and_plays_nothing(make_ui_app):
     assert len(race.actions) == n and "too far" in scene.toast.message
 
 
-def test_two_actions_on_one_square_open_a_chooser_of_touch_sized_buttons(make_ui_app, shots):
+def test_two_actions_on_one_square_open_a_chooser_of_touch_sized_buttons(make_ui_app):
     app = make_ui_app(1280, 800)
     # Ann in open water, her die rolled 4: the squares downwind offer "spinnaker up" too
     scene = table(app, state=State(((3, 3, 2), (6, 0, 1)), (False, False), turn=0, die=4))
@@ -157,13 +158,13 @@ def test_two_actions_on_one_square_open_a_chooser_of_touch_sized_buttons(make_ui
     chooser = scene.gui.modal
     assert isinstance(chooser, SquareChooser)
     assert all(b.w >= 48 and b.h >= 48 for b in chooser.buttons + [chooser.cancel])
-    app.screenshot(shots / "grid_chooser.png")
+    look(app, "grid_chooser.png", "grid")       # for a person to look at, when asked ($DINGHY_SHOTS)
     ui.tap(app, chooser.buttons[1])                  # "... spinnaker up"
     assert race.actions[n] == Act("spi", race.actions[n].n)
     assert scene.gui.modal is None
 
 
-def test_targets_are_touch_sized_and_nothing_is_clipped_at_800_by_600(make_ui_app, shots):
+def test_targets_are_touch_sized_and_nothing_is_clipped_at_800_by_600(make_ui_app):
     app = make_ui_app(800, 600)
     scene = table(app)
     view = scene.view
@@ -179,7 +180,7 @@ def test_targets_are_touch_sized_and_nothing_is_clipped_at_800_by_600(make_ui_ap
         if isinstance(w, Button) and w.visible:
             assert w.w >= 48 and w.h >= 48, w.label
             assert 0 <= w.x and w.x + w.w <= W + 0.5 and 0 <= w.y and w.y + w.h <= H + 0.5, w.label
-    app.screenshot(shots / "grid_800x600.png")
+    look(app, "grid_800x600.png", "grid")       # for a person to look at, when asked ($DINGHY_SHOTS)
     ui.click(app, *view.fit_button.center)
     b = scene.race.game.board                 # "Fit board": every square on the screen
     bx, by, bw, bh = view.board_rect
@@ -209,7 +210,7 @@ def test_curtain_hides_the_other_seats_private_token(make_ui_app):
     assert [t.seat for t in view.drawing.shown_tokens if t.seat is not None] == [1]
 
 
-def test_undo_autosave_results_and_replay(make_ui_app, home, toy, shots):
+def test_undo_autosave_results_and_replay(make_ui_app, home, toy):
     app = make_ui_app(1280, 800)
     autosave = Autosave(home)
     flow = Flow(app, autosave, bot_delay=0)
@@ -250,7 +251,7 @@ def test_undo_autosave_results_and_replay(make_ui_app, home, toy, shots):
     app.step()
     tracks = replay.board.tracks.tracks(replay.index)
     assert len(tracks[0]) > 1 and replay.board.drawing.mesh.triangles > 100
-    app.screenshot(shots / "grid_replay.png")
+    look(app, "grid_replay.png", "grid")       # for a person to look at, when asked ($DINGHY_SHOTS)
     replay.seek(0)
     assert replay.board.tracks.tracks(0).get(0, [(1, 0)]) == [(1, 0)]
 
@@ -295,7 +296,7 @@ def designer_app(monkeypatch, home):
         app.close()
 
 
-def test_designer_places_a_mark_saves_and_the_file_reloads_equal(designer_app, tmp_path, shots):
+def test_designer_places_a_mark_saves_and_the_file_reloads_equal(designer_app, tmp_path):
     from dinghy.games.grid.loading import load_board
     from dinghy.ui.grid.designer import GridDesignerScene
 
@@ -341,7 +342,7 @@ def test_designer_places_a_mark_saves_and_the_file_reloads_equal(designer_app, t
     # the wind
     ui.click(app, *d.wind.next_point)
     assert d.board.wind_from == 1
-    app.screenshot(shots / "grid_designer.png")
+    look(app, "grid_designer.png", "grid")       # for a person to look at, when asked ($DINGHY_SHOTS)
     ui.tap(app, d.save_button)
     assert path.exists() and not d.modified
     assert load_board(path) == d.board
@@ -365,7 +366,7 @@ def test_designer_opens_a_board_file_by_itself_and_keeps_shipped_boards(designer
     assert shipped.read_text() == before
 
 
-def test_designer_edits_a_boards_extras_by_taps_and_undoes_them(designer_app, tmp_path, shots):
+def test_designer_edits_a_boards_extras_by_taps_and_undoes_them(designer_app, tmp_path):
     """Race the Wind's board carries its extras: "start_cells" (the squares the boats
     start on), fixed "puffs" / "lulls", or the shares laid at random ("puff_share").
     The Extras tool taps cells on and off the chosen list, a selector sets a share; the
@@ -406,7 +407,7 @@ def test_designer_edits_a_boards_extras_by_taps_and_undoes_them(designer_app, tm
     assert "is land or a mark" in d.findings.text and not d.save_button.enabled
     ui.tap(app, d.undo_button)
     assert "Check: all clear" in d.findings.text and d.save_button.enabled
-    app.screenshot(shots / "grid_designer_extras.png")
+    look(app, "grid_designer_extras.png", "grid")       # for a person to look at, when asked ($DINGHY_SHOTS)
     ui.tap(app, d.save_button)
     assert load_board(path) == d.board
     game = games.load_game(RaceSetup(seats=(Seat("Ann", "Orange"), Seat("Bob", "Sky")), course=str(path)),

@@ -224,3 +224,41 @@ def test_the_roll_button_says_what_the_roll_is_for(make_ui_app):
     assert race.chance and "roll" in view.buttons
     note = game.picture(race.state, 0).note
     assert "roll" in note.lower() and view.hint_row is not None and view.hint_row.text == note
+
+
+def test_under_the_curtain_the_next_persons_panel_and_board_wait_for_the_lift(make_ui_app):
+    """Between two people the curtain covers the table ("nobody sees the last hand"): while
+    it is up the turn panel holds nothing to play (no button of the last position), and
+    lifted, the panel lists the next person's actions (the engine's legal ones, the
+    squares' hint over them) and the board shows their highlighted squares."""
+    from dinghy.ui import testing as ui
+    from dinghy.ui.shell.table import TableScene
+
+    app = make_ui_app(1024, 600)
+    setup = RaceSetup(seats=(Seat("Ann", "Orange"), Seat("Bob", "Sky")), course="race_the_wind", seed=3)
+    race = Race(games.load_game(setup, "race_the_wind"))
+    scene = TableScene(race, bot_delay=0)
+    app.push(scene)
+    app.step()
+    view = scene.view
+    for _ in range(40):
+        if scene.curtain is not None:
+            ui.tap(app, scene.curtain.button)
+            if race.chance:
+                continue
+            seat = race.current_player()
+            if len(race.actions) > 2:
+                break
+        if race.chance:
+            scene.roll()
+        else:
+            scene.act(race.legal_actions()[0])
+            if scene.curtain is not None:
+                assert not view.buttons and not view.keyed and not view.actions, sorted(view.buttons)
+                assert not any(w.visible for w in view.widgets)
+    else:
+        raise AssertionError("no decision of the second person came behind a curtain")
+    assert scene.curtain is None and scene.viewer == seat
+    assert view.actions and all(a in race.legal_actions() for a in view.actions)
+    assert view.hint_row is not None and "highlighted" in view.hint_row.text
+    assert view.targets and set(view.drawing.target_spots) == set(view.targets)

@@ -13,6 +13,7 @@ from regatta_3m_kit import make, rolling
 
 from dinghy.core.race import Race
 from dinghy.games.regatta_3m.state import Phase
+from dinghy.ui import testing as ui
 from dinghy.ui.shell.table import TableScene
 
 
@@ -38,6 +39,9 @@ def test_the_panel_over_the_roll_names_the_holder_not_the_last_to_act(make_ui_ap
     app.push(scene)
     app.step()
     assert scene.view.acting_seat() == 2
+    # the curtain passes the table to the holder; lifted, the panel is theirs
+    assert scene.curtain is not None and game.name(2) in scene.curtain.button.label
+    ui.tap(app, scene.curtain.button)
     header = scene.view.rows[0][0].text           # the panel's first line: who acts
     assert header == game.name(2), header
     assert scene.view.buttons["roll"].visible

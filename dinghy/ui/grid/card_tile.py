@@ -40,7 +40,9 @@ class CardTile(Widget):
                                           anchor_x="center"))
         self.unit = self._own(gui.label("" if count is None else "left", theme.SMALL_PT, theme.INK_SOFT,
                                         layer=self.layer, anchor_x="center"))
-        self.line = self._own(gui.label(words, theme.SMALL_PT + 0.5, theme.INK if playable else theme.INK_SOFT,
+        # the words are set once their width is known (fit, layout): each width or text
+        # set lays the label out again
+        self.line = self._own(gui.label("", theme.SMALL_PT + 0.5, theme.INK if playable else theme.INK_SOFT,
                                         layer=self.layer, anchor_y="top", multiline=True, width=100))
         self._fitted: tuple[float, float] | None = None     # (width, height) last fitted
 
@@ -49,6 +51,12 @@ class CardTile(Widget):
         g = self.gui
         return max(1, int(w - g.px(52) - 2 * g.px(10)))
 
+    def _wrap_at(self, w: float) -> None:
+        """The words wrapped for a tile ``w`` wide (laid out again only if that changed)."""
+        width = self._words_width(w)
+        if self.line.width != width:
+            self.line.width = width
+
     def fit(self, w: float | None) -> float:
         """The tile's height at width ``w``: the name and every line of the words, at
         least :data:`TILE_H` (kept for :attr:`tile_h`)."""
@@ -56,7 +64,7 @@ class CardTile(Widget):
             return self.tile_h
         if self._fitted is None or self._fitted[0] != w:
             g = self.gui
-            self.line.width = self._words_width(w)
+            self._wrap_at(w)
             self.line.text = self.words
             need = g.px(14) + self.title.content_height + self.line.content_height
             self._fitted = (w, max(g.px(TILE_H), float(need)))
@@ -80,7 +88,7 @@ class CardTile(Widget):
         round_rect(self.face, self.x + b, self.y + b, self.w - 2 * b, self.h - 2 * b, r - b)
         side = g.px(52)
         pad = g.px(10)
-        self.line.width = self._words_width(self.w)
+        self._wrap_at(self.w)
         put(self.title, self.x + pad, self.y + self.h - g.px(6))
         put(self.line, self.x + pad, self.y + self.h - g.px(8) - self.title.content_height)
         cx = self.x + self.w - side / 2 - g.px(4)

@@ -31,7 +31,7 @@ from dinghy.ui.grid.course_card import card_text  # noqa: E402
 from dinghy.ui.grid.drawing import BoardDrawing  # noqa: E402
 from dinghy.ui.grid.layers import CameraMoves  # noqa: E402
 from dinghy.ui.grid.framing import fit_beside_rose, frame, place_rose  # noqa: E402
-from dinghy.ui.grid.sight import GridSight  # noqa: E402
+from dinghy.ui.grid.sight import GridSight, curtain_falls, panel_waits  # noqa: E402
 from dinghy.ui.grid.squares import SquareScan  # noqa: E402
 from dinghy.ui.hud import SeatChip, shown_width  # noqa: E402
 from dinghy.ui.shell.board_view import seat_colour  # noqa: E402
@@ -237,6 +237,11 @@ class GridView(GridSight, TurnedCards, GenericView):
             self.scan_squares()
             if self._fitted:
                 self.follow_acting()
+        if curtain_falls(self):
+            # the next person's decision: the curtain covers the table now, and its lift
+            # (on_curtain_lifted) draws the board and the panel for their eyes
+            panel_waits(self)
+            return
         self.redraw()
         self.build_panel()
         self.scene.layout_side()
@@ -307,7 +312,15 @@ class GridView(GridSight, TurnedCards, GenericView):
                       for a in acts if a.legal]
         self._boat_words = [(a.action, a.label) for cell in boats for a in self.squares.get(cell, ()) if a.legal]
         on_cards = [p.action for p in self.card_piles() if p.action is not None]
-        return [a for a in self.race.legal_actions() if a not in on_squares and a not in on_cards]
+        return [a for a in self.legal_now() if a not in on_squares and a not in on_cards]
+
+    def legal_now(self) -> list[Any]:
+        """The engine's list of legal actions, asked once a position (the panel asks it
+        for its cards' room and again for its buttons)."""
+        state = self.race.state
+        if getattr(self, "_legal_for", None) is not state:
+            self._legal_for, self._legal = state, list(self.race.legal_actions())
+        return list(self._legal)
 
     def action_words(self, action: Any) -> str:
         """A boat's square's action in that square's words ("Luff for one leg (stay)")."""
