@@ -133,7 +133,7 @@ def test_green_and_vermilion_get_free_at_the_next_turn():
             assert any(not b.aside for b in state.boats), (first, seed)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(st.data())
 def test_two_bows_touching_in_open_water_never_lock_for_good(data):
     """Two boats whose bows touch (a hair apart, any headings whose hulls keep apart), each

@@ -295,17 +295,19 @@ def test_stopping_short_is_judged_as_the_shapes_judge_it(data):
         _plain_stop_short(game, state, me, card, r.pose, r.tack, 0.0)
 
 
-def _plain_swing_blocker(game, state, b, turn):
+def _plain_swing_blocker(game, state, b, turn, with_boats=True):
     """What the hull meets on its way turning ``turn``° about the bow, judged polygon by
     polygon (the reference of ``sweep.swing_contact``): steps of at most 5°, each covered
     by the convex hull of the outline's corners at both ends and, at the middle, pushed out
     to where the tangents of their arcs meet; a thing the hull touches where it lies is
-    left out; a mark, buoy or land before a boat at the same step."""
+    left out; a mark, buoy or land before a boat at the same step (``with_boats`` False:
+    marks, buoys and land alone)."""
     import math
     from dinghy.games.dinghy_race.common import boat_obstacles, lines_on_water
     start = game.hull(b.pose, b.tack)
     fixed = [(n, g) for n, g in game.obstacles(lines_on_water(game, state))[0] if not g.intersects(start)]
-    boats = [(game.name(o.index), g) for o, g in boat_obstacles(game, state, b.index) if not g.intersects(start)]
+    boats = [(game.name(o.index), g) for o, g in boat_obstacles(game, state, b.index)
+             if with_boats and not g.intersects(start)]
     n = max(1, math.ceil(abs(turn) / 5))
     step = turn / n
     grow = 1 / math.cos(math.radians(step) / 2)
@@ -653,12 +655,14 @@ def test_a_mark_is_judged_as_a_disc_only_when_its_ring_is_convex():
 
 def _plain_trapped_by(game, state, boat, pose, tack, may_stay=False):
     """The trap check with nothing skipped: the card options asked at every heading the
-    turns reach, and every hull after a turn built and judged by shapely."""
+    turns reach, every hull after a turn built and judged by shapely, and every turn's
+    swing judged polygon by polygon (``_plain_swing_blocker``, marks, buoys and land
+    alone): a turn is open when the hull neither ends on nor swings through one."""
     from dinghy.games.dinghy_race import trapped
     from dinghy.games.dinghy_race.common import fixed_hit
     lines = lines_on_water(game, state)
     after = max(state.round, PRESTART_ROUNDS)
-    seen, todo, met, hulls = set(), [(pose.heading % 360, may_stay)], [], {}
+    seen, todo, met, hulls, swings = set(), [(pose.heading % 360, may_stay)], [], {}, {}
     while todo:
         h, may_stay = todo.pop()
         if (h, may_stay) in seen:
@@ -685,7 +689,12 @@ def _plain_trapped_by(game, state, boat, pose, tack, may_stay=False):
                     hulls[h2] = hit is None
                     if hit:
                         met.append(hit)
-                if hulls[h2]:
+                if hulls[h2] and d and (h, d) not in swings:
+                    swings[(h, d)] = _plain_swing_blocker(game, state, boat.with_(pose=Pose(pose.x, pose.y, h), tack=t),
+                                                          d, with_boats=False)
+                    if swings[(h, d)]:
+                        met.append(swings[(h, d)])
+                if hulls[h2] and swings.get((h, d)) is None:
                     todo.append((h2, stay))
     return max(met, key=met.count) if met else "the edge of the water"
 
@@ -739,6 +748,34 @@ def test_the_trap_check_rules_as_the_plain_check_of_every_heading(data):
     # the exits' shortcut (``trapped.surely_free``): a card surely clear ahead, no trap
     if trapped.surely_free(game, me, pose, me.tack, lines):
         assert plain is None
+
+
+def test_a_boat_whose_every_turn_swings_through_a_mark_is_trapped_by_it_in_both_checks():
+    """"Boats and the manoeuvre cards placed in front of them may never touch fixed
+    obstacles like buoys ... If a boat comes into a situation where it would violate this
+    rule, it must stop one card length (short side) short of the obstacle ... it is "dead
+    in the water""; its way out is "one 45°-turn whenever "executing" ... a delay card" or,
+    dead, "a 90°-turn in either direction", and a turn may not swing the hull through a
+    mark. In irons, bow 23.125 above mark 1 (a 12-wide buoy at (0, 1500)), the 17-long hull
+    ends 0.125 above the buoy: only the delay fits, and the stern's corners swing through
+    the buoy whichever way it turns, 45° or 90°. Trapped by mark 1, says the engine, and
+    so must the plain check (it once let the boat turn to 045°, judging where the hull
+    ends but not its swing, and found it free: the hypothesis test above then failed
+    whenever its draws came here)."""
+    from dinghy.games.dinghy_race import sweep, trapped
+    game = _bench_game()
+    pose = Pose(1.4193737118335649e-14, 1523.125, 0)
+    me = Boat(0, pose, Tack.STARBOARD, launched=True, started=True)
+    state = RaceState((me,), (0,), round=8, active=0, step=Step.MOVE)
+    lines = lines_on_water(game, state)
+    assert game.fixed_hits(np.array([game.hull(pose, me.tack)], dtype=object), edge=False, lines=lines) == [None]
+    assert [k for k, r in _plain_card_options(game, state.with_(step=Step.PLACE)) if r is None] == ["delay"]
+    for turn in (45, -45, 90, -90):
+        assert _plain_swing_blocker(game, state, me, turn) == "mark 1"
+        assert sweep.swing_contact(game, state, me, turn, lines, boats=False) == "mark 1"
+    for may_stay in (False, True):
+        assert trapped.trapped_by(game, state, me, pose, me.tack, may_stay) == "mark 1"
+        assert _plain_trapped_by(game, state, me, pose, me.tack, may_stay) == "mark 1"
 
 
 @settings(deadline=None)

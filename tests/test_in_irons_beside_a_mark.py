@@ -141,7 +141,7 @@ def test_the_event_says_why_the_boat_stops():
 COURSES = ("up_and_down", "trapeze_outer", "island_race", "standard_triangle")
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much,
+@settings(deadline=None, suppress_health_check=[HealthCheck.filter_too_much,
                                                                    HealthCheck.too_slow])
 @given(st.data())
 def test_no_move_near_a_mark_leaves_a_boat_without_a_way_to_lay_a_card(data):

@@ -82,14 +82,14 @@ def test_the_generic_hard_level_reads_the_odds_of_the_toy_game():
 
 
 @pytest.mark.race
-def test_the_easy_skipper_sails_a_whole_race_legally_and_the_same_for_the_same_seed():
-    texts = []
-    for _ in range(2):
-        race = dinghy_race("olympic_triangle", ["easy", "easy", "medium"], seed=4)
-        sail_checked(race, random.Random(4), max_actions=8000)
-        assert race.over
-        texts.append([a.text() for a in race.actions])
-    assert texts[0] == texts[1]
+def test_the_easy_skipper_sails_a_whole_race_legally():
+    """Every action checked with the engine, to the finish. (The same race for the same
+    seed: test_speed_equivalence.py's reference races of the easy and medium levels,
+    recorded in earlier runs, replay choice for choice; this race was sailed twice in
+    one process for it.)"""
+    race = dinghy_race("olympic_triangle", ["easy", "easy", "medium"], seed=4)
+    sail_checked(race, random.Random(4), max_actions=8000)
+    assert race.over and sorted(race.places()) == [1, 2, 3]
 
 
 def test_the_easy_skipper_does_not_always_take_the_best():

@@ -5,14 +5,13 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from dinghy.core import io
 from dinghy import games
 from dinghy.games.dinghy_race.actions import Begin, Launch, Move, Pivot, Place, parse
 from dinghy.core.errors import DataError
 from dinghy.core.race import Race
 from dinghy.games.dinghy_race import rules as dr
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
-from dinghy.skippers import play_bots, skipper
+from dinghy.skippers import skipper
 from dinghy.games.dinghy_race.state import Step
 from dinghy.core.wind import Tack
 
@@ -278,20 +277,6 @@ def test_random_legal_play_keeps_the_invariants(seed, course):
         _check_invariants(race)
     again = Race.replay(race.game, [a.text() for a in race.actions])
     assert again.state == race.state
-
-
-@pytest.mark.race
-@pytest.mark.parametrize("course", io.shipped("courses"))
-def test_bots_sail_every_shipped_course_to_the_finish(course):
-    """Whole races: every boat finishes, places 1..n, marks rounded in order."""
-    race = Race(games.load_game(bot_setup(course, 3, 11)))
-    play_bots(race, random.Random(11), max_actions=15000)
-    assert race.over, f"not finished after {len(race.actions)} actions"
-    st = race.state
-    assert sorted(b.finished for b in st.boats) == [1, 2, 3]
-    assert all(b.legs_done == len(race.game.course.legs) for b in st.boats)
-    rounded = [e for e in race.events if e.kind == "rounding" and "rounds" in e.text]
-    assert len(rounded) == 3 * len(race.game.course.legs)
 
 
 def test_start_line_is_removed_when_the_last_boat_has_started_and_the_finish_set_up_late():

@@ -160,13 +160,15 @@ def test_a_race_whose_boats_get_nowhere_is_cut_short_soon(monkeypatch):
     assert all(s["place"] is None for s in out["seats"])
 
 
-def test_a_race_in_which_boats_keep_moving_is_never_cut_short():
+def test_a_race_in_which_boats_keep_moving_is_never_cut_short(here):
+    """The module's simulated races (run.sail, Dinghy Race's progress watched every 50
+    actions) all sail to the finish, none cut short (they used to be a race of its own,
+    three easy boats on the standard triangle, sailed here for this alone)."""
     from dinghy.games.dinghy_race.game import DinghyRace
     from dinghy.core.interface import BaseGame
     assert BaseGame.progress(object(), None) is None              # games that do not say: never cut
-    plan = sim_plan.make_plan("dinghy_race", ["standard_triangle"], [3], ["easy"], races=1, seed=2)
-    out = run.sail(plan.jobs[0])
-    assert out["race"]["finished"] and DinghyRace.progress is not BaseGame.progress
+    assert DinghyRace.progress is not BaseGame.progress
+    assert len(here.results) == 4 and all(res["race"]["finished"] for res in here.results)
 
 
 @pytest.mark.race
@@ -179,8 +181,17 @@ def test_a_simulated_race_lets_the_hard_skipper_claim_room_as_at_the_table(monke
     Six boats, hard and simple, on the up-and-down course (with four, since rule 1 looks
     at the card laid after a tack, such a rounding is rare): the first seed whose race
     meets one.
-    Every claim is a hard seat's, made when the engine offered it."""
+    Every claim is a hard seat's, made when the engine offered it; every action of the
+    fleet is one the engine allows (``Race.push`` applies nothing it refuses: "Any player
+    may protest an illegal move"), and the race ends with everyone placed. The skippers
+    draw only from the race's own random stream, never from the global random module.
+    (This race holds the hard skipper's fleet race too: test_hard_skipper.py sailed one
+    of hard, tactician and simple seats to the end for its legal actions alone; the
+    tactician sails beside the hard skipper in its coach's race there.)"""
+    import random
     monkeypatch.setattr(run, "tally", lambda race, job: race)
+    random.seed(12345)
+    before = random.getstate()
     for seed in range(1, 41):
         plan = sim_plan.make_plan("dinghy_race", ["up_and_down"], [6], ["hard", "simple"], races=1, seed=seed)
         job = plan.jobs[0]
@@ -189,8 +200,10 @@ def test_a_simulated_race_lets_the_hard_skipper_claim_room_as_at_the_table(monke
         if claims:
             break
     assert race.over and claims, "no hard seat claimed room"
+    assert sorted(race.places()) == [1, 2, 3, 4, 5, 6]
     for i, a in claims:
         assert job.skippers[a.boat] == "hard" and a in race.game.interjections(race.history[i])
+    assert random.getstate() == before, "a skipper must not draw from the global random module"
 
 
 @pytest.mark.race
@@ -199,7 +212,12 @@ def test_weather_eye_cards_laid_are_the_cards_gone_from_the_boats_supply(monkeyp
     game with a number of 'Weather Eye' cards. He may place them anywhere on the playing
     surface at the end of his turn"): what its supply lost by the end of the race; and
     the moves it sailed with a Weather Eye shift, each a move of the record whose card
-    the engine let it shift. The summary shows both per boat."""
+    the engine let it shift. The summary shows both per boat. (The race is cut at the
+    plan's action limit, 300 actions, the way ``dinghy simulate`` cuts a long race: the
+    tally is of the actions sailed, and by then every boat has laid Weather Eye cards and
+    sailed shifted moves.)"""
+    import dataclasses
+
     from dinghy.simulate import tally as tally_mod
     seen = {}
 
@@ -208,14 +226,15 @@ def test_weather_eye_cards_laid_are_the_cards_gone_from_the_boats_supply(monkeyp
         return tally_mod.tally(race, job)
     monkeypatch.setattr(run, "tally", keep)
     plan = sim_plan.make_plan("dinghy_race", ["up_and_down"], [3], ["hard"], races=1, seed=2)
-    res = run.sail(plan.jobs[0])
+    res = run.sail(dataclasses.replace(plan.jobs[0], max_actions=300))
     race = seen["race"]
+    assert len(race.actions) == 300
     start, end = race.history[0], race.state
     laid = [s["weather_eye_laid"] for s in res["seats"]]
     assert laid == [start.boat(i).weather_eye - end.boat(i).weather_eye for i in range(3)] and sum(laid) > 0
     moves = [(b.active, a) for b, a in zip(race.history, race.actions) if type(a).__name__ == "Move"]
     shifted = [sum(1 for i, a in moves if i == seat and a.shift) for seat in range(3)]
-    assert [s["weather_eye_shifts"] for s in res["seats"]] == shifted
+    assert [s["weather_eye_shifts"] for s in res["seats"]] == shifted and all(shifted)
     text = report.summary(run.Outcome(plan, [res], seconds=1.0))
     head, row = text.splitlines()[2:4]
     assert head.split()[-3:] == ["eye", "shift", "dice"]

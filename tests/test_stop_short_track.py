@@ -102,7 +102,7 @@ def test_the_skippers_forecast_of_a_stop_is_the_engines():
 _REACHING = [h for h in range(90, 271, 15) if h != 180]
 
 
-@settings(max_examples=120, deadline=None)
+@settings(deadline=None)
 @given(st.data())
 def test_no_hull_pose_between_the_start_and_the_stop_touches_a_boat_or_a_mark(data):
     """Along any move that stops short, the hull between the start and the stop touches

@@ -162,7 +162,7 @@ def draw_a_card_by_a_mark(data, game, round_: int):
     return mark, h, tack, probe, game.cards.types[key]
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(st.data())
 def test_no_boat_stopped_short_near_a_mark_is_left_without_a_heading_for_a_card(data):
     """A boat whose move runs into another boat near a mark, land or a gate "must stop"

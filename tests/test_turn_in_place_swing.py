@@ -79,7 +79,7 @@ def test_a_dead_boats_90_degree_turn_whose_stern_swings_through_a_buoy_is_refuse
     assert r.why_not(Pivot(90)) is None
 
 
-@settings(max_examples=120, deadline=None)
+@settings(deadline=None)
 @given(st.data())
 def test_no_hull_pose_of_an_allowed_turn_in_place_touches_a_buoy_or_a_boat(data):
     """Every pivot the engine allows: no hull pose on the way (every degree) touches the
