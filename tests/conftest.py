@@ -4,7 +4,10 @@ import pytest
 from hypothesis import settings
 
 # --- hypothesis: the suite is the landing gate ----------------------------------------
-# The property tests draw the same examples on every run ("gate"), so a change is judged
+# The property tests draw the same examples on every run of the same files ("gate";
+# hypothesis also draws numbers written in the modules loaded, so a test run alone or
+# with other files collected may draw others: reproduce a failure of the whole suite
+# with `pytest tests -k NAME`), so a change is judged
 # on its own merits, never on a new draw that has nothing to do with it (a hull at
 # x = -0.0, a land outline GEOS cannot buffer: each first drawn on some later run). New
 # draws are for exploring, on purpose, and what they find is fixed with a test:
