@@ -88,13 +88,12 @@ def pytest_terminal_summary(terminalreporter):
 # as measured on a 2-core machine) are handed out first, the many short files after them
 # fill in: the workers finish together. This list orders the work, it selects none.
 LONGEST_FIRST = (
-    "test_ui_camera_decisions.py", "test_regatta_gigamic_hard.py", "test_ui_chart_labels.py",
-    "test_coach_weather_eye.py", "test_trapped_beside_a_mark.py", "test_simulate.py",
-    "test_ui_newcomer.py", "test_ui_gigamic_tray.py", "test_regatta_3m_hard.py",
-    "test_ui_regatta_gigamic.py", "test_bow_to_bow_lock.py", "test_ui_series.py",
-    "test_hard_skipper.py", "test_weather_eye_shift_listing.py", "test_public_face.py",
-    "test_ui_table_layout.py", "test_ui_bots_at_the_table.py", "test_stop_short_track.py",
-    "test_yacht_race_hard.py", "test_speed_equivalence.py", "test_ui_table_views.py",
+    "test_ui_camera_decisions.py", "test_hard_skipper.py", "test_simulate.py", "test_ui_polish.py",
+    "test_engine_fast_paths.py", "test_skippers.py", "test_ui_table.py", "test_conformance.py",
+    "test_coach_weather_eye.py", "test_serve.py", "test_ui_grid_taps.py", "test_speed_equivalence.py",
+    "test_damaged_files.py", "test_ui_designer.py", "test_ui_bots_at_the_table.py",
+    "test_regatta_gigamic_hard.py", "test_ui_gigamic_tray.py", "test_ui_table_views.py",
+    "test_ui_grid_mark_labels.py", "test_ui_grid.py",
 )
 
 
