@@ -1,12 +1,13 @@
-"""The SVG picture of a race (:func:`svg`, asked through :func:`dinghy.core.picture.svg`,
-whose layout it shares with the raster pictures): the board, what lies on it in the
-state drawn, the wind's rose, every boat's track and last hull, and the key."""
+"""The SVG picture of a race (:func:`svg`, also found as :func:`dinghy.core.picture.svg`):
+the board, what lies on it in the state drawn, the wind's rose, every boat's track and
+last hull, and the key, laid out as the raster pictures are
+(:mod:`dinghy.core.picture_layout`)."""
 from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 from xml.sax.saxutils import escape
 
-from dinghy.core.picture import (INK, PAPER, RGB, XY, Chart, Frame, Shape, colour, heading, key_rows,
+from dinghy.core.picture_layout import (INK, PAPER, RGB, XY, Chart, Frame, Shape, colour, heading, key_rows,
                                  readable, tracks)
 from dinghy.core.wind_rose import Rose, rose
 
@@ -88,7 +89,7 @@ def _svg_rose(r: Rose | None, frame: Frame) -> str:
     """The wind's rose (:mod:`.wind_rose`), "" where the game has no wind."""
     if r is None:
         return ""
-    (cx, cy), pts = r.centre, _points(r.arrow)
+    cx, pts = r.centre[0], _points(r.arrow)
     x0, y0, x1, y1 = r.badge
     return (f'<g class="wind" data-from="{_f(r.wind_from)}"><title>{escape(r.words)}</title>'
             f'<rect x="{_f(x0)}" y="{_f(y0)}" width="{_f(x1 - x0)}" height="{_f(y1 - y0)}" rx="{_f(r.radius * 0.3)}" '
