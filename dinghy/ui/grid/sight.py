@@ -11,26 +11,6 @@ from dinghy.ui.grid.framing import rooms
 from dinghy.ui.shell.on_screen import OnScreen, Rect, Spot, core, hidden_by, inside
 
 
-def curtain_falls(view: Any) -> bool:
-    """Whether the table's curtain is up, or falls once ``view`` is refreshed: a person's
-    decision while another person sits at the table (the table's own test,
-    ``TableScene._check_curtain``). Then nothing of the decision is drawn until the
-    curtain lifts (``on_curtain_lifted``): the next person sees it, nobody before."""
-    s = view.scene
-    if getattr(s, "curtain", None) is not None:
-        return True
-    if view.race.over or not s.human_turn or len(s.humans) < 2:
-        return False
-    return view.acting_seat() != s.viewer
-
-
-def panel_waits(view: Any) -> None:
-    """Under the curtain: the turn panel holds no button of the last position (it is
-    built for the next person when the curtain lifts)."""
-    view._clear_panel()
-    view.actions, view.keyed = [], []
-
-
 class GridSight:
     """Mixed into the grid board view: reads its camera, picture, overlays and arrow."""
 

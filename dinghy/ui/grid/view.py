@@ -31,7 +31,7 @@ from dinghy.ui.grid.course_card import card_text  # noqa: E402
 from dinghy.ui.grid.drawing import BoardDrawing  # noqa: E402
 from dinghy.ui.grid.layers import CameraMoves  # noqa: E402
 from dinghy.ui.grid.framing import fit_beside_rose, frame, place_rose  # noqa: E402
-from dinghy.ui.grid.sight import GridSight, curtain_falls, panel_waits  # noqa: E402
+from dinghy.ui.grid.sight import GridSight  # noqa: E402
 from dinghy.ui.grid.squares import SquareScan  # noqa: E402
 from dinghy.ui.hud import SeatChip, shown_width  # noqa: E402
 from dinghy.ui.shell.board_view import seat_colour  # noqa: E402
@@ -237,10 +237,9 @@ class GridView(GridSight, TurnedCards, GenericView):
             self.scan_squares()
             if self._fitted:
                 self.follow_acting()
-        if curtain_falls(self):
+        if self.panel_waits():
             # the next person's decision: the curtain covers the table now, and its lift
             # (on_curtain_lifted) draws the board and the panel for their eyes
-            panel_waits(self)
             return
         self.redraw()
         self.build_panel()

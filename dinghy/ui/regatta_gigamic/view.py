@@ -26,7 +26,6 @@ from dinghy.ui.widgets.panels import Panel
 from dinghy.games.regatta_gigamic.ask import AGAIN, EXTRA, TURN, Act, end_spot  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.camera import Camera  # noqa: E402
-from dinghy.ui.grid.sight import curtain_falls, panel_waits  # noqa: E402
 from dinghy.ui.hud import fit_text  # noqa: E402
 from dinghy.ui.regatta_gigamic.board import REFUSED, Board, colour_of  # noqa: E402
 from dinghy.ui.regatta_gigamic.hand_tray import HandTray  # noqa: E402
@@ -121,8 +120,7 @@ class GigamicView(TrayMixin, GenericView):
         self.show_tray()
         if hasattr(self, "board_rect"):
             self.place_arrow()
-        if curtain_falls(self):     # the next person's panel is built when the curtain lifts
-            panel_waits(self)
+        if self.panel_waits():      # the next person's panel is built when the curtain lifts
             return
         self.build_panel()
         self.scene.layout_side()

@@ -89,6 +89,16 @@ class GenericView(BoardView):
         self.group_buttons = {}
         self.hint_row: Text | None = None
 
+    def panel_waits(self) -> bool:
+        """Under the curtain (``scene.curtain_due``) the turn panel holds no button of the
+        last position: it is built for the next person when the curtain lifts. True when
+        it waits."""
+        if not self.scene.curtain_due():
+            return False
+        self._clear_panel()
+        self.actions, self.keyed = [], []
+        return True
+
     def build_panel(self) -> None:
         """The turn panel: whose turn, then what they may do."""
         self._clear_panel()

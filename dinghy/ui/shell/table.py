@@ -311,6 +311,16 @@ class TableScene(BotsMixin, MotionMixin, GuidedMixin, ChartScene):
         if self.on_over is not None:
             self.on_over(race)
 
+    def curtain_due(self) -> bool:
+        """Whether the curtain is up, or falls at the next refresh (:meth:`_check_curtain`'s
+        test): a person's decision while another person sits at the table. A view then
+        draws nothing of that decision until the curtain lifts."""
+        if self.curtain is not None:
+            return True
+        if self.race.over or not self.human_turn or len(self.humans) < 2:
+            return False
+        return self.view.acting_seat() != self.viewer
+
     def _check_curtain(self) -> None:
         if self.race.over or not self.human_turn:
             return
