@@ -10,12 +10,11 @@ Two people on two devices: a laptop (the host, who creates the table and sits at
 and a phone (touch: it taps), who joins by the link the host's page shows. Each person
 decides with a skipper's brain and plays by tapping the button (or the point on the
 board) their own page offers; the server judges and both pages show the new table.
-The screenshots go to a temporary folder, or to the folder $DINGHY_SHOTS names.
+The screenshots go to a temporary folder, or where $DINGHY_SHOTS asks (tests/shots.py).
 """
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 import socket
@@ -25,6 +24,7 @@ import warnings
 from pathlib import Path
 
 import pytest
+import shots as shots_kit
 
 CHROMIUM = "/usr/bin/chromium"
 HOW = ("browser tests skipped: apt-get install chromium && pip install -e '.[browser]' "
@@ -56,8 +56,7 @@ pytestmark = pytest.mark.race
 
 @pytest.fixture(scope="module")
 def shots(tmp_path_factory):
-    folder = os.environ.get("DINGHY_SHOTS")
-    path = Path(folder) if folder else tmp_path_factory.mktemp("shots")
+    path = shots_kit.folder() or tmp_path_factory.mktemp("shots")
     path.mkdir(parents=True, exist_ok=True)
     return path
 

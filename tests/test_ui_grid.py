@@ -5,8 +5,6 @@ the engine's reason, several actions on one square open a chooser, every target 
 results and replay work as the shell promises."""
 from __future__ import annotations
 
-import os
-from pathlib import Path
 
 import pytest
 
@@ -27,15 +25,15 @@ from dinghy.ui.widgets.buttons import Button
 from dinghy.ui.widgets.dialogs import Curtain
 
 from grid_toy import Act, Gridboat, State
+import shots as shots_kit
 from shots import shot as look
 
 
 
 @pytest.fixture
 def shots(tmp_path):
-    """Where the screenshots go: a tmp dir, or the folder $DINGHY_SHOTS names (to look at)."""
-    folder = os.environ.get("DINGHY_SHOTS")
-    return Path(folder) if folder else tmp_path
+    """Where the screenshots go: a tmp dir, or where $DINGHY_SHOTS asks (tests/shots.py)."""
+    return shots_kit.folder() or tmp_path
 
 
 @pytest.fixture(autouse=True)

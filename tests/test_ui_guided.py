@@ -1,9 +1,7 @@
 """The guided first round (issue 22: "A first race may turn on a guided turn: the panel
 says what to tap and why, for the first round"), played by taps alone as a newcomer
 does: the set-up's switch, "Start race", then each decision by the taps the strip names."""
-import os
 import random
-from pathlib import Path
 
 import pytest
 
@@ -13,6 +11,7 @@ from dinghy.ui.shell.autosave import Autosave
 from dinghy.ui.shell.flow import Flow
 from dinghy.ui.shell.guided import TITLE
 from dinghy.ui.shell.table import TableScene
+from shots import shot
 from test_ui_table import human_turns
 
 
@@ -68,8 +67,8 @@ def test_a_newcomer_plays_the_guided_first_round_by_taps(make_ui_app, home, size
         strip = sc.guide_card
         assert strip.y + strip.h <= sc.gui.height - sc.bar_h + 1     # under the top bar
         assert strip.w > 0 and sc.guide_text.label.content_height <= sc.guide_text.h + 1
-        if len(said) == 1 and os.environ.get("DINGHY_SHOTS"):
-            app.screenshot(Path(os.environ["DINGHY_SHOTS"]) / f"guided_{size[0]}x{size[1]}.png")
+        if len(said) == 1:
+            shot(app, f"guided_{size[0]}x{size[1]}.png")
         return False
 
     with pytest.raises(_Done):
