@@ -72,6 +72,24 @@ def zoom_frames(app, view, clicks):
             assert spot == pytest.approx(view.camera.world_to_screen(bm.x + 0.5, bm.y + 0.5), abs=1e-6)
 
 
+def wheel_zoom_settled(app, camera, drawing, where, clicks, between=None):
+    """The wheel turned by each of ``clicks`` at ``where`` (fractions of the camera's
+    rectangle), one turn a frame (``between(k)`` before frame ``k`` is drawn): what is
+    drawn is scaled while the zoom goes on and drawn afresh the frame after it stops.
+    Returns that frame's pixels of the board and the camera (cx, cy, zoom)."""
+    rect, zoom0 = (camera.x0, camera.y0, camera.width, camera.height), camera.zoom
+    for k, c in enumerate(clicks):
+        ui.scroll(app, camera.x0 + camera.width * where[0], camera.y0 + camera.height * where[1], c)
+        if between is not None:
+            between(k)
+        app.step()
+        assert (drawing.shift.scale != 1.0) == (k > 0)      # scaled while the zoom goes on
+    assert camera.zoom > zoom0 * 1.2
+    app.step()                           # the zoom stopped: drawn afresh
+    assert drawing.shift.scale == 1.0
+    return board_pixels(app, rect), (camera.cx, camera.cy, camera.zoom)
+
+
 @pytest.mark.parametrize("rules,course", GAMES, ids=[r for r, _ in GAMES])
 def test_the_frame_after_a_zoom_is_the_board_drawn_afresh(make_ui_app, rules, course):
     app = make_ui_app(1024, 600)
@@ -130,17 +148,9 @@ def test_the_replay_board_after_a_zoom_is_the_board_drawn_afresh(make_ui_app):
     assert len(scene.playback.states) > 5
     cam = board.camera
     rect = (cam.x0, cam.y0, cam.width, cam.height)
-    zoom0 = cam.zoom
     last = len(scene.playback.states) - 1
-    for k, c in enumerate([0.5, 0.5, 0.5, -0.5, 0.5]):
-        ui.scroll(app, cam.x0 + cam.width * 0.6, cam.y0 + cam.height * 0.45, c)
-        scene.seek(last - k)                 # the replay goes on under the wheel
-        app.step()
-        assert (board.drawing.shift.scale != 1.0) == (k > 0)    # scaled while the zoom goes on
-    assert cam.zoom > zoom0 * 1.2
-    app.step()                           # the zoom stopped: drawn afresh
-    assert board.drawing.shift.scale == 1.0
-    settled, at = board_pixels(app, rect), (cam.cx, cam.cy, cam.zoom)
+    settled, at = wheel_zoom_settled(app, cam, board.drawing, (0.6, 0.45), [0.5, 0.5, 0.5, -0.5, 0.5],
+                                     between=lambda k: scene.seek(last - k))   # the replay goes on
     app.pop()
     fresh = app.push(ReplayScene(race))
     app.step()
@@ -165,15 +175,8 @@ def test_the_designer_board_after_a_zoom_is_the_board_drawn_afresh(tmp_path, mon
         app.step()
         d = app.designer
         cam = d.camera
-        rect, zoom0 = (cam.x0, cam.y0, cam.width, cam.height), cam.zoom
-        for k, c in enumerate([0.5, 0.5, 0.5, 0.5]):
-            ui.scroll(app, cam.x0 + cam.width * 0.3, cam.y0 + cam.height * 0.6, c)
-            app.step()
-            assert (d.drawing.shift.scale != 1.0) == (k > 0)     # scaled while the zoom goes on
-        assert cam.zoom > zoom0 * 1.2
-        app.step()                           # the zoom stopped: drawn afresh
-        assert d.drawing.shift.scale == 1.0
-        settled, at = board_pixels(app, rect), (cam.cx, cam.cy, cam.zoom)
+        rect = (cam.x0, cam.y0, cam.width, cam.height)
+        settled, at = wheel_zoom_settled(app, cam, d.drawing, (0.3, 0.6), [0.5, 0.5, 0.5, 0.5])
         cell = (3, 4)                        # a tap lands on the cell under it, true camera
         assert d.cell_at(*d.screen_of(cell)) == cell
     finally:
