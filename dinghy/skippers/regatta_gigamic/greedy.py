@@ -23,6 +23,7 @@ from typing import Any
 import shapely
 
 from dinghy.games.regatta_gigamic.ask import AGAIN, EXTRA, PLACE, SUN, TURN, Act, Spot, State, advance, end_spot
+from dinghy.skippers.any_game.caches import remember
 
 NAME = "greedy"
 RADIUS = 100.0            # mm from a buoy's centre at which the skipper rounds it
@@ -30,6 +31,7 @@ HEADING_COST = 0.6        # mm of distance a degree off the bearing is worth
 EDGE_ROOM = 60.0          # mm from the table's edge under which a spot costs extra
 #: mm a move must gain over standing still
 _GAIN = 4.0
+_EDGES: dict[Any, Any] = {}       # game -> the table's edge (its area's outline)
 
 
 def _waypoints(game) -> list[list[tuple[float, float, float]]]:
@@ -103,9 +105,9 @@ def _value(game, spot: Spot, stage: int, wound: float) -> float:
 
 def _edge_cost(game, spot: Spot) -> float:
     """Near the table's edge a boat has few cards that keep it on the table: keep off."""
-    edge = getattr(game, "_greedy_edge", None)
+    edge = _EDGES.get(game)
     if edge is None:
-        edge = game._greedy_edge = game.fixed.area.exterior
+        edge = remember(_EDGES, game, game.fixed.area.exterior, 4)
     sx, sy = spot.to_world(0.0, -game.deck.hull_length)
     d = float(shapely.distance(edge, shapely.points([(spot.x, spot.y), (sx, sy)])).min())
     return max(0.0, EDGE_ROOM - d) * 2.0
