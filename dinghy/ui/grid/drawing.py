@@ -44,6 +44,9 @@ START = (240, 245, 250)
 FINISH = (255, 225, 120)
 LINE_END = (250, 210, 70)
 TARGET = (243, 178, 62)
+#: A square a tap reaches only by playing a card (a 3M puff card): lilac, ringed twice,
+#: the card's name on it.
+CARD_TARGET = (196, 150, 255)
 #: Token kind -> (fill RGBA, ink); a kind not listed is drawn like "luck".
 TOKENS: dict[str, tuple[tuple[int, int, int, int], tuple[int, int, int]]] = {
     "puff": ((120, 205, 250, 170), theme.INK),
@@ -144,6 +147,7 @@ class BoardDrawing:
         # what was drawn, for tests and hit checks
         self.boat_spots: dict[int, tuple[float, float]] = {}
         self.target_spots: dict[tuple[int, int], tuple[float, float]] = {}
+        self.card_spots: dict[tuple[int, int], str] = {}     # the targets that play a card: its name
         self.shown_tokens: list[Any] = []
         self.label_rects: list[tuple[str, tuple[float, float, float, float]]] = []   # words over the water
         self.avoid: list[tuple[float, float, float, float]] = []       # squares words keep off
@@ -221,11 +225,14 @@ class BoardDrawing:
     def draw(self, camera: Any, picture: Any, colours: dict[int, tuple[int, int, int]], *,
              targets: Iterable[tuple[int, int]] = (), active: int | None = None,
              viewer: int | None = None, tracks: dict[int, Sequence[tuple[int, int]]] | None = None,
-             goal: Any = None, clear: Sequence[tuple[float, float, float, float]] = ()) -> None:
+             goal: Any = None, clear: Sequence[tuple[float, float, float, float]] = (),
+             cards: dict[tuple[int, int], str] | None = None) -> None:
         """Everything, for ``camera`` as it is now. ``viewer``: the seat at the table (its
         private tokens show, no other seat's); None shows them all (a replay). ``goal``:
         the acting boat's next mark or line (ringed, "next" beside it); ``clear``: more
-        window rectangles the words on the water keep off (the edge arrow)."""
+        window rectangles the words on the water keep off (the edge arrow); ``cards``:
+        the targets a tap reaches only by playing a card, and the card's name (drawn
+        apart: lilac, ringed twice, the name on the square)."""
         self.used = 0
         self._spare: dict[Any, list[Any]] = {}
         for lab in reversed(self.labels):
@@ -260,7 +267,7 @@ class BoardDrawing:
         if tracks:
             self._tracks(camera, tracks, colours)
         self._tokens(camera, picture.tokens if picture else (), viewer, colours)
-        self._targets(camera, targets)
+        self._targets(camera, targets, cards or {})
         if goal is not None:
             self._goal(camera, goal)
         self._boats(camera, picture.boats if picture else (), colours, active)
@@ -469,21 +476,45 @@ class BoardDrawing:
             if label and z >= self.px(26):
                 self._label(label, cx, cy - h * 0.55, theme.SMALL_PT - 1, ink, bold=False)
 
-    def _targets(self, camera: Any, targets: Iterable[tuple[int, int]]) -> None:
+    def _targets(self, camera: Any, targets: Iterable[tuple[int, int]], cards: dict[tuple[int, int], str]) -> None:
         m, z = self.pieces, camera.zoom
         self.target_spots = {}
+        self.card_spots: dict[tuple[int, int], str] = {}
+        width = max(2.0, self.px(2.5))
         for x, y in targets:
             cx, cy = self._screen(camera, *cell_centre(x, y))
             self.target_spots[(x, y)] = (cx, cy)
             h = z * 0.5 - max(1.0, self.px(1))
+            card = cards.get((x, y))
+            colour = TARGET if card is None else CARD_TARGET
+            rings = (1.0,) if card is None else (1.0, 0.72)      # a card's square: ringed twice
             if self.board.cells == "points":     # a ring round the intersection
-                m.circle(cx, cy, h * 0.8, theme.rgba(TARGET, 70), segments=24)
-                ring = [(cx + h * 0.8 * math.cos(a / 8), cy + h * 0.8 * math.sin(a / 8)) for a in range(0, 51)]
-                m.line(ring, max(2.0, self.px(2.5)), theme.rgba(TARGET, 230))
-                continue
-            m.polygon(self._rect_pts(cx - h, cy - h, 2 * h, 2 * h), theme.rgba(TARGET, 70))
-            m.line(self._rect_pts(cx - h, cy - h, 2 * h, 2 * h), max(2.0, self.px(2.5)),
-                   theme.rgba(TARGET, 230), closed=True)
+                m.circle(cx, cy, h * 0.8, theme.rgba(colour, 70), segments=24)
+                for k in rings:
+                    r = h * 0.8 * k
+                    m.line([(cx + r * math.cos(a / 8), cy + r * math.sin(a / 8)) for a in range(0, 51)],
+                           width, theme.rgba(colour, 230))
+            else:
+                m.polygon(self._rect_pts(cx - h, cy - h, 2 * h, 2 * h), theme.rgba(colour, 70))
+                for k in rings:
+                    m.line(self._rect_pts(cx - h * k, cy - h * k, 2 * h * k, 2 * h * k), width,
+                           theme.rgba(colour, 230), closed=True)
+            if card is not None:
+                self.card_spots[(x, y)] = card.lower()
+                if z >= self.px(26):         # the card's name, as a token's word sits on its disc
+                    self._card_word(card.lower(), cx, cy, 2 * h * 0.9)
+
+    def _card_word(self, word: str, cx: float, cy: float, room: float) -> None:
+        """A card's name on its square, smaller where it is wider than ``room`` pixels
+        ("spinnaker"), none where it would be too small to read."""
+        pt = theme.SMALL_PT - 1
+        lab = self._label(word, cx, cy, pt, theme.CREAM)
+        if lab.content_width > room:
+            pt = math.floor(2 * pt * room / lab.content_width) / 2
+            if pt < 6:
+                lab.visible = False
+                return
+            set_label(lab, word, lab.position, pt * self.scale, True, theme.rgba(theme.CREAM))
 
     def _boats(self, camera: Any, boats: Sequence[Any], colours: dict[int, Any], active: int | None) -> None:
         m, z = self.pieces, camera.zoom

@@ -28,6 +28,7 @@ from dinghy.ui.grid.compass import WindRose  # noqa: E402
 from dinghy.ui.grid.card_flip import TurnedCardFace, TurnedCards  # noqa: E402
 from dinghy.ui.grid.card_tile import CardTile  # noqa: E402
 from dinghy.ui.grid.course_card import card_text  # noqa: E402
+from dinghy.games.grid.picture import card_played  # noqa: E402
 from dinghy.ui.grid.drawing import BoardDrawing  # noqa: E402
 from dinghy.ui.grid.layers import CameraMoves  # noqa: E402
 from dinghy.ui.grid.framing import fit_beside_rose, frame, place_rose  # noqa: E402
@@ -288,6 +289,7 @@ class GridView(GridSight, TurnedCards, GenericView):
         self.moves.drawn()
         self.place_arrow()
         self.drawing.draw(self.camera, self.picture, colours(self.game), targets=self.targets,
+                          cards=self.scan.card_targets(self.acting_seat()) if self.scan is not None else None,
                           active=None if self.race.over else self.acting_seat(),
                           viewer=self.viewer(), goal=self.next_goal(),
                           clear=[o.rect for o in self.overlays()] + ([self.arrow.rect] if self.arrow.visible else []))
@@ -472,6 +474,9 @@ class GridView(GridSight, TurnedCards, GenericView):
         acts = self.actions_at(cell)
         if acts:
             text = " / ".join(a.label if a.legal else f"{a.label}: {a.reason}" for a in acts)
+            card = card_played(self.game, [a.action for a in acts if a.legal], self.acting_seat())
+            if card is not None:        # what the tap spends first, before the line is cut
+                text = f"Plays a {card.name.lower()} card: {text}"
         else:
             text = self.panel_hint()
         if row.text != text:
