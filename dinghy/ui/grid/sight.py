@@ -22,10 +22,7 @@ class GridSight:
     rose: Any
     note: Any
     arrow: Any
-    zoom_in: Any
-    zoom_out: Any
-    fit_button: Any
-    card_button: Any
+    camera_band: Any
     drawing: Any
 
     def cell_rect(self, x: float, y: float) -> Rect:
@@ -80,11 +77,9 @@ class GridSight:
         card = getattr(self, "turned", None)
         if card is not None and card.card is not None and card.visible:
             out.append(Spot("card", card.rect, f"the card turned over ({card.card.name})"))
-        bs = [b for b in (self.zoom_in, self.zoom_out, self.fit_button, self.card_button) if b.visible and b.w > 0]
-        if bs:
-            x0, y0 = min(b.x for b in bs), min(b.y for b in bs)
-            out.append(Spot("button", (x0, y0, max(b.x + b.w for b in bs) - x0,
-                                       max(b.y + b.h for b in bs) - y0), "camera buttons"))
+        band = self.camera_band               # the camera buttons on their opaque band
+        if band.visible and band.w > 0:
+            out.append(Spot("button", (band.x, band.y, band.w, band.h), "camera buttons"))
         return out
 
     def clear_rooms(self) -> list[Rect]:

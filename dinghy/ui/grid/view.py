@@ -19,6 +19,7 @@ from typing import Any
 from dinghy.ui.widgets.gui import key  # noqa: F401  (configures pyglet first)
 from dinghy.ui.widgets.buttons import Button, place_row
 from dinghy.ui.widgets.dialogs import Dialog
+from dinghy.ui.widgets.panels import Band
 from dinghy.ui.widgets.text import Text
 
 from dinghy.ui import theme  # noqa: E402
@@ -138,6 +139,7 @@ class GridView(GridSight, TurnedCards, GenericView):
         self.drawing = BoardDrawing(g.batch, self.game.board, scale=g.scale)
         add = g.add
         self.rose = add(WindRose(g, getattr(self.game.board, "wind_from", 0) or 0))
+        self.camera_band = add(Band(g))      # under the camera buttons: no board behind them
         self.zoom_in = add(Button(g, "+", lambda: self.zoom(1.4), style="water", pt=theme.HEADER_PT + 2))
         self.zoom_out = add(Button(g, "−", lambda: self.zoom(1 / 1.4), style="water", pt=theme.HEADER_PT + 2))
         self.fit_button = add(Button(g, "Fit board", self.fit, style="water"))
@@ -157,8 +159,9 @@ class GridView(GridSight, TurnedCards, GenericView):
         self.camera.set_viewport(x, y, w, h)
         place_rose(self.rose, g, (x, y, w, h))
         size = self.rose.w
-        place_row(g, ((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110)),
-                      (self.card_button, px(140))), x + m, y + m)
+        end = place_row(g, ((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110)),
+                            (self.card_button, px(140))), x + m, y + m)
+        self.camera_band.place(x, y, min(w, end - px(6) + m - x), t + 2 * m)
         self.note.place(x + m, y + h - m - px(22), max(t, w - 3 * m - size), px(22))
         self._show_note()
         self.place_turned_card()
