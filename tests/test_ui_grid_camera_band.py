@@ -47,3 +47,26 @@ def test_the_grid_boards_camera_buttons_sit_on_an_opaque_band(make_ui_app, rules
         seen = ui.pixel(app, x, y)
         assert not far(seen, theme.WATER_DEEP, 8), (x, y, seen)
         assert far(seen, BOARD_WATER), (x, y, seen)
+
+
+@pytest.mark.parametrize("rules,course", [("regatta_advanced", "3m_channel"), ("yacht_race", "yacht_race")])
+def test_the_turn_note_over_the_board_sits_on_an_opaque_band(make_ui_app, rules, course):
+    """The game's note over the board (whose turn, the wind, what is next) on the deep
+    colour, readable over land, tokens and water alike; framing keeps off the band."""
+    app = make_ui_app(800, 1280)
+    _, scene = person_to_decide(app, rules, course)
+    view = scene.view
+    note, band, lab = view.note, view.note_band, view.note.label
+    assert lab.text and band.visible
+    left = lab.x if lab.anchor_x == "left" else lab.x - lab.content_width / 2
+    assert band.x <= left and left + lab.content_width <= band.x + band.w + 1
+    assert band.y <= note.y and note.y + note.h <= band.y + band.h
+    for _ in range(3):                      # whatever lies under it, zoomed in
+        ui.tap(app, view.zoom_in)
+    app.step()
+    app.step()
+    for x, y in ((band.x + 2, band.y + 2), (band.x + band.w - 2, band.y + band.h - 2)):
+        seen = ui.pixel(app, int(x), int(y))
+        assert not far(seen, theme.WATER_DEEP, 8), (x, y, seen)
+    notes = [o for o in view.overlays() if o.what == "note"]
+    assert notes and notes[0].rect == (band.x, band.y, band.w, band.h)

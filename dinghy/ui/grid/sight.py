@@ -23,6 +23,7 @@ class GridSight:
     note: Any
     arrow: Any
     camera_band: Any
+    note_band: Any
     drawing: Any
 
     def cell_rect(self, x: float, y: float) -> Rect:
@@ -70,10 +71,9 @@ class GridSight:
         out = []
         if self.rose.visible and self.rose.w > 0:
             out.append(Spot("rose", (self.rose.x, self.rose.y, self.rose.w, self.rose.h), "wind rose"))
-        if self.note.w > 0 and self.note.label.text:
-            lab = self.note.label
-            out.append(Spot("note", (self.note.x, self.note.y, min(self.note.w, lab.content_width + self.gui.px(4)),
-                                     self.note.h), lab.text))
+        if self.note.w > 0 and self.note.label.text:     # the note on its band
+            b = self.note_band
+            out.append(Spot("note", (b.x, b.y, b.w, b.h), self.note.label.text))
         card = getattr(self, "turned", None)
         if card is not None and card.card is not None and card.visible:
             out.append(Spot("card", card.rect, f"the card turned over ({card.card.name})"))

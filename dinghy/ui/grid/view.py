@@ -144,6 +144,7 @@ class GridView(GridSight, TurnedCards, GenericView):
         self.zoom_out = add(Button(g, "−", lambda: self.zoom(1 / 1.4), style="water", pt=theme.HEADER_PT + 2))
         self.fit_button = add(Button(g, "Fit board", self.fit, style="water"))
         self.card_button = add(Button(g, "Course & key", self.show_card, style="water"))
+        self.note_band = add(Band(g))        # under the note: readable over land and tokens
         self.note = add(Text(g, "", theme.SMALL_PT + 1, theme.ON_WATER, bold=True))
         self.arrow = add(EdgeArrow(g, self.look_at_mark))
         self.turned = add(TurnedCardFace(g))
@@ -253,6 +254,11 @@ class GridView(GridSight, TurnedCards, GenericView):
         """The game's note over the board, cut to the room there is."""
         if hasattr(self, "note") and self.note.w > 1:
             fit_text(self.note.label, self.picture.note if self.picture is not None else "", self.note.w)
+            n, pad = self.note, self.gui.px(4)
+            shown = bool(n.label.text)
+            self.note_band.visible = shown
+            if shown:
+                self.note_band.place(n.x - pad, n.y, min(n.w, n.label.content_width) + 2 * pad, n.h)
 
     def scan_squares(self) -> None:
         """What the squares do now, asked of the engine once per decision (nearest the
