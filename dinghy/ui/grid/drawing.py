@@ -402,6 +402,24 @@ class BoardDrawing:
                 self._free_label(mark.name, [(cx, cy + d), (cx, cy - d)], theme.SMALL_PT - 1,
                                  theme.ON_WATER_SOFT, bold=False, names=(cx, cy, r))
             return
+        ring = self._rounding_mark(camera, m, mark)
+        text = mark_words(mark)
+        d = ring + self.px(6)
+        half = self.px(theme.SMALL_PT * 0.36) * len(text)
+        self._free_label(text, [(cx + d + half, cy + ring * 0.6), (cx - d - half, cy + ring * 0.6),
+                                (cx, cy + d + self.px(6)), (cx, cy - d - self.px(6)),
+                                (cx + d + half, cy - ring * 0.6), (cx - d - half, cy - ring * 0.6),
+                                (cx + half, cy + d + self.px(6)), (cx - half, cy + d + self.px(6)),
+                                (cx + half, cy - d - self.px(6)), (cx - half, cy - d - self.px(6)),
+                                (cx + d + half, cy + z * 1.2), (cx - d - half, cy - z * 1.2)],
+                         theme.SMALL_PT + 1, theme.ON_WATER, names=(cx, cy, r * 1.15))
+
+    def _rounding_mark(self, camera: Any, m: Any, mark: Any) -> float:
+        """A mark to round into ``m``: its disc and its rounding arrow; returns the
+        arrow's radius (its name goes beyond it)."""
+        z = camera.zoom
+        cx, cy = self._screen(camera, *cell_centre(mark.x, mark.y))
+        r = max(self.px(6), z * 0.2)
         side = mark.side
         colour = PORT if side == "port" else STARBOARD
         # the rounding arrow: anticlockwise round a mark left to port, clockwise to starboard
@@ -422,16 +440,7 @@ class BoardDrawing:
                   theme.rgba(colour, 235))
         m.circle(cx, cy, r * 1.15, theme.rgba(theme.INK))
         m.circle(cx, cy, r, theme.rgba(MARK))
-        text = mark_words(mark)
-        d = ring + self.px(6)
-        half = self.px(theme.SMALL_PT * 0.36) * len(text)
-        self._free_label(text, [(cx + d + half, cy + ring * 0.6), (cx - d - half, cy + ring * 0.6),
-                                (cx, cy + d + self.px(6)), (cx, cy - d - self.px(6)),
-                                (cx + d + half, cy - ring * 0.6), (cx - d - half, cy - ring * 0.6),
-                                (cx + half, cy + d + self.px(6)), (cx - half, cy + d + self.px(6)),
-                                (cx + half, cy - d - self.px(6)), (cx - half, cy - d - self.px(6)),
-                                (cx + d + half, cy + z * 1.2), (cx - d - half, cy - z * 1.2)],
-                         theme.SMALL_PT + 1, theme.ON_WATER, names=(cx, cy, r * 1.15))
+        return ring
 
     def _goal(self, camera: Any, goal: Any) -> None:
         """The acting boat's next mark or line stands out: a bright ring and "next"."""
@@ -475,6 +484,11 @@ class BoardDrawing:
             label = t.label or {"puff": "puff", "lull": "lull", "luck": "luck"}.get(base, "")
             if label and z >= self.px(26):
                 self._label(label, cx, cy - h * 0.55, theme.SMALL_PT - 1, ink, bold=False)
+        # a mark to round under a token (Race the Wind's puffs drift) shows over it
+        covered = {(t.x, t.y) for t in self.shown_tokens}
+        for mark in self.board.marks or ():
+            if mark.order and (mark.x, mark.y) in covered:
+                self._rounding_mark(camera, m, mark)
 
     def _targets(self, camera: Any, targets: Iterable[tuple[int, int]], cards: dict[tuple[int, int], str]) -> None:
         m, z = self.pieces, camera.zoom
