@@ -33,6 +33,10 @@ from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.theme import LAND, MARK  # noqa: E402
 from dinghy.ui.mesh import Mesh  # noqa: E402
 from dinghy.ui.grid.layers import ClipGroup, Layers, ShiftGroup, Skip, set_label  # noqa: E402
+from dinghy.ui.grid.geometry import (  # noqa: E402,F401  (the pieces' geometry, offered here too)
+    boom_line, cell_centre, heading_angle, hull_outline, land_cells, line_points, xy,
+)
+from dinghy.ui.grid.target_marks import CARD_TARGET, TARGET, TargetMarks  # noqa: E402,F401
 from dinghy.ui.shell.edge_arrow import NEXT  # noqa: E402
 from dinghy.ui.shell.on_screen import core, inside, overlap  # noqa: E402
 
@@ -43,10 +47,6 @@ STARBOARD = (40, 170, 90)     # green: to starboard
 START = (240, 245, 250)
 FINISH = (255, 225, 120)
 LINE_END = (250, 210, 70)
-TARGET = (243, 178, 62)
-#: A square a tap reaches only by playing a card (a 3M puff card): lilac, ringed twice,
-#: the card's name on it.
-CARD_TARGET = (196, 150, 255)
 #: Token kind -> (fill RGBA, ink); a kind not listed is drawn like "luck".
 TOKENS: dict[str, tuple[tuple[int, int, int, int], tuple[int, int, int]]] = {
     "puff": ((120, 205, 250, 170), theme.INK),
@@ -75,55 +75,7 @@ def mark_words(mark: Any) -> str:
     return f"{name}, to {mark.side}, {nth}"
 
 
-def heading_angle(heading: int) -> float:
-    """A compass index (0 north, clockwise, eighths) as a math angle in radians."""
-    return math.radians(90 - 45 * heading)
-
-
-def hull_outline(cx: float, cy: float, heading: int, length: float) -> list[tuple[float, float]]:
-    """A small hull around (cx, cy): bow towards ``heading``, flat transom."""
-    a = heading_angle(heading)
-    ux, uy = math.cos(a), math.sin(a)
-    vx, vy = -uy, ux                     # to port of the bow
-    half, beam = length / 2, length * 0.19
-    local = [(half, 0.0), (half * 0.35, beam), (-half * 0.55, beam * 0.95), (-half, beam * 0.7),
-             (-half, -beam * 0.7), (-half * 0.55, -beam * 0.95), (half * 0.35, -beam)]
-    return [(cx + ux * f + vx * s, cy + uy * f + vy * s) for f, s in local]
-
-
-def boom_line(cx: float, cy: float, heading: int, length: float, side: str | None
-              ) -> tuple[tuple[float, float], tuple[float, float]]:
-    """The boom from the mast towards the stern, swung out to ``side`` (port: left)."""
-    a = heading_angle(heading)
-    ux, uy = math.cos(a), math.sin(a)
-    vx, vy = -uy, ux
-    mast = (cx + ux * length * 0.15, cy + uy * length * 0.15)
-    swing = {"port": 1.0, "starboard": -1.0}.get(side or "", 0.0) * length * 0.24
-    end = (cx - ux * length * 0.3 + vx * swing, cy - uy * length * 0.3 + vy * swing)
-    return mast, end
-
-
-def line_points(line: Any) -> tuple[tuple[float, float], tuple[float, float]]:
-    """A start or finish line's two ends as cell centres."""
-    return cell_centre(*xy(line.a)), cell_centre(*xy(line.b))
-
-
-def xy(p: Any) -> tuple[int, int]:
-    """(x, y) of a point given as a pair or as anything with ``x`` and ``y``."""
-    if hasattr(p, "x") and hasattr(p, "y"):
-        return int(p.x), int(p.y)
-    return int(p[0]), int(p[1])
-
-
-def cell_centre(x: float, y: float) -> tuple[float, float]:
-    return (x + 0.5, y + 0.5)
-
-
-def land_cells(board: Any) -> list[tuple[int, int]]:
-    return [xy(c) for c in (board.land or ())]
-
-
-class BoardDrawing:
+class BoardDrawing(TargetMarks):
     """The board of one game in ``batch`` under the widgets (``order`` below 0)."""
 
     def __init__(self, batch: Any, board: Any, *, scale: float = 1.0, order: int = -6) -> None:
@@ -489,46 +441,6 @@ class BoardDrawing:
         for mark in self.board.marks or ():
             if mark.order and (mark.x, mark.y) in covered:
                 self._rounding_mark(camera, m, mark)
-
-    def _targets(self, camera: Any, targets: Iterable[tuple[int, int]], cards: dict[tuple[int, int], str]) -> None:
-        m, z = self.pieces, camera.zoom
-        self.target_spots = {}
-        self.card_spots: dict[tuple[int, int], str] = {}
-        width = max(2.0, self.px(2.5))
-        for x, y in targets:
-            cx, cy = self._screen(camera, *cell_centre(x, y))
-            self.target_spots[(x, y)] = (cx, cy)
-            h = z * 0.5 - max(1.0, self.px(1))
-            card = cards.get((x, y))
-            colour = TARGET if card is None else CARD_TARGET
-            rings = (1.0,) if card is None else (1.0, 0.72)      # a card's square: ringed twice
-            if self.board.cells == "points":     # a ring round the intersection
-                m.circle(cx, cy, h * 0.8, theme.rgba(colour, 70), segments=24)
-                for k in rings:
-                    r = h * 0.8 * k
-                    m.line([(cx + r * math.cos(a / 8), cy + r * math.sin(a / 8)) for a in range(0, 51)],
-                           width, theme.rgba(colour, 230))
-            else:
-                m.polygon(self._rect_pts(cx - h, cy - h, 2 * h, 2 * h), theme.rgba(colour, 70))
-                for k in rings:
-                    m.line(self._rect_pts(cx - h * k, cy - h * k, 2 * h * k, 2 * h * k), width,
-                           theme.rgba(colour, 230), closed=True)
-            if card is not None:
-                self.card_spots[(x, y)] = card.lower()
-                if z >= self.px(26):         # the card's name, as a token's word sits on its disc
-                    self._card_word(card.lower(), cx, cy, 2 * h * 0.9)
-
-    def _card_word(self, word: str, cx: float, cy: float, room: float) -> None:
-        """A card's name on its square, smaller where it is wider than ``room`` pixels
-        ("spinnaker"), none where it would be too small to read."""
-        pt = theme.SMALL_PT - 1
-        lab = self._label(word, cx, cy, pt, theme.CREAM)
-        if lab.content_width > room:
-            pt = math.floor(2 * pt * room / lab.content_width) / 2
-            if pt < 6:
-                lab.visible = False
-                return
-            set_label(lab, word, lab.position, pt * self.scale, True, theme.rgba(theme.CREAM))
 
     def _boats(self, camera: Any, boats: Sequence[Any], colours: dict[int, Any], active: int | None) -> None:
         m, z = self.pieces, camera.zoom
