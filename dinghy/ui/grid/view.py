@@ -170,6 +170,9 @@ class GridView(GridSight, TurnedCards, GenericView):
             self._fitted = True
             self.fit(redraw=False)
             self.follow_acting()
+        elif getattr(self, "_laid_for", None) != self.board_rect:
+            self.follow_acting()            # the window changed size (a tablet turned): the decision in sight
+        self._laid_for = self.board_rect
         self.redraw()
 
     # --- the camera ------------------------------------------------------------------------
