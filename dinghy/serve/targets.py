@@ -23,6 +23,7 @@ from typing import Any
 from dinghy.core.action_words import label_of
 from dinghy.core.errors import DinghyError
 from dinghy.core.picture import Frame
+from dinghy.games.grid.picture import card_played
 
 #: Where two points closer than this (world units) are one target.
 SAME = 1e-6
@@ -31,7 +32,8 @@ SAME = 1e-6
 def board_targets(game: Any, state: Any, seat: int, actions: list[Any], frame: Frame,
                   radius: float) -> list[dict[str, Any]]:
     """The targets of ``seat``'s ``actions`` (its legal actions now) on ``frame``:
-    ``{"x", "y", "acts": [{"text", "label"}]}``, in the order first met. Points whose
+    ``{"x", "y", "acts": [{"text", "label"}]}`` (and ``"card"``, the card's name, where
+    every choice there plays one: a 3M puff card), in the order first met. Points whose
     targets (``radius`` SVG units) would overlap are one target: a finger could not tell
     them apart. Then the things the seat may put on the board (the game's
     ``board_placements``), one target a point, each act with the ``outline`` (SVG
@@ -67,6 +69,10 @@ def board_targets(game: Any, state: Any, seat: int, actions: list[Any], frame: F
     out = [{"x": round(x, 1), "y": round(y, 1),
             "acts": [{"text": game.action_text(a), "label": label_of(game, a)} for a in acts]}
            for x, y, acts in spots + placed]
+    for target, (_, _, acts) in zip(out, spots):       # a point reached only by playing a card
+        card = card_played(game, acts, seat)
+        if card is not None:
+            target["card"] = card.name.lower()
     for target, (_, _, acts) in zip(out[len(spots):], placed):     # what each lays, to preview
         for act, a in zip(target["acts"], acts):
             outline = game.placement_outline(state, a)

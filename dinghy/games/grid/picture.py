@@ -97,6 +97,19 @@ class TurnedCard:
     words: str = ""                # what it says
 
 
+def card_played(game: Any, actions: Any, seat: int | None) -> TurnedCard | None:
+    """The card a tap plays when every one of ``actions`` (a square's legal actions)
+    turns one face up (the game's ``turned_card``: a 3M leg with a puff card, a Yacht
+    Race move with the spinnaker card): a square reached only by spending a card, the
+    first action's card. None when any of them is free, or the game has no cards."""
+    hook = getattr(game, "turned_card", None)
+    acts = list(actions)
+    if hook is None or not acts:
+        return None
+    cards = [hook(a, seat) for a in acts]
+    return cards[0] if all(c is not None for c in cards) else None
+
+
 @dataclass(frozen=True, slots=True)
 class GridPicture:
     boats: tuple[BoatMark, ...]

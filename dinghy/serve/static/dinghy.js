@@ -196,11 +196,12 @@ function drawTargets(box, c, redraw) {
   targets.forEach((t, i) => {
     const dot = document.createElementNS(SVGNS, "circle");
     dot.setAttribute("cx", t.x); dot.setAttribute("cy", t.y); dot.setAttribute("r", r.toFixed(2));
-    dot.setAttribute("class", i === c.spot ? "target chosen" : "target");
+    dot.setAttribute("class", (i === c.spot ? "target chosen" : "target") + (t.card ? " card" : ""));
     dot.setAttribute("data-acts", t.acts.map(a => a.text).join("\n"));
     if (t.acts.length === 1) dot.setAttribute("data-action", t.acts[0].text);
+    if (t.card) dot.setAttribute("data-card", t.card);
     const title = document.createElementNS(SVGNS, "title");
-    title.textContent = t.acts.map(a => a.label).join(" / ");
+    title.textContent = (t.card ? `plays a ${t.card} card: ` : "") + t.acts.map(a => a.label).join(" / ");
     dot.append(title);
     // one choice is played at a tap; several, or a thing laid on the board (shown
     // first where it would lie), open the chooser
@@ -208,6 +209,13 @@ function drawTargets(box, c, redraw) {
       if (t.acts.length === 1 && !t.acts[0].outline) c.send(t.acts[0].text); else { c.spot = i; redraw(); }
     });
     g.append(dot);
+    if (t.card) {                      // a point reached only by playing a card: its name on it
+      const word = document.createElementNS(SVGNS, "text");
+      word.setAttribute("x", t.x); word.setAttribute("y", t.y); word.setAttribute("class", "cardword");
+      word.setAttribute("font-size", (r * 0.7).toFixed(2));
+      word.textContent = t.card;
+      g.append(word);
+    }
   });
   const chosen = c.spot !== null ? targets[c.spot] : null;
   if (chosen) {                        // where each way of laying the thing here would lie

@@ -47,7 +47,6 @@ class ChartReplay(ReplayCamera):
         self.game = scene.game
         self.camera = Camera(min_zoom=0.05, max_zoom=25.0)
         self.tracks = BoatTracks(scene.playback.states)
-        self._fitted = False
         self.race = ShownState(scene)
         self.motion: Motion | None = None
         self.board_rect = (0.0, 0.0, 1.0, 1.0)
@@ -71,19 +70,23 @@ class ChartReplay(ReplayCamera):
     def layout(self, x: float, y: float, w: float, h: float) -> None:
         g = self.scene.gui
         px, t, m = g.px, g.touch, g.px(8)
-        self.camera.set_viewport(x, y, w, h)
         self.board_rect = (x, y, w, h)
-        self.compass.place(m, y + h - m - px(190), px(150), px(190))
-        self.fit_button.place(x + w - px(110), y + m, px(110), t)
-        if not self._fitted:
+        self.compass.place(x + m, y + h - m - px(190), px(150), px(190))
+        if self.set_viewport(x, y, w, h):
             self.fit()
-            self._fitted = True
         self.chart.camera_moved()
 
     def fit(self) -> None:
-        """The whole course, the camera buttons' row free under it."""
+        """The whole course, clear of the compass (beside it or below it, whichever
+        shows the course larger; the camera buttons have a strip of their own)."""
         g = self.scene.gui
-        self.camera.fit(self.chart.bounds, margin=g.px(24) if g else 24, bottom=g.touch + g.px(8) if g else 0)
+        margin, gap = (g.px(24), g.px(8)) if g else (24, 8)
+        c, cam = self.compass, self.camera
+        cam.fit(self.chart.bounds, margin=margin, left=c.w + gap)
+        beside = cam.zoom
+        cam.fit(self.chart.bounds, margin=margin, top=c.h + gap)
+        if beside > cam.zoom:
+            cam.fit(self.chart.bounds, margin=margin, left=c.w + gap)
         self.chart.camera_moved()
 
     def show(self, index: int, state: Any) -> None:

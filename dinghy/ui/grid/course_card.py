@@ -52,6 +52,9 @@ def legend_lines(picture: Any) -> list[str]:
             kinds.append(t.kind)
     out = [TOKEN_WORDS[k] for k in kinds if k in TOKEN_WORDS]
     out.append("Highlighted squares (orange): where you may sail now; tap one")
+    if picture is not None and picture.cards:       # a game with cards in hand (3M's puff cards)
+        out.append("Lilac squares, ringed twice, with a card's name ('puff'): "
+                   "you reach them only by playing that card; a tap plays it")
     out.append("Cyan ring, 'next': the mark or line you sail for next")
     badges = [f"{FLAG_BADGES[f][0]} {w}" for f, w in FLAG_WORDS.items() if f in FLAG_BADGES and f not in QUIET_FLAGS]
     out.append("Badges by a boat: " + "; ".join(badges))

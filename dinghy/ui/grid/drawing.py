@@ -33,6 +33,10 @@ from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.theme import LAND, MARK  # noqa: E402
 from dinghy.ui.mesh import Mesh  # noqa: E402
 from dinghy.ui.grid.layers import ClipGroup, Layers, ShiftGroup, Skip, set_label  # noqa: E402
+from dinghy.ui.grid.geometry import (  # noqa: E402,F401  (the pieces' geometry, offered here too)
+    boom_line, cell_centre, heading_angle, hull_outline, land_cells, line_points, xy,
+)
+from dinghy.ui.grid.target_marks import CARD_TARGET, TARGET, TargetMarks  # noqa: E402,F401
 from dinghy.ui.shell.edge_arrow import NEXT  # noqa: E402
 from dinghy.ui.shell.on_screen import core, inside, overlap  # noqa: E402
 
@@ -43,7 +47,6 @@ STARBOARD = (40, 170, 90)     # green: to starboard
 START = (240, 245, 250)
 FINISH = (255, 225, 120)
 LINE_END = (250, 210, 70)
-TARGET = (243, 178, 62)
 #: Token kind -> (fill RGBA, ink); a kind not listed is drawn like "luck".
 TOKENS: dict[str, tuple[tuple[int, int, int, int], tuple[int, int, int]]] = {
     "puff": ((120, 205, 250, 170), theme.INK),
@@ -72,55 +75,7 @@ def mark_words(mark: Any) -> str:
     return f"{name}, to {mark.side}, {nth}"
 
 
-def heading_angle(heading: int) -> float:
-    """A compass index (0 north, clockwise, eighths) as a math angle in radians."""
-    return math.radians(90 - 45 * heading)
-
-
-def hull_outline(cx: float, cy: float, heading: int, length: float) -> list[tuple[float, float]]:
-    """A small hull around (cx, cy): bow towards ``heading``, flat transom."""
-    a = heading_angle(heading)
-    ux, uy = math.cos(a), math.sin(a)
-    vx, vy = -uy, ux                     # to port of the bow
-    half, beam = length / 2, length * 0.19
-    local = [(half, 0.0), (half * 0.35, beam), (-half * 0.55, beam * 0.95), (-half, beam * 0.7),
-             (-half, -beam * 0.7), (-half * 0.55, -beam * 0.95), (half * 0.35, -beam)]
-    return [(cx + ux * f + vx * s, cy + uy * f + vy * s) for f, s in local]
-
-
-def boom_line(cx: float, cy: float, heading: int, length: float, side: str | None
-              ) -> tuple[tuple[float, float], tuple[float, float]]:
-    """The boom from the mast towards the stern, swung out to ``side`` (port: left)."""
-    a = heading_angle(heading)
-    ux, uy = math.cos(a), math.sin(a)
-    vx, vy = -uy, ux
-    mast = (cx + ux * length * 0.15, cy + uy * length * 0.15)
-    swing = {"port": 1.0, "starboard": -1.0}.get(side or "", 0.0) * length * 0.24
-    end = (cx - ux * length * 0.3 + vx * swing, cy - uy * length * 0.3 + vy * swing)
-    return mast, end
-
-
-def line_points(line: Any) -> tuple[tuple[float, float], tuple[float, float]]:
-    """A start or finish line's two ends as cell centres."""
-    return cell_centre(*xy(line.a)), cell_centre(*xy(line.b))
-
-
-def xy(p: Any) -> tuple[int, int]:
-    """(x, y) of a point given as a pair or as anything with ``x`` and ``y``."""
-    if hasattr(p, "x") and hasattr(p, "y"):
-        return int(p.x), int(p.y)
-    return int(p[0]), int(p[1])
-
-
-def cell_centre(x: float, y: float) -> tuple[float, float]:
-    return (x + 0.5, y + 0.5)
-
-
-def land_cells(board: Any) -> list[tuple[int, int]]:
-    return [xy(c) for c in (board.land or ())]
-
-
-class BoardDrawing:
+class BoardDrawing(TargetMarks):
     """The board of one game in ``batch`` under the widgets (``order`` below 0)."""
 
     def __init__(self, batch: Any, board: Any, *, scale: float = 1.0, order: int = -6) -> None:
@@ -144,6 +99,7 @@ class BoardDrawing:
         # what was drawn, for tests and hit checks
         self.boat_spots: dict[int, tuple[float, float]] = {}
         self.target_spots: dict[tuple[int, int], tuple[float, float]] = {}
+        self.card_spots: dict[tuple[int, int], str] = {}     # the targets that play a card: its name
         self.shown_tokens: list[Any] = []
         self.label_rects: list[tuple[str, tuple[float, float, float, float]]] = []   # words over the water
         self.avoid: list[tuple[float, float, float, float]] = []       # squares words keep off
@@ -221,11 +177,14 @@ class BoardDrawing:
     def draw(self, camera: Any, picture: Any, colours: dict[int, tuple[int, int, int]], *,
              targets: Iterable[tuple[int, int]] = (), active: int | None = None,
              viewer: int | None = None, tracks: dict[int, Sequence[tuple[int, int]]] | None = None,
-             goal: Any = None, clear: Sequence[tuple[float, float, float, float]] = ()) -> None:
+             goal: Any = None, clear: Sequence[tuple[float, float, float, float]] = (),
+             cards: dict[tuple[int, int], str] | None = None) -> None:
         """Everything, for ``camera`` as it is now. ``viewer``: the seat at the table (its
         private tokens show, no other seat's); None shows them all (a replay). ``goal``:
         the acting boat's next mark or line (ringed, "next" beside it); ``clear``: more
-        window rectangles the words on the water keep off (the edge arrow)."""
+        window rectangles the words on the water keep off (the edge arrow); ``cards``:
+        the targets a tap reaches only by playing a card, and the card's name (drawn
+        apart: lilac, ringed twice, the name on the square)."""
         self.used = 0
         self._spare: dict[Any, list[Any]] = {}
         for lab in reversed(self.labels):
@@ -260,7 +219,7 @@ class BoardDrawing:
         if tracks:
             self._tracks(camera, tracks, colours)
         self._tokens(camera, picture.tokens if picture else (), viewer, colours)
-        self._targets(camera, targets)
+        self._targets(camera, targets, cards or {})
         if goal is not None:
             self._goal(camera, goal)
         self._boats(camera, picture.boats if picture else (), colours, active)
@@ -395,6 +354,24 @@ class BoardDrawing:
                 self._free_label(mark.name, [(cx, cy + d), (cx, cy - d)], theme.SMALL_PT - 1,
                                  theme.ON_WATER_SOFT, bold=False, names=(cx, cy, r))
             return
+        ring = self._rounding_mark(camera, m, mark)
+        text = mark_words(mark)
+        d = ring + self.px(6)
+        half = self.px(theme.SMALL_PT * 0.36) * len(text)
+        self._free_label(text, [(cx + d + half, cy + ring * 0.6), (cx - d - half, cy + ring * 0.6),
+                                (cx, cy + d + self.px(6)), (cx, cy - d - self.px(6)),
+                                (cx + d + half, cy - ring * 0.6), (cx - d - half, cy - ring * 0.6),
+                                (cx + half, cy + d + self.px(6)), (cx - half, cy + d + self.px(6)),
+                                (cx + half, cy - d - self.px(6)), (cx - half, cy - d - self.px(6)),
+                                (cx + d + half, cy + z * 1.2), (cx - d - half, cy - z * 1.2)],
+                         theme.SMALL_PT + 1, theme.ON_WATER, names=(cx, cy, r * 1.15))
+
+    def _rounding_mark(self, camera: Any, m: Any, mark: Any) -> float:
+        """A mark to round into ``m``: its disc and its rounding arrow; returns the
+        arrow's radius (its name goes beyond it)."""
+        z = camera.zoom
+        cx, cy = self._screen(camera, *cell_centre(mark.x, mark.y))
+        r = max(self.px(6), z * 0.2)
         side = mark.side
         colour = PORT if side == "port" else STARBOARD
         # the rounding arrow: anticlockwise round a mark left to port, clockwise to starboard
@@ -415,16 +392,7 @@ class BoardDrawing:
                   theme.rgba(colour, 235))
         m.circle(cx, cy, r * 1.15, theme.rgba(theme.INK))
         m.circle(cx, cy, r, theme.rgba(MARK))
-        text = mark_words(mark)
-        d = ring + self.px(6)
-        half = self.px(theme.SMALL_PT * 0.36) * len(text)
-        self._free_label(text, [(cx + d + half, cy + ring * 0.6), (cx - d - half, cy + ring * 0.6),
-                                (cx, cy + d + self.px(6)), (cx, cy - d - self.px(6)),
-                                (cx + d + half, cy - ring * 0.6), (cx - d - half, cy - ring * 0.6),
-                                (cx + half, cy + d + self.px(6)), (cx - half, cy + d + self.px(6)),
-                                (cx + half, cy - d - self.px(6)), (cx - half, cy - d - self.px(6)),
-                                (cx + d + half, cy + z * 1.2), (cx - d - half, cy - z * 1.2)],
-                         theme.SMALL_PT + 1, theme.ON_WATER, names=(cx, cy, r * 1.15))
+        return ring
 
     def _goal(self, camera: Any, goal: Any) -> None:
         """The acting boat's next mark or line stands out: a bright ring and "next"."""
@@ -468,22 +436,11 @@ class BoardDrawing:
             label = t.label or {"puff": "puff", "lull": "lull", "luck": "luck"}.get(base, "")
             if label and z >= self.px(26):
                 self._label(label, cx, cy - h * 0.55, theme.SMALL_PT - 1, ink, bold=False)
-
-    def _targets(self, camera: Any, targets: Iterable[tuple[int, int]]) -> None:
-        m, z = self.pieces, camera.zoom
-        self.target_spots = {}
-        for x, y in targets:
-            cx, cy = self._screen(camera, *cell_centre(x, y))
-            self.target_spots[(x, y)] = (cx, cy)
-            h = z * 0.5 - max(1.0, self.px(1))
-            if self.board.cells == "points":     # a ring round the intersection
-                m.circle(cx, cy, h * 0.8, theme.rgba(TARGET, 70), segments=24)
-                ring = [(cx + h * 0.8 * math.cos(a / 8), cy + h * 0.8 * math.sin(a / 8)) for a in range(0, 51)]
-                m.line(ring, max(2.0, self.px(2.5)), theme.rgba(TARGET, 230))
-                continue
-            m.polygon(self._rect_pts(cx - h, cy - h, 2 * h, 2 * h), theme.rgba(TARGET, 70))
-            m.line(self._rect_pts(cx - h, cy - h, 2 * h, 2 * h), max(2.0, self.px(2.5)),
-                   theme.rgba(TARGET, 230), closed=True)
+        # a mark to round under a token (Race the Wind's puffs drift) shows over it
+        covered = {(t.x, t.y) for t in self.shown_tokens}
+        for mark in self.board.marks or ():
+            if mark.order and (mark.x, mark.y) in covered:
+                self._rounding_mark(camera, m, mark)
 
     def _boats(self, camera: Any, boats: Sequence[Any], colours: dict[int, Any], active: int | None) -> None:
         m, z = self.pieces, camera.zoom

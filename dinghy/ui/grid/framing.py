@@ -49,12 +49,15 @@ def place_rose(rose: Any, gui: Any, room: Rect) -> None:
     rose.place(x + w - m - size, y + h - m - size - px(20), size, size + px(20))
 
 
-def fit_beside_rose(camera: Any, board: Any, gui: Any, rose: Any, words: float = 0.0) -> None:
+def fit_beside_rose(camera: Any, board: Any, gui: Any, rose: Any, words: float = 0.0,
+                    buttons: bool = True) -> None:
     """The whole board clear of the rose (placed by :func:`place_rose`), of a strip of
     ``words`` along the top beside it (the table's note: its height) and of the camera
-    buttons' strip at the bottom; beside the rose or below it, whichever is larger."""
+    buttons' strip at the bottom (unless they are outside the viewport: not ``buttons``);
+    beside the rose or below it, whichever is larger."""
     gap = gui.px(8)
-    fit_board(camera, board, corner=(rose.w + 2 * gap, rose.h + gap), bottom=gui.touch + 2 * gap,
+    fit_board(camera, board, corner=(rose.w + 2 * gap, rose.h + gap),
+              bottom=gui.touch + 2 * gap if buttons else 0.0,
               margin=gui.px(12), words=words + gap if words else 0.0, right=True)
 
 

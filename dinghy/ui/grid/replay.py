@@ -50,7 +50,6 @@ class GridReplay(ReplayCamera):
         self.camera = Camera(min_zoom=MIN_ZOOM, max_zoom=MAX_ZOOM)
         self.tracks = BoatTracks(self.game, scene.playback.states)
         self.index = 0
-        self._fitted = False
         self.drawing: BoardDrawing | None = None
         self.moves = CameraMoves()        # a pan or zoom going on: what is drawn follows it
 
@@ -63,18 +62,14 @@ class GridReplay(ReplayCamera):
         self.fit_button = g.add(Button(g, "Fit board", self.fit, style="water"))
 
     def layout(self, x: float, y: float, w: float, h: float) -> None:
-        g = self.scene.gui
-        px, t, m = g.px, g.touch, g.px(8)
-        self.camera.set_viewport(x, y, w, h)
-        place_rose(self.rose, g, (x, y, w, h))
-        self.fit_button.place(x + w - px(110) - m, y + m, px(110), t)
-        if not self._fitted:
-            self._fitted = True
+        place_rose(self.rose, self.scene.gui, (x, y, w, h))
+        if self.set_viewport(x, y, w, h):
             self.fit(redraw=False)
         self.redraw()
 
     def fit(self, redraw: bool = True) -> None:
-        fit_beside_rose(self.camera, self.game.board, self.scene.gui, self.rose)
+        """The whole board clear of the rose (the camera buttons have a strip of their own)."""
+        fit_beside_rose(self.camera, self.game.board, self.scene.gui, self.rose, buttons=False)
         if redraw:
             self.redraw()
 

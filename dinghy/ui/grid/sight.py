@@ -22,10 +22,8 @@ class GridSight:
     rose: Any
     note: Any
     arrow: Any
-    zoom_in: Any
-    zoom_out: Any
-    fit_button: Any
-    card_button: Any
+    camera_band: Any
+    note_band: Any
     drawing: Any
 
     def cell_rect(self, x: float, y: float) -> Rect:
@@ -73,18 +71,15 @@ class GridSight:
         out = []
         if self.rose.visible and self.rose.w > 0:
             out.append(Spot("rose", (self.rose.x, self.rose.y, self.rose.w, self.rose.h), "wind rose"))
-        if self.note.w > 0 and self.note.label.text:
-            lab = self.note.label
-            out.append(Spot("note", (self.note.x, self.note.y, min(self.note.w, lab.content_width + self.gui.px(4)),
-                                     self.note.h), lab.text))
+        if self.note.w > 0 and self.note.label.text:     # the note on its band
+            b = self.note_band
+            out.append(Spot("note", (b.x, b.y, b.w, b.h), self.note.label.text))
         card = getattr(self, "turned", None)
         if card is not None and card.card is not None and card.visible:
             out.append(Spot("card", card.rect, f"the card turned over ({card.card.name})"))
-        bs = [b for b in (self.zoom_in, self.zoom_out, self.fit_button, self.card_button) if b.visible and b.w > 0]
-        if bs:
-            x0, y0 = min(b.x for b in bs), min(b.y for b in bs)
-            out.append(Spot("button", (x0, y0, max(b.x + b.w for b in bs) - x0,
-                                       max(b.y + b.h for b in bs) - y0), "camera buttons"))
+        band = self.camera_band               # the camera buttons on their opaque band
+        if band.visible and band.w > 0:
+            out.append(Spot("button", (band.x, band.y, band.w, band.h), "camera buttons"))
         return out
 
     def clear_rooms(self) -> list[Rect]:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from dinghy.games.grid.picture import card_played
+
 #: Seconds a scan may take before the rest of the board is asked cell by cell.
 SCAN_BUDGET = 0.25
 
@@ -62,3 +64,14 @@ class SquareScan:
     def legal_actions(self) -> list[Any]:
         """The actions found on the squares asked so far."""
         return [a.action for acts in self.cells.values() for a in acts if a.legal]
+
+    def card_targets(self, seat: int | None) -> dict[Cell, str]:
+        """The targets found so far that a tap reaches only by playing a card (a 3M puff
+        card), each with the card's name: the engine's ``turned_card`` of every legal
+        action there (:func:`~dinghy.games.grid.picture.card_played`)."""
+        out = {}
+        for cell in self.targets:
+            card = card_played(self.game, [a.action for a in self.cells[cell] if a.legal], seat)
+            if card is not None:
+                out[cell] = card.name
+        return out

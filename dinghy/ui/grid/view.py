@@ -19,6 +19,7 @@ from typing import Any
 from dinghy.ui.widgets.gui import key  # noqa: F401  (configures pyglet first)
 from dinghy.ui.widgets.buttons import Button, place_row
 from dinghy.ui.widgets.dialogs import Dialog
+from dinghy.ui.widgets.panels import Band
 from dinghy.ui.widgets.text import Text
 
 from dinghy.ui import theme  # noqa: E402
@@ -28,6 +29,7 @@ from dinghy.ui.grid.compass import WindRose  # noqa: E402
 from dinghy.ui.grid.card_flip import TurnedCardFace, TurnedCards  # noqa: E402
 from dinghy.ui.grid.card_tile import CardTile  # noqa: E402
 from dinghy.ui.grid.course_card import card_text  # noqa: E402
+from dinghy.games.grid.picture import card_played  # noqa: E402
 from dinghy.ui.grid.drawing import BoardDrawing  # noqa: E402
 from dinghy.ui.grid.layers import CameraMoves  # noqa: E402
 from dinghy.ui.grid.framing import fit_beside_rose, frame, place_rose  # noqa: E402
@@ -137,10 +139,12 @@ class GridView(GridSight, TurnedCards, GenericView):
         self.drawing = BoardDrawing(g.batch, self.game.board, scale=g.scale)
         add = g.add
         self.rose = add(WindRose(g, getattr(self.game.board, "wind_from", 0) or 0))
+        self.camera_band = add(Band(g))      # under the camera buttons: no board behind them
         self.zoom_in = add(Button(g, "+", lambda: self.zoom(1.4), style="water", pt=theme.HEADER_PT + 2))
         self.zoom_out = add(Button(g, "−", lambda: self.zoom(1 / 1.4), style="water", pt=theme.HEADER_PT + 2))
         self.fit_button = add(Button(g, "Fit board", self.fit, style="water"))
         self.card_button = add(Button(g, "Course & key", self.show_card, style="water"))
+        self.note_band = add(Band(g))        # under the note: readable over land and tokens
         self.note = add(Text(g, "", theme.SMALL_PT + 1, theme.ON_WATER, bold=True))
         self.arrow = add(EdgeArrow(g, self.look_at_mark))
         self.turned = add(TurnedCardFace(g))
@@ -156,8 +160,9 @@ class GridView(GridSight, TurnedCards, GenericView):
         self.camera.set_viewport(x, y, w, h)
         place_rose(self.rose, g, (x, y, w, h))
         size = self.rose.w
-        place_row(g, ((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110)),
-                      (self.card_button, px(140))), x + m, y + m)
+        end = place_row(g, ((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110)),
+                            (self.card_button, px(140))), x + m, y + m)
+        self.camera_band.place(x, y, min(w, end - px(6) + m - x), t + 2 * m)
         self.note.place(x + m, y + h - m - px(22), max(t, w - 3 * m - size), px(22))
         self._show_note()
         self.place_turned_card()
@@ -165,6 +170,9 @@ class GridView(GridSight, TurnedCards, GenericView):
             self._fitted = True
             self.fit(redraw=False)
             self.follow_acting()
+        elif getattr(self, "_laid_for", None) != self.board_rect:
+            self.follow_acting()            # the window changed size (a tablet turned): the decision in sight
+        self._laid_for = self.board_rect
         self.redraw()
 
     # --- the camera ------------------------------------------------------------------------
@@ -249,6 +257,11 @@ class GridView(GridSight, TurnedCards, GenericView):
         """The game's note over the board, cut to the room there is."""
         if hasattr(self, "note") and self.note.w > 1:
             fit_text(self.note.label, self.picture.note if self.picture is not None else "", self.note.w)
+            n, pad = self.note, self.gui.px(4)
+            shown = bool(n.label.text)
+            self.note_band.visible = shown
+            if shown:
+                self.note_band.place(n.x - pad, n.y, min(n.w, n.label.content_width) + 2 * pad, n.h)
 
     def scan_squares(self) -> None:
         """What the squares do now, asked of the engine once per decision (nearest the
@@ -288,6 +301,7 @@ class GridView(GridSight, TurnedCards, GenericView):
         self.moves.drawn()
         self.place_arrow()
         self.drawing.draw(self.camera, self.picture, colours(self.game), targets=self.targets,
+                          cards=self.scan.card_targets(self.acting_seat()) if self.scan is not None else None,
                           active=None if self.race.over else self.acting_seat(),
                           viewer=self.viewer(), goal=self.next_goal(),
                           clear=[o.rect for o in self.overlays()] + ([self.arrow.rect] if self.arrow.visible else []))
@@ -472,6 +486,9 @@ class GridView(GridSight, TurnedCards, GenericView):
         acts = self.actions_at(cell)
         if acts:
             text = " / ".join(a.label if a.legal else f"{a.label}: {a.reason}" for a in acts)
+            card = card_played(self.game, [a.action for a in acts if a.legal], self.acting_seat())
+            if card is not None:        # what the tap spends first, before the line is cut
+                text = f"Plays a {card.name.lower()} card: {text}"
         else:
             text = self.panel_hint()
         if row.text != text:

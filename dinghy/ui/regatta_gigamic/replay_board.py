@@ -24,7 +24,6 @@ class GigamicReplay(ReplayCamera):
         self.game = scene.game
         self.camera = Camera(min_zoom=0.05, max_zoom=25.0)
         self.tracks = BoatTracks(scene.playback.states)
-        self._fitted = False
 
     def build(self) -> None:
         s = self.scene
@@ -32,15 +31,13 @@ class GigamicReplay(ReplayCamera):
         s.chart = self.board                # the scene frees it when it leaves the stack
 
     def layout(self, x: float, y: float, w: float, h: float) -> None:
-        self.camera.set_viewport(x, y, w, h)
-        if not self._fitted:
+        if self.set_viewport(x, y, w, h):
             self.fit()
-            self._fitted = True
 
     def fit(self) -> None:
-        """The whole table, the camera buttons' row free under it."""
+        """The whole table (the camera buttons have a strip of their own)."""
         g = self.scene.gui
-        self.camera.fit(self.board.bounds, margin=g.px(24) if g else 24, bottom=g.touch + g.px(8) if g else 0)
+        self.camera.fit(self.board.bounds, margin=g.px(24) if g else 24)
 
     def show(self, index: int, state: Any) -> None:
         self.board.show(state, self.tracks.tracks(index))

@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from dinghy.ui.widgets.gui import key  # noqa: F401  (configures pyglet first)
 from dinghy.ui.widgets.buttons import Button, place_row
-from dinghy.ui.widgets.panels import Panel
+from dinghy.ui.widgets.panels import Band, Panel
 from dinghy.ui.widgets.text import Text
 
 from dinghy.core.race import Race  # noqa: E402
@@ -111,10 +111,12 @@ class ReplayScene(ChartScene):
         self.position = add(Text(g, "", theme.SMALL_PT + 1, theme.INK))
         self.log = add(EventLog(g))
         self.places = add(Text(g, "", theme.BODY_PT, theme.ON_WATER, multiline=True))
+        # the camera by taps (a tablet has no wheel and no keys), on a strip of their own
+        self.camera_buttons: list[tuple[Button, float]] = []
+        if self.board is not None and hasattr(self.board, "zoom"):
+            self.camera_band = add(Band(g))     # (under every button, the board's too)
         if self.board is not None:
             self.board.build()
-        # the camera by taps (a tablet has no wheel and no keys)
-        self.camera_buttons: list[tuple[Button, float]] = []
         if self.board is not None and hasattr(self.board, "zoom"):
             pt = theme.HEADER_PT + 2
             self.zoom_in = add(Button(g, "+", lambda: self.board.zoom(1.4), style="water", pt=pt))
@@ -176,10 +178,26 @@ class ReplayScene(ChartScene):
         else:
             self.log.place(W - side - m, m, side, H - topbar - 2 * m)
             board = (0, bar_h + m, W - side - 2 * m, H - topbar - bar_h - m)
+        if self.camera_buttons:
+            board = self._camera_row(board)
         self.places.place(board[0] + 3 * m, board[1] + m, board[2] - 6 * m, board[3] - 2 * m)
         if self.board is not None:
             self.board.layout(*board)
-        place_row(g, [(b, px(bw) or t) for b, bw in self.camera_buttons], board[0] + m, board[1] + m)
+
+    def _camera_row(self, board: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+        """The camera buttons (+, −, the fit button at the right end) on an opaque band of
+        their own along the foot of ``board``; returns the board's rectangle above it, so
+        no zoom, pan or window size ever puts the chart or the board under a button."""
+        g = self.gui
+        px, t, m = g.px, g.touch, g.px(8)
+        x, y, w, h = board
+        band_h = t + 2 * m
+        self.camera_band.place(x, y, w, band_h)
+        place_row(g, [(b, px(bw) or t) for b, bw in self.camera_buttons], x + m, y + m)
+        fit = getattr(self.board, "fit_button", None)
+        if fit is not None:
+            fit.place(x + w - m - px(110), y + m, px(110), t)
+        return (x, y + band_h, w, max(1.0, h - band_h))
 
     def _fit_position(self) -> None:
         """Where the replay is ("12/240 · Round 3 · sail 045"), cut to the bar's room."""

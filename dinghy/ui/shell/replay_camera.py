@@ -17,6 +17,15 @@ class ReplayCamera:
     def fit(self) -> None:
         raise NotImplementedError
 
+    def set_viewport(self, x: float, y: float, w: float, h: float) -> bool:
+        """The board's rectangle on the screen; True when it is new (the first layout, a
+        window resized, a tablet turned): the caller fits the whole board again then."""
+        self.camera.set_viewport(x, y, w, h)
+        if getattr(self, "_fitted_for", None) == (x, y, w, h):
+            return False
+        self._fitted_for = (x, y, w, h)
+        return True
+
     def board_contains(self, x: float, y: float) -> bool:
         return self.camera.contains_screen(x, y)
 
