@@ -31,16 +31,18 @@ def _bot(name: str | None, rules: str) -> Any:
 
 
 class _Trajectory:
-    """The race sailed on from ``start`` (action texts) with the people's ``seed``: the
-    actions found so far, and the sailing race, its skippers and streams where it stands."""
+    """The race sailed on from ``start`` (action texts) with the people's ``seed`` (or a
+    stream of the caller's): the actions found so far, and the sailing race, its skippers
+    and streams where it stands."""
 
-    def __init__(self, game: Any, start: tuple[str, ...], seed: int, person: Any) -> None:
-        self.game = game
+    def __init__(self, game: Any, start: tuple[str, ...], seed: int | random.Random, person: Any) -> None:
+        self.game, self.start = game, start
         self.race = Race.replay(game, list(start))
         self.bots = {i: _bot(seat.skipper, game.rules_name) for i, seat in enumerate(game.setup.seats)
                      if seat.skipper}
         self.person = person
-        self.rng, self.bot_rng = random.Random(seed), random.Random(game.setup.seed)
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.bot_rng = random.Random(game.setup.seed)
         self.actions: list[Any] = list(self.race.actions)
 
     def action(self, n: int) -> Any:
@@ -57,25 +59,35 @@ class _Trajectory:
             self.actions.append(race.actions[-1])
         return self.actions[n]
 
+    def to(self, until: Callable[[Race], bool], limit: int = 20000) -> Race:
+        """A Race of the trajectory at its first person's turn where ``until(race)`` holds."""
+        race = Race.replay(self.game, list(self.start))
+        for n in range(len(self.start), len(self.start) + limit):
+            if not race.chance and race.current_player() not in self.bots and until(race):
+                return race
+            race.push(self.action(n))
+        raise AssertionError("never reached")
+
 
 _TRAJECTORIES: dict[tuple, _Trajectory] = {}
+
+
+def way_on(game: Any, start: tuple[str, ...], seed: int | random.Random, person: Any = simple) -> _Trajectory:
+    """The way on from ``start``: kept for the test process for a seed, sailed for the
+    caller alone for a stream (``random.Random``) of its own."""
+    if isinstance(seed, random.Random):
+        return _Trajectory(game, start, seed, person)
+    key = (game.rules_name, game.setup, start, seed, person)
+    if key not in _TRAJECTORIES:
+        _TRAJECTORIES[key] = _Trajectory(game, start, seed, person)
+    return _TRAJECTORIES[key]
 
 
 def sailed(game: Any, start: tuple[str, ...], until: Callable[[Race], bool], seed: int,
            person: Any = simple, limit: int = 20000) -> Race:
     """A Race of ``game`` from the actions ``start`` sailed on (see the module's words)
     until ``until(race)`` holds at a person's turn (chance and the bots act on)."""
-    key = (game.rules_name, game.setup, start, seed, person)
-    if key not in _TRAJECTORIES:
-        _TRAJECTORIES[key] = _Trajectory(game, start, seed, person)
-    way = _TRAJECTORIES[key]
-    race = Race.replay(game, list(start))
-    bots = way.bots
-    for n in range(len(start), len(start) + limit):
-        if not race.chance and race.current_player() not in bots and until(race):
-            return race
-        race.push(way.action(n))
-    raise AssertionError("never reached")
+    return way_on(game, start, seed, person).to(until, limit)
 
 
 def opening(setup: Any, rules: str) -> tuple[str, ...]:
