@@ -15,12 +15,21 @@ and are kept in ``tests/records/camera_decisions.json``: the table replays them 
 roll as the seed says), which is what a decision looks like on screen without the
 skippers' search at every one. The replay checks, action by action, that the race is the
 recorded one. When a game's rules or its easy skipper change, record again:
-``python tests/test_ui_camera_decisions.py --record``."""
+``python tests/test_ui_camera_decisions.py --record``.
+
+The card tiles are looked at on the same drives (issue 21, "cards in hand, drawn as
+cards"; the 3M "Puff card" tile's words were cut with "…" at 1024 x 600): at every person
+decision of the 3M Regatta (basic and advanced) and Yacht Race races, at the three sizes,
+every card tile on the turn panel shows its whole words (none cut), and its name, its
+words and its count each lie inside the tile, the words clear of the count's column. Each
+race is played once a test process at each size (:func:`decisions_seen`) and every test
+of it reads what was seen."""
 from __future__ import annotations
 
 import json
 import random
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -30,6 +39,7 @@ from dinghy.core.race import Race
 from dinghy.core.setup import RaceSetup, Seat
 from dinghy.skippers import skipper
 from dinghy.ui import testing as ui
+from dinghy.ui.grid.card_tile import CardTile
 from dinghy.ui.shell.on_screen import Spot, core, hidden_by, inside
 from dinghy.ui.shell.table import TableScene
 from dinghy.ui.widgets.dialogs import Curtain
@@ -127,40 +137,103 @@ def person_decisions(app, scene, most):
         yield n
 
 
+def text_box(label):
+    """The box a label's words take on the window (x, y, w, h), as pyglet lays it out."""
+    return (label.left, label.bottom, label.content_width, label.content_height)
+
+
+def tile_problems(tile):
+    """What is wrong with a card tile's words, in words (empty: all is well)."""
+    out = []
+    if tile.line.text != tile.words:
+        out.append(f"{tile.name}: words cut to {tile.line.text!r} (of {tile.words!r})")
+    x, y, w, h = tile.x, tile.y, tile.w, tile.h
+    side = tile.gui.px(52)
+    for what, lab, right in (("name", tile.title, x + w - side), ("words", tile.line, x + w - side),
+                             ("count", tile.figure, x + w), ("left", tile.unit, x + w)):
+        if not lab.text:
+            continue
+        bx, by, bw, bh = text_box(lab)
+        if bx < x - 0.5 or bx + bw > right + 0.5 or by < y - 0.5 or by + bh > y + h + 0.5:
+            out.append(f"{tile.name}: its {what} ({lab.text!r}) runs out of the tile "
+                       f"({bx:.0f},{by:.0f},{bw},{bh} in {x:.0f},{y:.0f},{w:.0f},{h:.0f})")
+    return out
+
+
+@dataclass
+class Seen:
+    """What a drive saw: the person decisions looked at, the camera's problems and the
+    card tiles' problems (each with the decision's number), and the tiles shown in all."""
+
+    decisions: int = 0
+    hidden: list = field(default_factory=list)
+    tiles: int = 0
+    tile_problems: list = field(default_factory=list)
+
+
 def drive(app, scene, rules, record=None, seed=5):
-    """Play the race to its ``DECISIONS``-th person decision; every problem seen, with the
-    decision's number, and how many decisions were looked at. With ``record`` (the race's
-    actions as text) the people and the bot play those; without, the easy skipper chooses."""
+    """Play the race to its ``DECISIONS``-th person decision, looking at each (the camera,
+    the card tiles: :class:`Seen`). With ``record`` (the race's actions as text) the
+    people and the bot play those; without, the easy skipper chooses."""
     race, rng = scene.race, random.Random(seed)
     if record is None:
         chooser = easy(rules)
     else:
         chooser = Replay(race, record)
         scene._skipper = lambda name: chooser          # the bot seat replays too
-    found, n = [], 0
+    seen = Seen()
     for n in person_decisions(app, scene, DECISIONS):
-        found += [(n, p) for p in problems(scene, (app.window.width, app.window.height))]
+        seen.decisions = n
+        seen.hidden += [(n, p) for p in problems(scene, (app.window.width, app.window.height))]
+        tiles = [w for w in scene.gui.walk() if isinstance(w, CardTile) and w.visible and w.w > 0]
+        seen.tiles += len(tiles)
+        seen.tile_problems += [(n, p) for t in tiles for p in tile_problems(t)]
         scene.act(chooser.choose(race, rng))
     if record is not None:
         played = [race.game.action_text(a) for a in race.actions]
         assert played == record[:len(played)], "the table's race is not the recorded one"
-    return found, n
+    return seen
 
 
 def recorded(rules):
     return json.loads(RECORD.read_text())[rules]["actions"]
 
 
+_SEEN: dict[tuple, Seen] = {}
+
+
+def decisions_seen(make_ui_app, rules, course, size):
+    """The recorded race of ``rules`` played at the table at ``size`` (a window of its
+    own) to its ``DECISIONS``-th person decision, once a test process: what was seen."""
+    key = (rules, course, size)
+    if key not in _SEEN:
+        app = make_ui_app(*size)
+        _SEEN[key] = drive(app, open_table(app, rules, course), rules, recorded(rules))
+    return _SEEN[key]
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("rules,course", RULESETS, ids=[r for r, _ in RULESETS])
 def test_every_decision_shows_the_boat_its_targets_and_the_next_mark(make_ui_app, rules, course, size):
-    app = make_ui_app(*size)
-    scene = open_table(app, rules, course)
-    found, n = drive(app, scene, rules, recorded(rules))
+    seen = decisions_seen(make_ui_app, rules, course, size)
+    found, n = seen.hidden, seen.decisions
     assert n >= min(DECISIONS, 10), f"only {n} person decisions came"
     decisions = len({k for k, _ in found})
     assert not found, (f"{rules} at {size[0]}x{size[1]}: {decisions} of {n} decisions hide something; "
                        f"first: {found[:6]}")
+
+
+#: The games whose hands are card tiles on the turn panel.
+TILE_GAMES = [("regatta", "3m_triangle"), ("regatta_advanced", "3m_channel"), ("yacht_race", "yacht_race")]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("rules,course", TILE_GAMES, ids=[r for r, _ in TILE_GAMES])
+def test_every_card_tile_shows_its_words_whole(make_ui_app, rules, course, size):
+    seen = decisions_seen(make_ui_app, rules, course, size)
+    n = seen.decisions
+    assert n >= DECISIONS and seen.tiles >= n, (n, seen.tiles)
+    assert not seen.tile_problems, seen.tile_problems[:6]
 
 
 def record_races(size=SIZES[0]):

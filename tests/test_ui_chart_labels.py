@@ -6,75 +6,47 @@ from __future__ import annotations
 
 import itertools
 import math
-import random
 
 import pytest
+import uikit
 from shapely.geometry import Polygon, box
 
-from dinghy.core.race import Race
 from dinghy.core.setup import Seat
 from dinghy.games.dinghy_race.state import Step
-from dinghy.skippers import skipper
-from dinghy.skippers.dinghy_race import simple
 from dinghy.ui.dinghy_race.chart import MIN_BOAT_PX
 from dinghy.ui import testing as ui
 from dinghy.ui.dinghy_race.pins import fan_out, label_box, overlaps, place_apart
 
-from test_ui_table import home, lift_curtain, make_setup  # noqa: F401
+from test_ui_table import home, make_setup  # noqa: F401
 from test_ui_table_layout import open_table
 
 COLOURS = ("Orange", "Sky", "Green", "Yellow", "Purple", "Red")
 
 
+def six_seats():
+    return [Seat("Ann", "Orange")] + [Seat(c, c, "simple") for c in COLOURS[1:]]
+
+
 def six_boats(app, home):
-    seats = [Seat("Ann", "Orange")] + [Seat(c, c, "simple") for c in COLOURS[1:]]
-    return open_table(app, home, "olympic_triangle", *seats)
+    return open_table(app, home, "olympic_triangle", *six_seats())
 
 
-class _Sailing:
-    """A table's race sailed on without the window (the person's turns by the simple
-    skipper with ``rng``, the bots' by their own skippers with the table's bot
-    stream, seeded), kept for the test process: the same start and seeds sail the same
-    race whichever stops a test asks for, so it is sailed once and its record shared."""
+def six_boats_at(app, home, rounds, seed):
+    """What :func:`play_to` shows from the table :func:`six_boats` opens, without opening
+    that table first (its bots' opening moves are played without the window too:
+    :func:`uikit.opening`)."""
+    from dinghy import games
+    from dinghy.ui.shell.autosave import Autosave
+    from dinghy.ui.shell.flow import Flow
 
-    def __init__(self, game, texts, rng):
-        self.game, self.rng = game, rng
-        self.race = Race.replay(game, list(texts))
-        self.bots = {i: skipper(seat.skipper, game.rules_name) for i, seat in enumerate(game.setup.seats)
-                     if seat.skipper}
-        self.bot_rng = random.Random(game.setup.seed)
-        self.moves = []       # (actions played, round) at each of the person's MOVE steps
-
-    def moves_from(self, k):
-        """The person's MOVE steps from the ``k``-th on, sailing further as needed."""
-        race = self.race
-        while True:
-            while k < len(self.moves):
-                yield self.moves[k]
-                k += 1
-            if race.over or len(race.actions) >= 20000:
-                return
-            while not race.over:
-                if race.chance:
-                    race.roll()
-                    continue
-                player, st = race.current_player(), race.state
-                if player in self.bots:
-                    race.push(self.bots[player].choose(race, self.bot_rng))
-                    continue
-                if st.step is Step.MOVE:
-                    self.moves.append((len(race.actions), st.round))
-                race.push(simple.choose(race, self.rng))
-                if st.step is Step.MOVE:
-                    break
-
-
-_SAILINGS = {}
+    setup = make_setup("olympic_triangle", *six_seats())
+    app.flow = Flow(app, Autosave(home), bot_delay=0)
+    yield from _play_to(app, games.load_game(setup, "dinghy_race"), uikit.opening(setup, "dinghy_race"), rounds, seed)
 
 
 def play_to(app, scene, rounds, rng):
     """Sail on from the table's race (the person's turns by the simple skipper, the bots'
-    by their own skippers, seeded: :class:`_Sailing`) to the person's MOVE step of each
+    by their own skippers, seeded: :mod:`uikit`) to the person's MOVE step of each
     round in ``rounds``; yields at each the table opened on the race as it stands there
     (as a resumed race is shown), fleet view, Fit course. The race is sailed without the
     table in between: a table refreshing at every one of hundreds of actions was most of
@@ -82,25 +54,14 @@ def play_to(app, scene, rounds, rng):
     person's seed (the race is then shared by the tests of the process that sail it
     from the same start), or a Random of the caller's (sailed for this call only)."""
     game = scene.race.game
-    texts = tuple(game.action_text(a) for a in scene.race.actions)
-    if isinstance(rng, int):
-        key = (game.setup, game.rules_name, texts, rng)
-        if key not in _SAILINGS:
-            _SAILINGS[key] = _Sailing(game, texts, random.Random(rng))
-        sailing = _SAILINGS[key]
-    else:
-        sailing = _Sailing(game, texts, rng)
-    wanted = sorted(rounds)
-    for n, round_ in sailing.moves_from(0):
-        if not wanted:
-            return
-        if round_ < wanted[0]:
-            continue
-        wanted.pop(0)
-        record = [game.action_text(a) for a in sailing.race.actions[:n]]
-        sc = app.flow.show_table(Race.replay(game, record))
-        app.step()
-        lift_curtain(app, sc)
+    yield from _play_to(app, game, tuple(game.action_text(a) for a in scene.race.actions), rounds, rng)
+
+
+def _play_to(app, game, texts, rounds, rng):
+    way = uikit.way_on(game, texts, rng)
+    for r in sorted(set(rounds)):
+        race = way.to(lambda race: race.state.step is Step.MOVE and race.state.round >= r)
+        sc = uikit.show_at(app, app.flow, race)
         assert sc.race.state.step is Step.MOVE and sc.human_turn
         view = sc.view
         if view.follow:
@@ -126,8 +87,7 @@ def test_fit_course_draws_every_boat_at_least_the_least_length(make_ui_app, home
     boat whose true size is under ``MIN_BOAT_PX`` (times the gui's scale) is drawn that
     long, a silhouette about its middle."""
     app = make_ui_app(*size)
-    scene = six_boats(app, home)
-    for sc in play_to(app, scene, [3, 9], 2):
+    for sc in six_boats_at(app, home, [3, 9], 2):
         chart = sc.view.chart
         least = MIN_BOAT_PX * chart.scale
         true_px = sc.game.cards.hull_length * chart.camera.zoom
@@ -149,9 +109,8 @@ def test_words_on_the_water_keep_off_the_boats_and_each_other(make_ui_app, home,
     visible word lies on a boat as drawn or on another word; the active boat's name and
     each mark's rounding, in words, are shown."""
     app = make_ui_app(*size)
-    scene = six_boats(app, home)
     checked = 0
-    for sc in play_to(app, scene, [2, 4, 9], 5):
+    for sc in six_boats_at(app, home, [2, 4, 9], 5):
         chart = sc.view.chart
         words = visible_words(chart)
         texts = [t for t, _ in words]
@@ -170,8 +129,7 @@ def test_words_on_the_water_keep_off_the_boats_and_each_other(make_ui_app, home,
 
 def test_exit_ghosts_carry_their_chip_numbers(make_ui_app, home):
     app = make_ui_app(1280, 800)
-    scene = six_boats(app, home)
-    sc = next(play_to(app, scene, [3], 5))
+    sc = next(six_boats_at(app, home, [3], 5))
     sc.view.follow_active(jump=True)
     app.step()
     chart, panel = sc.view.chart, sc.view.turn
@@ -218,8 +176,7 @@ def test_the_chart_is_drawn_on_its_own_area_only(make_ui_app, home):
     from dinghy.ui.dinghy_race.chart import TABLE_WATER
 
     app = make_ui_app(1280, 800)
-    scene = six_boats(app, home)
-    sc = next(play_to(app, scene, [3], 5))
+    sc = next(six_boats_at(app, home, [3], 5))
     view, cam = sc.view, sc.view.camera
     cam.zoom = cam.clamp(cam.zoom * 3)
     cam.cx = (view.chart.bounds[0] + view.chart.bounds[2]) / 2

@@ -181,28 +181,31 @@ def test_the_gigamic_title_and_places_stay_off_the_table(make_ui_app, home, size
     assert cam.y0 + cam.height <= view.header.y + 1        # the water ends under the strip
 
 
+def six_seats(scene):
+    """The table's seats are six, the person first, the rest bots."""
+    seats = scene.race.game.setup.seats
+    assert len(seats) == 6 and [s.skipper for s in seats].count(None) == 1
+    return scene
+
+
 def six_boats(app, home, rules="dinghy_race"):
     """Six boats, the person first, the rest bots: the table, started by the Flow with
     the set-up the screen makes with "+ Add boat" to six and the second seat made a bot
     (test_the_replay_seats_bar_shows_six_whole_names adds them by taps)."""
     from test_ui_newcomer import table_for
 
-    scene = table_for(app, home, rules, boats=6)
-    seats = scene.race.game.setup.seats
-    assert len(seats) == 6 and [s.skipper for s in seats].count(None) == 1
-    return scene
+    return six_seats(table_for(app, home, rules, boats=6))
 
 
 def six_boats_to_the_first_move(app, home, size):
-    """Six boats, sailed (without the window: test_ui_table.sail_on) to the person's
-    first card revealed on the water; the table shows that step as play arriving at it
-    shows it."""
-    import random
-
+    """Six boats (the table :func:`six_boats` opens), sailed without the window
+    (test_ui_table.sail_on, :func:`uikit.table_sailed`) to the person's first card
+    revealed on the water; the table shows that step as play arriving at it shows it."""
     from dinghy.games.dinghy_race.state import Step
-    from test_ui_table import sail_on
+    import uikit
 
-    return sail_on(six_boats(app, home), lambda race: race.state.step is Step.MOVE, random.Random(3))
+    return six_seats(uikit.table_sailed(app, home, "dinghy_race", lambda race: race.state.step is Step.MOVE, 3,
+                                        boats=6))
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -12,6 +12,7 @@ import random
 
 import pytest
 import shots
+import uikit
 
 from dinghy.core import io
 from dinghy import games
@@ -188,38 +189,18 @@ def human_turns(app, scene, oracle_rng, limit=400, on_step=None):
     return played
 
 
-def sail_on(scene, until, rng, limit=20000):
+def sail_on(scene, until, seed, limit=20000):
     """The table's race sailed on without the window (the people's turns by the simple
-    skipper with ``rng``, the bots' by their own skippers with the table's bot stream,
-    seeded by the set-up's seed; chance by the race's dice) until ``until(race)`` holds
-    at a person's turn; then the table opened on it by the Flow, as a resumed race is
-    shown. A table refreshing at every action of a long way to a step was most of the
-    time of the tests that look at the table there (a resumed table shows the step as
-    play arriving at it does: test_ui_table_views). Returns the new table."""
-    from dinghy.skippers import skipper
-
+    skipper with ``random.Random(seed)``, the bots' by their own skippers with the table's
+    bot stream, seeded by the set-up's seed; chance by the race's dice) until ``until(race)``
+    holds at a person's turn; then the table opened on it by the Flow, as a resumed race is
+    shown (:mod:`uikit`: the way on is sailed once a test process). A table refreshing at
+    every action of a long way to a step was most of the time of the tests that look at
+    the table there (a resumed table shows the step as play arriving at it does:
+    test_ui_table_views). Returns the new table."""
     game = scene.game
-    race = Race.replay(game, [game.action_text(a) for a in scene.race.actions])
-    bots = {i: skipper(seat.skipper, game.rules_name) for i, seat in enumerate(game.setup.seats)
-            if seat.skipper}
-    bot_rng = random.Random(game.setup.seed)
-    for _ in range(limit):
-        assert not race.over, "the race ended first"
-        if race.chance:
-            race.roll()
-            continue
-        player = race.current_player()
-        if player not in bots and until(race):
-            break
-        race.push(bots[player].choose(race, bot_rng) if player in bots else simple.choose(race, rng))
-    else:  # pragma: no cover
-        raise AssertionError("never reached")
-    app = scene.app
-    again = app.flow.show_table(Race.replay(game, [game.action_text(a) for a in race.actions]))
-    app.step()
-    lift_curtain(app, again)
-    assert again.human_turn and again.race.state == race.state
-    return again
+    race = uikit.sailed(game, tuple(game.action_text(a) for a in scene.race.actions), until, seed, limit=limit)
+    return uikit.show_at(scene.app, scene.app.flow, race)
 
 
 # --- the whole race -------------------------------------------------------------------------
@@ -677,8 +658,7 @@ def test_protest_a_ruling_from_the_table(ui_app, table, tiny):
     scene = table(make_setup(tiny, Seat("Ann", "Orange"), Seat("Bot", "Sky", "simple")))
     # sailed without the window to the first ruling Ann may protest (the table offers
     # the engine's Protest interjection)
-    scene = sail_on(scene, lambda race: any(type(a).__name__ == "Protest" for a in race.interjections()),
-                    random.Random(7))
+    scene = sail_on(scene, lambda race: any(type(a).__name__ == "Protest" for a in race.interjections()), 7)
     race = scene.race
     assert scene.view.protest_button.visible, "no right-of-way ruling came up in the seeded race"
     ruling = race.state.last_ruling

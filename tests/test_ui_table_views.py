@@ -8,6 +8,7 @@ import math
 import random
 
 import pytest
+import uikit
 
 from dinghy.games.dinghy_race.state import Step
 from dinghy.ui import testing as ui
@@ -36,12 +37,22 @@ def to_step(app, scene, step, rounds=1, seed=5):
     app.step()
 
 
+def at_step(step, rounds=1):
+    """Whether a race stands at the person's ``step`` (from round ``rounds`` on)."""
+    return lambda race: race.state.step is step and race.state.round >= rounds
+
+
 def sail_to(scene, step, rounds=1, seed=5):
     """The table at the person's ``step`` (from round ``rounds`` on), the race sailed
     there without the window (:func:`test_ui_table.sail_on`; the close-up when laying a card and the
     upright sheet are reached by taps)."""
-    return sail_on(scene, lambda race: race.state.step is step and race.state.round >= rounds,
-                   random.Random(seed))
+    return sail_on(scene, at_step(step, rounds), seed)
+
+
+def table_at(app, home, step, rounds=1, seed=5):
+    """What :func:`sail_to` shows from a fresh Dinghy Race table (``table_for``), without
+    opening that table first (:func:`uikit.table_sailed`)."""
+    return uikit.table_sailed(app, home, "dinghy_race", at_step(step, rounds), seed)
 
 
 def screen_box(cam, poly):
@@ -132,9 +143,9 @@ def test_the_coach_s_words_on_the_water_can_be_read(make_ui_app, home, size):
     from dinghy.ui.dinghy_race.pins import label_box, overlaps
 
     app = make_ui_app(*size)
-    scene = table_for(app, home, "dinghy_race")
+    scene = None
     for step in (Step.PLACE, Step.MOVE):
-        scene = sail_to(scene, step, rounds=2)
+        scene = table_at(app, home, step, rounds=2) if scene is None else sail_to(scene, step, rounds=2)
         view = scene.view
         hints = ask_the_coach(app, scene)
         cam, chart = view.camera, view.chart
@@ -213,8 +224,7 @@ def test_the_compass_is_small_on_a_small_screen_and_clear_of_the_fleet(make_ui_a
     from dinghy.ui.dinghy_race.pins import label_box, overlaps
 
     app = make_ui_app(*size)
-    scene = table_for(app, home, "dinghy_race")
-    scene = sail_to(scene, Step.BEGIN, rounds=2)
+    scene = table_at(app, home, Step.BEGIN, rounds=2)
     view = scene.view
     c, cam, game = view.compass, view.camera, scene.race.game
     small = cam.height < scene.gui.px(600)
@@ -307,8 +317,7 @@ def test_a_pivot_shows_its_ghosts_apart(make_ui_app, home, size):
     from the other; a tapped ghost turns the boat that way."""
 
     app = make_ui_app(*size)
-    scene = table_for(app, home, "dinghy_race")
-    scene = sail_to(scene, Step.PIVOT)
+    scene = table_at(app, home, Step.PIVOT)
     view, g = scene.view, scene.gui
     chart, cam = view.chart, view.camera
     pts = [chart.ghost_screen_point(i) for i in range(len(chart.ghosts))]
@@ -337,8 +346,7 @@ def test_laying_a_weather_eye_card_shows_the_water_near_the_boat(make_ui_app, ho
     buttons; a tap on an allowed place on the screen says it fits and "Place here" lays
     it there."""
     app = make_ui_app(*size)
-    scene = table_for(app, home, "dinghy_race")
-    scene = sail_to(scene, Step.WEATHER_EYE, rounds=6)
+    scene = table_at(app, home, Step.WEATHER_EYE, rounds=6)
     view, race = scene.view, scene.race
     game, state = race.game, race.state
     cam, g = view.camera, scene.gui
@@ -371,9 +379,7 @@ def test_a_race_resumed_at_a_persons_step_shows_it_as_arriving_there_does(make_u
     close-up had been asked for without a board to frame it in. The resumed table now
     frames the step as play arriving at it does."""
     app = make_ui_app(1024, 600)
-    scene = table_for(app, home, "dinghy_race")
-    scene = sail_on(scene, lambda race: race.state.step is step and race.state.round >= rounds,
-                    random.Random(5))
+    scene = table_at(app, home, step, rounds)
     cam = scene.view.camera
     resumed = (cam.x0, cam.y0, cam.width, cam.height, *cam.screen_to_world(cam.x0, cam.y0),
                *cam.screen_to_world(cam.x0 + cam.width, cam.y0 + cam.height))
