@@ -291,3 +291,31 @@ def test_an_empty_key_in_a_record_is_named_as_written(tmp_path):
     with pytest.raises(DataError) as err:
         games.load_race(path)
     assert err.value.field == '""' and err.value.message == "unknown key"
+
+
+def test_the_autosave_keeps_its_own_last_file_without_reading_it_again(tmp_path, monkeypatch):
+    """The file an autosave wrote itself is known good: it becomes autosave.prev.json by a
+    link, not read back and written out again; a file changed outside dinghy since is read,
+    and kept only if it reads as JSON. Either way the previous file is a file of its own,
+    which the next save does not change."""
+    from dinghy.core import io
+    from dinghy.ui.shell.autosave import Autosave
+    auto = Autosave(tmp_path)
+    reads = []
+    real = io.read_bytes
+    monkeypatch.setattr(io, "read_bytes", lambda path, *a: reads.append(Path(path)) or real(path, *a))
+    for n in (3, 5, 8):
+        auto.save(_race(n))
+    assert reads == []
+    assert len(json.loads(auto.previous.read_text())["actions"]) == 5
+    assert len(json.loads(auto.path.read_text())["actions"]) == 8
+    assert not auto.previous.samefile(auto.path)
+
+    auto.path.write_text("{ not json")                  # damaged outside dinghy
+    auto.save(_race(9))
+    assert reads == [auto.path]
+    assert len(json.loads(auto.previous.read_text())["actions"]) == 5    # the good one stays
+    auto.save(_race(10))
+    assert len(json.loads(auto.previous.read_text())["actions"]) == 9
+    assert len(json.loads(auto.path.read_text())["actions"]) == 10
+    assert not list(tmp_path.glob(".*.tmp"))

@@ -250,6 +250,28 @@ def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
         raise
 
 
+def copy_atomic(source: str | os.PathLike[str], path: str | os.PathLike[str]) -> None:
+    """Make ``path`` a copy of the file ``source`` atomically, without reading it: a
+    hard link under a temporary name, then a rename over ``path`` (``source`` must be
+    replaced by renames from then on, as the atomic writers here do, never rewritten in
+    place). Where the file system has no hard links, the bytes are copied."""
+    p = Path(path)
+    tmp = p.parent / f".{p.name}.{os.urandom(6).hex()}.tmp"
+    try:
+        os.link(source, tmp)
+    except OSError:
+        write_bytes_atomic(p, read_bytes(source))
+        return
+    try:
+        os.replace(tmp, p)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
 #: A temporary file older than this (seconds) was left by a process that died while
 #: writing (a kill -9, a power cut): no write takes that long.
 STALE_TEMPORARY = 60.0

@@ -36,6 +36,7 @@ class Autosave:
         self.folder = Path(folder) if folder is not None else home()
         # a process killed while writing leaves its temporary file: clear those on start
         io.remove_stale_temporaries(self.folder, (AUTOSAVE, PREVIOUS, LAST_RACE))
+        self._written: tuple[int, int, int] | None = None   # the file saved last, as written
 
     @property
     def path(self) -> Path:
@@ -57,18 +58,24 @@ class Autosave:
 
         Both writes are atomic replaces and the current file is copied, never moved, so
         ``autosave.json`` exists at every moment (a process killed in between leaves
-        the old race or the new one). A current file that does not even read as JSON
-        (damaged outside dinghy) is not copied: the previous good one stays.
+        the old race or the new one). The file this autosave wrote last is known good and
+        is kept by a link, not read again; any other current file is kept only if it reads
+        as JSON (one damaged outside dinghy is not copied: the previous good one stays).
         """
-        if self.path.is_file():
-            try:
-                raw = io.read_bytes(self.path, io.MAX_JSON_BYTES)
-                io.json_from_bytes(self.path, raw)
-            except ValueError:
-                pass
+        current = _identity(self.path)
+        if current is not None:
+            if current == self._written:
+                io.copy_atomic(self.path, self.previous)
             else:
-                io.write_bytes_atomic(self.previous, raw)
+                try:
+                    raw = io.read_bytes(self.path, io.MAX_JSON_BYTES)
+                    io.json_from_bytes(self.path, raw)
+                except ValueError:
+                    pass
+                else:
+                    io.write_bytes_atomic(self.previous, raw)
         games.save_race(self.path, race)
+        self._written = _identity(self.path)
 
     def summary(self, now: float | None = None) -> str | None:
         """One line on the race in the autosave, for a person deciding whether to keep it:
@@ -124,6 +131,15 @@ class Autosave:
             n += 1
         games.save_race(path, race)
         return path
+
+
+def _identity(path: Path) -> tuple[int, int, int] | None:
+    """Which file is at ``path`` as it stands (inode, time, size); None if none."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_ino, st.st_mtime_ns, st.st_size)
 
 
 def _ago(seconds: float) -> str:
