@@ -150,9 +150,12 @@ def test_a_race_whose_boats_get_nowhere_is_cut_short_soon(monkeypatch):
     resolve it). The simulation cuts a race short once no boat still racing has got
     anywhere (the game's ``progress``) for ``run.STALLED`` actions, and reports it as not
     finished; such a race used to run to the 30,000-action limit. Here every boat is made
-    to look as if it got nowhere from the first action."""
+    to look as if it got nowhere from the first action, and the watch is made shorter
+    (``run.STALLED``: 300 actions here, 3,000 in a real run; the same count decides)."""
     from dinghy.games.dinghy_race.game import DinghyRace
+    assert run.STALLED == 3000
     monkeypatch.setattr(DinghyRace, "progress", lambda self, state: "nowhere")
+    monkeypatch.setattr(run, "STALLED", 300)
     plan = sim_plan.make_plan("dinghy_race", ["olympic_triangle"], [6], ["easy"], races=1, seed=37)
     out = run.sail(plan.jobs[0])
     row = out["race"]
