@@ -50,11 +50,42 @@ def _recorded(key: tuple, game) -> tuple[list, random.Random] | None:
         return None
     for r in json.loads(PERSON_RACES.read_text())["races"]:
         if race_key(r["course"], r["seed"], r["rivals"], r["keeps_weather_eye"]) == key:
-            version, internal, gauss = r["rng"]
-            rng = random.Random()
-            rng.setstate((version, tuple(internal), gauss))
-            return [game.parse_action(text) for text in r["actions"]], rng
+            return [game.parse_action(text) for text in r["actions"]], rng_from(r["rng"])
     return None
+
+
+def rng_state(rng: random.Random) -> list:
+    """A random stream's state as JSON can keep it (``rng_from`` makes the stream again)."""
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def rng_from(state: list) -> random.Random:
+    version, internal, gauss = state
+    rng = random.Random()
+    rng.setstate((version, tuple(internal), gauss))
+    return rng
+
+
+#: Seeded bot races recorded up to the position a test is about, with the skippers'
+#: random stream there (tests/records/bot_races.json, made by
+#: tests/records/record_bot_races.py): a test replays the record and lets the bots
+#: decide the moves that matter, choice for choice as in the race sailed whole.
+BOT_RACES = Path(__file__).parent / "records" / "bot_races.json"
+
+
+def resumed(name: str):
+    """(race, rng): the record ``name`` replayed (each action through ``Race.push``, which
+    applies nothing the engine refuses) and the skippers' random stream where it stops
+    (None where the record keeps none)."""
+    from dinghy import games
+    from dinghy.core.race import Race
+    from dinghy.core.setup import RaceSetup
+    r = json.loads(BOT_RACES.read_text())["races"][name]
+    race = Race(games.load_game(RaceSetup.from_mapping(r["setup"])))
+    for text in r["actions"]:
+        race.push(text)
+    return race, (rng_from(r["rng"]) if r.get("rng") else None)
 
 
 def person_stops(course: str, seed: int, steps, *, rivals=("hard",), first_round: int = 0,

@@ -11,7 +11,6 @@ Re-record when the hard skipper's play is meant to change (its decisions then di
 from __future__ import annotations
 
 import json
-import random
 
 import botkit
 
@@ -36,10 +35,9 @@ def main() -> None:
                                      keeps_weather_eye=keeps):
             pass
         sailed, rng = botkit._SAILED[botkit.race_key(course, seed, rivals, keeps)]
-        version, internal, gauss = rng.getstate()
         races.append({"course": course, "seed": seed, "rivals": list(rivals), "keeps_weather_eye": keeps,
                       "last_round": last_round, "actions": [a.text() for a in sailed],
-                      "rng": [version, list(internal), gauss]})
+                      "rng": botkit.rng_state(rng)})
         print(f"{course} seed {seed}: {len(sailed)} actions to round {last_round}")
     data = {"about": "The first rounds of the races tests/botkit.py's person_stops sails (a person in seat 0 "
                      "whose choices the hard skipper makes, hard rivals), with the skippers' random stream "
