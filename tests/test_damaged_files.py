@@ -342,11 +342,12 @@ def test_race_save_into_a_place_that_cannot_be_written_fails_before_the_race(cap
 
 
 def test_a_save_that_fails_after_the_race_keeps_the_printed_results(capsys, tmp_path, monkeypatch):
+    # (two races of two boats on the shortest shipped course: a third of the up-and-down's sailing)
     def full_disk(path, race):
         raise OSError(28, "No space left on device")
     monkeypatch.setattr(games, "save_race", full_disk)
     dest = tmp_path / "r.json"
-    code = cli.main(["race", "--boats", "2", "--course", "up_and_down", "--races", "2", "--seed", "3",
+    code = cli.main(["race", "--boats", "2", "--course", "short_lap", "--races", "2", "--seed", "3",
                      "--save", str(dest)])
     out, err = capsys.readouterr()
     assert code == 2
