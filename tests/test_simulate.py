@@ -233,9 +233,13 @@ def test_weather_eye_cards_laid_are_the_cards_gone_from_the_boats_supply(monkeyp
     the engine let it shift. The summary shows both per boat. (The race is cut at the
     plan's action limit, 300 actions, the way ``dinghy simulate`` cuts a long race: the
     tally is of the actions sailed, and by then every boat has laid Weather Eye cards and
-    sailed shifted moves.)"""
+    sailed shifted moves. Three hard boats on the up-and-down course, seed 2: ``run.sail``
+    starts from the race's first 280 actions, as it sailed them, replayed from
+    tests/records/bot_races.json, and sails the last 20.)"""
     import dataclasses
 
+    from botkit import BOT_RACES
+    from dinghy.core.race import Race
     from dinghy.simulate import tally as tally_mod
     seen = {}
 
@@ -244,7 +248,13 @@ def test_weather_eye_cards_laid_are_the_cards_gone_from_the_boats_supply(monkeyp
         return tally_mod.tally(race, job)
     monkeypatch.setattr(run, "tally", keep)
     plan = sim_plan.make_plan("dinghy_race", ["up_and_down"], [3], ["hard"], races=1, seed=2)
-    res = run.sail(dataclasses.replace(plan.jobs[0], max_actions=300))
+    prefix = json.loads(BOT_RACES.read_text())["races"]["simulated_weather_eye"]
+
+    def recorded(game):
+        assert json.loads(json.dumps(game.setup.to_mapping())) == prefix["setup"]     # its own race
+        return Race.replay(game, prefix["actions"], source=str(BOT_RACES))
+    monkeypatch.setattr(run, "Race", recorded)
+    res = run.sail(dataclasses.replace(plan.jobs[0], max_actions=300 - len(prefix["actions"])))
     race = seen["race"]
     assert len(race.actions) == 300
     start, end = race.history[0], race.state

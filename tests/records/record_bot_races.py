@@ -52,10 +52,26 @@ def coach_race() -> dict:
     return {"setup": race.game.setup.to_mapping(), "actions": actions}
 
 
+def simulated_weather_eye_race() -> dict:
+    """test_simulate.py's Weather Eye tally race (``run.sail``: three hard boats, up-and-down,
+    seed 2, cut at 300 actions): its first 280 actions."""
+    import dataclasses
+
+    from dinghy.simulate import plan as sim_plan, run
+    plan = sim_plan.make_plan("dinghy_race", ["up_and_down"], [3], ["hard"], races=1, seed=2)
+    tally, run.tally = run.tally, (lambda race, job: race)
+    try:
+        race = run.sail(dataclasses.replace(plan.jobs[0], max_actions=300))
+    finally:
+        run.tally = tally
+    return {"setup": race.game.setup.to_mapping(), "actions": [race.game.action_text(a) for a in race.actions[:280]]}
+
+
 def main() -> None:
     races = {"finishing_simple_3": before_the_first_finish(3),
              "finishing_simple_8": before_the_first_finish(8),
-             "coach_race": coach_race()}
+             "coach_race": coach_race(),
+             "simulated_weather_eye": simulated_weather_eye_race()}
     for name, r in races.items():
         print(f"{name}: {len(r['actions'])} actions")
     data = {"about": "Seeded bot races up to the position a test is about, with the skippers' random stream "
