@@ -2,7 +2,9 @@
 checked by the engine before it is pushed."""
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 from dinghy.skippers import skipper
 
@@ -29,6 +31,62 @@ def sail_checked(race, rng: random.Random, max_actions: int = 20000) -> None:
 #: choices are made once and replayed after that (the same actions, the same race).
 _SAILED: dict[tuple, tuple[list, random.Random]] = {}
 
+#: The first rounds of the races the tests ask ``person_stops`` for most, as the hard
+#: skipper sails them, with the skippers' random stream where the record stops (made by
+#: tests/records/record_person_races.py): a race starts from its record and the skippers
+#: sail on from there only where a test goes further, choice for choice as in a race
+#: sailed from the first action.
+PERSON_RACES = Path(__file__).parent / "records" / "person_races.json"
+USE_RECORDS = True
+
+
+def race_key(course: str, seed: int, rivals=("hard",), keeps_weather_eye: bool = False) -> tuple:
+    return (course, seed, tuple(rivals), keeps_weather_eye)
+
+
+def _recorded(key: tuple, game) -> tuple[list, random.Random] | None:
+    """The record's actions for ``key`` and the skippers' random stream where it stops."""
+    if not USE_RECORDS or not PERSON_RACES.exists():
+        return None
+    for r in json.loads(PERSON_RACES.read_text())["races"]:
+        if race_key(r["course"], r["seed"], r["rivals"], r["keeps_weather_eye"]) == key:
+            return [game.parse_action(text) for text in r["actions"]], rng_from(r["rng"])
+    return None
+
+
+def rng_state(rng: random.Random) -> list:
+    """A random stream's state as JSON can keep it (``rng_from`` makes the stream again)."""
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def rng_from(state: list) -> random.Random:
+    version, internal, gauss = state
+    rng = random.Random()
+    rng.setstate((version, tuple(internal), gauss))
+    return rng
+
+
+#: Seeded bot races recorded up to the position a test is about, with the skippers'
+#: random stream there (tests/records/bot_races.json, made by
+#: tests/records/record_bot_races.py): a test replays the record and lets the bots
+#: decide the moves that matter, choice for choice as in the race sailed whole.
+BOT_RACES = Path(__file__).parent / "records" / "bot_races.json"
+
+
+def resumed(name: str):
+    """(race, rng): the record ``name`` replayed (each action through ``Race.push``, which
+    applies nothing the engine refuses) and the skippers' random stream where it stops
+    (None where the record keeps none)."""
+    from dinghy import games
+    from dinghy.core.race import Race
+    from dinghy.core.setup import RaceSetup
+    r = json.loads(BOT_RACES.read_text())["races"][name]
+    race = Race(games.load_game(RaceSetup.from_mapping(r["setup"])))
+    for text in r["actions"]:
+        race.push(text)
+    return race, (rng_from(r["rng"]) if r.get("rng") else None)
+
 
 def person_stops(course: str, seed: int, steps, *, rivals=("hard",), first_round: int = 0,
                  last_round: int = 14, keeps_weather_eye: bool = False):
@@ -48,8 +106,10 @@ def person_stops(course: str, seed: int, steps, *, rivals=("hard",), first_round
     names = list(PALETTE)
     seats = (Seat(names[0], names[0], None),) + tuple(Seat(n, n, r) for n, r in zip(names[1:], rivals))
     race = Race(games.load_game(RaceSetup(seats=seats, course=course, seed=seed)))
-    key = (course, seed, tuple(rivals), keeps_weather_eye)
-    sailed, rng = _SAILED.setdefault(key, ([], random.Random(seed)))
+    key = race_key(course, seed, rivals, keeps_weather_eye)
+    if key not in _SAILED:
+        _SAILED[key] = _recorded(key, race.game) or ([], random.Random(seed))
+    sailed, rng = _SAILED[key]
     while not race.over and race.state.round <= last_round:
         n = len(race.actions)
         player = race.current_player()

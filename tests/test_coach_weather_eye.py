@@ -215,9 +215,17 @@ def test_the_hard_skipper_lays_its_card_where_the_coach_would():
     a rule of thumb: "a card a little upwind of the bow" on a long beat, whatever that
     card would give): it lays one exactly where the coach offers one, one of the coach's
     places, and keeps it where the coach offers none; and it never lays one before the
-    start (the rules notes: none before round 6)."""
+    start (the rules notes: none before round 6).
+    Every stop is weighed until the skipper has laid three cards (the first rounds after
+    the start, on the beat); after that, the stops where the boat sails nowhere at its
+    next turn (a delay card in front of the bow, or none), until one where the card is
+    kept. (It weighed every stop in between: fifteen more cards laid on the beat.)"""
     laid = kept = 0
     for race in person_at((Step.WEATHER_EYE,), first_round=0, last_round=40):
+        if laid >= 3:
+            planned = race.state.boat().planned
+            if planned is not None and race.game.cards.types[planned].exits:
+                continue
         act = hard.choose(race, random.Random(0))
         if race.state.round <= 5:
             assert isinstance(act, Pass)

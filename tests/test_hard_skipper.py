@@ -3,6 +3,7 @@
 and the coach's three hints."""
 from __future__ import annotations
 
+import json
 import math
 import random
 from fractions import Fraction
@@ -322,16 +323,22 @@ def test_a_move_ending_against_another_boats_hull_is_priced_as_a_lock():
 # -- the coach ---------------------------------------------------------------------------
 
 def test_the_coach_offers_up_to_three_distinct_legal_actions_fewest_rounds_first():
-    from dinghy.skippers import skipper
+    """At every step of the first 400 actions of a seeded race (hard, tactician and
+    simple on the up-and-down course, seed 3; its actions replayed from
+    tests/records/bot_races.json, where the skippers' choices were recorded), the coach
+    offers one to three distinct actions the engine allows, fewest rounds first, none
+    while chance acts."""
+    from botkit import BOT_RACES
     from dinghy.skippers.dinghy_race.coach import Hint, hints
-    race = make_race("up_and_down", ["hard", "tactician", "simple"], 3)
-    rng = random.Random(3)
+    record = json.loads(BOT_RACES.read_text())["races"]["coach_race"]
+    race = Race(games.load_game(RaceSetup.from_mapping(record["setup"])))
+    assert [s.skipper for s in race.game.setup.seats] == ["hard", "tactician", "simple"]
+    assert race.game.setup.seed == 3 and len(record["actions"]) == 400
     seen_steps = set()
-    while not race.over and len(race.actions) < 400:
-        player = race.current_player()
-        if player == CHANCE:
+    for text in record["actions"]:
+        if race.current_player() == CHANCE:
             assert hints(race) == []
-            race.roll()
+            race.push(text)
             continue
         hs = hints(race)
         assert 1 <= len(hs) <= 3
@@ -341,7 +348,7 @@ def test_the_coach_offers_up_to_three_distinct_legal_actions_fewest_rounds_first
         assert all(a.expected_rounds <= b.expected_rounds for a, b in zip(hs, hs[1:]))
         assert all(0 <= h.capsize_risk <= 1 and h.expected_rounds >= 0 for h in hs)
         seen_steps.add(race.state.step.value)
-        race.push(skipper(race.game.setup.seats[player].skipper).choose(race, rng))
+        race.push(text)
     assert {"place", "move"} <= seen_steps
 
 

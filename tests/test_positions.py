@@ -4,9 +4,11 @@ from where the boats stand. A played race's states come back unchanged, and a po
 rebuilt from a played state with the derived fields left out comes back as played."""
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
 from functools import lru_cache
+from pathlib import Path
 
 import pytest
 
@@ -18,16 +20,37 @@ from dinghy.skippers import skipper
 
 MAX_ACTIONS = {"dinghy_race": 260}
 
+#: The races ``played`` gives most, as the skippers sailed them (made by
+#: tests/records/record_played_races.py; re-record when a skipper's play is meant to
+#: change): replayed, not chosen again.
+PLAYED = Path(__file__).parent / "records" / "played_races.json"
+
+
+@lru_cache(maxsize=None)
+def _recorded() -> dict[str, list[str]]:
+    return json.loads(PLAYED.read_text())["races"] if PLAYED.exists() else {}
+
+
+def played_key(name: str, seed: int = 1, seats: int = 3, limit: int | None = None) -> str:
+    return f"{name} seed {seed}, {seats} seats, limit {limit}"
+
 
 @lru_cache(maxsize=None)
 def played(name: str, seed: int = 1, seats: int = 3, limit: int | None = None):
     """A seeded race of ``name`` on its first board, sailed by its default skippers
-    (at most ``limit`` actions)."""
+    (at most ``limit`` actions); replayed from its record where tests/records/
+    played_races.json keeps it (each action through ``Race.push``, which applies nothing
+    the engine refuses)."""
     names = list(PALETTE)[:seats]
     board = games.GAMES[name].boards()[0]
     setup = RaceSetup(seats=tuple(Seat(n, n, None) for n in names), course=board, seed=seed)
     game = games.load_game(setup, name)
     race = Race(game)
+    record = _recorded().get(played_key(name, seed, seats, limit))
+    if record is not None:
+        for text in record:
+            race.push(text)
+        return game, race
     bots = [skipper(None, name) for _ in range(seats)]
     rng = random.Random(seed)
     while not race.over and len(race.actions) < (limit or MAX_ACTIONS.get(name, 3000)):

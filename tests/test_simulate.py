@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -18,7 +19,10 @@ from toy_game import Pinboat
 
 
 def small_plan(races: int = 2):
-    return sim_plan.make_plan("dinghy_race", ["standard_triangle"], [2], ["easy", "medium"], races, seed=5,
+    """Two variants (hazards as printed and doubled) of two races each, two boats on the
+    short lap (the shortest shipped course: the plan's races are sailed here, over two
+    processes and on a Dask cluster, twelve races in all)."""
+    return sim_plan.make_plan("dinghy_race", ["short_lap"], [2], ["easy", "medium"], races, seed=5,
                               hazard_scales=[1.0, 2.0])
 
 
@@ -149,9 +153,12 @@ def test_a_race_whose_boats_get_nowhere_is_cut_short_soon(monkeypatch):
     resolve it). The simulation cuts a race short once no boat still racing has got
     anywhere (the game's ``progress``) for ``run.STALLED`` actions, and reports it as not
     finished; such a race used to run to the 30,000-action limit. Here every boat is made
-    to look as if it got nowhere from the first action."""
+    to look as if it got nowhere from the first action, and the watch is made shorter
+    (``run.STALLED``: 300 actions here, 3,000 in a real run; the same count decides)."""
     from dinghy.games.dinghy_race.game import DinghyRace
+    assert run.STALLED == 3000
     monkeypatch.setattr(DinghyRace, "progress", lambda self, state: "nowhere")
+    monkeypatch.setattr(run, "STALLED", 300)
     plan = sim_plan.make_plan("dinghy_race", ["olympic_triangle"], [6], ["easy"], races=1, seed=37)
     out = run.sail(plan.jobs[0])
     row = out["race"]
@@ -171,6 +178,12 @@ def test_a_race_in_which_boats_keep_moving_is_never_cut_short(here):
     assert len(here.results) == 4 and all(res["race"]["finished"] for res in here.results)
 
 
+#: A ``dinghy simulate`` race up to the action before a hard seat claims room at a mark,
+#: made (and re-made when the skippers' play is meant to change) by
+#: tests/records/record_claim_room_simulated.py.
+CLAIM_RECORD = Path(__file__).parent / "records" / "claim_room_simulated.json"
+
+
 @pytest.mark.race
 def test_a_simulated_race_lets_the_hard_skipper_claim_room_as_at_the_table(monkeypatch):
     """Right-of-way rule 3 ("The innermost boat (only) can then demand immediately,
@@ -179,28 +192,36 @@ def test_a_simulated_race_lets_the_hard_skipper_claim_room_as_at_the_table(monke
     speaks out of turn before every action, as a race in the terminal or at the table
     does, so the levels' figures from ``dinghy simulate`` are those of the same play.
     Six boats, hard and simple, on the up-and-down course (with four, since rule 1 looks
-    at the card laid after a tack, such a rounding is rare): the first seed whose race
-    meets one.
-    Every claim is a hard seat's, made when the engine offered it; every action of the
-    fleet is one the engine allows (``Race.push`` applies nothing it refuses: "Any player
-    may protest an illegal move"), and the race ends with everyone placed. The skippers
-    draw only from the race's own random stream, never from the global random module.
+    at the card laid after a tack, such a rounding is rare): the first seed whose
+    simulated race meets one, recorded up to the action before the claim
+    (tests/records/claim_room_simulated.json). ``run.sail`` sails on from there: the
+    first action it takes is the claim, a hard seat's, made when the engine offered it;
+    every action of the fleet is one the engine allows (``Race.push`` applies nothing it
+    refuses: "Any player may protest an illegal move"), and the race ends with everyone
+    placed. The skippers draw only from the race's own random stream, never from the
+    global random module.
     (This race holds the hard skipper's fleet race too: test_hard_skipper.py sailed one
     of hard, tactician and simple seats to the end for its legal actions alone; the
     tactician sails beside the hard skipper in its coach's race there.)"""
     import random
+
+    from dinghy.core.race import Race
+    rec = json.loads(CLAIM_RECORD.read_text())
+    plan = sim_plan.make_plan("dinghy_race", [rec["course"]], [len(rec["skippers"])], ["hard", "simple"],
+                              races=1, seed=rec["seed"])
+    job = plan.jobs[0]
+    assert list(job.skippers) == rec["skippers"]
+    # run.sail's race starts where the record stops; from there on it sails on its own
+    monkeypatch.setattr(run, "Race", lambda game: Race.replay(game, rec["actions"], source=str(CLAIM_RECORD)))
     monkeypatch.setattr(run, "tally", lambda race, job: race)
     random.seed(12345)
     before = random.getstate()
-    for seed in range(1, 41):
-        plan = sim_plan.make_plan("dinghy_race", ["up_and_down"], [6], ["hard", "simple"], races=1, seed=seed)
-        job = plan.jobs[0]
-        race = run.sail(job)
-        claims = [(i, a) for i, a in enumerate(race.actions) if type(a).__name__ == "Overlap"]
-        if claims:
-            break
-    assert race.over and claims, "no hard seat claimed room"
-    assert sorted(race.places()) == [1, 2, 3, 4, 5, 6]
+    race = run.sail(job)
+    first = len(rec["actions"])
+    assert race.game.action_text(race.actions[first]) == rec["claim"], \
+        "run.sail no longer claims room here: re-record with tests/records/record_claim_room_simulated.py"
+    claims = [(i, a) for i, a in enumerate(race.actions) if type(a).__name__ == "Overlap"]
+    assert race.over and sorted(race.places()) == [1, 2, 3, 4, 5, 6]
     for i, a in claims:
         assert job.skippers[a.boat] == "hard" and a in race.game.interjections(race.history[i])
     assert random.getstate() == before, "a skipper must not draw from the global random module"
@@ -215,9 +236,13 @@ def test_weather_eye_cards_laid_are_the_cards_gone_from_the_boats_supply(monkeyp
     the engine let it shift. The summary shows both per boat. (The race is cut at the
     plan's action limit, 300 actions, the way ``dinghy simulate`` cuts a long race: the
     tally is of the actions sailed, and by then every boat has laid Weather Eye cards and
-    sailed shifted moves.)"""
+    sailed shifted moves. Three hard boats on the up-and-down course, seed 2: ``run.sail``
+    starts from the race's first 280 actions, as it sailed them, replayed from
+    tests/records/bot_races.json, and sails the last 20.)"""
     import dataclasses
 
+    from botkit import BOT_RACES
+    from dinghy.core.race import Race
     from dinghy.simulate import tally as tally_mod
     seen = {}
 
@@ -226,7 +251,13 @@ def test_weather_eye_cards_laid_are_the_cards_gone_from_the_boats_supply(monkeyp
         return tally_mod.tally(race, job)
     monkeypatch.setattr(run, "tally", keep)
     plan = sim_plan.make_plan("dinghy_race", ["up_and_down"], [3], ["hard"], races=1, seed=2)
-    res = run.sail(dataclasses.replace(plan.jobs[0], max_actions=300))
+    prefix = json.loads(BOT_RACES.read_text())["races"]["simulated_weather_eye"]
+
+    def recorded(game):
+        assert json.loads(json.dumps(game.setup.to_mapping())) == prefix["setup"]     # its own race
+        return Race.replay(game, prefix["actions"], source=str(BOT_RACES))
+    monkeypatch.setattr(run, "Race", recorded)
+    res = run.sail(dataclasses.replace(plan.jobs[0], max_actions=300 - len(prefix["actions"])))
     race = seen["race"]
     assert len(race.actions) == 300
     start, end = race.history[0], race.state
