@@ -28,13 +28,20 @@ def weather_eye_shift(game: Table, state: RaceState, boat: Boat, card: CardType)
     limit = game.cards.shift_limit(card)
     if not limit or not state.weather_eyes:
         return 0.0
-    reach = game.cards.card_length      # the ruler: one long card side
-    shape = game.hull(boat.pose, boat.tack).union(game.card_shape(boat.pose, card, boat.tack))
-    for we in state.weather_eyes:
-        if weather_eye_shape(game, we).distance(shape) <= reach + EPS:
-            return limit
-    return 0.0
+    shape = ruler_target(game, boat, card)
+    return limit if any(in_ruler_reach(game, we, shape) for we in state.weather_eyes) else 0.0
 
+
+def ruler_target(game: Table, boat: Boat, card: CardType):
+    """What the Weather Eye Ruler must touch at the start of the boat's turn: "the boat
+    or its manoeuvre card" (``card`` in front of its bow), as one shape."""
+    return game.hull(boat.pose, boat.tack).union(game.card_shape(boat.pose, card, boat.tack))
+
+
+def in_ruler_reach(game: Table, we: WeatherEyeCard, target) -> bool:
+    """Whether the Weather Eye Ruler (one long card side) can touch both ``we`` and
+    ``target`` (:func:`ruler_target`)."""
+    return weather_eye_shape(game, we).distance(target) <= game.cards.card_length + EPS
 
 
 def weather_eye_shape(game: Table, we: WeatherEyeCard) -> Polygon:
