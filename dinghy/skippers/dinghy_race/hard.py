@@ -97,8 +97,7 @@ class HardSkipper(Skipper):
         if B.spi.any():
             v = v + (ch.spi_adjust(B, tx, ty, v) if self.style.spinnaker else np.where(B.spi, 1.0, 0.0))
         f = field_of(race.game)
-        fv = f.value_of_batch(B)
-        vmin = f.value_of_batch(B, best_heading=True)
+        fv, vmin = f.values_of_batch(B)
         known = np.isfinite(vmin) & ~B.finished
         v = v + self.heading_weight * np.where(known & np.isfinite(fv), fv - vmin, 0.0)
         if self.pos_weight:
