@@ -96,6 +96,11 @@ def _key(game):
             key = _Water((content_key(game), game.wind_from))
         except TypeError:
             return id(game)
+        # the same water in another game: the same key object (compared once here, not
+        # at every lookup of the fields by it)
+        key = _SEEN.setdefault(key, key)
+        if len(_SEEN) > 32:
+            _SEEN.pop(next(iter(_SEEN)))
         _KEYS[game] = key
     return key
 
@@ -119,6 +124,7 @@ class _Water:
 
 
 _KEYS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_SEEN: dict = {}            # key -> itself: one object per water
 
 
 def _field_of(game, disk: bool | None) -> Field:

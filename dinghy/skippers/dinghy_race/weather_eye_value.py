@@ -43,7 +43,8 @@ from dinghy.games.dinghy_race import rules as dr
 from dinghy.games.dinghy_race.actions import Drift, Pass, WeatherEye
 from dinghy.games.dinghy_race.memo import per_object
 from dinghy.games.dinghy_race.state import WeatherEyeCard
-from dinghy.games.dinghy_race.weather_eye import drifted, in_ruler_reach, ruler_target, weather_eye_shape
+from dinghy.games.dinghy_race.weather_eye import (beyond_ruler, drifted, in_ruler_reach, ruler_target,
+                                                  weather_eye_shape)
 
 #: rounds a boat is assumed to hold its course
 HORIZON = 4
@@ -108,7 +109,7 @@ class _Sky:
     def __init__(self, game, state) -> None:
         self.game, self.state = game, state
         self.tracks: dict = {}          # the chart -> every boat's track (:func:`_tracks`)
-        self._targets: dict = {}        # (boat, k, pose) -> (shift limit, what the ruler must touch)
+        self._targets: dict = {}        # (boat, k, pose) -> [shift limit, boat there, card, ruler target]
         self._drifted: dict = {}        # (card, flips) -> the card drifted, or None (off the water)
         self._hits: dict = {}           # (boat, k, pose, card) -> in reach
 
@@ -146,12 +147,9 @@ class _Sky:
             if target is None:
                 card = _card_of(game, boat, k)
                 limit = game.cards.shift_limit(card) if card is not None else 0.0
-                shape = None
-                if limit:
-                    b = boat.with_(pose=pose, tack=dr.tack_of(pose.heading, game.wind_from, boat.tack))
-                    shape = ruler_target(game, b, card)
-                target = self._targets[at] = (limit, shape)
-            limit, shape = target
+                b = boat.with_(pose=pose, tack=dr.tack_of(pose.heading, game.wind_from, boat.tack)) if limit else None
+                target = self._targets[at] = [limit, b, card, None]
+            limit, b, card, _shape = target
             if not limit:
                 out.append(0.0)
                 continue
@@ -160,7 +158,12 @@ class _Sky:
                 key = at + (we,)
                 h = self._hits.get(key)
                 if h is None:
-                    h = self._hits[key] = in_ruler_reach(game, we, shape)
+                    h = False
+                    if not beyond_ruler(game, we, b, card):
+                        if target[3] is None:
+                            target[3] = ruler_target(game, b, card)
+                        h = in_ruler_reach(game, we, target[3])
+                    self._hits[key] = h
                 if h:
                     hit = True
                     break
