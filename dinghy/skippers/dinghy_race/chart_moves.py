@@ -25,6 +25,33 @@ class CardMoves:
         t = self._templates.get(key)
         if t is not None:
             return t
+        # the moves themselves do not depend on the Lady Luck cards: kept apart, so that
+        # only the hazards' costs are priced again for another number of cards or worth
+        geo = self._template_moves.get((h, tack, spi, pre))
+        if geo is None:
+            geo = self._template_moves[(h, tack, spi, pre)] = self._moves_of(h, tack, spi, pre)
+        ei, ci, kind, turn, invol, spi2, b2, keep, moves = geo
+        hc = lambda row, mod=0: self.hazard_cost(row, mod, luck, luck_value)   # noqa: E731
+        cost = np.zeros(len(ei))
+        cost += np.where(kind == TACK, hc("tack"), 0.0)
+        cost += np.where(kind == JIBE, hc("jibe_spi") if spi else hc("jibe"), 0.0)
+        trap = self.c_trap[ci]
+        cost += np.where(invol & (turn > 0), np.where(trap, hc("tack_trapeze", -2), hc("tack", -2)), 0.0)
+        cost += np.where(invol & (turn < 0), hc("jibe_spi", -2) if spi else hc("jibe", -2), 0.0)
+        cost += np.where(kind == SPI_UP, hc("spi_up"), 0.0)
+        # the engine rolls for the take-down only with the spinnaker up; the skippers still
+        # price a Spi down laid with none up as if it rolled, so that they lay the card out of
+        # context only where it is clearly the best (a sailor would not play it for nothing)
+        cost += np.where(kind == SPI_DOWN, hc("spi_down"), 0.0)
+        cost += np.where(spi2 & (kind != SPI_UP) & ((b2 & RUN) == 0), hc("spi_abuse"), 0.0)
+        cost += np.where(trap & ((b2 & CH) == 0), hc("trapeze_abuse"), 0.0)
+        t = moves + (cost[keep],)
+        self._templates[key] = t
+        return t
+
+    def _moves_of(self, h: int, tack: int, spi: bool, pre: bool):
+        """:meth:`template` before the hazards' costs: the exits that fit, where they end,
+        and what the costs are read from."""
         off = int(off_wind_deg(np.array([h]), self.wind)[0])
         bits = int(aspect_bits(np.array([off]))[0])
         ec = self.e_card
@@ -60,25 +87,10 @@ class CardMoves:
         bx = bx + np.where(bonus, self.bonus * dxh, 0.0)
         by = by + np.where(bonus, self.bonus * dyh, 0.0)
         b2 = aspect_bits(off_wind_deg(h2, self.wind))
-        hc = lambda row, mod=0: self.hazard_cost(row, mod, luck, luck_value)   # noqa: E731
-        cost = np.zeros(len(ei))
-        cost += np.where(kind == TACK, hc("tack"), 0.0)
-        cost += np.where(kind == JIBE, hc("jibe_spi") if spi else hc("jibe"), 0.0)
-        trap = self.c_trap[ci]
-        cost += np.where(invol & (turn > 0), np.where(trap, hc("tack_trapeze", -2), hc("tack", -2)), 0.0)
-        cost += np.where(invol & (turn < 0), hc("jibe_spi", -2) if spi else hc("jibe", -2), 0.0)
-        cost += np.where(kind == SPI_UP, hc("spi_up"), 0.0)
-        # the engine rolls for the take-down only with the spinnaker up; the skippers still
-        # price a Spi down laid with none up as if it rolled, so that they lay the card out of
-        # context only where it is clearly the best (a sailor would not play it for nothing)
-        cost += np.where(kind == SPI_DOWN, hc("spi_down"), 0.0)
-        cost += np.where(spi2 & (kind != SPI_UP) & ((b2 & RUN) == 0), hc("spi_abuse"), 0.0)
-        cost += np.where(trap & ((b2 & CH) == 0), hc("trapeze_abuse"), 0.0)
         keep = ~bad
-        t = (ci[keep], self.e_idx[ei][keep], bx[keep], by[keep], h2[keep].astype(np.int64),
-             t2[keep].astype(np.int64), spi2[keep].astype(bool), cost[keep])
-        self._templates[key] = t
-        return t
+        return (ei, ci, kind, turn, invol, spi2, b2, keep,
+                (ci[keep], self.e_idx[ei][keep], bx[keep], by[keep], h2[keep].astype(np.int64),
+                 t2[keep].astype(np.int64), spi2[keep].astype(bool)))
 
     def _table(self, pre: bool, luck: int, luck_value):
         """Every template, padded into arrays indexed by (heading / 15, tack, spi)."""
