@@ -343,6 +343,7 @@ class Field:
         c4 = np.concatenate([(i0 + di) * self.ny + j0 + dj for di, dj, _ in corners])
         lay4 = np.tile(lay, 4)
         same4 = self._same_layer(np.tile(x, 4), np.tile(y, 4), self.cx[c4], self.cy[c4], lay4)
+        wgt4 = np.concatenate([wgt for _, _, wgt in corners])
         outs = []
         for best_heading in which:
             if best_heading:
@@ -352,14 +353,17 @@ class Field:
                 V = self.values
                 hi = hi_h
             hi = np.broadcast_to(hi, (n,))
+            v4 = V[lay4, c4, np.tile(hi, 4)]
+            # each corner's weighted value and weight, for the four corners at once; summed
+            # corner by corner, in order, from zero
+            fin4 = np.isfinite(v4) & same4
+            part = np.where(fin4, wgt4 * np.where(fin4, v4, 0.0), 0.0)
+            share = np.where(fin4, wgt4, 0.0)
             num = np.zeros(n)
             den = np.zeros(n)
-            v4 = V[lay4, c4, np.tile(hi, 4)]
-            for k, (_, _, wgt) in enumerate(corners):
-                v = v4[k * n:(k + 1) * n]
-                fin = np.isfinite(v) & same4[k * n:(k + 1) * n]
-                num += np.where(fin, wgt * np.where(fin, v, 0.0), 0.0)
-                den += np.where(fin, wgt, 0.0)
+            for k in range(4):
+                num += part[k * n:(k + 1) * n]
+                den += share[k * n:(k + 1) * n]
             out = np.where(den > 1e-9, num / np.maximum(den, 1e-9), np.nan)
             outs.append(np.where(layer >= 0, out, np.nan))
         return outs
