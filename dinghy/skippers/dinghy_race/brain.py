@@ -95,6 +95,7 @@ class Chart(CardMoves):
         self._expect: dict[tuple[str, int, int], float] = {}
         self._templates: dict = {}
         self._template_moves: dict = {}
+        self._move_tables: dict = {}
         self._tables: dict = {}
         self._kids: dict = {}
         self._obstacles: dict = {}

@@ -93,28 +93,67 @@ class CardMoves:
                  t2[keep].astype(np.int64), spi2[keep].astype(bool)))
 
     def _table(self, pre: bool, luck: int, luck_value):
-        """Every template, padded into arrays indexed by (heading / 15, tack, spi)."""
+        """Every template, padded into arrays indexed by (heading / 15, tack, spi): the
+        moves kept per ``pre`` (:meth:`_move_table`), the hazards' costs priced for all
+        rows at once per number and worth of Lady Luck cards (the arithmetic of
+        :meth:`template`, element by element; 0 where a row has no move)."""
         key = (pre, luck if luck_value is not None else 0, luck_value)
         tab = self._tables.get(key)
         if tab is not None:
             return tab
+        moves, (kind, invol, turn, trap, spi2, b2, spi, ok) = self._move_table(pre)
+        hc = lambda row, mod=0: self.hazard_cost(row, mod, luck, luck_value)   # noqa: E731
+        cost = np.zeros(ok.shape)
+        cost += np.where(kind == TACK, hc("tack"), 0.0)
+        cost += np.where(kind == JIBE, np.where(spi, hc("jibe_spi"), hc("jibe")), 0.0)
+        cost += np.where(invol & (turn > 0), np.where(trap, hc("tack_trapeze", -2), hc("tack", -2)), 0.0)
+        cost += np.where(invol & (turn < 0), np.where(spi, hc("jibe_spi", -2), hc("jibe", -2)), 0.0)
+        cost += np.where(kind == SPI_UP, hc("spi_up"), 0.0)
+        cost += np.where(kind == SPI_DOWN, hc("spi_down"), 0.0)
+        cost += np.where(spi2 & (kind != SPI_UP) & ((b2 & RUN) == 0), hc("spi_abuse"), 0.0)
+        cost += np.where(trap & ((b2 & CH) == 0), hc("trapeze_abuse"), 0.0)
+        tab = list(moves) + [np.where(ok, cost, 0.0), ok]
+        self._tables[key] = tab
+        return tab
+
+    def _move_table(self, pre: bool):
+        """The moves of every (heading, tack, spi) row padded into arrays (card, exit,
+        dx, dy, new heading, new tack, spi after), and what their hazards' costs are read
+        from (kind, involuntary, turn, trapeze, spi after, point of sail after, the row's
+        spi, and which entries are moves). Kept per ``pre``: the same for any luck."""
+        got = self._move_tables.get(pre)
+        if got is not None:
+            return got
         rows = []
         for hi in range(24):
             for t in (-1, 1):
                 for sp in (False, True):
-                    rows.append(self.template(hi * 15, t, sp, pre, luck, luck_value))
-        M = max(1, max(len(r[0]) for r in rows))
+                    geo = self._template_moves.get((hi * 15, t, sp, pre))
+                    if geo is None:
+                        geo = self._template_moves[(hi * 15, t, sp, pre)] = self._moves_of(hi * 15, t, sp, pre)
+                    rows.append(geo)
+        M = max(1, max(len(r[8][0]) for r in rows))
         n = len(rows)
-        tab = [np.zeros((n, M), dtype=np.int64), np.zeros((n, M), dtype=np.int64), np.zeros((n, M)),
-               np.zeros((n, M)), np.zeros((n, M), dtype=np.int64), np.zeros((n, M), dtype=np.int64),
-               np.zeros((n, M), dtype=bool), np.zeros((n, M)), np.zeros((n, M), dtype=bool)]
-        for i, r in enumerate(rows):
-            m = len(r[0])
-            for a, v in zip(tab, r):
+        moves = [np.zeros((n, M), dtype=np.int64), np.zeros((n, M), dtype=np.int64), np.zeros((n, M)),
+                 np.zeros((n, M)), np.zeros((n, M), dtype=np.int64), np.zeros((n, M), dtype=np.int64),
+                 np.zeros((n, M), dtype=bool)]
+        kind, turn, b2 = (np.zeros((n, M), dtype=np.int64) for _ in range(3))
+        invol, trap, spi2, ok = (np.zeros((n, M), dtype=bool) for _ in range(4))
+        spi = np.zeros((n, 1), dtype=bool)
+        for i, (ei, ci, k, tu, iv, s2, bb, keep, mv) in enumerate(rows):
+            m = len(mv[0])
+            for a, v in zip(moves, mv):
                 a[i, :m] = v
-            tab[8][i, :m] = True
-        self._tables[key] = tab
-        return tab
+            kind[i, :m] = k[keep]
+            invol[i, :m] = iv[keep]
+            turn[i, :m] = tu[keep]
+            trap[i, :m] = self.c_trap[ci][keep]
+            spi2[i, :m] = s2[keep]
+            b2[i, :m] = bb[keep]
+            ok[i, :m] = True
+            spi[i, 0] = bool(i % 2)
+        got = self._move_tables[pre] = (moves, (kind, invol, turn, trap, spi2, b2, spi, ok))
+        return got
 
     def card_mask(self, keys) -> np.ndarray:
         """Which of the chart's cards are among ``keys`` (a key it does not move by, the
