@@ -7,7 +7,8 @@
    where it stood when the start signal went, and against that optimum sailed exactly
    (``Field.rollout``). Target: within 15% of the field's optimum.
 2. Its decision times, median and worst (the field built beforehand, as a race does
-   before its first decision once the field is cached).
+   before its first decision once the field is cached), in CPU time (``time.process_time``:
+   on a shared machine, wall time measures the neighbours too).
 3. Head to head with the tactician: ``--races`` seeded two-boat races per course (the
    seats swapped every other race, the hard skipper claiming room at marks), the share
    the hard skipper wins (``--races 0``: none; ``bench_strength.py --levels
@@ -50,10 +51,10 @@ def sail(race: Race, seed: int, times: list[float] | None = None) -> None:
                 call = hard.interject(race, seat)
                 if call is not None:
                     race.push(call)
-        t = time.perf_counter()
+        t = time.process_time()
         action = skipper(names[p]).choose(race, rng)
         if names[p] == "hard" and times is not None:
-            times.append(time.perf_counter() - t)
+            times.append(time.process_time() - t)
         race.push(action)
 
 
@@ -103,7 +104,7 @@ def main() -> None:
     times: list[float] = []
     solo(args.solo, times)
     t = sorted(times)
-    print(f"decision times over {len(t)} decisions: median {1e3 * statistics.median(t):.1f} ms, "
+    print(f"decision CPU times over {len(t)} decisions: median {1e3 * statistics.median(t):.1f} ms, "
           f"95th percentile {1e3 * t[int(0.95 * (len(t) - 1))]:.0f} ms, worst {1e3 * t[-1]:.0f} ms", flush=True)
     if args.races > 0:
         head_to_head(args.course or ["up_and_down", "standard_triangle"], args.races)

@@ -11,6 +11,7 @@ from shapely.geometry import Polygon
 from dinghy.core.geometry import Pose, shape_at
 from dinghy.core.interface import Event
 from dinghy.games.dinghy_race.actions import Drift, Pass, WeatherEye
+from dinghy.games.dinghy_race.bounds import local_boxes, quick_box, turned_box
 from dinghy.games.dinghy_race.cards import CardType
 from dinghy.games.dinghy_race.common import EPS, say, lines_on_water, prestart
 from dinghy.games.dinghy_race.rounds import end_turn, new_round
@@ -28,22 +29,70 @@ def weather_eye_shift(game: Table, state: RaceState, boat: Boat, card: CardType)
     limit = game.cards.shift_limit(card)
     if not limit or not state.weather_eyes:
         return 0.0
-    reach = game.cards.card_length      # the ruler: one long card side
-    shape = game.hull(boat.pose, boat.tack).union(game.card_shape(boat.pose, card, boat.tack))
-    for we in state.weather_eyes:
-        if weather_eye_shape(game, we).distance(shape) <= reach + EPS:
-            return limit
-    return 0.0
+    eyes = [we for we in state.weather_eyes if not beyond_ruler(game, we, boat, card)]
+    if not eyes:
+        return 0.0
+    shape = ruler_target(game, boat, card)
+    return limit if any(in_ruler_reach(game, we, shape) for we in eyes) else 0.0
 
+
+def ruler_target(game: Table, boat: Boat, card: CardType):
+    """What the Weather Eye Ruler must touch at the start of the boat's turn: "the boat
+    or its manoeuvre card" (``card`` in front of its bow), as one shape."""
+    return game.hull(boat.pose, boat.tack).union(game.card_shape(boat.pose, card, boat.tack))
+
+
+def in_ruler_reach(game: Table, we: WeatherEyeCard, target) -> bool:
+    """Whether the Weather Eye Ruler (one long card side) can touch both ``we`` and
+    ``target`` (:func:`ruler_target`)."""
+    return weather_eye_shape(game, we).distance(target) <= game.cards.card_length + EPS
+
+
+def beyond_ruler(game: Table, we: WeatherEyeCard, boat: Boat, card: CardType) -> bool:
+    """True when ``we`` is surely out of the ruler's reach of the boat and ``card`` in
+    front of its bow (:func:`in_ruler_reach` would say no): their bounding boxes, each a
+    hair wider than its shape (:func:`bounds.quick_box`), lie farther apart than the
+    ruler reaches, and no two shapes lie nearer than their boxes. False: let the shapes
+    judge (a card that is not the table's own is always left to them)."""
+    if game.cards.types.get(card.key) is not card:
+        return False
+    p, t = boat.pose, boat.tack
+    hx0, hy0, hx1, hy1 = quick_box(game, None, t, 0.0, p.x, p.y, p.heading)
+    cx0, cy0, cx1, cy1 = quick_box(game, card.key, t, 0.0, p.x, p.y, p.heading)
+    x0, y0, x1, y1 = min(hx0, cx0), min(hy0, cy0), max(hx1, cx1), max(hy1, cy1)
+    ex0, ey0, ex1, ey1 = _eye_box(game, we)
+    dx = max(0.0, ex0 - x1, x0 - ex1)
+    dy = max(0.0, ey0 - y1, y0 - ey1)
+    return math.hypot(dx, dy) > game.cards.card_length + EPS
+
+
+def _eye_box(game: Table, we: WeatherEyeCard) -> tuple[float, float, float, float]:
+    """A Weather Eye card's bounding box, a hair wider than its shape (as a quick box)."""
+    boxes = local_boxes(game)
+    key = ("weather eye", we.long_side_along_wind, game.wind_from)
+    b = boxes.get(key)
+    if b is None:
+        b = boxes[key] = turned_box(_eye_outline(game, we.long_side_along_wind), game.wind_from)
+    return (we.x + b[0], we.y + b[1], we.x + b[2], we.y + b[3])
+
+
+def _eye_outline(game: Table, long_side_along_wind: bool) -> np.ndarray:
+    L, W = game.cards.card_length, game.cards.card_width
+    along, across = (L, W) if long_side_along_wind else (W, L)
+    return np.array([[-across / 2, -along / 2], [across / 2, -along / 2],
+                     [across / 2, along / 2], [-across / 2, along / 2]])
 
 
 def weather_eye_shape(game: Table, we: WeatherEyeCard) -> Polygon:
-    L, W = game.cards.card_length, game.cards.card_width
-    along, across = (L, W) if we.long_side_along_wind else (W, L)
-    pose = Pose(we.x, we.y, game.wind_from)
-    return shape_at(pose, np.array([[-across / 2, -along / 2], [across / 2, -along / 2],
-                                    [across / 2, along / 2], [-across / 2, along / 2]]))
-
+    """The card on the water (kept per table and card: the rules and the skippers ask
+    for the same cards again and again; a shape never changes)."""
+    shapes = game.__dict__.setdefault("_weather_eye_shapes", {})
+    out = shapes.get(we)
+    if out is None:
+        if len(shapes) > 4096:
+            shapes.clear()
+        out = shapes[we] = shape_at(Pose(we.x, we.y, game.wind_from), _eye_outline(game, we.long_side_along_wind))
+    return out
 
 
 def why_not_weather_eye(game: Table, state: RaceState, act: WeatherEye) -> str | None:

@@ -94,6 +94,8 @@ class Chart(CardMoves):
         self.hz = game.hazards
         self._expect: dict[tuple[str, int, int], float] = {}
         self._templates: dict = {}
+        self._template_moves: dict = {}
+        self._move_tables: dict = {}
         self._tables: dict = {}
         self._kids: dict = {}
         self._obstacles: dict = {}

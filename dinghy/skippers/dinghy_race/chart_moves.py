@@ -25,6 +25,33 @@ class CardMoves:
         t = self._templates.get(key)
         if t is not None:
             return t
+        # the moves themselves do not depend on the Lady Luck cards: kept apart, so that
+        # only the hazards' costs are priced again for another number of cards or worth
+        geo = self._template_moves.get((h, tack, spi, pre))
+        if geo is None:
+            geo = self._template_moves[(h, tack, spi, pre)] = self._moves_of(h, tack, spi, pre)
+        ei, ci, kind, turn, invol, spi2, b2, keep, moves = geo
+        hc = lambda row, mod=0: self.hazard_cost(row, mod, luck, luck_value)   # noqa: E731
+        cost = np.zeros(len(ei))
+        cost += np.where(kind == TACK, hc("tack"), 0.0)
+        cost += np.where(kind == JIBE, hc("jibe_spi") if spi else hc("jibe"), 0.0)
+        trap = self.c_trap[ci]
+        cost += np.where(invol & (turn > 0), np.where(trap, hc("tack_trapeze", -2), hc("tack", -2)), 0.0)
+        cost += np.where(invol & (turn < 0), hc("jibe_spi", -2) if spi else hc("jibe", -2), 0.0)
+        cost += np.where(kind == SPI_UP, hc("spi_up"), 0.0)
+        # the engine rolls for the take-down only with the spinnaker up; the skippers still
+        # price a Spi down laid with none up as if it rolled, so that they lay the card out of
+        # context only where it is clearly the best (a sailor would not play it for nothing)
+        cost += np.where(kind == SPI_DOWN, hc("spi_down"), 0.0)
+        cost += np.where(spi2 & (kind != SPI_UP) & ((b2 & RUN) == 0), hc("spi_abuse"), 0.0)
+        cost += np.where(trap & ((b2 & CH) == 0), hc("trapeze_abuse"), 0.0)
+        t = moves + (cost[keep],)
+        self._templates[key] = t
+        return t
+
+    def _moves_of(self, h: int, tack: int, spi: bool, pre: bool):
+        """:meth:`template` before the hazards' costs: the exits that fit, where they end,
+        and what the costs are read from."""
         off = int(off_wind_deg(np.array([h]), self.wind)[0])
         bits = int(aspect_bits(np.array([off]))[0])
         ec = self.e_card
@@ -60,49 +87,73 @@ class CardMoves:
         bx = bx + np.where(bonus, self.bonus * dxh, 0.0)
         by = by + np.where(bonus, self.bonus * dyh, 0.0)
         b2 = aspect_bits(off_wind_deg(h2, self.wind))
-        hc = lambda row, mod=0: self.hazard_cost(row, mod, luck, luck_value)   # noqa: E731
-        cost = np.zeros(len(ei))
-        cost += np.where(kind == TACK, hc("tack"), 0.0)
-        cost += np.where(kind == JIBE, hc("jibe_spi") if spi else hc("jibe"), 0.0)
-        trap = self.c_trap[ci]
-        cost += np.where(invol & (turn > 0), np.where(trap, hc("tack_trapeze", -2), hc("tack", -2)), 0.0)
-        cost += np.where(invol & (turn < 0), hc("jibe_spi", -2) if spi else hc("jibe", -2), 0.0)
-        cost += np.where(kind == SPI_UP, hc("spi_up"), 0.0)
-        # the engine rolls for the take-down only with the spinnaker up; the skippers still
-        # price a Spi down laid with none up as if it rolled, so that they lay the card out of
-        # context only where it is clearly the best (a sailor would not play it for nothing)
-        cost += np.where(kind == SPI_DOWN, hc("spi_down"), 0.0)
-        cost += np.where(spi2 & (kind != SPI_UP) & ((b2 & RUN) == 0), hc("spi_abuse"), 0.0)
-        cost += np.where(trap & ((b2 & CH) == 0), hc("trapeze_abuse"), 0.0)
         keep = ~bad
-        t = (ci[keep], self.e_idx[ei][keep], bx[keep], by[keep], h2[keep].astype(np.int64),
-             t2[keep].astype(np.int64), spi2[keep].astype(bool), cost[keep])
-        self._templates[key] = t
-        return t
+        return (ei, ci, kind, turn, invol, spi2, b2, keep,
+                (ci[keep], self.e_idx[ei][keep], bx[keep], by[keep], h2[keep].astype(np.int64),
+                 t2[keep].astype(np.int64), spi2[keep].astype(bool)))
 
     def _table(self, pre: bool, luck: int, luck_value):
-        """Every template, padded into arrays indexed by (heading / 15, tack, spi)."""
+        """Every template, padded into arrays indexed by (heading / 15, tack, spi): the
+        moves kept per ``pre`` (:meth:`_move_table`), the hazards' costs priced for all
+        rows at once per number and worth of Lady Luck cards (the arithmetic of
+        :meth:`template`, element by element; 0 where a row has no move)."""
         key = (pre, luck if luck_value is not None else 0, luck_value)
         tab = self._tables.get(key)
         if tab is not None:
             return tab
+        moves, (kind, invol, turn, trap, spi2, b2, spi, ok) = self._move_table(pre)
+        hc = lambda row, mod=0: self.hazard_cost(row, mod, luck, luck_value)   # noqa: E731
+        cost = np.zeros(ok.shape)
+        cost += np.where(kind == TACK, hc("tack"), 0.0)
+        cost += np.where(kind == JIBE, np.where(spi, hc("jibe_spi"), hc("jibe")), 0.0)
+        cost += np.where(invol & (turn > 0), np.where(trap, hc("tack_trapeze", -2), hc("tack", -2)), 0.0)
+        cost += np.where(invol & (turn < 0), np.where(spi, hc("jibe_spi", -2), hc("jibe", -2)), 0.0)
+        cost += np.where(kind == SPI_UP, hc("spi_up"), 0.0)
+        cost += np.where(kind == SPI_DOWN, hc("spi_down"), 0.0)
+        cost += np.where(spi2 & (kind != SPI_UP) & ((b2 & RUN) == 0), hc("spi_abuse"), 0.0)
+        cost += np.where(trap & ((b2 & CH) == 0), hc("trapeze_abuse"), 0.0)
+        tab = list(moves) + [np.where(ok, cost, 0.0), ok]
+        self._tables[key] = tab
+        return tab
+
+    def _move_table(self, pre: bool):
+        """The moves of every (heading, tack, spi) row padded into arrays (card, exit,
+        dx, dy, new heading, new tack, spi after), and what their hazards' costs are read
+        from (kind, involuntary, turn, trapeze, spi after, point of sail after, the row's
+        spi, and which entries are moves). Kept per ``pre``: the same for any luck."""
+        got = self._move_tables.get(pre)
+        if got is not None:
+            return got
         rows = []
         for hi in range(24):
             for t in (-1, 1):
                 for sp in (False, True):
-                    rows.append(self.template(hi * 15, t, sp, pre, luck, luck_value))
-        M = max(1, max(len(r[0]) for r in rows))
+                    geo = self._template_moves.get((hi * 15, t, sp, pre))
+                    if geo is None:
+                        geo = self._template_moves[(hi * 15, t, sp, pre)] = self._moves_of(hi * 15, t, sp, pre)
+                    rows.append(geo)
+        M = max(1, max(len(r[8][0]) for r in rows))
         n = len(rows)
-        tab = [np.zeros((n, M), dtype=np.int64), np.zeros((n, M), dtype=np.int64), np.zeros((n, M)),
-               np.zeros((n, M)), np.zeros((n, M), dtype=np.int64), np.zeros((n, M), dtype=np.int64),
-               np.zeros((n, M), dtype=bool), np.zeros((n, M)), np.zeros((n, M), dtype=bool)]
-        for i, r in enumerate(rows):
-            m = len(r[0])
-            for a, v in zip(tab, r):
+        moves = [np.zeros((n, M), dtype=np.int64), np.zeros((n, M), dtype=np.int64), np.zeros((n, M)),
+                 np.zeros((n, M)), np.zeros((n, M), dtype=np.int64), np.zeros((n, M), dtype=np.int64),
+                 np.zeros((n, M), dtype=bool)]
+        kind, turn, b2 = (np.zeros((n, M), dtype=np.int64) for _ in range(3))
+        invol, trap, spi2, ok = (np.zeros((n, M), dtype=bool) for _ in range(4))
+        spi = np.zeros((n, 1), dtype=bool)
+        for i, (ei, ci, k, tu, iv, s2, bb, keep, mv) in enumerate(rows):
+            m = len(mv[0])
+            for a, v in zip(moves, mv):
                 a[i, :m] = v
-            tab[8][i, :m] = True
-        self._tables[key] = tab
-        return tab
+            kind[i, :m] = k[keep]
+            invol[i, :m] = iv[keep]
+            turn[i, :m] = tu[keep]
+            trap[i, :m] = self.c_trap[ci][keep]
+            spi2[i, :m] = s2[keep]
+            b2[i, :m] = bb[keep]
+            ok[i, :m] = True
+            spi[i, 0] = bool(i % 2)
+        got = self._move_tables[pre] = (moves, (kind, invol, turn, trap, spi2, b2, spi, ok))
+        return got
 
     def card_mask(self, keys) -> np.ndarray:
         """Which of the chart's cards are among ``keys`` (a key it does not move by, the

@@ -319,40 +319,54 @@ class Field:
         crosses nothing that changes the layer (a rounding's ray, a gate, the start or
         finish line): the time to go jumps there. NaN where no cell is known (the caller
         falls back on the open-water estimate)."""
+        return self._values(x, y, h, layer, (best_heading,), just_tacked)[0]
+
+    def _values(self, x, y, h, layer, which: tuple[bool, ...], just_tacked=False) -> list[np.ndarray]:
+        """:meth:`value` at the headings given (False) and at the best heading there
+        (True), for each of ``which``: the cells and the straight-line checks, which do
+        not depend on the heading, made once."""
         x = np.asarray(x, float)
         y = np.asarray(y, float)
         layer = np.asarray(layer, np.int64)
-        hi = (np.asarray(h, np.int64) % 360) // 15 * 2 + np.asarray(just_tacked, np.int64)
+        hi_h = (np.asarray(h, np.int64) % 360) // 15 * 2 + np.asarray(just_tacked, np.int64)
         fx = (x - self.x0) / self.cell
         fy = (y - self.y0) / self.cell
         i0 = np.clip(np.floor(fx).astype(np.int64), 0, self.nx - 2)
         j0 = np.clip(np.floor(fy).astype(np.int64), 0, self.ny - 2)
         tx = np.clip(fx - i0, 0.0, 1.0)
         ty = np.clip(fy - j0, 0.0, 1.0)
-        if best_heading:
-            V = self._best_heading
-            hi = np.zeros(len(x), np.int64)
-        else:
-            V = self.values
         n = len(x)
-        num = np.zeros(n)
-        den = np.zeros(n)
         lay = np.broadcast_to(np.maximum(layer, 0), (n,))
-        hi = np.broadcast_to(hi, (n,))
         corners = ((0, 0, (1 - tx) * (1 - ty)), (1, 0, tx * (1 - ty)), (0, 1, (1 - tx) * ty), (1, 1, tx * ty))
         # the four corners' cells at once: one straight-line check for all 4 n tracks
         # (each track is judged on its own: the same answers as four checks of n)
         c4 = np.concatenate([(i0 + di) * self.ny + j0 + dj for di, dj, _ in corners])
         lay4 = np.tile(lay, 4)
-        v4 = V[lay4, c4, np.tile(hi, 4)]
         same4 = self._same_layer(np.tile(x, 4), np.tile(y, 4), self.cx[c4], self.cy[c4], lay4)
-        for k, (_, _, wgt) in enumerate(corners):
-            v = v4[k * n:(k + 1) * n]
-            fin = np.isfinite(v) & same4[k * n:(k + 1) * n]
-            num += np.where(fin, wgt * np.where(fin, v, 0.0), 0.0)
-            den += np.where(fin, wgt, 0.0)
-        out = np.where(den > 1e-9, num / np.maximum(den, 1e-9), np.nan)
-        return np.where(layer >= 0, out, np.nan)
+        wgt4 = np.concatenate([wgt for _, _, wgt in corners])
+        outs = []
+        for best_heading in which:
+            if best_heading:
+                V = self._best_heading
+                hi = np.zeros(len(x), np.int64)
+            else:
+                V = self.values
+                hi = hi_h
+            hi = np.broadcast_to(hi, (n,))
+            v4 = V[lay4, c4, np.tile(hi, 4)]
+            # each corner's weighted value and weight, for the four corners at once; summed
+            # corner by corner, in order, from zero
+            fin4 = np.isfinite(v4) & same4
+            part = np.where(fin4, wgt4 * np.where(fin4, v4, 0.0), 0.0)
+            share = np.where(fin4, wgt4, 0.0)
+            num = np.zeros(n)
+            den = np.zeros(n)
+            for k in range(4):
+                num += part[k * n:(k + 1) * n]
+                den += share[k * n:(k + 1) * n]
+            out = np.where(den > 1e-9, num / np.maximum(den, 1e-9), np.nan)
+            outs.append(np.where(layer >= 0, out, np.nan))
+        return outs
 
     def _same_layer(self, x, y, qx, qy, lay) -> np.ndarray:
         """Whether sailing straight from (x, y) to (qx, qy) stays in layer ``lay``."""
@@ -384,6 +398,10 @@ class Field:
         """Turns to go for each boat of a skippers' batch (finished: 0); with
         ``best_heading``, from the same place at the best heading there. A boat whose
         move was the tack or jibe card cannot lay that card again at once."""
+        return self.values_of_batch(B, (best_heading,))[0]
+
+    def values_of_batch(self, B: Batch, which: tuple[bool, ...] = (False, True)) -> list[np.ndarray]:
+        """:meth:`value_of_batch` for each of ``which`` (by default at the boats' headings
+        and at the best heading there), the cells looked up once."""
         tj = (B.card >= 0) & self._tj[np.maximum(B.card, 0)]
-        v = self.value(B.x, B.y, B.h, self._layers_of(B), best_heading, tj)
-        return np.where(B.finished, 0.0, v)
+        return [np.where(B.finished, 0.0, v) for v in self._values(B.x, B.y, B.h, self._layers_of(B), which, tj)]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
+import weakref
 from io import BytesIO
 
 import numpy as np
@@ -87,13 +88,43 @@ def field_now(game) -> Field | None:
 
 def _key(game):
     """The field's key: the water's content and the wind (a game whose content cannot be
-    hashed: itself, by identity)."""
-    try:
-        key = (content_key(game), game.wind_from)
-        hash(key)
-    except TypeError:
-        return id(game)
+    hashed: itself, by identity). Kept per game: a hard decision asks for its field
+    several times, and hashing the whole course each time cost more than the lookups."""
+    key = _KEYS.get(game)
+    if key is None:
+        try:
+            key = _Water((content_key(game), game.wind_from))
+        except TypeError:
+            return id(game)
+        # the same water in another game: the same key object (compared once here, not
+        # at every lookup of the fields by it)
+        key = _SEEN.setdefault(key, key)
+        if len(_SEEN) > 32:
+            _SEEN.pop(next(iter(_SEEN)))
+        _KEYS[game] = key
     return key
+
+
+class _Water:
+    """A field's key (the water's content and the wind), its hash taken once; equal to
+    another with the same content (the same water in another game)."""
+
+    __slots__ = ("content", "_hash")
+
+    def __init__(self, content) -> None:
+        self.content = content
+        self._hash = hash(content)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other) -> bool:
+        return self is other or (isinstance(other, _Water) and self._hash == other._hash
+                                 and self.content == other.content)
+
+
+_KEYS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_SEEN: dict = {}            # key -> itself: one object per water
 
 
 def _field_of(game, disk: bool | None) -> Field:
@@ -106,7 +137,7 @@ def _field_of(game, disk: bool | None) -> Field:
             disk = os.environ.get("DINGHY_FIELD_CACHE", "1") != "0"
         path = None
         if disk:
-            digest = hashlib.sha256(repr((DISK_FORMAT, CELL_CARDS, key)).encode()).hexdigest()[:32]
+            digest = hashlib.sha256(repr((DISK_FORMAT, CELL_CARDS, key.content)).encode()).hexdigest()[:32]
             path = io.cache_dir("fields") / f"{digest}.npz"
         f = _load(game, path) if path is not None else None
         if f is None:

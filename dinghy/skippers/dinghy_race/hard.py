@@ -97,8 +97,7 @@ class HardSkipper(Skipper):
         if B.spi.any():
             v = v + (ch.spi_adjust(B, tx, ty, v) if self.style.spinnaker else np.where(B.spi, 1.0, 0.0))
         f = field_of(race.game)
-        fv = f.value_of_batch(B)
-        vmin = f.value_of_batch(B, best_heading=True)
+        fv, vmin = f.values_of_batch(B)
         known = np.isfinite(vmin) & ~B.finished
         v = v + self.heading_weight * np.where(known & np.isfinite(fv), fv - vmin, 0.0)
         if self.pos_weight:
@@ -331,12 +330,17 @@ class HardSkipper(Skipper):
 def expected_delays(race: Race, row: str, modifier: int, cards: int) -> list[float]:
     """Expected delay cards of a hazard roll for 0..``cards`` Lady Luck cards, over every
     throw the game lists for its dice (exact probabilities)."""
-    game = race.game
+    hazards = race.game.hazards
+    key = (id(hazards), row, modifier, cards)
+    got = _DELAYS.get(key)
+    if got is not None and got[0] is hazards:
+        return list(got[1])
     rolls = _dice(race)
     out = []
     for n in range(cards + 1):
-        out.append(float(sum(p * game.hazards.resolve(row, (r.d1, r.d2), n, modifier).delay_cards
+        out.append(float(sum(p * hazards.resolve(row, (r.d1, r.d2), n, modifier).delay_cards
                              for r, p in rolls)))
+    remember(_DELAYS, key, (hazards, tuple(out)), 256)
     return out
 
 
@@ -360,6 +364,7 @@ def _dice(race: Race):
 
 
 _DICE_CACHE: list | None = None
+_DELAYS: dict = {}       # (id(hazard table), row, modifier, cards) -> (the table, expected delays)
 _LINE: dict = {}         # id(game) -> (game, places along the start line, turns lost there)
 _SKIPPER = HardSkipper()
 

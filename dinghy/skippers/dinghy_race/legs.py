@@ -226,15 +226,20 @@ class Detour:
         idx = np.flatnonzero(blocked)
         if len(idx) and len(self.verts):
             best = np.full(len(idx), np.inf)
+            bx, by = x[idx], y[idx]
             for v in range(len(self.verts)):
                 vx, vy = self.verts[v]
                 if not np.isfinite(self.vdist[v]):
                     continue
-                ls = shapely.linestrings(np.stack([np.stack([x[idx], y[idx]], 1),
-                                                   np.tile([[vx, vy]], (len(idx), 1))], 1))
+                c = chart.time(vx - bx, vy - by) + self.vdist[v]
+                # only a way round that would beat the best so far needs its line of sight
+                j = np.flatnonzero(c < best)
+                if not len(j):
+                    continue
+                ls = shapely.linestrings(np.stack([np.stack([bx[j], by[j]], 1),
+                                                   np.tile([[vx, vy]], (len(j), 1))], 1))
                 ok = ~shapely.intersects(self.core, ls)
-                c = chart.time(vx - x[idx], vy - y[idx]) + self.vdist[v]
-                best = np.where(ok & (c < best), c, best)
+                best[j[ok]] = c[j[ok]]
             best = np.where(np.isfinite(best), best, direct[idx] + 5.0)
             out[idx] = np.maximum(best - direct[idx], 0.0)
         inside = shapely.contains_xy(self.core, x, y)

@@ -41,8 +41,10 @@ from dinghy.core.geometry import Pose
 from dinghy.core.wind import Tack, off_wind, points_of_sail
 from dinghy.games.dinghy_race import rules as dr
 from dinghy.games.dinghy_race.actions import Drift, Pass, WeatherEye
+from dinghy.games.dinghy_race.memo import per_object
 from dinghy.games.dinghy_race.state import WeatherEyeCard
-from dinghy.games.dinghy_race.weather_eye import drifted, weather_eye_shape, weather_eye_shift
+from dinghy.games.dinghy_race.weather_eye import (beyond_ruler, drifted, in_ruler_reach, ruler_target,
+                                                  weather_eye_shape)
 
 #: rounds a boat is assumed to hold its course
 HORIZON = 4
@@ -96,35 +98,100 @@ def _card_of(game, boat, k: int):
     return max(fits, key=game.cards.shift_limit, default=None)
 
 
-def _eyes_at(game, eyes: Sequence[WeatherEyeCard], flips: int, k: int) -> tuple[WeatherEyeCard, ...]:
-    """The cards at the start of the turn ``k`` rounds on: drifted ``flips`` now and one
-    card length a round after that (those that drift off the water gone)."""
-    out = []
-    for we in eyes:
-        moved = drifted(game, we, flips + k - 1) if we.owner is not None else we
-        if moved is not None:
-            out.append(moved)
-    return tuple(out)
+class _Sky:
+    """The reach tests of one race state, kept while it is weighed: the same boats on the
+    same tracks meet the same (drifted) cards again in every forecast of a decision (each
+    place tried for a new card, each drift), and the coach's figures ask again. A turn's
+    shift is the engine's own test (``weather_eye_shift``: the card in front of the bow
+    at the start of that turn, any card in reach giving the shift), taken apart so that
+    each card's reach of each boat's turn is judged once."""
+
+    def __init__(self, game, state) -> None:
+        self.game, self.state = game, state
+        self.tracks: dict = {}          # the chart -> every boat's track (:func:`_tracks`)
+        self._targets: dict = {}        # (boat, k, pose) -> [shift limit, boat there, card, ruler target]
+        self._drifted: dict = {}        # (card, flips) -> the card drifted, or None (off the water)
+        self._hits: dict = {}           # (boat, k, pose, card) -> in reach
+
+    def tracks_of(self, ch) -> dict[int, list[Pose]]:
+        got = self.tracks.get(id(ch))
+        if got is None or got[0] is not ch:
+            got = self.tracks[id(ch)] = (ch, {b.index: _track(self.game, ch, b) for b in self.state.boats
+                                              if b.launched and b.racing})
+        return got[1]
+
+    def eyes_at(self, eyes: Sequence[WeatherEyeCard], flips: int, k: int) -> tuple[WeatherEyeCard, ...]:
+        """The cards at the start of the turn ``k`` rounds on: drifted ``flips`` now and one
+        card length a round after that (those that drift off the water gone)."""
+        out = []
+        for we in eyes:
+            if we.owner is None:
+                out.append(we)
+                continue
+            key = (we, flips + k - 1)
+            if key not in self._drifted:
+                self._drifted[key] = drifted(self.game, we, flips + k - 1)
+            moved = self._drifted[key]
+            if moved is not None:
+                out.append(moved)
+        return tuple(out)
+
+    def reach(self, boat, track: list[Pose], eyes, flips: int) -> list[float]:
+        """The sideways shift (mm) the cards allow the boat at the start of each turn on its
+        track (0 where none is in reach)."""
+        game = self.game
+        out = []
+        for k, pose in enumerate(track, 1):
+            at = (boat.index, k, pose)
+            target = self._targets.get(at)
+            if target is None:
+                card = _card_of(game, boat, k)
+                limit = game.cards.shift_limit(card) if card is not None else 0.0
+                b = boat.with_(pose=pose, tack=dr.tack_of(pose.heading, game.wind_from, boat.tack)) if limit else None
+                target = self._targets[at] = [limit, b, card, None]
+            limit, b, card, _shape = target
+            if not limit:
+                out.append(0.0)
+                continue
+            hit = False
+            for we in self.eyes_at(eyes, flips, k):
+                key = at + (we,)
+                h = self._hits.get(key)
+                if h is None:
+                    h = False
+                    if not beyond_ruler(game, we, b, card):
+                        if target[3] is None:
+                            target[3] = ruler_target(game, b, card)
+                        h = in_ruler_reach(game, we, target[3])
+                    self._hits[key] = h
+                if h:
+                    hit = True
+                    break
+            out.append(limit if hit else 0.0)
+        return out
 
 
-def _reach(game, state, boat, track: list[Pose], eyes, flips: int) -> list[float]:
-    """The sideways shift (mm) the cards allow the boat at the start of each turn on its
-    track (0 where none is in reach)."""
-    out = []
-    for k, pose in enumerate(track, 1):
-        card = _card_of(game, boat, k)
-        if card is None:
-            out.append(0.0)
-            continue
-        s = state.with_(weather_eyes=_eyes_at(game, eyes, flips, k))
-        b = boat.with_(pose=pose, tack=dr.tack_of(pose.heading, game.wind_from, boat.tack))
-        out.append(weather_eye_shift(game, s, b, card))
-    return out
+@per_object(maxsize=8)
+def _sky(game, state) -> _Sky:
+    return _Sky(game, state)
 
 
 def _tracks(race, ch) -> dict[int, list[Pose]]:
     """Every boat's :func:`_track`, by index (the boats on the water)."""
-    return {b.index: _track(race.game, ch, b) for b in race.state.boats if b.launched and b.racing}
+    return _sky(race.game, race.state).tracks_of(ch)
+
+
+def _kept(value: Value) -> Value:
+    """``value`` answering the same poses (the same turns of the same shifts) once."""
+    memo: dict = {}
+
+    def kept(poses, tacks):
+        key = (tuple(poses), tuple(tacks))
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = np.asarray(value(poses, tacks), float)
+        return got
+    return kept
 
 
 def forecast(race, ch, value: Value, eyes: Sequence[WeatherEyeCard], flips: int,
@@ -134,10 +201,11 @@ def forecast(race, ch, value: Value, eyes: Sequence[WeatherEyeCard], flips: int,
     ``tracks``: the boats' :func:`_tracks`, where the caller has them."""
     game, state = race.game, race.state
     boat = state.boat()
+    sky = _sky(game, state)
     if tracks is None:
-        tracks = _tracks(race, ch)
+        tracks = sky.tracks_of(ch)
     track = tracks.get(boat.index) or _track(game, ch, boat)
-    shifts = _reach(game, state, boat, track, eyes, flips)
+    shifts = sky.reach(boat, track, eyes, flips)
     gain, first = 0.0, None
     used = [k for k, s in enumerate(shifts) if s > 0]
     if used:
@@ -161,14 +229,14 @@ def forecast(race, ch, value: Value, eyes: Sequence[WeatherEyeCard], flips: int,
     for b in state.boats:
         if b.index == boat.index or not (b.launched and b.racing):
             continue
-        if any(s > 0 for s in _reach(game, state, b, tracks[b.index], eyes, flips)):
+        if any(s > 0 for s in sky.reach(b, tracks[b.index], eyes, flips)):
             others.append(b.index)
     return EyeForecast(gain, first, tuple(others))
 
 
 def drift_forecasts(race, ch, value: Value) -> dict[Drift, EyeForecast]:
     """The drift step: what each drift the last player may pick leaves this boat."""
-    eyes, tracks = race.state.weather_eyes, _tracks(race, ch)
+    eyes, tracks, value = race.state.weather_eyes, _tracks(race, ch), _kept(value)
     return {Drift(f): forecast(race, ch, value, eyes, f, tracks) for f in (1, 2)}
 
 
@@ -182,7 +250,7 @@ def spots(race, ch, value: Value, n: int = 3) -> list[tuple[WeatherEye, EyeForec
     boat = state.boat()
     L, W = game.cards.card_length, game.cards.card_width
     up = np.asarray(game.upwind, float)
-    tracks = _tracks(race, ch)
+    tracks, value = _tracks(race, ch), _kept(value)
     track = tracks.get(boat.index) or _track(game, ch, boat)
     card = _card_of(game, boat, 1) or _card_of(game, boat, 2)
     if card is None:            # no card that a shift helps, now or on this heading
