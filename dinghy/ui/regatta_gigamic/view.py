@@ -268,9 +268,14 @@ class GigamicView(TrayMixin, GenericView):
 
     def focus_ghosts(self) -> None:
         """On a person's turn, when the ghosts are too close together to tap (or out of
-        view), zoom in on the acting boat and its ghosts (the Fit button shows the whole table again)."""
+        view), zoom in on the acting boat and its ghosts (the Fit button shows the whole
+        table again); the edge arrow then points to the next buoy if the view lost it."""
         if self.gui is None or self.camera.width <= 1:
             return
+        self._focus_ghosts()
+        self.place_arrow()
+
+    def _focus_ghosts(self) -> None:
         if not self.ghosts:                  # no ghosts (a swap, a roll, a sun): the boats in view
             self.focus_sun()
             self._boat_in_view()
