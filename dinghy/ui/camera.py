@@ -137,17 +137,31 @@ def _make_camera_group() -> type:
         """Children draw in world millimetres through ``camera``'s view matrix."""
 
         def __init__(self, camera: Camera, window: Any, order: int = 0,
-                     parent: Any = None) -> None:
+                     parent: Any = None, clip: bool = False) -> None:
             super().__init__(order=order, parent=parent)
             self.camera, self.window = camera, window
+            self.clip = clip                # cut to the camera's viewport (nothing beside it)
             self._saved_view: Any = None
 
         def set_state(self) -> None:
             self._saved_view = self.window.view
             self.window.view = self.camera.view_matrix()
+            if self.clip:
+                from pyglet import gl
+
+                cam, win = self.camera, self.window
+                fw, fh = win.get_framebuffer_size()
+                sx, sy = fw / max(1, win.width), fh / max(1, win.height)
+                gl.glEnable(gl.GL_SCISSOR_TEST)
+                gl.glScissor(int(cam.x0 * sx), int(cam.y0 * sy), max(0, int(math.ceil(cam.width * sx))),
+                             max(0, int(math.ceil(cam.height * sy))))
 
         def unset_state(self) -> None:
             self.window.view = self._saved_view
+            if self.clip:
+                from pyglet import gl
+
+                gl.glDisable(gl.GL_SCISSOR_TEST)
 
         # Two cameras with the same order must never be merged into one state.
         def __eq__(self, other: object) -> bool:

@@ -281,7 +281,7 @@ class ChartWords:
         words of their own are left where they are (their words say which is which)."""
         idx = [i for i, g in enumerate(self.ghosts) if not g.words]
         pts = [self.camera.world_to_screen(*self.ghost_centre(self.ghosts[i])) for i in idx]
-        shifts = fan_out(pts, 44 * self.scale)
+        shifts = fan_out(pts, theme.TOUCH * self.scale)   # each ring a touch target of its own
         return {i: sh for i, sh in zip(idx, shifts) if sh != (0.0, 0.0)}
 
     def _fan_changed(self) -> bool:

@@ -154,6 +154,7 @@ class ChartCamera:
         # no closer than the nearest pair needs: the rest of the fleet may stay in view
         centre = cam.world_to_screen((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
         cam.zoom_at(*centre, min(1.0, want / cam.zoom))
+        self.clear_lines_of_top_edge((min(xs), min(ys), max(xs), max(ys)))
         self.chart.camera_moved()
 
     def place_bounds(self) -> tuple[float, float, float, float] | None:
@@ -209,7 +210,44 @@ class ChartCamera:
             cam.zoom = cam.clamp(most)
         elif cam.zoom < least:
             cam.zoom = cam.clamp(min(least, most))
+        self.clear_lines_of_top_edge(b)
         self.chart.camera_moved()
+
+    def line_spots(self, line: Any) -> list[tuple[float, float, float]]:
+        """A course line on the screen: each end's buoy and the name under its middle, as
+        (x, y, half-height) in window pixels."""
+        cam, g = self.camera, self.gui
+        r = self.game.course.mark_radius * cam.zoom
+        mx, my = cam.world_to_screen(*line.midpoint)
+        ends = [(*cam.world_to_screen(*p), r) for p in (line.a, line.b)]
+        return ends + [(mx, my - g.px(12), g.px(9))]
+
+    def clear_lines_of_top_edge(self, keep: tuple[float, float, float, float]) -> None:
+        """A close-up that leaves the start or finish line across the chart's top edge
+        (a buoy or the name "Start" cut under the top bar) is moved up or down, the
+        least that shows the line whole, or else takes it out of sight (the edge arrow
+        then points to it), as long as ``keep`` (the framed box, world units) stays in view
+        clear of the camera buttons."""
+        cam, g = self.camera, self.gui
+        course = self.game.course
+        top, gap = cam.y0 + cam.height, g.px(8)
+        lines = [course.start] + ([course.finish] if course.finish is not course.start else [])
+        near = []                           # the lines across the edge, all of each
+        for line in lines:
+            spots = [s for s in self.line_spots(line) if cam.x0 <= s[0] <= cam.x0 + cam.width]
+            if any(y - h - gap < top < y + h + gap for _, y, h in spots):
+                near += spots
+        if not near:
+            return
+        down = top - max(y + h for _, y, h in near) - gap               # the lines whole in view
+        up = top - min(y - h for _, y, h in near) + gap                 # out of it, over the edge
+        (_, ky0), (_, ky1) = cam.world_to_screen(keep[0], keep[1]), cam.world_to_screen(keep[2], keep[3])
+        band = getattr(self, "camera_band", None)
+        foot = band.y + band.h if band is not None and band.visible else cam.y0
+        for dy in (down, up):               # in view if the framed box allows it
+            if ky0 + dy >= foot and ky1 + dy <= top:
+                cam.cy -= dy / cam.zoom
+                return
 
     def weather_eye_spots(self) -> list[tuple[float, float]]:
         """On a person's WEATHER_EYE step, the places round the boat where the engine lets

@@ -23,7 +23,7 @@ class WindRose(Widget):
     def __init__(self, gui: Gui, wind_from: int, layer: int = LAYER_PANEL) -> None:
         super().__init__(gui, layer)
         self.wind_from = wind_from
-        self.back = self._own(gui.rect(theme.rgba(theme.WATER_DEEP, 210), layer, BACK))
+        self.back = self._own(gui.rect(theme.WATER_DEEP, layer, BACK))     # opaque: no word shows through
         self.title = self._own(gui.label("", theme.SMALL_PT, theme.ON_WATER, layer=layer,
                                          bold=True, anchor_x="center"))
         self.letters = [self._own(gui.label(p, theme.SMALL_PT - 1, theme.ON_WATER_SOFT, layer=layer,

@@ -110,20 +110,22 @@ class BoardDrawing(TargetMarks):
 
     # --- labels: a pool reused from one drawing to the next -----------------------------
     def _free_label(self, text: str, spots: Sequence[tuple[float, float]], pt: float, colour: Any,
-                    bold: bool = True, names: tuple[float, float, float] | None = None) -> None:
+                    bold: bool = True, names: tuple[float, float, float] | None = None,
+                    also: Sequence[Any] = ()) -> None:
         """A word over the water at the first of ``spots`` (label centres) where it covers
         no target, no boat, nothing drawn over the board and no word already there; none
         where every spot would (the squares to tap come first: the course card names every
         mark), nor when what it ``names`` (a mark: x, y, radius) is not wholly in sight,
         cut by the board's edge or partly under the rose, the note or a button (a word
-        afloat far from anything it names)."""
+        afloat far from anything it names); ``also``: more boxes to keep off (a line's
+        end discs)."""
         if names is not None and not self.in_sight(*names):
             return
         lab = self._label(text, *spots[0], pt, colour, bold, keep=True)
         w, h = lab.content_width, lab.content_height
         # a square's rim may be touched (its drawn highlight is inset), not its inside;
         # what is drawn over the board (rose, note, buttons, arrow) not at all
-        taken = [core(r, 0.84) for r in self.avoid] + self.clear + [r for _, r in self.label_rects[:-1]]
+        taken = [core(r, 0.84) for r in self.avoid] + self.clear + [r for _, r in self.label_rects[:-1]] + list(also)
         for x, y in spots:
             rect = (x - w / 2, y - h / 2, w, h)
             if inside(rect, self.rect, 0.0) and not any(overlap(rect, r) > 0 for r in taken):
@@ -328,8 +330,9 @@ class BoardDrawing(TargetMarks):
         m.segments([(a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0) for t0, _ in ts],
                    [(a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1) for _, t1 in ts],
                    max(2.0, self.px(3)), theme.rgba(colour, 230))
+        rim = max(self.px(5), z * 0.16)
         for p in (a, b):
-            m.circle(*p, max(self.px(5), z * 0.16), theme.rgba(theme.INK))
+            m.circle(*p, rim, theme.rgba(theme.INK))
             m.circle(*p, max(self.px(4), z * 0.13), theme.rgba(colour))
         mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
         off = max(self.px(12), z * 0.42)
@@ -340,7 +343,8 @@ class BoardDrawing(TargetMarks):
             spots = [(mid[0], mid[1] - off), (mid[0], mid[1] + off)]
         spots += [(p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t + d)
                   for t in (0.25, 0.75) for d in (-off, off) for p, q in ((a, b),)]
-        self._free_label(name, spots, theme.SMALL_PT, colour)
+        discs = [(p[0] - rim, p[1] - rim, 2 * rim, 2 * rim) for p in (a, b)]    # the name off its ends
+        self._free_label(name, spots, theme.SMALL_PT, colour, also=discs)
 
     def _mark(self, camera: Any, m: Any, mark: Any) -> None:
         z = camera.zoom

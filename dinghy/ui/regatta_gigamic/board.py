@@ -37,7 +37,7 @@ class Board:
 
     def __init__(self, batch: Any, window: Any, game: Any, camera: Any) -> None:
         self.game = game
-        self.root = camera_module.CameraGroup(camera, window, order=-5)
+        self.root = camera_module.CameraGroup(camera, window, order=-5, clip=True)   # never beside its viewport
         self.course_mesh = Mesh(batch, Group(order=0, parent=self.root))
         self.state_mesh = Mesh(batch, Group(order=1, parent=self.root))
         self.ghost_mesh = Mesh(batch, Group(order=2, parent=self.root))

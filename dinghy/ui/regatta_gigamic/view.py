@@ -21,7 +21,7 @@ from typing import Any
 
 from dinghy.ui.widgets.text import Text  # noqa: F401  (configures pyglet first)
 from dinghy.ui.widgets.buttons import Button, place_row
-from dinghy.ui.widgets.panels import Panel
+from dinghy.ui.widgets.panels import Band, Panel
 
 from dinghy.games.regatta_gigamic.ask import AGAIN, EXTRA, TURN, Act, end_spot  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
@@ -85,7 +85,9 @@ class GigamicView(TrayMixin, GenericView):
         self.place_rows: list[str] = []
         self.seen = self.places            # the generic refresh is not used
         self.tray = g.add(HandTray(g, self.tap_card))
-        # a tablet has no wheel: the camera's buttons, as on the other boards
+        # a tablet has no wheel: the camera's buttons, as on the other boards, on an
+        # opaque band (nothing of the water shows between or behind them)
+        self.camera_band = g.add(Band(g))
         self.zoom_in = g.add(Button(g, "+", lambda: self.zoom(1.4), style="water", pt=theme.HEADER_PT + 2))
         self.zoom_out = g.add(Button(g, "−", lambda: self.zoom(1 / 1.4), style="water", pt=theme.HEADER_PT + 2))
         self.fit_button = g.add(Button(g, "Fit table", self.fit, style="water"))
@@ -202,9 +204,11 @@ class GigamicView(TrayMixin, GenericView):
         self.tray_h = max(px(96), min(px(150), h * 0.27))
         self.tray.place(x, y, w, self.tray_h)
         self.place_header()
+        m = px(8)
+        end = place_row(self.gui, ((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110))),
+                        x + m, y + self.tray_h + m)
+        self.camera_band.place(x, y + self.tray_h, min(w, end - px(6) + m - x), t + 2 * m)
         self.fit()
-        place_row(self.gui, ((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110))),
-                  x + px(8), y + self.tray_h + px(8))
         self.focus_ghosts()
         self.place_badges()
         self.place_arrow()
@@ -230,6 +234,12 @@ class GigamicView(TrayMixin, GenericView):
         self.camera.set_viewport(x, y + tray_h, w, h - head - tray_h)
 
     # --- the camera ----------------------------------------------------------------------
+    def under_buttons(self) -> float:
+        """How high the camera buttons' band stands over the viewport's foot: what the
+        framing keeps clear (no boat or ghost framed under it)."""
+        g = self.gui
+        return g.touch + 2 * g.px(8)
+
     def zoom(self, factor: float) -> None:
         c = self.camera
         c.zoom_at(c.x0 + c.width / 2, c.y0 + c.height / 2, factor)
@@ -238,7 +248,7 @@ class GigamicView(TrayMixin, GenericView):
     def fit(self) -> None:
         """The whole table in view ("Fit table"), clear of the camera buttons under it."""
         g = self.gui
-        self.camera.fit(self.bounds, margin=g.px(12), bottom=g.touch + g.px(8))
+        self.camera.fit(self.bounds, margin=g.px(12), bottom=self.under_buttons())
         if hasattr(self, "mark_arrow"):
             self.place_arrow()
 
@@ -258,9 +268,14 @@ class GigamicView(TrayMixin, GenericView):
 
     def focus_ghosts(self) -> None:
         """On a person's turn, when the ghosts are too close together to tap (or out of
-        view), zoom in on the acting boat and its ghosts (the Fit button shows the whole table again)."""
+        view), zoom in on the acting boat and its ghosts (the Fit button shows the whole
+        table again); the edge arrow then points to the next buoy if the view lost it."""
         if self.gui is None or self.camera.width <= 1:
             return
+        self._focus_ghosts()
+        self.place_arrow()
+
+    def _focus_ghosts(self) -> None:
         if not self.ghosts:                  # no ghosts (a swap, a roll, a sun): the boats in view
             self.focus_sun()
             self._boat_in_view()
@@ -281,7 +296,7 @@ class GigamicView(TrayMixin, GenericView):
             ys.append(by)
         hull = self.game.deck.hull_length
         self.camera.fit((min(xs) - hull, min(ys) - hull, max(xs) + hull, max(ys) + hull),
-                        margin=self.gui.touch * 1.5, bottom=self.gui.touch + self.gui.px(8))
+                        margin=self.gui.touch * 1.5, bottom=self.under_buttons())
         if not self.ghosts_crowded():
             return
         # the whole picture is still too small for a finger: closer, on the ghosts alone
@@ -291,11 +306,13 @@ class GigamicView(TrayMixin, GenericView):
         gx = [x for x, _ in spots]
         gy = [y for _, y in spots]
         pad = self.gui.touch * 0.5
+        band = self.under_buttons()          # the ghosts kept above the camera buttons
         fits = min((self.camera.width - 2 * pad) / max(max(gx) - min(gx), 1e-6),
-                   (self.camera.height - 2 * pad) / max(max(gy) - min(gy), 1e-6))
+                   (self.camera.height - 2 * pad - band) / max(max(gy) - min(gy), 1e-6))
         want = self.gui.touch * 0.75 / max(nearest, 1e-6) * 1.05
         self.camera.zoom = self.camera.clamp(max(self.camera.zoom, min(want, fits)))
-        self.camera.cx, self.camera.cy = (min(gx) + max(gx)) / 2, (min(gy) + max(gy)) / 2
+        self.camera.cx = (min(gx) + max(gx)) / 2
+        self.camera.cy = (min(gy) + max(gy)) / 2 - band / 2 / self.camera.zoom
 
     def focus_sun(self) -> None:
         """A person about to lay a sun: the boats it may becalm and their own in view
@@ -315,7 +332,7 @@ class GigamicView(TrayMixin, GenericView):
         hull = self.game.deck.hull_length
         xs, ys = [p[0] for p in points], [p[1] for p in points]
         c.fit((min(xs) - hull, min(ys) - hull, max(xs) + hull, max(ys) + hull),
-              margin=self.gui.touch * 1.5, bottom=self.gui.touch + self.gui.px(8))
+              margin=self.gui.touch * 1.5, bottom=self.under_buttons())
 
     def _boat_in_view(self) -> None:
         """On a person's turn, the acting boat in the middle of the view when it is off it."""
@@ -398,8 +415,8 @@ class GigamicView(TrayMixin, GenericView):
     def _covers(self) -> list[Any]:
         from dinghy.ui.shell.on_screen import Spot
 
-        return [Spot("button", w.rect, "camera") for w in (self.zoom_in, self.zoom_out, self.fit_button)
-                if w.visible and w.w > 0]
+        band = self.camera_band              # the camera buttons on their opaque band
+        return [Spot("button", band.rect, "camera buttons")] if band.visible and band.w > 0 else []
 
     def mark_rect(self, at: tuple[float, float], radius: float) -> Any:
         from dinghy.ui.shell.on_screen import box
