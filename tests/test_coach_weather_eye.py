@@ -226,10 +226,8 @@ def test_the_hard_skipper_lays_its_card_where_the_coach_would():
             planned = race.state.boat().planned
             if planned is not None and race.game.cards.types[planned].exits:
                 continue
+        assert race.state.round > 5           # the engine asks for no card before the gun
         act = hard.choose(race, random.Random(0))
-        if race.state.round <= 5:
-            assert isinstance(act, Pass)
-            continue
         offered = [h.action for h in coach.hints(race) if isinstance(h.action, WeatherEye)]
         assert isinstance(act, WeatherEye) == bool(offered), (race.state.round, act, offered)
         if offered:
@@ -240,6 +238,21 @@ def test_the_hard_skipper_lays_its_card_where_the_coach_would():
         if laid >= 3 and kept >= 1:
             break
     assert laid >= 3 and kept >= 1
+
+
+def test_coach_and_hard_skipper_keep_the_card_until_the_boat_has_started():
+    """After the gun (round 6: "no weather eye placement before round 6") a boat still
+    short of the start line keeps its Weather Eye card: the hard skipper does, and the
+    coach, whose forecast the skipper follows, offers no place for it either (it offered
+    three, the skipper kept the card); once the boat has started both lay one."""
+    seen = {False: 0, True: 0}
+    for race in person_at((Step.WEATHER_EYE,), seed=1, first_round=6, last_round=8):
+        started = race.state.boat().started
+        offered = [h.action for h in coach.hints(race) if isinstance(h.action, WeatherEye)]
+        act = hard.choose(race, random.Random(0))
+        assert isinstance(act, WeatherEye) == bool(offered) == started, (race.state.round, started, act, offered)
+        seen[started] += 1
+    assert seen[False] >= 1 and seen[True] >= 1
 
 
 def test_a_drift_ghost_is_the_card_it_leaves_nearest_and_a_tap_drifts(ui_app):

@@ -285,7 +285,7 @@ class HardSkipper(Skipper):
         rival can use first among equals; keep it while no place is worth it."""
         state = race.state
         boat = state.boat()
-        if boat.weather_eye <= 0 or not boat.started or state.round <= PRESTART_ROUNDS:
+        if weather_eye_value.keeps_card(state, boat):
             return Pass()
         ch = chart_of(race.game)
         found = weather_eye_value.spots(race, ch, self._rounds_at(race, ch, boat, state.round), n=1)

@@ -45,6 +45,7 @@ from dinghy.games.dinghy_race.memo import per_object
 from dinghy.games.dinghy_race.state import WeatherEyeCard
 from dinghy.games.dinghy_race.weather_eye import (beyond_ruler, drifted, in_ruler_reach, ruler_target,
                                                   weather_eye_shape)
+from dinghy.skippers.dinghy_race.batch import PRESTART_ROUNDS
 
 #: rounds a boat is assumed to hold its course
 HORIZON = 4
@@ -240,6 +241,15 @@ def drift_forecasts(race, ch, value: Value) -> dict[Drift, EyeForecast]:
     return {Drift(f): forecast(race, ch, value, eyes, f, tracks) for f in (1, 2)}
 
 
+def keeps_card(state, boat) -> bool:
+    """Whether the boat keeps its Weather Eye card whatever the forecast: it has none,
+    it is before the gun, or it has not crossed the start line yet (the skippers lay
+    cards on the course to the marks, which a boat short of the line is not sailing).
+    The hard skipper and the coach both ask this, so the coach offers what the
+    skipper would do."""
+    return boat.weather_eye <= 0 or not boat.started or state.round <= PRESTART_ROUNDS
+
+
 def spots(race, ch, value: Value, n: int = 3) -> list[tuple[WeatherEye, EyeForecast]]:
     """Up to ``n`` places to lay a Weather Eye card, the most rounds gained first (none
     worth less than ``WORTH``), no two overlapping (each its own ghost): the card
@@ -313,9 +323,10 @@ def lay_choices(race, ch, value: Value, now: float):
     (figure, action) pairs and each action's note."""
     scored: list[tuple[float, object]] = []
     notes: dict[object, str | None] = {}
-    for act, f in spots(race, ch, value):
-        scored.append((max(now - f.gain, 0.0), act))
-        notes[act] = note(race, f)
+    if not keeps_card(race.state, race.state.boat()):
+        for act, f in spots(race, ch, value):
+            scored.append((max(now - f.gain, 0.0), act))
+            notes[act] = note(race, f)
     scored.append((now, Pass()))
     return scored, notes
 
