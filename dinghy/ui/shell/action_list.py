@@ -58,11 +58,34 @@ def _pages(items: list[Any], per: int, page: int) -> tuple[list[Any], int, int]:
     return items[page * per:(page + 1) * per], page, pages
 
 
-def sheet(groups: list[tuple[str, list[Any]]], open_group: str | None, page: int, room: int) -> Sheet:
+def _broken(rows: list[Entry], per: int) -> list[list[Entry]]:
+    """``rows`` cut into pages of at most ``per`` rows, never leaving an open group's
+    header as the last row of a page with its actions on the next."""
+    per = max(1, per)
+    pages: list[list[Entry]] = [[]]
+    for i, e in enumerate(rows):
+        page = pages[-1]
+        full = len(page) >= per
+        orphan = (len(page) == per - 1 and page and e.action is None and e.open
+                  and i + 1 < len(rows) and rows[i + 1].action is not None)
+        if full or orphan:
+            pages.append([])
+        pages[-1].append(e)
+    return pages
+
+
+def sheet(groups: list[tuple[str, list[Any]]], open_group: str | None, page: int | None,
+          room: int) -> Sheet:
     """The rows to show in ``room`` rows: a plain list when everything fits or there
     is one group; else the headers, the open group's actions under its header, paged
-    when they do not fit (one row then goes to the pager)."""
+    when they do not fit (one row then goes to the pager). ``page`` None: the page
+    that shows the open group's first action (a group just opened)."""
     room = max(1, room)
+    if page is None:
+        pages = sheet(groups, open_group, 0, room).pages
+        page = next((i for i in range(pages)
+                     if any(e.action is not None and e.group == open_group
+                            for e in sheet(groups, open_group, i, room).entries)), 0)
     actions = [a for _, acts in groups for a in acts]
     if len(actions) <= room or len(groups) == 1:
         if len(actions) <= room:
@@ -100,5 +123,7 @@ def sheet(groups: list[tuple[str, list[Any]]], open_group: str | None, page: int
         every.append(e)
         if e.open:
             every += [Entry(e.group, a) for a in items]
-    shown, page, pages = _pages(every, room - 1, page)
-    return Sheet(tuple(shown), page, pages, False)
+    cut = _broken(every, room - 1)
+    page = min(max(page, 0), len(cut) - 1)
+    return Sheet(tuple(cut[page]), page, len(cut), False)
+

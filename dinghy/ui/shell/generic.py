@@ -129,7 +129,8 @@ class GenericView(BoardView):
             self.hint_row = self._add(Text(self.gui, hint, theme.SMALL_PT + 1, theme.INK_SOFT))
         self.rows_before_actions()
         self.actions = self.panel_actions()
-        room = max(1, s.panel_rows_free(self.used_rows(extra=1)) + 1)   # all under the field
+        # every row that fits under the hint, less one for the typed action's field when open
+        room = max(1, s.panel_rows_free(self.used_rows(extra=int(self.console))) + 1)
         groups = grouped(game, self.actions)
         texts = tuple(game.action_text(a) for a in self.actions)
         if texts != self._panel_texts:          # a new position: the first page, a group open
@@ -221,7 +222,7 @@ class GenericView(BoardView):
     def toggle_group(self, group: str) -> None:
         """A group header tapped: open its list (close it if it was open)."""
         self.open_group = None if self.open_group == group else group
-        self.page = 0
+        self.page = None        # the page that shows the group's actions
         self.build_panel()
         self.scene.layout_side()
 
