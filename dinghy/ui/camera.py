@@ -124,6 +124,24 @@ class Camera:
         return Mat4(*self.view_values())
 
 
+def scissor(camera: Camera, window: Any) -> None:
+    """Cut what is drawn next to ``camera``'s viewport (window pixels to the
+    framebuffer's, for a screen with a pixel ratio), until :func:`unscissor`."""
+    from pyglet import gl
+
+    fw, fh = window.get_framebuffer_size()
+    sx, sy = fw / max(1, window.width), fh / max(1, window.height)
+    gl.glEnable(gl.GL_SCISSOR_TEST)
+    gl.glScissor(int(camera.x0 * sx), int(camera.y0 * sy), max(0, int(math.ceil(camera.width * sx))),
+                 max(0, int(math.ceil(camera.height * sy))))
+
+
+def unscissor() -> None:
+    from pyglet import gl
+
+    gl.glDisable(gl.GL_SCISSOR_TEST)
+
+
 _camera_group_class: type | None = None
 
 
@@ -147,21 +165,12 @@ def _make_camera_group() -> type:
             self._saved_view = self.window.view
             self.window.view = self.camera.view_matrix()
             if self.clip:
-                from pyglet import gl
-
-                cam, win = self.camera, self.window
-                fw, fh = win.get_framebuffer_size()
-                sx, sy = fw / max(1, win.width), fh / max(1, win.height)
-                gl.glEnable(gl.GL_SCISSOR_TEST)
-                gl.glScissor(int(cam.x0 * sx), int(cam.y0 * sy), max(0, int(math.ceil(cam.width * sx))),
-                             max(0, int(math.ceil(cam.height * sy))))
+                scissor(self.camera, self.window)
 
         def unset_state(self) -> None:
             self.window.view = self._saved_view
             if self.clip:
-                from pyglet import gl
-
-                gl.glDisable(gl.GL_SCISSOR_TEST)
+                unscissor()
 
         # Two cameras with the same order must never be merged into one state.
         def __eq__(self, other: object) -> bool:

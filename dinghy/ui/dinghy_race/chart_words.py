@@ -24,6 +24,7 @@ from pyglet import shapes  # noqa: E402
 from pyglet.graphics import Group  # noqa: E402
 
 from dinghy.core.geometry import readable_outline  # noqa: E402
+from dinghy.ui.camera import scissor, unscissor  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
 from dinghy.ui.dinghy_race.pins import (  # noqa: E402
     Box, Layer as _Layer, Pin as _Pin, fan_out, label_box, place_apart, words_on_chart,
@@ -50,19 +51,10 @@ class ClipGroup(Group):
         self.camera, self.window = camera, window
 
     def set_state(self) -> None:
-        from pyglet import gl
-
-        cam, win = self.camera, self.window
-        fw, fh = win.get_framebuffer_size()
-        sx, sy = fw / max(1, win.width), fh / max(1, win.height)
-        gl.glEnable(gl.GL_SCISSOR_TEST)
-        gl.glScissor(int(cam.x0 * sx), int(cam.y0 * sy), max(0, int(math.ceil(cam.width * sx))),
-                     max(0, int(math.ceil(cam.height * sy))))
+        scissor(self.camera, self.window)
 
     def unset_state(self) -> None:
-        from pyglet import gl
-
-        gl.glDisable(gl.GL_SCISSOR_TEST)
+        unscissor()
 
     def __eq__(self, other: object) -> bool:
         return self is other
