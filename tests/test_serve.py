@@ -29,6 +29,7 @@ from dinghy import games  # noqa: E402
 from dinghy.core import picture  # noqa: E402
 from dinghy.core.race import Race  # noqa: E402
 from dinghy.serve.app import MAX_MESSAGE, create_app  # noqa: E402
+from dinghy.serve.launch import free_port, start_server  # noqa: E402
 from dinghy.serve.store import DB_NAME  # noqa: E402
 from dinghy.serve.tables import seat_view  # noqa: E402
 from dinghy.skippers import skipper  # noqa: E402
@@ -375,40 +376,14 @@ def test_the_start_page_lists_every_game_and_refuses_a_bad_table(client):
 
 # -- the real server: `dinghy serve`, killed with kill -9 ------------------------------------
 
-def _free_port():
-    import socket
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _start_server(folder, port):
-    import os
-    import subprocess
-    import sys
-    import time
-
-    import httpx
-    proc = subprocess.Popen([sys.executable, "-m", "dinghy", "serve", "--port", str(port), "--data", str(folder)],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    for _ in range(200):
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.05)
-    proc.kill()
-    raise AssertionError(proc.stdout.read().decode())
-
-
 def test_dinghy_serve_killed_with_kill_9_brings_every_table_back(tmp_path):
     import signal
 
     import httpx
     from websockets.sync.client import connect
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
-    proc = _start_server(tmp_path, port)
+    proc = start_server(tmp_path, port)
     try:
         made = {}
         for rules in ("race_the_wind", "regatta"):
@@ -432,7 +407,7 @@ def test_dinghy_serve_killed_with_kill_9_brings_every_table_back(tmp_path):
     for token, _ in made.values():
         assert token not in out                 # the server's own log and uvicorn's access log
     assert "/api/tables" in out                 # (the access log was on)
-    proc = _start_server(tmp_path, port)
+    proc = start_server(tmp_path, port)
     try:
         for tid, (token, view) in made.items():
             with connect(f"ws://127.0.0.1:{port}/ws/{tid}") as ws:
