@@ -105,6 +105,7 @@ class _Eye:
         self.others = others
         self.buoys = np.array([(b.x, b.y, b.radius + beam / 2 + 2.0) for b in game.course.buoys]).reshape(-1, 3)
         self.card = (game.deck.card_length, game.deck.card_width)
+        self.deck_path = _deck_path(game.deck, self.hull)
         self.rocks = _ROCKS.get(game) or remember(_ROCKS, game, [shapely.Polygon(o.outline)
                                                                for o in game.course.obstacles], 4)
 
@@ -185,7 +186,7 @@ class _Eye:
         path from ``spot``, leaves the table or comes within reach of a buoy, an obstacle
         or another boat's keel (each point's checks as they were arrow by arrow; an
         arrow touches if any of its points does)."""
-        path, arrows, starts = _deck_path(self.game.deck, self.hull)
+        path, arrows, starts = self.deck_path
         xy = _bow_and_stern(spot, path, self.hull)
         bad = ~shapely.contains_xy(self.game.fixed.area, xy[:, 0], xy[:, 1])
         if len(self.buoys):
