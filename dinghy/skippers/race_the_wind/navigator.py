@@ -226,8 +226,14 @@ class TurnTable:
 
 def _square_mask(g: Any, squares) -> np.ndarray:
     """Which of the graph's states stand on one of ``squares`` (both layers)."""
-    on = np.array([c in squares for c in g.cells], dtype=bool)
+    codes = getattr(g, "_cell_codes", None)
+    if codes is None:        # each state's square as one integer (the goal's, (-1, -1), matches none)
+        codes = g._cell_codes = np.array([(x + 1) * _CODE + (y + 1) for x, y in g.cells], dtype=np.int64)
+    on = np.isin(codes, np.array([(x + 1) * _CODE + (y + 1) for x, y in squares], dtype=np.int64))
     return np.concatenate([on, on])
+
+
+_CODE = 1 << 20          # wider than any board
 
 
 def turn_table(game: Any, wind: int, to_start: bool = False, weather: tuple | None = None) -> TurnTable:

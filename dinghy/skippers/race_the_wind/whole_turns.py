@@ -125,6 +125,7 @@ class Calm:
         self.st, self.better = st, better_spinnaker
         landed: list = []
         self.pair, self.w = unique(*expand(st, better_spinnaker, landed=landed), st.n)
+        self.src = self.pair % (2 * st.n)
         s0 = np.concatenate([a for a, _ in landed])
         d = np.concatenate([b for _, b in landed])
         both = np.unique(d.astype(np.int64) * (2 * st.n) + s0)
@@ -138,9 +139,9 @@ class Calm:
         touched[self.land_src[(puff2 | lull2)[self.land_dst]]] = True
         if not touched.any():
             return self.pair, self.w
-        keep = ~touched[self.pair % two_n]
+        keep = ~touched[self.src]
         p2, w2 = unique(*expand(self.st, self.better, puff2, lull2, only=touched), self.st.n)
-        pair = np.concatenate([self.pair[keep], p2])
-        w = np.concatenate([self.w[keep], w2])
-        order = np.argsort(pair, kind="stable")
-        return pair[order], w[order]
+        # both sorted, no pair in both (a pair's source is touched or not): merged in order
+        pair, w = self.pair[keep], self.w[keep]
+        at = np.searchsorted(pair, p2)
+        return np.insert(pair, at, p2), np.insert(w, at, w2)
