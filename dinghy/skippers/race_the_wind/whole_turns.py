@@ -126,10 +126,9 @@ class Calm:
         landed: list = []
         self.pair, self.w = unique(*expand(st, better_spinnaker, landed=landed), st.n)
         self.src = self.pair % (2 * st.n)
-        s0 = np.concatenate([a for a, _ in landed])
-        d = np.concatenate([b for _, b in landed])
-        both = np.unique(d.astype(np.int64) * (2 * st.n) + s0)
-        self.land_src, self.land_dst = both % (2 * st.n), both // (2 * st.n)
+        # every landing as it came (a pair perhaps more than once: cheaper than sorting)
+        self.land_src = np.concatenate([a for a, _ in landed])
+        self.land_dst = np.concatenate([b for _, b in landed])
 
     def weathered(self, puff2: np.ndarray, lull2: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The edges with the weather of ``puff2``/``lull2``: as :func:`unique` of
