@@ -21,10 +21,10 @@ for a long broad reach or run and drops it when it must turn up, waits when the 
 make it wait, declares a penalty on a boat in its way when it may, and breaks a
 deadlock now and then with a random legal move.
 
-(About 500 lines: the exact whole-turn table, :func:`turn_table`, is built on the
-navigator's graph and serves this skipper and the hard one,
-:mod:`dinghy.skippers.race_the_wind.hard`; it stays here so that neither module
-imports the other both ways.)
+(The exact whole-turn table, :func:`turn_table`, is built on the navigator's graph
+and serves this skipper and the hard one, :mod:`dinghy.skippers.race_the_wind.hard`;
+it stays here so that neither module imports the other both ways. Its edges, with and
+without the weather, are worked out in :mod:`dinghy.skippers.race_the_wind.whole_turns`.)
 """
 from __future__ import annotations
 
