@@ -17,10 +17,8 @@ import argparse
 import asyncio
 import json
 import random
-import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -28,11 +26,7 @@ from pathlib import Path
 import httpx
 from websockets.asyncio.client import connect
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from dinghy.serve.launch import free_port, start_server
 
 
 def rss_kb(pid: int) -> int:
@@ -44,16 +38,10 @@ def rss_kb(pid: int) -> int:
 
 def start(folder: str, port: int) -> subprocess.Popen:
     log = open(Path(folder) / "server.log", "wb")       # the server's own log, kept beside its tables
-    proc = subprocess.Popen([sys.executable, "-m", "dinghy", "serve", "--port", str(port), "--data", folder],
-                            stdout=log, stderr=subprocess.STDOUT)
-    for _ in range(400):
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.05)
-    proc.kill()
-    raise SystemExit("the server did not start")
+    try:
+        return start_server(folder, port, out=log)
+    except RuntimeError as exc:
+        raise SystemExit(str(exc)) from None
 
 
 async def table_run(port: int, tid: str, tokens: list[str], until: float, lat: list[float],

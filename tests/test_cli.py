@@ -1,4 +1,7 @@
 """The command line: one-line errors with exit status 2, course check, bot races and series."""
+import contextlib
+import functools
+import io
 import subprocess
 import sys
 
@@ -69,14 +72,23 @@ def test_a_reader_that_stops_early_gets_no_traceback():
     assert first and "Traceback" not in err and err == ""
 
 
-def test_replay_export_draws_a_grid_race_and_a_gigamic_race(tmp_path, capsys):
+@functools.cache
+def _saved_race(rules: str, folder: str) -> str:
+    """``dinghy race --rules RULES --boats 2 --seed 3 --save`` run once a process (its
+    exit status checked, its output dropped): the record's path."""
+    rec = f"{folder}/{rules}.json"
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(["race", "--rules", rules, "--boats", "2", "--seed", "3", "--save", rec]) == 0
+    return rec
+
+
+def test_replay_export_draws_a_grid_race_and_a_gigamic_race(tmp_path, tmp_path_factory, capsys):
     """``dinghy replay FILE --export`` once refused every record but Dinghy Race's; a
     grid race (Yacht Race) and a Gigamic race are drawn now, each as a readable SVG."""
     import xml.etree.ElementTree as ET
 
     for rules in ("yacht_race", "regatta_gigamic"):
-        rec = tmp_path / f"{rules}.json"
-        assert main(["race", "--rules", rules, "--boats", "2", "--seed", "3", "--save", str(rec)]) == 0
+        rec = _saved_race(rules, str(tmp_path_factory.getbasetemp()))
         out = tmp_path / f"{rules}.svg"
         assert main(["replay", str(rec), "--export", str(out)]) == 0
         root = ET.parse(out).getroot()
@@ -85,10 +97,9 @@ def test_replay_export_draws_a_grid_race_and_a_gigamic_race(tmp_path, capsys):
     assert capsys.readouterr().out.count("wrote ") == 2
 
 
-def test_replay_export_to_an_unknown_format_of_a_grid_race_is_one_line(tmp_path, capsys):
-    rec = tmp_path / "yacht.json"
-    assert main(["race", "--rules", "yacht_race", "--boats", "2", "--seed", "3", "--save", str(rec)]) == 0
+def test_replay_export_to_an_unknown_format_of_a_grid_race_is_one_line(tmp_path, tmp_path_factory, capsys):
+    rec = _saved_race("yacht_race", str(tmp_path_factory.getbasetemp()))
     capsys.readouterr()
-    assert main(["replay", str(rec), "--export", str(tmp_path / "x.jpg")]) == 2
+    assert main(["replay", rec, "--export", str(tmp_path / "x.jpg")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "must end in .svg, .png or .gif" in err

@@ -28,8 +28,11 @@ def _hex(rgb):
 
 @pytest.fixture(scope="module", params=RULESETS)
 def race(request):
+    """A whole race of each game, two default skippers, seed 3, on the game's first
+    board (Dinghy Race: short_lap, its shortest course; test_race_picture draws a long
+    race round up_and_down)."""
     names = list(PALETTE)[:2]
-    course = "up_and_down" if request.param == "dinghy_race" else None
+    course = "short_lap" if request.param == "dinghy_race" else None
     setup = RaceSetup(seats=tuple(Seat(n, n, None) for n in names), course=course or "", seed=3)
     if course is None:
         setup = RaceSetup(seats=setup.seats, course=games.entry(request.param).boards()[0], seed=3)

@@ -29,6 +29,7 @@ from dinghy import games  # noqa: E402
 from dinghy.core import picture  # noqa: E402
 from dinghy.core.race import Race  # noqa: E402
 from dinghy.serve.app import MAX_MESSAGE, create_app  # noqa: E402
+from dinghy.serve.launch import free_port, start_server  # noqa: E402
 from dinghy.serve.store import DB_NAME  # noqa: E402
 from dinghy.serve.tables import seat_view  # noqa: E402
 from dinghy.skippers import skipper  # noqa: E402
@@ -38,9 +39,10 @@ BOARDS = {"dinghy_race": "up_and_down", "race_the_wind": "race_the_wind", "regat
           "regatta_advanced": "3m_triangle", "yacht_race": "yacht_race", "regatta_gigamic": "small"}
 
 
-def open_table(client, rules, seats=("person", "person")):
-    """Create a table as the start page does; its id, the host's token, the seats' tokens."""
-    r = client.post("/api/tables", json={"rules": rules, "board": BOARDS[rules],
+def open_table(client, rules, seats=("person", "person"), board=None):
+    """Create a table as the start page does (on ``board``, or the game's in BOARDS); its
+    id, the host's token, the seats' tokens."""
+    r = client.post("/api/tables", json={"rules": rules, "board": board or BOARDS[rules],
                                          "seats": [{"name": f"P{k}", "who": w} for k, w in enumerate(seats)]})
     assert r.status_code == 200, r.text
     tid, host = r.json()["table"], r.json()["host"].split("#", 1)[1]
@@ -90,13 +92,18 @@ def fast_client(tmp_path):
         yield c
 
 
+#: Dinghy Race sails its whole race on its shortest shipped course (about 240 actions
+#: against 670 round up_and_down, the board of its other tests here)
+RACE_BOARDS = {"dinghy_race": "short_lap"}
+
+
 @pytest.mark.parametrize("rules", list(BOARDS))
 def test_two_seats_sail_a_race_to_the_finish_by_action_texts(tmp_path, rules):
     """Each person decides with a skipper's brain, and plays by sending the text of one of
     the buttons their seat was offered; both seats are pushed every change. (The people
     here tap far faster than the flood limit lets a browser: it is lifted.)"""
     with serving(tmp_path, rate=1e6, burst=10 ** 6) as client:
-        tid, _, tokens = open_table(client, rules)
+        tid, _, tokens = open_table(client, rules, board=RACE_BOARDS.get(rules))
         conns, views = {}, {}
         for seat, tok in tokens.items():
             conns[seat], views[seat] = join(client, tid, tok)
@@ -375,40 +382,14 @@ def test_the_start_page_lists_every_game_and_refuses_a_bad_table(client):
 
 # -- the real server: `dinghy serve`, killed with kill -9 ------------------------------------
 
-def _free_port():
-    import socket
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _start_server(folder, port):
-    import os
-    import subprocess
-    import sys
-    import time
-
-    import httpx
-    proc = subprocess.Popen([sys.executable, "-m", "dinghy", "serve", "--port", str(port), "--data", str(folder)],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    for _ in range(200):
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.05)
-    proc.kill()
-    raise AssertionError(proc.stdout.read().decode())
-
-
 def test_dinghy_serve_killed_with_kill_9_brings_every_table_back(tmp_path):
     import signal
 
     import httpx
     from websockets.sync.client import connect
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
-    proc = _start_server(tmp_path, port)
+    proc = start_server(tmp_path, port)
     try:
         made = {}
         for rules in ("race_the_wind", "regatta"):
@@ -432,7 +413,7 @@ def test_dinghy_serve_killed_with_kill_9_brings_every_table_back(tmp_path):
     for token, _ in made.values():
         assert token not in out                 # the server's own log and uvicorn's access log
     assert "/api/tables" in out                 # (the access log was on)
-    proc = _start_server(tmp_path, port)
+    proc = start_server(tmp_path, port)
     try:
         for tid, (token, view) in made.items():
             with connect(f"ws://127.0.0.1:{port}/ws/{tid}") as ws:

@@ -4,6 +4,7 @@ speak of them and of nothing another game counts; every variant is named; every 
 carries its Wilson interval."""
 from __future__ import annotations
 
+import functools
 from types import SimpleNamespace
 
 import pytest
@@ -24,8 +25,11 @@ GAMES = {  # rules -> a board it ships
 DINGHY_RACE_WORDS = ("Lady Luck", "capsize", "Weather Eye")
 
 
+@functools.cache
 def sailed(rules: str, seed: int = 3):
-    """One seeded race of three medium skippers, tallied, and the race itself."""
+    """One seeded race of three medium skippers, tallied, and the race itself: sailed once
+    a process (the Yacht Race report and the grid games' figures read the same race;
+    the tests only read it)."""
     seen = {}
     tally = run.tally
 

@@ -8,8 +8,6 @@ north at the top; # land, A B C marks, S start block, F finish block, L anchor b
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 from dataclasses import replace
 from fractions import Fraction
 
@@ -608,12 +606,14 @@ def test_seeded_bot_races_finish_and_replay_identically(tmp_path, board, seats, 
     assert again.state == race.state and [e.text for e in again.events] == [e.text for e in race.events]
 
 
-def test_dinghy_race_command_sails_a_yacht_race():
-    out = subprocess.run([sys.executable, "-m", "dinghy", "race", "--rules", "yacht_race",
-                          "--course", "yacht_race", "--boats", "3", "--seed", "2"],
-                         capture_output=True, text=True, timeout=300)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.startswith("Yacht Race, yacht_race:") and "1. " in out.stdout
+def test_dinghy_race_command_sails_a_yacht_race(capsys):
+    """``dinghy race --rules yacht_race``, run as the command line runs it (``cli.main``,
+    in this process: tests/test_cli.py starts ``python -m dinghy`` itself)."""
+    from dinghy.cli import main
+    code = main(["race", "--rules", "yacht_race", "--course", "yacht_race", "--boats", "3", "--seed", "2"])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    assert out.out.startswith("Yacht Race, yacht_race:") and "1. " in out.out
 
 
 # --- damaged data files --------------------------------------------------------------------------------------

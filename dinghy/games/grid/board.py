@@ -14,6 +14,7 @@ mapping to :meth:`Board.from_mapping`, which checks every field and raises
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Mapping
 
@@ -117,22 +118,13 @@ class Line:
     def squares(self) -> tuple[Point, ...]:
         """Every cell the line runs through, from ``a`` to ``b`` (both included). Exact for
         straight and 45° lines; for any other slope, the cells its centre line visits."""
-        (ax, ay), (bx, by) = self.a, self.b
-        n = max(abs(bx - ax), abs(by - ay))
-        if n == 0:
-            return (self.a,)
-        out: list[Point] = []
-        for i in range(n + 1):
-            # round half away from zero, exactly, in integers
-            p = (ax * n + (bx - ax) * i, ay * n + (by - ay) * i)
-            q = tuple(_div_round(c, n) for c in p)
-            if not out or out[-1] != q:
-                out.append(q)        # type: ignore[arg-type]
-        return tuple(out)
+        return _squares(self.a, self.b)
 
     def on_line(self, p: Point) -> bool:
         """Whether cell ``p`` is one of :meth:`squares` between the two ends (ends excluded)."""
-        return p in self.squares()[1:-1]
+        if type(p) is tuple:
+            return p in _inner(self.a, self.b)
+        return p in _squares(self.a, self.b)[1:-1]
 
     def crossed(self, p0: Point, p1: Point, direction: int | None = None) -> bool:
         """Whether a move from cell ``p0`` to cell ``p1`` crosses the line between its ends.
@@ -157,6 +149,29 @@ class Line:
         m0 = _sign((p1[0] - p0[0]) * (ay - p0[1]) - (p1[1] - p0[1]) * (ax - p0[0]))
         m1 = _sign((p1[0] - p0[0]) * (by - p0[1]) - (p1[1] - p0[1]) * (bx - p0[0]))
         return m0 * m1 <= 0
+
+
+@functools.lru_cache(maxsize=256)
+def _squares(a: Point, b: Point) -> tuple[Point, ...]:
+    """:meth:`Line.squares`, worked out once a line (the bots ask it of the start and
+    finish lines at every step they weigh)."""
+    (ax, ay), (bx, by) = a, b
+    n = max(abs(bx - ax), abs(by - ay))
+    if n == 0:
+        return (a,)
+    out: list[Point] = []
+    for i in range(n + 1):
+        # round half away from zero, exactly, in integers
+        p = (ax * n + (bx - ax) * i, ay * n + (by - ay) * i)
+        q = tuple(_div_round(c, n) for c in p)
+        if not out or out[-1] != q:
+            out.append(q)        # type: ignore[arg-type]
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=256)
+def _inner(a: Point, b: Point) -> frozenset[Point]:
+    return frozenset(_squares(a, b)[1:-1])
 
 
 def _div_round(num: int, den: int) -> int:

@@ -10,7 +10,7 @@ files (``courses/regatta_gigamic/*.toml``), one a table size.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 import shapely
@@ -71,9 +71,23 @@ class Course:
     towards: float                 # the heading with which a boat crosses the line
     rounding: tuple[tuple[str, str], ...]
     obstacles: tuple[Obstacle, ...]
+    # worked out on first use (the bots ask for them at every step they weigh); not part
+    # of the course's value
+    _known: dict = field(default=None, init=False, repr=False, compare=False, hash=False)  # type: ignore[assignment]
+
+    def _memo(self) -> dict:
+        known = self._known
+        if known is None:
+            known = {}
+            object.__setattr__(self, "_known", known)
+        return known
 
     def buoy(self, bid: str) -> Buoy:
-        return next(b for b in self.buoys if b.id == bid)
+        known = self._memo()
+        b = known.get(bid)
+        if b is None:
+            b = known[bid] = next(b for b in self.buoys if b.id == bid)
+        return b
 
     @property
     def line_ends(self) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -100,6 +114,13 @@ class Course:
 
     def passage(self, k: int) -> Passage:
         """The passage of the k-th rounding (0-based)."""
+        known = self._memo()
+        p = known.get(k)
+        if p is None:
+            p = known[k] = self._passage(k)
+        return p
+
+    def _passage(self, k: int) -> Passage:
         bid, side = self.rounding[k]
         b = self.buoy(bid)
         before = self.line_middle if k == 0 else _xy(self.buoy(self.rounding[k - 1][0]))

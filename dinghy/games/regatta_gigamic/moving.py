@@ -21,7 +21,7 @@ import numpy as np
 
 from dinghy.games.regatta_gigamic.collisions import Surroundings
 from dinghy.games.regatta_gigamic.deck import Arrow
-from dinghy.games.regatta_gigamic.spot import Shapes, Spot
+from dinghy.games.regatta_gigamic.spot import Shapes, Spot, frames
 
 XY = tuple[float, float]
 _TURN_STEP = 7.5        # degrees of arrow between samples
@@ -54,13 +54,40 @@ def samples(arrow: Arrow, hull: float) -> list[float]:
     return [0.0, hull] + [hull + arrow.length * k / n for k in range(1, n + 1)]
 
 
-def spot_at(start: Spot, arrow: Arrow, hull: float, t: float) -> Spot:
-    """The boat at path parameter ``t`` (see :func:`samples`)."""
+def in_start_frame(arrow: Arrow, hull: float, t: float) -> tuple[float, float, float]:
+    """The boat at path parameter ``t`` (see :func:`samples`) in the frame it started
+    from: its bow's x and y and the turn of its heading."""
     if t <= hull:
-        return start.local(0.0, t, 0.0)
+        return (0.0, t, 0.0)
     x, y, h = arrow.point(min(t - hull, arrow.length))
     r = math.radians(h)
-    return start.local(x + hull * math.sin(r), y + hull * math.cos(r), h)
+    return (x + hull * math.sin(r), y + hull * math.cos(r), h)
+
+
+def path_frame(arrow: Arrow, hull: float, ts) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`in_start_frame` at each path parameter of ``ts``, as three arrays."""
+    a = np.array([in_start_frame(arrow, hull, t) for t in ts], dtype=float).reshape(-1, 3)
+    return a[:, 0], a[:, 1], a[:, 2]
+
+
+def spots_at(x, y, heading, arrow: Arrow, hull: float, ts) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`spot_at` in a batch, arrays in and out: the boat starting from (x, y,
+    heading) (floats, or arrays of starts) at each path parameter of ``ts``; its bow's x,
+    y and its heading on the table. The same arithmetic as :func:`spot_at`'s
+    (:func:`in_start_frame`, then :func:`~dinghy.games.regatta_gigamic.spot.place`), the
+    same numbers."""
+    return frames(x, y, heading, *path_frame(arrow, hull, ts))
+
+
+def spot_at(start: Spot, arrow: Arrow, hull: float, t: float) -> Spot:
+    """The boat at path parameter ``t`` (see :func:`samples`): one spot of
+    :func:`spots_at`, without numpy's cost for a single one."""
+    return start.local(*in_start_frame(arrow, hull, t))
+
+
+def _spots(start: Spot, arrow: Arrow, hull: float, ts) -> list[Spot]:
+    xs, ys, hs = spots_at(start.x, start.y, start.heading, arrow, hull, ts)
+    return [Spot(x, y, h) for x, y, h in zip(xs.tolist(), ys.tolist(), hs.tolist())]
 
 
 def end_spot(start: Spot, arrow: Arrow, hull: float) -> Spot:
@@ -69,7 +96,7 @@ def end_spot(start: Spot, arrow: Arrow, hull: float) -> Spot:
 
 def trace(shapes: Shapes, sur: Surroundings, start: Spot, arrow: Arrow) -> Trace:
     ts = samples(arrow, shapes.hull_length)
-    spots = [spot_at(start, arrow, shapes.hull_length, t) for t in ts]
+    spots = _spots(start, arrow, shapes.hull_length, ts)
     touch = sur.touch(shapes.sweep(spots))
     end = spots[-1]
     zone_of = sur.zones_of(shapes.hull_at(end)) if touch is None else ()
@@ -81,7 +108,7 @@ def stop_short(shapes: Shapes, sur: Surroundings, start: Spot, arrow: Arrow) -> 
     before it enters, for the last time, a forbidden zone it would end in."""
     hull = shapes.hull_length
     ts = samples(arrow, hull)
-    spots = [spot_at(start, arrow, hull, t) for t in ts]
+    spots = _spots(start, arrow, hull, ts)
     inside = sur.in_any_zone(shapes.hulls(spots))
     clear = [i for i in range(len(ts)) if not inside[i]]
     if not clear:

@@ -14,6 +14,21 @@ import shapely
 from dinghy.core.geometry import hull_outline, rectangle_outline, shapes_at
 
 
+def place(x, y, heading, lx, ly, turn, s, c):
+    """The point (lx, ly) of the frame at (x, y, heading) (+y ahead, +x to starboard) on
+    the table, and the heading turned ``turn`` degrees clockwise; ``s`` and ``c`` are the
+    heading's sine and cosine. Floats or numpy arrays (broadcast): the one copy of this
+    arithmetic, for one spot (:meth:`Spot.to_world`) and for many (:func:`frames`)."""
+    return x + lx * c + ly * s, y - lx * s + ly * c, (heading + turn) % 360.0
+
+
+def frames(x, y, heading, lx, ly, turn=0.0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`place` for arrays: points of many frames, or many points of one frame, at
+    once (x, y and heading on the table out)."""
+    r = np.radians(heading)
+    return place(x, y, heading, lx, ly, turn, np.sin(r), np.cos(r))
+
+
 @dataclass(frozen=True, slots=True)
 class Spot:
     x: float
@@ -23,13 +38,13 @@ class Spot:
     def to_world(self, lx: float, ly: float) -> tuple[float, float]:
         """A point of this spot's frame (+y ahead, +x to starboard) on the table."""
         r = math.radians(self.heading)
-        s, c = math.sin(r), math.cos(r)
-        return (self.x + lx * c + ly * s, self.y - lx * s + ly * c)
+        x, y, _ = place(self.x, self.y, self.heading, lx, ly, 0.0, math.sin(r), math.cos(r))
+        return (x, y)
 
     def local(self, lx: float, ly: float, turn: float) -> "Spot":
         """The spot at (lx, ly) of this frame, turned ``turn`` degrees clockwise."""
-        x, y = self.to_world(lx, ly)
-        return Spot(x, y, (self.heading + turn) % 360.0)
+        r = math.radians(self.heading)
+        return Spot(*place(self.x, self.y, self.heading, lx, ly, turn, math.sin(r), math.cos(r)))
 
     def text(self) -> str:
         return f"({self.x:.0f}, {self.y:.0f}) heading {self.heading:.0f}°"

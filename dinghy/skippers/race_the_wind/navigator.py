@@ -21,10 +21,10 @@ for a long broad reach or run and drops it when it must turn up, waits when the 
 make it wait, declares a penalty on a boat in its way when it may, and breaks a
 deadlock now and then with a random legal move.
 
-(About 500 lines: the exact whole-turn table, :func:`turn_table`, is built on the
-navigator's graph and serves this skipper and the hard one,
-:mod:`dinghy.skippers.race_the_wind.hard`; it stays here so that neither module
-imports the other both ways.)
+(The exact whole-turn table, :func:`turn_table`, is built on the navigator's graph
+and serves this skipper and the hard one, :mod:`dinghy.skippers.race_the_wind.hard`;
+it stays here so that neither module imports the other both ways. Its edges, with and
+without the weather, are worked out in :mod:`dinghy.skippers.race_the_wind.whole_turns`.)
 """
 from __future__ import annotations
 
@@ -39,6 +39,7 @@ from dinghy.games.grid import compass, rounding
 from dinghy.games.race_the_wind import ask as A
 from dinghy.games.race_the_wind.ask import Phase, State
 from dinghy.skippers.any_game.caches import remember
+from dinghy.skippers.race_the_wind import whole_turns
 
 NAME = "navigator"
 
@@ -204,6 +205,7 @@ def _graph(game: Any, to_start: bool) -> Any:
 
 BIG = 60.0                  # turns to go where the table finds no way (walled in)
 _TURNS: dict[tuple, "TurnTable"] = {}
+_CALM: dict[tuple, whole_turns.Calm] = {}   # (waters, better spinnaker, wind, to start) -> edges
 
 
 class TurnTable:
@@ -224,94 +226,37 @@ class TurnTable:
 
 def _square_mask(g: Any, squares) -> np.ndarray:
     """Which of the graph's states stand on one of ``squares`` (both layers)."""
-    on = np.array([c in squares for c in g.cells], dtype=bool)
+    codes = getattr(g, "_cell_codes", None)
+    if codes is None:        # each state's square as one integer (the goal's, (-1, -1), matches none)
+        codes = g._cell_codes = np.array([(x + 1) * _CODE + (y + 1) for x, y in g.cells], dtype=np.int64)
+    on = np.isin(codes, np.array([(x + 1) * _CODE + (y + 1) for x, y in squares], dtype=np.int64))
     return np.concatenate([on, on])
+
+
+_CODE = 1 << 20          # wider than any board
 
 
 def turn_table(game: Any, wind: int, to_start: bool = False, weather: tuple | None = None) -> TurnTable:
     """Whole turns to go under wind ``wind``; with ``weather`` (puffs, lulls) a move onto
     a lull ends the turn and costs the next one (blocked), and a move onto a puff may be
-    followed by another straight move, as the rules have it."""
+    followed by another straight move, as the rules have it (the edges:
+    :mod:`dinghy.skippers.race_the_wind.whole_turns`, the weather's worked out from the
+    calm's)."""
     key = (waters(game), game.better_spinnaker, wind, to_start, weather)
     hit = _TURNS.get(key)
     if hit is not None:
         return hit
     g = _graph(game, to_start)
-    move, turn = _steps(g)
     n = g.n
-    off = np.array([compass.off_wind(h, wind) for h in range(8)])[g.heads]
-    # both layers in one index space: plain 0..n-1, spinnaker up n..2n-1
-    move2 = np.concatenate([move, np.where(move >= 0, move + n, -1)])
-    turn2 = np.concatenate([turn, np.where(turn >= 0, turn + n, -1)])
-    drop2 = np.concatenate([np.full(n, -1), np.arange(n)])
-    ok2 = np.concatenate([off >= 1, off >= compass.BROAD_REACH])
-    ok2[0] = ok2[n] = True
-    off2 = np.concatenate([off, off])
-    puff2 = lull2 = None
-    if weather is not None:
-        puff2, lull2 = _square_mask(g, weather[0]), _square_mask(g, weather[1])
-    srcs, dsts, stops, stop_srcs = [], [], [], []
-
-    def moves(f, s0):
-        d = move2[f]
-        keep = d >= 0
-        d, s0 = d[keep], s0[keep]
-        if lull2 is None:
-            return [(d, s0)]
-        out = []
-        for _ in range(4):                 # a move, then puff moves while on puffs
-            stop = lull2[d]
-            stops.append(d[stop])
-            stop_srcs.append(s0[stop])
-            d, s0 = d[~stop], s0[~stop]
-            out.append((d, s0))
-            more = puff2[d]
-            d = move2[d[more]]
-            s0 = s0[more]
-            keep = d >= 0
-            d, s0 = d[keep], s0[keep]
-            if not len(d):
-                break
-        return out
-
-    for layer in (0, 1):
-        for point in range(5):
-            if layer and point < compass.BROAD_REACH:
-                continue          # a spinnaker is carried only on a broad reach or run
-            nodes = np.nonzero(off2[layer * n:(layer + 1) * n] == point)[0] + layer * n
-            nodes = nodes[(nodes != 0) & (nodes != n)]
-            seqs = {s[:k] for s in A.shapes(point, bool(layer), game.better_spinnaker)
-                    for k in range(1, len(s) + 1)}
-            for seq in seqs:
-                front = [(nodes, nodes)]
-                for ch in seq:
-                    nxt = []
-                    for f, s0 in front:
-                        if ch == "m":
-                            nxt += moves(f, s0)
-                        else:
-                            for k in range(4):
-                                d = turn2[f, k]
-                                keep = (d >= 0) & ok2[np.maximum(d, 0)]
-                                nxt.append((d[keep], s0[keep]))
-                            d = drop2[f]
-                            keep = d >= 0
-                            nxt.append((d[keep], s0[keep]))
-                    front = nxt
-                for f, s0 in front:
-                    dsts.append(f)
-                    srcs.append(s0)
-    src = np.concatenate(srcs + stop_srcs)
-    dst = np.concatenate(dsts + stops)
-    w = np.concatenate([np.ones(sum(len(a) for a in srcs)), np.full(sum(len(a) for a in stop_srcs), 2.0)])
-    dst = np.where(dst == n, 0, dst)
-    # one edge per pair, the cheaper one
-    pair = dst.astype(np.int64) * (2 * n) + src
-    order = np.lexsort((w, pair))
-    pair, w = pair[order], w[order]
-    first = np.ones(len(pair), dtype=bool)
-    first[1:] = pair[1:] != pair[:-1]
-    pair, w = pair[first], w[first]
+    calm_key = (waters(game), game.better_spinnaker, wind, to_start)
+    calm = _CALM.get(calm_key)
+    if calm is None or calm.st.n != n:
+        calm = remember(_CALM, calm_key, whole_turns.Calm(whole_turns.Steps(g, *_steps(g), wind),
+                                                          game.better_spinnaker), 16)
+    if weather is None:
+        pair, w = calm.pair, calm.w
+    else:
+        pair, w = calm.weathered(_square_mask(g, weather[0]), _square_mask(g, weather[1]))
     m = csr_matrix((w, (pair // (2 * n), pair % (2 * n))), shape=(2 * n, 2 * n))
     dist = dijkstra(m, directed=True, indices=0)
     t = TurnTable(g, dist)

@@ -35,7 +35,8 @@ import numpy as np
 import shapely
 
 from dinghy.core.errors import DinghyError
-from dinghy.games.regatta_gigamic.ask import AGAIN, EXTRA, SUN, TURN, Act, Spot, advance, end_spot, samples, spot_at
+from dinghy.games.regatta_gigamic.ask import (AGAIN, EXTRA, SUN, TURN, Act, Spot, advance, end_spot, frames,
+                                              path_frame, samples, spot_at)
 from dinghy.skippers.any_game.caches import remember
 from dinghy.skippers.regatta_gigamic import greedy
 
@@ -50,7 +51,7 @@ _HERE: dict[Any, dict] = {}       # game -> {(stage, spot, wound): cards to go}
 _AROUND: dict[tuple, tuple[dict, dict]] = {}   # (game, other boats' spots) -> (clear, ends) memos
 _ROCKS: dict[Any, list] = {}     # game -> its obstacles as polygons
 _UNKNOWN = object()
-_PATHS: dict[tuple, tuple] = {}   # (arrow, hull) -> the path's samples in the boat's frame
+_PATHS: dict[tuple, tuple] = {}   # (deck, hull) -> every arrow's path samples in the boat's frame
 _MEMO_MOST = 200_000              # entries a game's spot values may grow to before starting afresh
 
 
@@ -104,6 +105,7 @@ class _Eye:
         self.others = others
         self.buoys = np.array([(b.x, b.y, b.radius + beam / 2 + 2.0) for b in game.course.buoys]).reshape(-1, 3)
         self.card = (game.deck.card_length, game.deck.card_width)
+        self.deck_path = _deck_path(game.deck, self.hull)
         self.rocks = _ROCKS.get(game) or remember(_ROCKS, game, [shapely.Polygon(o.outline)
                                                                for o in game.course.obstacles], 4)
 
@@ -155,38 +157,48 @@ class _Eye:
         """Whether the arrow takes the boat from ``spot`` clear of the table's edge, the
         buoys, the obstacles and the other boats' hulls (None: it touches something),
         and ends outside their forbidden zones (False: it would stop short) — cheap
-        checks on the bow's and stern's points along the way."""
+        checks on the bow's and stern's points along the way (:meth:`_touching`, every
+        arrow of the deck from one spot at once)."""
         key = (spot, arrow)
         hit = self.clear_memo.get(key, _UNKNOWN)
         if hit is not _UNKNOWN:
             return hit
-        xy = np.array(_bow_and_stern(spot, _path(arrow, self.hull), self.hull))
-        out: bool | None = True
-        if not shapely.contains_xy(self.game.fixed.area, xy[:, 0], xy[:, 1]).all():
-            out = None
-        elif len(self.buoys) and (np.hypot(xy[:, None, 0] - self.buoys[None, :, 0],
-                                           xy[:, None, 1] - self.buoys[None, :, 1]) < self.buoys[None, :, 2]).any():
-            out = None
-        elif self.rocks and any(shapely.contains_xy(rock, xy[:, 0], xy[:, 1]).any() for rock in self.rocks):
-            out = None
-        elif len(self.keels):
-            k = self.keels
-            d = _seg_dist(k[None, :, 0], k[None, :, 1], k[None, :, 2], k[None, :, 3], xy[:, None, 0], xy[:, None, 1])
-            if (d < self.reach).any():
-                out = None
-            else:
-                end = spot_at(spot, arrow, self.hull, self.hull + arrow.length)
-                L, W = self.card
-                for o in self.others:
-                    for px, py in ((end.x, end.y), end.to_world(0.0, -self.hull)):
-                        r = math.radians(o.heading)
-                        dx, dy = px - o.x, py - o.y
-                        ly = dx * math.sin(r) + dy * math.cos(r)
-                        lx = dx * math.cos(r) - dy * math.sin(r)
-                        if 0.0 <= ly <= L and abs(lx) <= W / 2:
-                            out = False
+        touching = self.clear_memo.get(spot)
+        if touching is None:
+            touching = self.clear_memo[spot] = self._touching(spot)
+        out: bool | None = None if touching[arrow] else True
+        if out and len(self.keels):
+            end = spot_at(spot, arrow, self.hull, self.hull + arrow.length)
+            L, W = self.card
+            for o in self.others:
+                for px, py in ((end.x, end.y), end.to_world(0.0, -self.hull)):
+                    r = math.radians(o.heading)
+                    dx, dy = px - o.x, py - o.y
+                    ly = dx * math.sin(r) + dy * math.cos(r)
+                    lx = dx * math.cos(r) - dy * math.sin(r)
+                    if 0.0 <= ly <= L and abs(lx) <= W / 2:
+                        out = False
         self.clear_memo[key] = out
         return out
+
+    def _touching(self, spot: Spot) -> dict[Any, bool]:
+        """For each arrow of the deck, whether the bow or the stern, at a sample of its
+        path from ``spot``, leaves the table or comes within reach of a buoy, an obstacle
+        or another boat's keel (each point's checks as they were arrow by arrow; an
+        arrow touches if any of its points does)."""
+        path, arrows, starts = self.deck_path
+        xy = _bow_and_stern(spot, path, self.hull)
+        bad = ~shapely.contains_xy(self.game.fixed.area, xy[:, 0], xy[:, 1])
+        if len(self.buoys):
+            bad |= (np.hypot(xy[:, None, 0] - self.buoys[None, :, 0],
+                             xy[:, None, 1] - self.buoys[None, :, 1]) < self.buoys[None, :, 2]).any(axis=1)
+        for rock in self.rocks:
+            bad |= shapely.contains_xy(rock, xy[:, 0], xy[:, 1])
+        if len(self.keels):
+            k = self.keels
+            d = _seg_dist(k[None, :, 0], k[None, :, 1], k[None, :, 2], k[None, :, 3], xy[:, None, 0], xy[:, None, 1])
+            bad |= (d < self.reach).any(axis=1)
+        return dict(zip(arrows, np.logical_or.reduceat(bad, starts).tolist()))
 
     def turn_value(self, state: Any) -> float:
         """Turns to go for this seat's boat after its turn: one more turn for the best
@@ -211,39 +223,29 @@ class _Eye:
         return becalmed + min(1.0 + best, standing + LOST_TURN)
 
 
-def _path(arrow: Any, hull: float) -> tuple[tuple[float, float, float], ...]:
-    """The samples of an arrow's path after the first (:func:`samples`), each as the
-    boat's place in the starting frame (:func:`spot_at`: x, y, turn), worked out once."""
-    key = (arrow, hull)
+def _deck_path(deck: Any, hull: float) -> tuple[tuple, list, np.ndarray]:
+    """The samples of every arrow of the deck's paths after the first (:func:`samples`),
+    each as the boat's place in the starting frame (:func:`path_frame`: x, y, turn), one
+    arrow after another; the arrows; where each one's bow-and-stern rows begin. Worked
+    out once."""
+    key = (deck, hull)
     found = _PATHS.get(key)
     if found is None:
-        out = []
-        for t in samples(arrow, hull)[1:]:
-            if t <= hull:
-                out.append((0.0, t, 0.0))
-            else:
-                x, y, h = arrow.point(min(t - hull, arrow.length))
-                r = math.radians(h)
-                out.append((x + hull * math.sin(r), y + hull * math.cos(r), h))
-        found = _PATHS[key] = tuple(out)
+        arrows = list(dict.fromkeys(a for f in deck.faces for a in f.arrows))
+        parts = [path_frame(a, hull, samples(a, hull)[1:]) for a in arrows]
+        path = tuple(np.concatenate([p[i] for p in parts]) for i in range(3))
+        starts = np.cumsum([0] + [2 * len(p[0]) for p in parts[:-1]])
+        found = _PATHS[key] = (path, arrows, starts)
     return found
 
 
-def _bow_and_stern(spot: Spot, path: tuple, hull: float) -> list[tuple[float, float]]:
-    """Bow and stern on the table at each sample of ``path`` from ``spot``: the very
-    sums of ``spot_at(...)`` and its ``to_world(0.0, -hull)``, without the Spot objects."""
-    r = math.radians(spot.heading)
-    s, c = math.sin(r), math.cos(r)
-    x0, y0, h0 = spot.x, spot.y, spot.heading
-    lx2, ly2 = 0.0, -hull
-    pts = []
-    for lx, ly, turn in path:
-        x, y = x0 + lx * c + ly * s, y0 - lx * s + ly * c
-        r2 = math.radians((h0 + turn) % 360.0)
-        s2, c2 = math.sin(r2), math.cos(r2)
-        pts.append((x, y))
-        pts.append((x + lx2 * c2 + ly2 * s2, y - lx2 * s2 + ly2 * c2))
-    return pts
+def _bow_and_stern(spot: Spot, path: tuple, hull: float) -> np.ndarray:
+    """Bow and stern on the table at each sample of ``path`` from ``spot`` (rows: bow,
+    stern, bow, ...): the engine's :func:`spots_at` and its ``to_world(0.0, -hull)``, for
+    the whole path at once."""
+    x, y, h = frames(spot.x, spot.y, spot.heading, *path)
+    sx, sy, _ = frames(x, y, h, 0.0, -hull)
+    return np.stack([x, y, sx, sy], axis=1).reshape(-1, 2)
 
 
 def _without(hand: list[str], card: str) -> tuple[str, ...]:

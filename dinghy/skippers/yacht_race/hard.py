@@ -39,7 +39,7 @@ import numpy as np
 from dinghy.games.grid.compass import off_wind
 from dinghy.games.yacht_race import ask
 from dinghy.games.yacht_race.ask import (POINTS, SPINNAKER_BLOCKS, Chart, Forfeit, Phase, Sail, State, WindCard,
-                                         Yacht, crosses, first_obstacle, path)
+                                         Yacht, crosses, path)
 from dinghy.skippers.any_game.caches import remember
 from dinghy.skippers.yacht_race import pilot
 
@@ -101,13 +101,13 @@ def _moves(chart: Chart) -> dict[tuple[int, int], tuple]:
     w = chart.width
     open_ = [i for i in range(w * chart.height) if chart.fixed_obstacle((i % w, i // w)) is None]
     out: dict[tuple[int, int], tuple] = {}
-    fixed = lambda a, b: chart.fixed_obstacle((a, b))
+    reach = pilot._reach(chart)          # a move is open if n is at most its reach
     for hd in range(8):
         for n in (1, 2, 3, SPINNAKER_BLOCKS):
             frm, to, cs, cf = [], [], [], []
             for i in open_:
                 x, y = i % w, i // w
-                if first_obstacle(x, y, hd, n, fixed, chart.corner) is not None:
+                if n > reach[(x, y, hd)]:
                     continue
                 p = path(x, y, hd, n)
                 frm.append(i)

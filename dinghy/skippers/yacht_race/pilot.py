@@ -138,15 +138,35 @@ def goal(chart: Chart, y: Yacht) -> tuple:
 
 def _moves(chart: Chart, wind: int):
     """Every move under ``wind`` between open squares, ignoring yachts: (from, heading, path)."""
+    reach = _reach(chart)
     for x in range(chart.width):
         for yy in range(chart.height):
-            if chart.fixed_obstacle((x, yy)) is not None:
-                continue
-            for h in range(8):
-                n = blocks(h, wind, False)
-                if n and first_obstacle(x, yy, h, n, lambda a, b: chart.fixed_obstacle((a, b)),
-                                        chart.corner) is None:
-                    yield (x, yy), h, path(x, yy, h, n)
+            if chart.fixed_obstacle((x, yy)) is None:
+                for h in range(8):
+                    n = blocks(h, wind, False)
+                    if n and n <= reach[(x, yy, h)]:
+                        yield (x, yy), h, path(x, yy, h, n)
+
+
+def _reach(chart: Chart) -> dict:
+    """How many blocks a move may cover from each open square on each heading before a
+    fixed obstacle (``first_obstacle`` of the longest move, whatever the wind and sail): a
+    move of ``n`` blocks is open if and only if ``n`` is at most that (``first_obstacle``
+    checks the blocks in order). Worked out once a chart; the hard skipper's moves too."""
+    store = _cache(chart)
+    hit = store.get("reach")
+    if hit is None:
+        most = max([3] + [blocks(h, w, up) for h in range(8) for w in range(8) for up in (False, True)])
+        fixed = lambda a, b: chart.fixed_obstacle((a, b))      # noqa: E731
+        hit = {}
+        for x in range(chart.width):
+            for yy in range(chart.height):
+                if chart.fixed_obstacle((x, yy)) is None:
+                    for h in range(8):
+                        stop = first_obstacle(x, yy, h, most, fixed, chart.corner)
+                        hit[(x, yy, h)] = most if stop is None else max(abs(stop.at[0] - x), abs(stop.at[1] - yy)) - 1
+        store["reach"] = hit
+    return hit
 
 
 def _graph(chart: Chart, wind: int) -> tuple[dict, list]:
