@@ -78,3 +78,25 @@ def test_a_race_sails_the_same_whatever_other_races_left_in_the_caches():
         return [race.game.action_text(x) for x in race.actions]
 
     assert sail(warm=False) == sail(warm=True)
+
+
+def test_a_kept_answer_is_made_once_even_when_empty_and_the_oldest_goes_first():
+    """The bounded caches the games and skippers share (dinghy.core.caches.kept): an
+    answer is made the first time it is asked for, an empty one too (a course without
+    rocks was worked out again at every decision), and past the bound the oldest key
+    is let go."""
+    from dinghy.core.caches import kept
+
+    cache: dict = {}
+    made = []
+
+    def make(k):
+        made.append(k)
+        return [] if k == "empty" else [k]
+    assert kept(cache, "empty", lambda: make("empty"), 3) == []
+    assert kept(cache, "empty", lambda: make("empty"), 3) == []
+    for k in ("a", "b", "c"):
+        assert kept(cache, k, lambda k=k: make(k), 3) == [k]
+    assert made == ["empty", "a", "b", "c"] and list(cache) == ["a", "b", "c"]
+    kept(cache, "a", lambda: make("a"), 3)
+    assert made == ["empty", "a", "b", "c"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from dinghy.core import io
+from dinghy.core import caches, io
 from dinghy.core.errors import DataError
 from dinghy.core.toml_text import toml_key, toml_value
 from dinghy.games.grid.board import Board
@@ -28,16 +28,15 @@ def _game_of(path: Path) -> str | None:
     seen = io.version(path)
     if seen is None:
         return None
-    key = (str(path), *seen)
-    if key not in _GAMES:
-        try:
-            g = io.read_toml(path).get("game")
-        except DataError:
-            g = None
-        if len(_GAMES) > 512:
-            _GAMES.clear()
-        _GAMES[key] = g if isinstance(g, str) else None
-    return _GAMES[key]
+    return caches.kept(_GAMES, (str(path), *seen), lambda: _read_game(path), 512)
+
+
+def _read_game(path: Path) -> str | None:
+    try:
+        g = io.read_toml(path).get("game")
+    except DataError:
+        return None
+    return g if isinstance(g, str) else None
 
 
 def shipped_boards(game: str) -> list[str]:

@@ -7,6 +7,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
+from dinghy.core import caches
 from dinghy.core.interface import CHANCE, TERMINAL, BaseGame, Event
 from dinghy.core.setup import RaceSetup
 from dinghy.games.regatta_gigamic import picture, position as positions, turn
@@ -52,13 +53,7 @@ class RegattaGigamic(BaseGame):
     def kept(self, key: Any, make: Any) -> Any:
         """``make()``, worked out once for ``key`` (a question of one state, whose answer
         depends on nothing else) and kept in the game's bounded cache."""
-        found = self.cache.get(key)
-        if found is None:
-            found = make()
-            if len(self.cache) > 512:
-                self.cache.clear()
-            self.cache[key] = found
-        return found
+        return caches.kept(self.cache, key, make, 512)
 
     # -- the interface ---------------------------------------------------------------
     def initial_state(self) -> State:

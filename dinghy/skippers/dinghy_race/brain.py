@@ -29,7 +29,7 @@ import shapely
 
 from dinghy.games.dinghy_race.cards import Kind
 from dinghy.games.dinghy_race.rounding import GatePassage
-from dinghy.skippers.any_game.caches import remember
+from dinghy.core.caches import remember
 from dinghy.skippers.dinghy_race.batch import (BIG, CH, FINISHED, KIND_CODE, NORMAL, PRESTART_ROUNDS, REACH, RUN,
                                    Batch, cheapest_point, off_wind_deg, seg_intersects, tack_sign)
 from dinghy.skippers.dinghy_race.chart_moves import CardMoves

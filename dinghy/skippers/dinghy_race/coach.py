@@ -46,7 +46,7 @@ from dinghy.games.dinghy_race.actions import Launch, Luck, Move, Pivot, Place, S
 from dinghy.games.dinghy_race.cards import Kind
 from dinghy.games.dinghy_race.state import Step
 from dinghy.games.dinghy_race.table import reach_rows
-from dinghy.skippers.any_game.caches import remember
+from dinghy.core.caches import remember
 from dinghy.skippers.dinghy_race import hard, weather_eye_value
 from dinghy.skippers.dinghy_race.batch import PRESTART_ROUNDS, Batch, at_poses
 from dinghy.skippers.dinghy_race.brain import chart_of

@@ -20,7 +20,7 @@ import numpy as np
 
 from dinghy.core import io
 from dinghy.core.errors import DinghyError
-from dinghy.skippers.any_game.caches import remember
+from dinghy.core.caches import remember
 from dinghy.skippers.dinghy_race.brain import content_key
 from dinghy.skippers.dinghy_race.field import CELL_CARDS, STATES, Field
 

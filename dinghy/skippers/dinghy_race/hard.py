@@ -46,7 +46,7 @@ from dinghy.core.race import Race
 from dinghy.games.dinghy_race.actions import Action, Drift, Luck, Overlap, Pass
 from dinghy.games.dinghy_race.cards import Kind
 from dinghy.games.dinghy_race.state import Step
-from dinghy.skippers.any_game.caches import remember
+from dinghy.core.caches import remember
 from dinghy.skippers.dinghy_race.batch import FINISHED, JIBE, PRESTART_ROUNDS, TACK, Batch, at_poses
 from dinghy.skippers.dinghy_race.brain import Chart, chart_of
 from dinghy.skippers.dinghy_race.obstacles import Obstacles

@@ -38,7 +38,7 @@ from scipy.sparse.csgraph import dijkstra
 from dinghy.games.grid import compass, rounding
 from dinghy.games.race_the_wind import ask as A
 from dinghy.games.race_the_wind.ask import Phase, State
-from dinghy.skippers.any_game.caches import remember
+from dinghy.core.caches import kept, remember
 from dinghy.skippers.race_the_wind import whole_turns
 
 NAME = "navigator"
@@ -197,9 +197,7 @@ def _graph(game: Any, to_start: bool) -> Any:
     board share it; built again when the cache has let it go, even while a table built
     on it is still cached)."""
     gk = (waters(game), to_start)
-    g = _GRAPHS.get(gk)
-    if g is None:
-        g = remember(_GRAPHS, gk, _Graph(game, to_start), 8)
+    g = kept(_GRAPHS, gk, lambda: _Graph(game, to_start), 8)
     return g
 
 

@@ -24,7 +24,7 @@ from scipy.sparse.csgraph import dijkstra
 
 from dinghy.games.grid import compass, rounding
 from dinghy.games.regatta_3m.ask import behind_line
-from dinghy.skippers.any_game.caches import remember
+from dinghy.core.caches import remember
 
 FAR = 999
 TACKS = ("port", "starboard")

@@ -23,7 +23,7 @@ from typing import Any
 import shapely
 
 from dinghy.games.regatta_gigamic.ask import AGAIN, EXTRA, PLACE, SUN, TURN, Act, Spot, State, advance, end_spot
-from dinghy.skippers.any_game.caches import remember
+from dinghy.core.caches import kept
 
 NAME = "greedy"
 RADIUS = 100.0            # mm from a buoy's centre at which the skipper rounds it
@@ -105,9 +105,7 @@ def _value(game, spot: Spot, stage: int, wound: float) -> float:
 
 def _edge_cost(game, spot: Spot) -> float:
     """Near the table's edge a boat has few cards that keep it on the table: keep off."""
-    edge = _EDGES.get(game)
-    if edge is None:
-        edge = remember(_EDGES, game, game.fixed.area.exterior, 4)
+    edge = kept(_EDGES, game, lambda: game.fixed.area.exterior, 4)
     sx, sy = spot.to_world(0.0, -game.deck.hull_length)
     d = float(shapely.distance(edge, shapely.points([(spot.x, spot.y), (sx, sy)])).min())
     return max(0.0, EDGE_ROOM - d) * 2.0

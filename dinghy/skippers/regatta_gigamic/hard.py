@@ -37,7 +37,7 @@ import shapely
 from dinghy.core.errors import DinghyError
 from dinghy.games.regatta_gigamic.ask import (AGAIN, EXTRA, SUN, TURN, Act, Spot, advance, end_spot, frames,
                                               path_frame, samples, spot_at)
-from dinghy.skippers.any_game.caches import remember
+from dinghy.core.caches import kept
 from dinghy.skippers.regatta_gigamic import greedy
 
 NAME = "hard"
@@ -95,19 +95,18 @@ class _Eye:
         # what a spot is worth depends on the course alone, where an arrow takes the boat
         # on the other hulls too: kept for the decisions that see the same other boats
         # (a turn's steps, each seat's turns while the others stay put)
-        self.memo: dict[Any, float] = _HERE.get(game) or remember(_HERE, game, {}, 4)
+        self.memo: dict[Any, float] = kept(_HERE, game, dict, 4)
         if len(self.memo) > _MEMO_MOST:
             self.memo.clear()
         key = (game, tuple(others))
-        self.clear_memo, self.ends_memo = _AROUND.get(key) or remember(_AROUND, key, ({}, {}), 8)
+        self.clear_memo, self.ends_memo = kept(_AROUND, key, lambda: ({}, {}), 8)
         # each other boat as its keel segment (bow to stern) and its forbidden zone's frame
         self.keels = np.array([(o.x, o.y, *o.to_world(0.0, -self.hull)) for o in others]).reshape(-1, 4)
         self.others = others
         self.buoys = np.array([(b.x, b.y, b.radius + beam / 2 + 2.0) for b in game.course.buoys]).reshape(-1, 3)
         self.card = (game.deck.card_length, game.deck.card_width)
         self.deck_path = _deck_path(game.deck, self.hull)
-        self.rocks = _ROCKS.get(game) or remember(_ROCKS, game, [shapely.Polygon(o.outline)
-                                                               for o in game.course.obstacles], 4)
+        self.rocks = kept(_ROCKS, game, lambda: [shapely.Polygon(o.outline) for o in game.course.obstacles], 4)
 
     def here(self, stage: int, spot: Spot, wound: float) -> float:
         key = (stage, spot, wound)

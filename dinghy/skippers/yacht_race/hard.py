@@ -40,7 +40,7 @@ from dinghy.games.grid.compass import off_wind
 from dinghy.games.yacht_race import ask
 from dinghy.games.yacht_race.ask import (POINTS, SPINNAKER_BLOCKS, Chart, Forfeit, Phase, Sail, State, WindCard,
                                          Yacht, crosses, path)
-from dinghy.skippers.any_game.caches import remember
+from dinghy.core.caches import remember
 from dinghy.skippers.yacht_race import pilot
 
 NAME = "hard"

@@ -28,7 +28,7 @@ from dinghy.games.grid.compass import DIRS
 from dinghy.games.yacht_race import ask
 from dinghy.games.yacht_race.ask import (Chart, Forfeit, Phase, Sail, State, WindCard, Yacht, blocks, crosses,
                                          first_obstacle, path, progress, sail_problem, spinnaker_fits)
-from dinghy.skippers.any_game.caches import remember
+from dinghy.core.caches import remember
 
 NAME = "pilot"
 
