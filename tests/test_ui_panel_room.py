@@ -14,6 +14,7 @@ from hypothesis import given, strategies as st
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
 from dinghy.skippers import skipper
 from dinghy.ui import theme
+from dinghy.ui.widgets.text import Text
 from dinghy.ui.shell.action_list import sheet
 
 
@@ -41,35 +42,63 @@ def test_opening_a_group_shows_the_page_with_its_actions(sizes, room, data):
     assert acts[0] in [e.action for e in sh.entries], (sh.page, sh.entries)
 
 
-def test_the_upright_panel_pages_only_when_one_more_row_would_not_fit(make_ui_app):
-    """Race the Wind at 800x1280, the first person decisions: whenever the panel is
-    paged, its rows fill the panel (one more row would not fit in it)."""
+def person_decisions(make_ui_app, rules: str, course: str, n: int, size=(800, 1280)):
+    """A table at ``size`` with a person (seat 0) against an easy bot; yields the scene
+    at each of the person's first ``n`` decisions, then plays an easy skipper's choice."""
     from dinghy import games
     from dinghy.core.race import Race
     from dinghy.ui.shell.table import TableScene
 
-    app = make_ui_app(800, 1280)
+    app = make_ui_app(*size)
     names = list(PALETTE)
     seats = (Seat(names[0], names[0], None), Seat(names[1], names[1], "easy"))
-    race = Race(games.load_game(RaceSetup(seats=seats, course="race_the_wind", seed=5), "race_the_wind"))
+    race = Race(games.load_game(RaceSetup(seats=seats, course=course, seed=5), rules))
     scene = app.push(TableScene(race, bot_delay=0))
     app.step()
-    chooser, rng = skipper("easy", "race_the_wind"), random.Random(5)
-    paged = decisions = 0
-    while decisions < 10 and not race.over:
+    chooser, rng = skipper("easy", rules), random.Random(5)
+    decisions = 0
+    while decisions < n and not race.over:
         if not scene.human_turn:
             scene.run_bots()
-            continue
-        if race.chance:
+        elif race.chance:
             scene.roll()
-            continue
+        else:
+            yield scene
+            decisions += 1
+            scene.act(chooser.choose(race, rng))
+    assert decisions == n
+
+
+def test_the_upright_panel_pages_only_when_one_more_row_would_not_fit(make_ui_app):
+    """Race the Wind at 800x1280, the first person decisions: whenever the panel is
+    paged, its rows fill the panel (one more row would not fit in it)."""
+    for scene in person_decisions(make_ui_app, "race_the_wind", "race_the_wind", 10):
         view = scene.view
         g = view.gui
         row = g.touch + g.px(6)
         inside = scene.panel_avail - g.px(2 * theme.PAD)      # the panel less its padding
         if view.pages > 1:
-            paged += 1
-            assert view.used_rows() + row > inside + 0.5, (decisions, view.used_rows(), inside)
-        decisions += 1
-        scene.act(chooser.choose(race, rng))
-    assert decisions == 10
+            assert view.used_rows() + row > inside + 0.5, (view.used_rows(), inside)
+
+
+def test_a_note_cut_over_the_board_is_read_whole_in_the_panel_where_it_fits(make_ui_app):
+    """Yacht Race at 800x1280: the game's note is cut over the board ("...; next: t…");
+    the panel, with room to spare under its card tiles, shows it whole, wrapped."""
+    shown = 0
+    for scene in person_decisions(make_ui_app, "yacht_race", "yacht_race", 6):
+        view = scene.view
+        note = view.picture.note
+        if view.note.label.text == note:
+            continue                                    # read whole over the board
+        if view.note_row is not None:
+            shown += 1
+            assert view.note_row.label.text == note
+            assert view.used_rows() <= scene.panel_avail - view.gui.px(2 * theme.PAD) + 0.5
+        else:
+            g = view.gui
+            row = Text(g, note, theme.SMALL_PT + 1, theme.INK, multiline=True)
+            row.label.width = max(1, int(scene.side_rect[1] - 2 * g.px(theme.PAD)))
+            need = row.label.content_height + g.px(8)
+            row.delete()
+            assert view.used_rows() + need > scene.panel_avail - g.px(2 * theme.PAD), note
+    assert shown >= 1

@@ -261,8 +261,9 @@ class TableScene(BotsMixin, MotionMixin, GuidedMixin, ChartScene):
         self.view.layout_panel(col_x + pad, base + pad, side - 2 * pad, avail - 2 * pad)
         self.order.layout()
 
-    def panel_rows_free(self, used: float) -> int:
-        """Button rows that still fit in the turn panel under ``used`` pixels of it."""
+    def panel_room_free(self, used: float) -> float:
+        """Pixels that are still free in the turn panel, at its tallest, under ``used``
+        pixels of it."""
         g = self.gui
         assert g is not None
         bar = self.bar_h
@@ -274,9 +275,15 @@ class TableScene(BotsMixin, MotionMixin, GuidedMixin, ChartScene):
                 avail = avail / 2 - g.px(8)
         else:
             avail = g.height - bar - 3 * g.px(8) - g.px(130)
-        avail -= g.px(2 * theme.PAD)
-        left = avail - used - (g.touch + g.px(6))
-        return int(left // (g.touch + g.px(6)))
+        return avail - g.px(2 * theme.PAD) - used
+
+    def panel_rows_free(self, used: float) -> int:
+        """Button rows that still fit in the turn panel under ``used`` pixels of it, less
+        one (kept for a pager)."""
+        g = self.gui
+        assert g is not None
+        row = g.touch + g.px(6)
+        return int((self.panel_room_free(used) - row) // row)
 
     # --- state -> screen ----------------------------------------------------------------
     def refresh(self, new_step: bool = False) -> None:
