@@ -18,6 +18,7 @@ import argparse
 import os
 import random
 import statistics
+from typing import Any
 
 os.environ.setdefault("DINGHY_HEADLESS", "1")
 
@@ -54,9 +55,27 @@ class Chart:
         self.batch.draw()
 
 
+def count_layouts() -> list[int]:
+    """A counter of pyglet's text layouts (``TextLayout._update``: a label made, or its
+    text, width, size... set), from now on; ``[n]``."""
+    from pyglet.text.layout import TextLayout
+
+    counter = [0]
+    update = getattr(TextLayout._update, "__wrapped__", TextLayout._update)
+
+    def counted(self: Any) -> None:
+        counter[0] += 1
+        update(self)
+
+    counted.__wrapped__ = update  # type: ignore[attr-defined]
+    TextLayout._update = counted  # type: ignore[method-assign]
+    return counter
+
+
 def measure_acts(app: App, rules: str, course: str, acts: int, warm: int = 4) -> None:
     """The act frames of one ruleset's table (one person, two easy bots at the table's
     pace, no animation): ``acts`` of the person's and as many of the bots'."""
+    layouts = count_layouts()
     scene = open_table(app, rules, course)
     chooser, rng = chooser_for(rules), random.Random(5)
     sail(scene, chooser, rng, warm)
@@ -65,6 +84,7 @@ def measure_acts(app: App, rules: str, course: str, acts: int, warm: int = 4) ->
     person, bots = Times(), Times()
     made = reused = 0
     app.step()
+    laid0 = layouts[0]
     for _ in range(acts * 400):
         if race.over or (len(person) >= acts and len(bots) >= acts):
             break
@@ -87,7 +107,8 @@ def measure_acts(app: App, rules: str, course: str, acts: int, warm: int = 4) ->
     n = max(1, len(person) + len(bots))
     report(f"{rules}: act (person)", person)
     report(f"{rules}: act (bot)", bots)
-    print(f"{'':44s} labels a act: {made / n:.1f} laid out, {reused / n:.1f} taken back"
+    print(f"{'':44s} a act: {(layouts[0] - laid0) / n:.1f} text layouts (pyglet's), labels "
+          f"{made / n:.1f} new, {reused / n:.1f} taken back"
           f"   ({len(person)} + {len(bots)} acts, median of both {statistics.median(person + bots):.2f} ms)")
     while app.scene is not None:
         app.pop()

@@ -207,3 +207,33 @@ def test_spares_stay_few_over_a_long_race_at_the_table(make_ui_app):
         counts.append(scene.gui.spare_count)
     assert len(counts) == 40 and max(counts) <= MAX_SPARES
     assert scene.gui.labels_reused > 0
+
+
+def test_text_on_several_lines_is_laid_out_once_a_width(make_ui_app, monkeypatch):
+    """A multiline Text placed again at the same width keeps its layout; one wrapped
+    (``wrap``) is laid out as a label made at that width is."""
+    from pyglet.text.layout import TextLayout
+
+    from dinghy.ui.widgets.text import wrap
+
+    make_ui_app(800, 600)
+    g = Gui()
+    laid = []
+    update = TextLayout._update
+    monkeypatch.setattr(TextLayout, "_update", lambda self: (laid.append(self), update(self))[1])
+    words = "The wind backs two points: every boat on port tack lifts, those on starboard head down."
+    t = g.add(Text(g, words, multiline=True, width=180))
+    assert laid.count(t.label) == 1
+    t.place(10, 10, 180, 60)
+    t.place(10, 80, 180, 60)              # moved, same width: no new layout
+    assert laid.count(t.label) == 1
+    t.place(10, 80, 240, 60)
+    assert laid.count(t.label) == 2 and t.label.width == 240
+    one = g.label(words, width=None)
+    wrap(one, 180.7)
+    wrap(one, 180)
+    assert laid.count(one) == 2           # made, then wrapped once
+    made = g.label(words, multiline=True, width=180)
+    assert (one.multiline, one.width, one.content_width, one.content_height) == \
+        (made.multiline, made.width, made.content_width, made.content_height) and one.content_height > 30
+    assert label_key(one) == label_key(made)

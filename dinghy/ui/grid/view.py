@@ -392,8 +392,8 @@ class GridView(GridSight, TurnedCards, GenericView):
                 or not hasattr(self.scene, "side_rect"):
             return
         g = self.gui
-        row = Text(g, note, theme.SMALL_PT + 1, theme.INK, multiline=True)
-        row.label.width = max(1, int(self.scene.side_rect[1] - 2 * g.px(theme.PAD)))
+        row = Text(g, note, theme.SMALL_PT + 1, theme.INK, multiline=True,
+                   width=max(1, int(self.scene.side_rect[1] - 2 * g.px(theme.PAD))))
         need = row.label.content_height + g.px(8)
         if need > self.scene.panel_rows_free(self.used_rows()) * (g.touch + g.px(6)):
             row.delete()
