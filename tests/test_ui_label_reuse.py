@@ -20,9 +20,10 @@ from dinghy.core.setup import RaceSetup, Seat
 from dinghy.skippers import skipper
 from dinghy.ui import theme
 from dinghy.ui.shell.table import TableScene
-from dinghy.ui.widgets import gui as gui_module
+from dinghy.ui.widgets import spares as spares_module
 from dinghy.ui.widgets.buttons import Button
-from dinghy.ui.widgets.gui import MAX_SPARES, Gui, label_key, put
+from dinghy.ui.widgets.gui import Gui, put
+from dinghy.ui.widgets.spares import MAX_SPARES, label_key
 from dinghy.ui.widgets.text import Text
 
 
@@ -108,7 +109,7 @@ def test_a_rebuilt_panel_shows_what_new_labels_show(make_ui_app, monkeypatch, ru
     app = make_ui_app(1024, 600)
     kept, reused = what_a_person_sees(app, rules, course)
     assert reused > 0                    # words came back without a new layout
-    monkeypatch.setattr(gui_module, "MAX_SPARES", 0)
+    monkeypatch.setattr(spares_module, "MAX_SPARES", 0)
     new, none = what_a_person_sees(app, rules, course)
     assert none == 0
     assert len(kept) == len(new) == 9
@@ -123,13 +124,13 @@ def test_a_label_taken_back_is_the_one_asked_for(make_ui_app):
     roll.place(40, 40, 200, 48)
     kept = roll.text
     g.remove(roll)
-    assert g.spare_count == 1 and not kept.visible
+    assert len(g.spares) == 1 and not kept.visible
     again = g.add(Button(g, "Roll the dice", None))
     assert again.text is kept                       # taken back, not laid out anew
     assert kept.visible and kept.position == (0, 0, 0)   # where a new label starts
     assert label_key(kept) == label_key(g.label("Roll the dice", theme.BODY_PT, theme.INK,
                                                  bold=True, anchor_x="center"))
-    assert g.spare_count == 0
+    assert len(g.spares) == 0
 
 
 def test_a_label_never_shows_another_widgets_words_colour_or_size(make_ui_app):
@@ -172,7 +173,7 @@ def test_spares_stay_few_however_many_rebuilds(make_ui_app):
     g = Gui()
 
     def live_labels():
-        return sum(1 for lab in g._aside.values() if lab[1]._boxes)
+        return sum(1 for lab in g.spares.labels() if lab._boxes)
 
     deleted = []
     for i in range(3 * MAX_SPARES):      # every rebuild new words: nothing comes back
@@ -180,13 +181,13 @@ def test_spares_stay_few_however_many_rebuilds(make_ui_app):
         for r in rows:
             deleted.append(r.label)
             g.remove(r)
-        assert g.spare_count <= MAX_SPARES
-    assert g.spare_count == MAX_SPARES == live_labels()
+        assert len(g.spares) <= MAX_SPARES
+    assert len(g.spares) == MAX_SPARES == live_labels()
     # those set aside first are gone for good (their glyphs out of the batch)
     assert all(not lab._boxes for lab in deleted[:-MAX_SPARES])
     assert all(lab._boxes for lab in deleted[-MAX_SPARES:])
     g.clear()
-    assert g.spare_count == 0 and all(not lab._boxes for lab in deleted)
+    assert len(g.spares) == 0 and all(not lab._boxes for lab in deleted)
 
 
 def test_spares_stay_few_over_a_long_race_at_the_table(make_ui_app):
@@ -204,7 +205,7 @@ def test_spares_stay_few_over_a_long_race_at_the_table(make_ui_app):
         else:
             scene.act(me.choose(race, rng))
         app.step()
-        counts.append(scene.gui.spare_count)
+        counts.append(len(scene.gui.spares))
     assert len(counts) == 40 and max(counts) <= MAX_SPARES
     assert scene.gui.labels_reused > 0
 

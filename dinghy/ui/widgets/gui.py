@@ -16,20 +16,12 @@ Importing this module configures pyglet before pyglet's window module loads; ``k
 (pyglet's key table) is handed on from here, so a view that imports it from this
 module gets pyglet configured first.
 
-A label costs a text layout to make (pyglet shapes every glyph and fills new vertex
-lists), and a turn panel is rebuilt after every action, mostly with the same words. So
-a label of a deleted widget is kept aside, hidden, under everything that decides its
-look (:func:`label_key`, read from the label as it is then); :meth:`Gui.label` asked for
-the very same label takes it back and moves it, instead of laying its text out anew.
-The panel of one seat's turn comes back a few actions later ("The bot is playing…",
-the seat's name, "Roll the dice"), so spares wait across frames: hidden, a label
-costs nothing to draw (pyglet collapses its glyphs' vertices), and no more than
-:data:`MAX_SPARES` wait (those set aside longest ago are deleted first). A widget
+A deleted widget's labels are kept aside, hidden, and :meth:`Gui.label` takes one back
+when the very same label is asked for (:mod:`dinghy.ui.widgets.spares`): a widget
 leaves its drawables alone once deleted.
 """
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Any, Callable, Iterator
 
 from dinghy.ui.app import configure as _configure
@@ -42,12 +34,11 @@ from pyglet.graphics import Batch, Group  # noqa: E402
 from pyglet.window import key  # noqa: E402
 
 from dinghy.ui import theme  # noqa: E402
+from dinghy.ui.widgets.spares import LabelSpares  # noqa: E402
 
 LAYER_PANEL, LAYER_WIDGET, LAYER_DIALOG, LAYER_HELP, LAYER_CURTAIN, LAYER_TOOLTIP = 0, 1, 5, 6, 7, 9
 BACK, BODY, DETAIL, TEXT = 0, 1, 2, 3
 SEGMENTS = 6
-#: Labels of deleted widgets kept aside for reuse at most (all are deleted beyond it).
-MAX_SPARES = 128
 
 Callback = Callable[[], Any]
 
@@ -67,26 +58,6 @@ def round_rect(shape: shapes.RoundedRectangle, x: float, y: float, w: float, h: 
         return
     shape.width, shape.height = w, h
     shape.radius = r
-
-
-def _frozen(value: Any) -> Any:
-    return tuple(value) if isinstance(value, list) else value
-
-
-def label_key(label: pyglet.text.Label) -> tuple[Any, ...]:
-    """Everything that decides how a label looks but its position: its text, every
-    style of its document (font, size, weight, colour, alignment...), its anchors,
-    box and wrapping, its group and shader. Two labels with equal keys are laid out
-    alike, glyph for glyph."""
-    styles = tuple(sorted((k, _frozen(v)) for k, v in label.document.styles.items()))
-    return (label.text, styles, label.anchor_x, label.anchor_y, label.width, label.multiline,
-            label.group) + _label_tail(label)
-
-
-def _label_tail(label: pyglet.text.Label) -> tuple[Any, ...]:
-    """The parts of a label's look that :meth:`Gui.label` never sets (as pyglet makes them)."""
-    return (label.height, label._wrap_lines_flag, label.rotation, label.dpi,
-            label.content_valign, label.program)
 
 
 def paint(drawable: Any, colour: theme.RGB | theme.RGBA) -> None:
@@ -117,10 +88,7 @@ class Gui:
         self._pressed: Widget | None = None
         self._hover: Widget | None = None
         self._tooltip: Tooltip | None = None
-        self._spares: dict[tuple[Any, ...], list[pyglet.text.Label]] = {}
-        self._aside: OrderedDict[int, tuple[tuple[Any, ...], pyglet.text.Label]] = OrderedDict()
-        self._tail: tuple[Any, ...] | None = None    # a fresh label's _label_tail
-        self.labels_made = self.labels_reused = 0    # (counts, for the curious)
+        self.spares = LabelSpares()       # deleted widgets' labels, for label() to take back
 
     # --- sizes, groups, text -------------------------------------------------------
     def px(self, logical: float) -> float:
@@ -145,73 +113,32 @@ class Gui:
         (see :meth:`discard`) if there is one, else a new one."""
         group = self.group(layer, TEXT)
         weight, rgba, size = "bold" if bold else "normal", theme.rgba(colour), pt * self.scale
-        if self._spares and self._tail is not None:
-            styles = tuple(sorted((("font_name", _frozen(theme.FONT)), ("font_size", size),
-                                   ("weight", weight), ("italic", False), ("stretch", False),
-                                   ("color", rgba), ("align", align))))
-            key = (text, styles, anchor_x, anchor_y, width, multiline, group) + self._tail
-            lab = self._take(key)
-            if lab is not None:
-                return lab
-        lab = pyglet.text.Label(
-            text, x=0, y=0, font_name=theme.FONT, font_size=size, weight=weight, color=rgba,
-            anchor_x=anchor_x, anchor_y=anchor_y, width=width, multiline=multiline,
-            align=align, batch=self.batch, group=group)
-        if self._tail is None:
-            self._tail = _label_tail(lab)
-        self.labels_made += 1
+        styles = {"font_name": theme.FONT, "font_size": size, "weight": weight, "italic": False,
+                  "stretch": False, "color": rgba, "align": align}
+        lab = self.spares.take(text, styles, anchor_x, anchor_y, width, multiline, group)
+        if lab is None:
+            lab = pyglet.text.Label(
+                text, x=0, y=0, font_name=theme.FONT, font_size=size, weight=weight, color=rgba,
+                anchor_x=anchor_x, anchor_y=anchor_y, width=width, multiline=multiline,
+                align=align, batch=self.batch, group=group)
+            self.spares.made_one(lab)
         return lab
 
-    def _take(self, key: tuple[Any, ...]) -> pyglet.text.Label | None:
-        """A spare label with this key, shown again at (0, 0) as a new one would be."""
-        spares = self._spares.get(key)
-        while spares:
-            lab = spares.pop()
-            if not spares:
-                del self._spares[key]
-            del self._aside[id(lab)]
-            if label_key(lab) != key:      # changed since it was set aside: not this one
-                lab.delete()
-                spares = self._spares.get(key)
-                continue
-            for name in [n for n in vars(lab) if n.startswith("_dinghy")]:
-                delattr(lab, name)         # a widget's notes on it (hud.fit_text's)
-            if lab.position != (0, 0, 0):
-                lab.position = (0, 0, 0)
-            lab.visible = True
-            self.labels_reused += 1
-            return lab
-        return None
+    @property
+    def labels_made(self) -> int:
+        return self.spares.made
+
+    @property
+    def labels_reused(self) -> int:
+        return self.spares.reused
 
     def discard(self, drawable: Any) -> None:
         """A deleted widget's drawable: a plain label of this Gui's batch is kept aside,
-        hidden, for :meth:`label` to take back; anything else is deleted. The labels set
-        aside longest ago go for good beyond :data:`MAX_SPARES`."""
-        if type(drawable) is not pyglet.text.Label or drawable.batch is not self.batch:
+        hidden, for :meth:`label` to take back; anything else is deleted."""
+        if type(drawable) is pyglet.text.Label and drawable.batch is self.batch:
+            self.spares.keep(drawable)
+        else:
             drawable.delete()
-            return
-        drawable.visible = False
-        key = label_key(drawable)
-        self._spares.setdefault(key, []).append(drawable)
-        self._aside[id(drawable)] = (key, drawable)
-        while len(self._aside) > MAX_SPARES:
-            _, (old_key, old) = self._aside.popitem(last=False)
-            spares = self._spares[old_key]
-            spares.remove(old)
-            if not spares:
-                del self._spares[old_key]
-            old.delete()
-
-    @property
-    def spare_count(self) -> int:
-        """How many labels wait aside, hidden."""
-        return len(self._aside)
-
-    def drop_spares(self) -> None:
-        """Delete the labels kept aside."""
-        for _, lab in self._aside.values():
-            lab.delete()
-        self._spares, self._aside = {}, OrderedDict()
 
     def rect(self, colour: theme.RGB | theme.RGBA, layer: int, part: int,
              rounded: bool = True) -> Any:
@@ -245,7 +172,7 @@ class Gui:
         for w in list(self.widgets) + list(self.modals):
             self.remove(w)
         self.hide_tooltip()
-        self.drop_spares()
+        self.spares.drop()
 
     def open(self, modal: "Widget") -> "Widget":
         """Show a modal widget on top; it takes all input until closed."""
