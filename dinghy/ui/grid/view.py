@@ -320,12 +320,23 @@ class GridView(GridSight, TurnedCards, GenericView):
     def panel_actions(self) -> list[Any]:
         """What the squares do not cover, and what a boat's square offers (wait, end the
         turn, a penalty turn, a protest...): worded buttons, still a tap on the boat too."""
+        memo = getattr(self, "_panel_memo", None)       # asked twice a panel built
+        if memo is not None and memo[0] is not None:
+            return list(memo[0])
         boats = {(b.x, b.y) for b in self.picture.boats} if self.picture is not None else set()
         on_squares = [a.action for cell, acts in self.squares.items() if cell not in boats
                       for a in acts if a.legal]
         self._boat_words = [(a.action, a.label) for cell in boats for a in self.squares.get(cell, ()) if a.legal]
         on_cards = [p.action for p in self.card_piles() if p.action is not None]
-        return [a for a in self.legal_now() if a not in on_squares and a not in on_cards]
+        taken: Any = on_squares + on_cards
+        try:
+            taken = set(taken)
+        except TypeError:           # an action that cannot be hashed: the list, asked in turn
+            pass
+        out = [a for a in self.legal_now() if a not in taken]
+        if memo is not None:
+            memo[0] = out
+        return list(out)
 
     def legal_now(self) -> list[Any]:
         """The engine's list of legal actions, asked once a position (the panel asks it
@@ -399,15 +410,19 @@ class GridView(GridSight, TurnedCards, GenericView):
         """The generic panel; when the line over the board cuts the game's note (the
         engine's words: whose turn, the point of sailing, what it allows), the whole
         note goes under the hint, wrapped, if the panel has the room."""
-        super().build_panel()
+        self._panel_memo: list[Any] | None = [None]    # the squares and cards stay while it is built
+        try:
+            super().build_panel()
+        finally:
+            self._panel_memo = None
         self.note_row: Text | None = None
         note = self.picture.note if self.picture is not None else ""
         if self.hint_row is None or not note or note in (self.note.label.text, self.hint_row.text) \
                 or not hasattr(self.scene, "side_rect"):
             return
         g = self.gui
-        row = Text(g, note, theme.SMALL_PT + 1, theme.INK, multiline=True)
-        row.label.width = max(1, int(self.scene.side_rect[1] - 2 * g.px(theme.PAD)))
+        row = Text(g, note, theme.SMALL_PT + 1, theme.INK, multiline=True,
+                   width=max(1, int(self.scene.side_rect[1] - 2 * g.px(theme.PAD))))
         need = row.label.content_height + g.px(8)
         if need > self.scene.panel_room_free(self.used_rows()):
             row.delete()

@@ -19,7 +19,7 @@ from typing import Any
 from dinghy.ui.widgets.gui import Widget, key  # noqa: F401  (configures pyglet first)
 from dinghy.ui.widgets.buttons import Button
 from dinghy.ui.widgets.panels import Panel
-from dinghy.ui.widgets.text import Text, TextField
+from dinghy.ui.widgets.text import Text, TextField, wrap
 
 from dinghy.core.errors import DinghyError  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
@@ -308,9 +308,9 @@ class GenericView(BoardView):
         if width is not None and width > 0:
             if not t.multiline and lab.content_width > width:
                 t.multiline = True
-                lab.width, lab.multiline = max(1, int(width)), True
-            elif t.multiline and lab.width != max(1, int(width)):
-                lab.width = max(1, int(width))
+                wrap(lab, width)
+            elif t.multiline:
+                wrap(lab, width)
         return lab.content_height
 
     def used_rows(self, extra: int = 0) -> float:

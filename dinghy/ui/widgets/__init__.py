@@ -6,7 +6,8 @@
 - :mod:`.selectors`: ChoiceSelector;
 - :mod:`.text`: Text and the one-line TextField;
 - :mod:`.panels`: Panel and the WaterBackground;
-- :mod:`.dialogs`: the modal Dialog, hot-seat Curtain and HelpOverlay.
+- :mod:`.dialogs`: the modal Dialog, hot-seat Curtain and HelpOverlay;
+- :mod:`.spares`: deleted widgets' labels kept aside for the Gui to take back.
 
 Import from the module itself (``from dinghy.ui.widgets.buttons import Button``); each
 configures pyglet before pyglet's window module loads.

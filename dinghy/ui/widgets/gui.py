@@ -15,6 +15,10 @@ target.
 Importing this module configures pyglet before pyglet's window module loads; ``key``
 (pyglet's key table) is handed on from here, so a view that imports it from this
 module gets pyglet configured first.
+
+A deleted widget's labels are kept aside, hidden, and :meth:`Gui.label` takes one back
+when the very same label is asked for (:mod:`dinghy.ui.widgets.spares`): a widget
+leaves its drawables alone once deleted.
 """
 from __future__ import annotations
 
@@ -30,6 +34,7 @@ from pyglet.graphics import Batch, Group  # noqa: E402
 from pyglet.window import key  # noqa: E402
 
 from dinghy.ui import theme  # noqa: E402
+from dinghy.ui.widgets.spares import LabelSpares  # noqa: E402
 
 LAYER_PANEL, LAYER_WIDGET, LAYER_DIALOG, LAYER_HELP, LAYER_CURTAIN, LAYER_TOOLTIP = 0, 1, 5, 6, 7, 9
 BACK, BODY, DETAIL, TEXT = 0, 1, 2, 3
@@ -83,6 +88,7 @@ class Gui:
         self._pressed: Widget | None = None
         self._hover: Widget | None = None
         self._tooltip: Tooltip | None = None
+        self.spares = LabelSpares()       # deleted widgets' labels, for label() to take back
 
     # --- sizes, groups, text -------------------------------------------------------
     def px(self, logical: float) -> float:
@@ -103,11 +109,36 @@ class Gui:
               layer: int = LAYER_WIDGET, bold: bool = False, anchor_x: str = "left",
               anchor_y: str = "center", width: float | None = None,
               multiline: bool = False, align: str = "left") -> pyglet.text.Label:
-        return pyglet.text.Label(
-            text, x=0, y=0, font_name=theme.FONT, font_size=pt * self.scale,
-            weight="bold" if bold else "normal", color=theme.rgba(colour),
-            anchor_x=anchor_x, anchor_y=anchor_y, width=width, multiline=multiline,
-            align=align, batch=self.batch, group=self.group(layer, TEXT))
+        """A text label at (0, 0) in this Gui's batch: a spare that looks exactly so
+        (see :meth:`discard`) if there is one, else a new one."""
+        group = self.group(layer, TEXT)
+        weight, rgba, size = "bold" if bold else "normal", theme.rgba(colour), pt * self.scale
+        styles = {"font_name": theme.FONT, "font_size": size, "weight": weight, "italic": False,
+                  "stretch": False, "color": rgba, "align": align}
+        lab = self.spares.take(text, styles, anchor_x, anchor_y, width, multiline, group)
+        if lab is None:
+            lab = pyglet.text.Label(
+                text, x=0, y=0, font_name=theme.FONT, font_size=size, weight=weight, color=rgba,
+                anchor_x=anchor_x, anchor_y=anchor_y, width=width, multiline=multiline,
+                align=align, batch=self.batch, group=group)
+            self.spares.made_one(lab)
+        return lab
+
+    @property
+    def labels_made(self) -> int:
+        return self.spares.made
+
+    @property
+    def labels_reused(self) -> int:
+        return self.spares.reused
+
+    def discard(self, drawable: Any) -> None:
+        """A deleted widget's drawable: a plain label of this Gui's batch is kept aside,
+        hidden, for :meth:`label` to take back; anything else is deleted."""
+        if type(drawable) is pyglet.text.Label and drawable.batch is self.batch:
+            self.spares.keep(drawable)
+        else:
+            drawable.delete()
 
     def rect(self, colour: theme.RGB | theme.RGBA, layer: int, part: int,
              rounded: bool = True) -> Any:
@@ -141,6 +172,7 @@ class Gui:
         for w in list(self.widgets) + list(self.modals):
             self.remove(w)
         self.hide_tooltip()
+        self.spares.drop()
 
     def open(self, modal: "Widget") -> "Widget":
         """Show a modal widget on top; it takes all input until closed."""
@@ -328,7 +360,7 @@ class Widget:
         for c in self.children:
             c.delete()
         for d in self._drawables:
-            d.delete()
+            self.gui.discard(d)
         self.children, self._drawables = [], []
 
     # geometry

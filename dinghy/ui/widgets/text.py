@@ -11,17 +11,21 @@ from dinghy.ui.widgets.gui import BODY, DETAIL, LAYER_WIDGET, TEXT, Gui, Widget,
 
 
 class Text(Widget):
-    """A plain piece of text, anchored at the left middle of its rectangle by default."""
+    """A plain piece of text, anchored at the left middle of its rectangle by default.
+
+    Text on several lines (``multiline``) wraps at the width of its rectangle; ``width``
+    (pixels) is where it wraps until it is placed: the width it will be placed at, if
+    known, spares a second layout."""
 
     def __init__(self, gui: Gui, text: str, pt: float = theme.BODY_PT,
                  colour: theme.RGB = theme.INK, *, bold: bool = False, align: str = "left",
-                 layer: int = LAYER_WIDGET, multiline: bool = False) -> None:
+                 layer: int = LAYER_WIDGET, multiline: bool = False, width: int = 100) -> None:
         super().__init__(gui, layer)
         self.align, self.multiline = align, multiline
         anchor_x = {"left": "left", "center": "center", "right": "right"}[align]
         self.label = self._own(gui.label(text, pt, colour, layer=layer, bold=bold,
                                          anchor_x=anchor_x, multiline=multiline,
-                                         width=100 if multiline else None, align=align))
+                                         width=width if multiline else None, align=align))
 
     @property
     def text(self) -> str:
@@ -33,10 +37,24 @@ class Text(Widget):
 
     def layout(self) -> None:
         if self.multiline:
-            self.label.width = max(1, int(self.w))
+            wrap(self.label, self.w)
         x = {"left": self.x, "center": self.x + self.w / 2, "right": self.x + self.w}[self.align]
         put(self.label, x, self.y + self.h / 2)
 
+
+
+def wrap(label: Any, width: float) -> None:
+    """``label`` on as many lines as it needs at ``width`` pixels (whole, at least 1),
+    laid out again only if it was not so already (pyglet lays a label out again at each
+    width or multiline set, even to the value it has)."""
+    width = max(1, int(width))
+    if label.multiline and label.width == width:
+        return
+    if not label.multiline:
+        label._width = width        # (one layout for both: the multiline set does it)
+        label.multiline = True
+        return
+    label.width = width
 
 
 class TextField(Widget):
