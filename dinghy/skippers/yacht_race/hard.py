@@ -101,7 +101,7 @@ def _moves(chart: Chart) -> dict[tuple[int, int], tuple]:
     w = chart.width
     open_ = [i for i in range(w * chart.height) if chart.fixed_obstacle((i % w, i // w)) is None]
     out: dict[tuple[int, int], tuple] = {}
-    reach = pilot._reach(chart)          # a move is open if n is at most its reach
+    reach = pilot.move_reach(chart)          # a move is open if n is at most its reach
     for hd in range(8):
         for n in (1, 2, 3, SPINNAKER_BLOCKS):
             frm, to, cs, cf = [], [], [], []

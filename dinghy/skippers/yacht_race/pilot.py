@@ -138,7 +138,7 @@ def goal(chart: Chart, y: Yacht) -> tuple:
 
 def _moves(chart: Chart, wind: int):
     """Every move under ``wind`` between open squares, ignoring yachts: (from, heading, path)."""
-    reach = _reach(chart)
+    reach = move_reach(chart)
     for x in range(chart.width):
         for yy in range(chart.height):
             if chart.fixed_obstacle((x, yy)) is None:
@@ -148,7 +148,7 @@ def _moves(chart: Chart, wind: int):
                         yield (x, yy), h, path(x, yy, h, n)
 
 
-def _reach(chart: Chart) -> dict:
+def move_reach(chart: Chart) -> dict:
     """How many blocks a move may cover from each open square on each heading before a
     fixed obstacle (``first_obstacle`` of the longest move, whatever the wind and sail): a
     move of ``n`` blocks is open if and only if ``n`` is at most that (``first_obstacle``
