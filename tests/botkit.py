@@ -54,6 +54,14 @@ def _recorded(key: tuple, game) -> tuple[list, random.Random] | None:
     return None
 
 
+def write_record(path: Path, about: str, races: dict) -> None:
+    """A records file of tests/records/: what made it (``about``: the script to re-record
+    with) and its races by key, in one compact line of JSON."""
+    import json
+
+    path.write_text(json.dumps({"about": about, "races": races}, separators=(",", ":")) + "\n")
+
+
 def rng_state(rng: random.Random) -> list:
     """A random stream's state as JSON can keep it (``rng_from`` makes the stream again)."""
     version, internal, gauss = rng.getstate()

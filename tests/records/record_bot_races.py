@@ -6,7 +6,6 @@ them). Re-record when a skipper's play is meant to change (its decisions then di
 """
 from __future__ import annotations
 
-import json
 import random
 
 import botkit
@@ -74,11 +73,9 @@ def main() -> None:
              "simulated_weather_eye": simulated_weather_eye_race()}
     for name, r in races.items():
         print(f"{name}: {len(r['actions'])} actions")
-    data = {"about": "Seeded bot races up to the position a test is about, with the skippers' random stream "
-                     "there; made by tests/records/record_bot_races.py (re-record with it when a skipper's "
-                     "play is meant to change).",
-            "races": races}
-    botkit.BOT_RACES.write_text(json.dumps(data, separators=(",", ":")) + "\n")
+    botkit.write_record(botkit.BOT_RACES, "Seeded bot races up to the position a test is about, with the skippers' random stream "
+                                          "there; made by tests/records/record_bot_races.py (re-record with it when a skipper's "
+                                          "play is meant to change).", races)
 
 
 if __name__ == "__main__":

@@ -10,8 +10,6 @@ Re-record when the hard skipper's play is meant to change (its decisions then di
 """
 from __future__ import annotations
 
-import json
-
 import botkit
 
 #: (course, seed, rivals, keeps_weather_eye, last round recorded): the races of
@@ -39,12 +37,10 @@ def main() -> None:
                       "last_round": last_round, "actions": [a.text() for a in sailed],
                       "rng": botkit.rng_state(rng)})
         print(f"{course} seed {seed}: {len(sailed)} actions to round {last_round}")
-    data = {"about": "The first rounds of the races tests/botkit.py's person_stops sails (a person in seat 0 "
-                     "whose choices the hard skipper makes, hard rivals), with the skippers' random stream "
-                     "where each stops; made by tests/records/record_person_races.py (re-record with it when "
-                     "the hard skipper's play is meant to change).",
-            "races": races}
-    botkit.PERSON_RACES.write_text(json.dumps(data, separators=(",", ":")) + "\n")
+    botkit.write_record(botkit.PERSON_RACES, "The first rounds of the races tests/botkit.py's person_stops sails (a person in seat 0 "
+                                             "whose choices the hard skipper makes, hard rivals), with the skippers' random stream "
+                                             "where each stops; made by tests/records/record_person_races.py (re-record with it when "
+                                             "the hard skipper's play is meant to change).", races)
 
 
 if __name__ == "__main__":

@@ -6,8 +6,7 @@ their action texts. Re-record when a skipper's play is meant to change:
 """
 from __future__ import annotations
 
-import json
-
+import botkit
 import test_positions
 from dinghy import games
 
@@ -25,11 +24,9 @@ def main() -> None:
         game, race = test_positions.played(*key)
         races[test_positions.played_key(*key)] = [game.action_text(a) for a in race.actions]
         print(f"{test_positions.played_key(*key)}: {len(race.actions)} actions")
-    data = {"about": "The seeded races tests/test_positions.py's played() gives, as sailed by each game's "
-                     "default skippers; made by tests/records/record_played_races.py (re-record with it when "
-                     "a skipper's play is meant to change).",
-            "races": races}
-    test_positions.PLAYED.write_text(json.dumps(data, separators=(",", ":")) + "\n")
+    botkit.write_record(test_positions.PLAYED, "The seeded races tests/test_positions.py's played() gives, as sailed by each game's "
+                                               "default skippers; made by tests/records/record_played_races.py (re-record with it when "
+                                               "a skipper's play is meant to change).", races)
 
 
 if __name__ == "__main__":
