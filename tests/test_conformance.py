@@ -153,13 +153,14 @@ def test_the_signature_check_can_fail():
 @pytest.mark.parametrize("name", sorted(games.GAMES))
 def test_every_ruleset_can_be_simulated(name, tmp_path, capsys, monkeypatch):
     """``dinghy simulate`` for two tiny races of every ruleset: the command line, the
-    plan, the sail (which asks ``progress``) and the report. The report asks for its
-    plots with both races; drawing them (matplotlib, a second a report) is
-    test_simulate_report's, so here the request is taken down instead."""
+    plan, the sail (which asks ``progress`` before the first action and every 50 actions:
+    a race cut at 60 actions is asked twice, the second time mid-race) and the report.
+    The report asks for its plots with both races; drawing them (matplotlib, a second a
+    report) is test_simulate_report's, so here the request is taken down instead."""
     asked = []
     monkeypatch.setattr(report, "plots", lambda res, out: asked.append((len(res), out)) or [])
     assert main(["simulate", "--rules", name, "--races", "2", "--boats", "2", "--workers", "1",
-                 "--max-actions", "120", "--quiet", "--out", str(tmp_path)]) == 0
+                 "--max-actions", "60", "--quiet", "--out", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "of 2 races" in out
     assert (tmp_path / "races.csv").read_text().count("\n") == 3      # a header and two races

@@ -331,7 +331,7 @@ def _plain_swing_blocker(game, state, b, turn, with_boats=True):
 
     for k in range(n):
         a0, a1 = h + step * k, h + step * (k + 1)
-        cover = shapely.MultiPoint(at(a0, 1.0) + at((a0 + a1) / 2, grow) + at(a1, 1.0)).convex_hull
+        cover = shapely.convex_hull(shapely.multipoints(np.array(at(a0, 1.0) + at((a0 + a1) / 2, grow) + at(a1, 1.0))))
         for name, g in fixed + boats:
             if g.intersects(cover):
                 return name

@@ -12,6 +12,8 @@ movement card; it is "dead in the water"".
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import shapely
 from hypothesis import assume, given, settings, strategies as st
@@ -35,17 +37,26 @@ def _track_poses(start: Pose, stop: Pose, n: int = 80) -> list[Pose]:
 
 def _met_on_the_way(g, state_before, index: int, start: Pose, stop: Pose, tack: Tack) -> list[str]:
     """What a hull pose between the start and the stop touches: other boats' hulls and
-    the marks (none when the boat did not move)."""
+    the marks (none when the boat did not move). The track's hulls are built at once,
+    each corner by the table's own arithmetic (``g.hull``'s: ``x + lx cos + ly sin``,
+    ``y - lx sin + ly cos``, so the same corners), and judged by shapely in one call."""
     if stop == start:
         return []
     others = [(g.name(b.index), g.hull(b.pose, b.tack)) for b in state_before.boats
               if b.index != index and b.launched and b.racing]
     marks = [(f"mark {m.id}", m.geometry) for m in g.course.marks]
-    out = []
-    for p in _track_poses(start, stop):
-        hull = g.hull(p, tack)
-        out += [name for name, shape in others + marks if hull.intersects(shape)]
-    return out
+    names = [name for name, _ in others + marks]
+    shapes = np.array([shape for _, shape in others + marks], dtype=object)
+    poses = _track_poses(start, stop)
+    turns = [math.radians(p.heading) for p in poses]
+    s = np.array([math.sin(r) for r in turns])[:, None]
+    c = np.array([math.cos(r) for r in turns])[:, None]
+    lx, ly = g.hull_outline(tack)[:, 0][None, :], g.hull_outline(tack)[:, 1][None, :]
+    x = np.array([p.x for p in poses])[:, None]
+    y = np.array([p.y for p in poses])[:, None]
+    hulls = shapely.polygons(np.stack([x + lx * c + ly * s, y - lx * s + ly * c], axis=-1))
+    hits = shapely.intersects(hulls[:, None], shapes[None, :])
+    return [names[j] for _, j in zip(*np.nonzero(hits))]
 
 
 def test_a_boat_stops_short_of_a_dead_boat_in_the_middle_of_its_card_not_beyond_it():

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
 import shapely
@@ -80,7 +81,10 @@ def _prepared(geom: BaseGeometry) -> BaseGeometry:
     return geom
 
 
+@lru_cache(maxsize=1024)
 def _disc(x: float, y: float, radius: float) -> Polygon:
+    """A buoy's disc, prepared (kept: a shape never changes, and courses read again, or
+    built anew with one mark moved, ask for the same discs again)."""
     return _prepared(Point(x, y).buffer(radius, quad_segs=_MARK_QUAD_SEGS))
 
 

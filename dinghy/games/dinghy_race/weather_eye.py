@@ -95,10 +95,12 @@ def weather_eye_shape(game: Table, we: WeatherEyeCard) -> Polygon:
     return out
 
 
-def why_not_weather_eye(game: Table, state: RaceState, act: WeatherEye) -> str | None:
+def why_not_weather_eye(game: Table, state: RaceState, act: WeatherEye,
+                        boats: list[tuple[str, object]] | None = None) -> str | None:
     """Rule text: Weather Eye cards "may not touch a boat, manoeuvre card or buoy, and ...
     must have a distance of at least one ruler length from Weather Eye cards already in
-    play"; the rules notes add: none before round 6."""
+    play"; the rules notes add: none before round 6. ``boats``: :func:`boat_shapes` of
+    ``state`` when the caller asks about many places at once (made here otherwise)."""
     boat = state.boat()
     if boat.weather_eye <= 0:
         return "no Weather Eye cards left"
@@ -111,21 +113,31 @@ def why_not_weather_eye(game: Table, state: RaceState, act: WeatherEye) -> str |
     for name, g in game.obstacles(lines_on_water(game, state))[0]:
         if g.intersects(shape):
             return f"touches {name}"
-    for b in state.boats:
-        if not (b.launched and b.racing):
-            continue
-        if game.hull(b.pose, b.tack).intersects(shape):
-            return f"touches {game.name(b.index)}"
-        # the card in front of the bow: face-up delay cards ("more than one delay cards
-        # may be placed face-up in front of your boat, replacing any card that may have
-        # been there"), as moves and right of way see them, else the planned card
-        key = game.delay_card.key if b.delays else (None if b.aside else b.planned)
-        if key is not None and game.card_shape(b.pose, game.cards.types[key], b.tack).intersects(shape):
-            return f"touches {game.name(b.index)}'s card" + (" (face-up delay cards)" if b.delays else "")
+    for reason, g in boats if boats is not None else boat_shapes(game, state):
+        if g.intersects(shape):
+            return reason
     for other in state.weather_eyes:
         if weather_eye_shape(game, other).distance(shape) < game.cards.card_length - EPS:
             return "must be at least one ruler length from other Weather Eye cards"
     return None
+
+
+def boat_shapes(game: Table, state: RaceState) -> list[tuple[str, object]]:
+    """What a Weather Eye card may not touch on the water of ``state``, boat by boat,
+    each with the reason :func:`why_not_weather_eye` gives: the hull, then the card in
+    front of the bow: face-up delay cards ("more than one delay cards may be placed
+    face-up in front of your boat, replacing any card that may have been there"), as
+    moves and right of way see them, else the planned card."""
+    out = []
+    for b in state.boats:
+        if not (b.launched and b.racing):
+            continue
+        out.append((f"touches {game.name(b.index)}", game.hull(b.pose, b.tack)))
+        key = game.delay_card.key if b.delays else (None if b.aside else b.planned)
+        if key is not None:
+            out.append((f"touches {game.name(b.index)}'s card" + (" (face-up delay cards)" if b.delays else ""),
+                        game.card_shape(b.pose, game.cards.types[key], b.tack)))
+    return out
 
 
 #: How far round the boat the places a table offers for a Weather Eye card reach, in
@@ -147,6 +159,7 @@ def weather_eye_places(game: Table, state: RaceState, long_side_along_wind: bool
     L = game.cards.card_length
     reach = PLACES_REACH * L
     n = int(PLACES_REACH * 2)
+    boats = boat_shapes(game, state)
     out = []
     for i in range(-n, n + 1):
         for j in range(-n, n + 1):
@@ -154,7 +167,7 @@ def weather_eye_places(game: Table, state: RaceState, long_side_along_wind: bool
             if math.hypot(x - pose.x, y - pose.y) > reach + 1e-9:
                 continue
             at = (round(x, 1), round(y, 1))
-            if why_not_weather_eye(game, state, WeatherEye(at[0], at[1], long_side_along_wind)) is None:
+            if why_not_weather_eye(game, state, WeatherEye(at[0], at[1], long_side_along_wind), boats) is None:
                 out.append(at)
     return out
 
