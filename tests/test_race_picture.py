@@ -172,3 +172,21 @@ def test_a_picture_of_a_race_in_play_says_the_boats_are_sailing_and_shows_them_r
         xy = [tuple(map(float, p.split(","))) for p in pts.split()]
         longest = max(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5 for a in xy for b in xy)
         assert longest >= race_picture.MIN_BOAT_PX - 0.5
+
+
+def test_a_kept_picture_carried_on_state_by_state_is_the_picture_drawn_whole(race):
+    """A table in play keeps its board and tracks drawn (KeptTracks) and writes only the
+    new points at each action; its picture must be the one drawn from the whole race,
+    byte for byte, at every stretch (one state, a bot's burst of several, the last)."""
+    history = race.history
+    kept = race_picture.KeptTracks(race.game, 800.0)
+    ends, at, step = [], 1, 1
+    while at < len(history):                    # stretches of 1, 2, 3, ... states
+        ends.append(at)
+        at, step = at + step, step + 1
+    ends.append(len(history))
+    for end in ends:
+        kept.extend(history[kept.seen:end])
+        assert kept.seen == end
+        assert race_picture.svg(race.game, history[:end], 800.0, kept) == race_picture.svg(race.game, history[:end], 800.0)
+    assert kept.tracks == race_picture.tracks(race.game, history)
