@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io as bytes_io
 import os
-import random
 import re
 import stat
 
@@ -16,16 +15,16 @@ from dinghy import games
 from dinghy.cli import main
 from dinghy.core import io
 from dinghy.core.race import Race
-from dinghy.core.setup import PALETTE, RaceSetup, Seat
+from dinghy.core.setup import PALETTE
 from dinghy.core import picture as race_picture
-from dinghy.skippers import play_bots
+from picturekit import finished_race
 
 
 @pytest.fixture(scope="module")
 def race():
-    seats = tuple(Seat(n, n, "simple") for n in list(PALETTE)[:2])
-    r = Race(games.load_game(RaceSetup(seats=seats, course="up_and_down", seed=4)))
-    play_bots(r, random.Random(4))
+    """A long Dinghy Race round up_and_down, two simple skippers (replayed from its record:
+    tests/picturekit.py)."""
+    r = finished_race("dinghy_race", "up_and_down", 4, "simple")
     assert r.over
     return r
 
