@@ -31,10 +31,24 @@ def race():
 
 @pytest.fixture(scope="module")
 def gif(race):
-    """The race's GIF (rendered once for the tests that read it) and the frame numbers
-    ``render`` reported to ``progress`` as it went."""
-    seen = []
-    return race_picture.render(race.game, race.history, "gif", progress=seen.append), seen
+    """The race's GIF (rendered once for the tests that read it), the frame numbers
+    ``render`` reported to ``progress`` as it went, and every seventh picture (and the
+    last) as drawn and handed to the GIF's writer, by frame number."""
+    seen, fed, real_add = [], {}, race_picture.GifWriter.add
+
+    def add(writer, picture):
+        k = len(fed.setdefault("all", []))
+        fed["all"].append(k)
+        if k % 7 == 0:
+            fed[k] = picture.copy()
+        fed["last"] = (k, picture.copy())
+        return real_add(writer, picture)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(race_picture.GifWriter, "add", add)
+        data = race_picture.render(race.game, race.history, "gif", progress=seen.append)
+    k, last = fed.pop("last")
+    fed[k] = last
+    return data, seen, {k: v for k, v in fed.items() if k != "all"}, len(fed["all"])
 
 
 def test_tracks_follow_each_boat_from_launch_to_its_last_position(race):
@@ -126,16 +140,18 @@ def test_the_gif_written_frame_by_frame_shows_each_frame_as_drawn(race, gif):
 
     frames = race_picture.frames(race.game, race.history)
     assert inspect.isgenerator(frames)
-    data, seen = gif
+    data, seen, drawn, fed = gif
     gif = Image.open(bytes_io.BytesIO(data))
-    assert len(seen) == gif.n_frames == len(race_picture.frame_ends(race.game, race.history))
-    drawn = list(race_picture.frames(race.game, race.history))
-    palette = race_picture._palette(drawn[0])
-    for k, (shown, want) in enumerate(zip(ImageSequence.Iterator(gif), drawn)):
-        if k % 7 and k != len(drawn) - 1:
+    assert len(seen) == gif.n_frames == fed == len(race_picture.frame_ends(race.game, race.history))
+    first = next(frames)
+    assert ImageChops.difference(first, drawn[0]).getbbox() is None     # the writer was fed the frames
+    palette = race_picture._palette(first)
+    for k, shown in enumerate(ImageSequence.Iterator(gif)):
+        if k not in drawn:
             continue
-        want = want.quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
+        want = drawn[k].quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
         assert ImageChops.difference(shown.convert("RGB"), want).getbbox() is None, k
+    assert sorted(drawn) == sorted({*range(0, fed, 7), fed - 1})
 
 
 @given(length=st.floats(5, 200), scale=st.floats(0.01, 5), heading=st.floats(0, 360))
