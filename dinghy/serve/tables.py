@@ -67,10 +67,20 @@ class Table:
     race: Race
     host_token: str
     seat_tokens: dict[int, str]                 # people's seats only
-    bots: list[Any]                             # per seat: a skipper, or None (a person)
+    bots: list[Any] | None                      # per seat: a skipper, or None (a person); None: not
+                                                #   made yet (:meth:`skippers`, when a bot first moves)
     lock: threading.Lock = field(default_factory=threading.Lock)
     _svg: tuple[int, str] = (-1, "")
     _kept: Any = None                            # the board and tracks drawn so far (KeptTracks)
+
+    def skippers(self) -> list[Any]:
+        """Per seat its skipper, or None (a person): made when first asked for, so that a
+        server starts, and brings its tables back, without loading any bot."""
+        if self.bots is None:
+            from dinghy.skippers import skipper
+            rules, seats = self.race.rules_name, self.race.game.setup.seats
+            self.bots = [None if s.skipper is None else skipper(s.skipper, rules) for s in seats]
+        return self.bots
 
     @property
     def count(self) -> int:
@@ -175,10 +185,7 @@ class Tables:
                 self._bots(table)
 
     def _table(self, table_id: str, race: Race, host: str, tokens: dict[int, str]) -> Table:
-        from dinghy.skippers import skipper           # the skippers' modules: when a table is made
-        rules = race.rules_name
-        bots = [None if s.skipper is None else skipper(s.skipper, rules) for s in race.game.setup.seats]
-        return Table(table_id, race, host, dict(tokens), bots, self.engine)
+        return Table(table_id, race, host, dict(tokens), None, self.engine)
 
     def views(self, table: Table, seats: set[int]) -> dict[int, str]:
         """Each of ``seats``'s view as JSON text, drawn under the engine's lock."""
@@ -212,7 +219,6 @@ class Tables:
 
     def _bots(self, table: Table) -> None:
         """Chance and the bots act until a person is to act or the race is over."""
-        from dinghy.skippers import out_of_turn
         race = table.race
         rng = random.Random(f"serve:{race.game.setup.seed}:{table.count}")
         for _ in range(BOT_BURST):
@@ -222,11 +228,14 @@ class Tables:
             if player == CHANCE:
                 self._push(table, race.game.sample_chance(race.state, race.dice_rng()))
                 continue
-            call = out_of_turn(race, table.bots, player)
+            if table.bots is None and race.game.setup.seats[player].skipper is None and not race.interjections():
+                return          # a person to act and no call open: no skipper need be made yet
+            from dinghy.skippers import out_of_turn
+            call = out_of_turn(race, table.skippers(), player)
             if call is not None:
                 self._push(table, call)
                 continue
-            bot = table.bots[player]
+            bot = table.skippers()[player]
             if bot is None:
                 return
             self._push(table, bot.choose(race, rng))
