@@ -2,6 +2,7 @@
 
     python benchmarks/bench_serve.py                          # 10 tables of 6 seats, 20 s
     python benchmarks/bench_serve.py --tables 50 --seats 6    # issue 24's load (busy machine: long)
+    python benchmarks/bench_serve.py --long 700               # one long race, no web: early vs late
 
 Starts `dinghy serve` in its own process on a free port, creates the tables (``--people``
 people per table, the other seats easy bots), connects one websocket client per person
@@ -10,6 +11,13 @@ the span from the send to the moment every person's client of that table has rec
 the new view (bots and chance act in between, on the server). Prints p50 and p95 of
 that span, the taps played, and the server's resident memory per table (the rise over
 an idle server, divided by the tables). Not a test: no assertion, just figures.
+
+``--long N``: one table of people only (``--seats`` of them, no bots) played in this
+process for N taps (each person taps what the game's default skipper would choose, so
+that the boats sail the course and their tracks grow), timing what the server does for
+a tap: the action played and stored, then every seat's view drawn (the
+board's SVG and all). Prints the mean of each stretch of 100 actions: a tap late in a
+long race should cost what it costs early.
 """
 from __future__ import annotations
 
@@ -120,6 +128,33 @@ async def main_async(args: argparse.Namespace) -> None:
           f"after play {after / 1024:.1f} MB: {(after - idle) / args.tables:.0f} kB per table")
 
 
+def long_race(args: argparse.Namespace) -> None:
+    from dinghy.serve.store import SQLiteStore
+    from dinghy.serve.tables import Tables, make_setup
+    from dinghy.skippers import skipper
+
+    tables = Tables(SQLiteStore(Path(tempfile.mkdtemp(prefix="bench_serve.")) / "tables.sqlite"))
+    seats = [{"who": "person"}] * args.seats
+    table = tables.create(args.rules, make_setup(args.rules, args.board, seats, 7))
+    rng, spans, bot = random.Random(7), [], skipper(None, args.rules)
+    every = set(range(args.seats))
+    views = {k: json.loads(v) for k, v in tables.views(table, every).items()}
+    while len(spans) < args.long and not views[0]["over"]:
+        mover = next(k for k, v in views.items() if v["yours"])
+        text = table.race.game.action_text(bot.choose(table.race, rng))
+        t = time.process_time()
+        tables.act(table, mover, text, views[mover]["n"])
+        texts = tables.views(table, every)
+        spans.append(time.process_time() - t)
+        views = {k: json.loads(x) for k, x in texts.items()}
+    print(f"one table of {args.seats} people, {args.rules} on {args.board}: {len(spans)} taps "
+          f"({table.count} actions), CPU ms a tap (play + every seat's view), mean of each 100:")
+    for at in range(0, len(spans), 100):
+        part = spans[at:at + 100]
+        print(f"  taps {at + 1:4d}-{at + len(part):4d}: {statistics.mean(part) * 1000:6.1f} ms "
+              f"(max {max(part) * 1000:.1f})")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tables", type=int, default=10)
@@ -128,7 +163,12 @@ def main() -> None:
     ap.add_argument("--rules", default="race_the_wind")
     ap.add_argument("--board", default="race_the_wind")
     ap.add_argument("--seconds", type=float, default=20.0)
-    asyncio.run(main_async(ap.parse_args()))
+    ap.add_argument("--long", type=int, default=0, help="one long race of this many taps, in this process")
+    args = ap.parse_args()
+    if args.long:
+        long_race(args)
+    else:
+        asyncio.run(main_async(args))
 
 
 if __name__ == "__main__":

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io as bytes_io
 import os
-import random
 import re
 import stat
 
@@ -16,26 +15,40 @@ from dinghy import games
 from dinghy.cli import main
 from dinghy.core import io
 from dinghy.core.race import Race
-from dinghy.core.setup import PALETTE, RaceSetup, Seat
+from dinghy.core.setup import PALETTE
 from dinghy.core import picture as race_picture
-from dinghy.skippers import play_bots
+from picturekit import finished_race
 
 
 @pytest.fixture(scope="module")
 def race():
-    seats = tuple(Seat(n, n, "simple") for n in list(PALETTE)[:2])
-    r = Race(games.load_game(RaceSetup(seats=seats, course="up_and_down", seed=4)))
-    play_bots(r, random.Random(4))
+    """A long Dinghy Race round up_and_down, two simple skippers (replayed from its record:
+    tests/picturekit.py)."""
+    r = finished_race("dinghy_race", "up_and_down", 4, "simple")
     assert r.over
     return r
 
 
 @pytest.fixture(scope="module")
 def gif(race):
-    """The race's GIF (rendered once for the tests that read it) and the frame numbers
-    ``render`` reported to ``progress`` as it went."""
-    seen = []
-    return race_picture.render(race.game, race.history, "gif", progress=seen.append), seen
+    """The race's GIF (rendered once for the tests that read it), the frame numbers
+    ``render`` reported to ``progress`` as it went, and every seventh picture (and the
+    last) as drawn and handed to the GIF's writer, by frame number."""
+    seen, fed, real_add = [], {}, race_picture.GifWriter.add
+
+    def add(writer, picture):
+        k = len(fed.setdefault("all", []))
+        fed["all"].append(k)
+        if k % 7 == 0:
+            fed[k] = picture.copy()
+        fed["last"] = (k, picture.copy())
+        return real_add(writer, picture)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(race_picture.GifWriter, "add", add)
+        data = race_picture.render(race.game, race.history, "gif", progress=seen.append)
+    k, last = fed.pop("last")
+    fed[k] = last
+    return data, seen, {k: v for k, v in fed.items() if k != "all"}, len(fed["all"])
 
 
 def test_tracks_follow_each_boat_from_launch_to_its_last_position(race):
@@ -127,16 +140,18 @@ def test_the_gif_written_frame_by_frame_shows_each_frame_as_drawn(race, gif):
 
     frames = race_picture.frames(race.game, race.history)
     assert inspect.isgenerator(frames)
-    data, seen = gif
+    data, seen, drawn, fed = gif
     gif = Image.open(bytes_io.BytesIO(data))
-    assert len(seen) == gif.n_frames == len(race_picture.frame_ends(race.game, race.history))
-    drawn = list(race_picture.frames(race.game, race.history))
-    palette = race_picture._palette(drawn[0])
-    for k, (shown, want) in enumerate(zip(ImageSequence.Iterator(gif), drawn)):
-        if k % 7 and k != len(drawn) - 1:
+    assert len(seen) == gif.n_frames == fed == len(race_picture.frame_ends(race.game, race.history))
+    first = next(frames)
+    assert ImageChops.difference(first, drawn[0]).getbbox() is None     # the writer was fed the frames
+    palette = race_picture._palette(first)
+    for k, shown in enumerate(ImageSequence.Iterator(gif)):
+        if k not in drawn:
             continue
-        want = want.quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
+        want = drawn[k].quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
         assert ImageChops.difference(shown.convert("RGB"), want).getbbox() is None, k
+    assert sorted(drawn) == sorted({*range(0, fed, 7), fed - 1})
 
 
 @given(length=st.floats(5, 200), scale=st.floats(0.01, 5), heading=st.floats(0, 360))
@@ -172,3 +187,21 @@ def test_a_picture_of_a_race_in_play_says_the_boats_are_sailing_and_shows_them_r
         xy = [tuple(map(float, p.split(","))) for p in pts.split()]
         longest = max(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5 for a in xy for b in xy)
         assert longest >= race_picture.MIN_BOAT_PX - 0.5
+
+
+def test_a_kept_picture_carried_on_state_by_state_is_the_picture_drawn_whole(race):
+    """A table in play keeps its board and tracks drawn (KeptTracks) and writes only the
+    new points at each action; its picture must be the one drawn from the whole race,
+    byte for byte, at every stretch (one state, a bot's burst of several, the last)."""
+    history = race.history
+    kept = race_picture.KeptTracks(race.game, 800.0)
+    ends, at, step = [], 1, 1
+    while at < len(history):                    # stretches of 1, 2, 3, ... states
+        ends.append(at)
+        at, step = at + step, step + 1
+    ends.append(len(history))
+    for end in ends:
+        kept.extend(history[kept.seen:end])
+        assert kept.seen == end
+        assert race_picture.svg(race.game, history[:end], 800.0, kept) == race_picture.svg(race.game, history[:end], 800.0)
+    assert kept.tracks == race_picture.tracks(race.game, history)

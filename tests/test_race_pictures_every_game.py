@@ -5,7 +5,6 @@ each game's interface offers (board_drawing, boat_points, boat_outlines, rounds)
 from __future__ import annotations
 
 import io as bytes_io
-import random
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -15,8 +14,7 @@ from dinghy import games
 from dinghy.cli import main
 from dinghy.core import picture
 from dinghy.core.race import Race
-from dinghy.core.setup import PALETTE, RaceSetup, Seat
-from dinghy.skippers import play_bots
+from picturekit import finished_race
 
 RULESETS = ("dinghy_race", "race_the_wind", "regatta", "regatta_advanced", "yacht_race", "regatta_gigamic")
 SVG = "{http://www.w3.org/2000/svg}"
@@ -31,13 +29,8 @@ def race(request):
     """A whole race of each game, two default skippers, seed 3, on the game's first
     board (Dinghy Race: short_lap, its shortest course; test_race_picture draws a long
     race round up_and_down)."""
-    names = list(PALETTE)[:2]
-    course = "short_lap" if request.param == "dinghy_race" else None
-    setup = RaceSetup(seats=tuple(Seat(n, n, None) for n in names), course=course or "", seed=3)
-    if course is None:
-        setup = RaceSetup(seats=setup.seats, course=games.entry(request.param).boards()[0], seed=3)
-    r = Race(games.load_game(setup, request.param))
-    play_bots(r, random.Random(3))
+    course = "short_lap" if request.param == "dinghy_race" else games.entry(request.param).boards()[0]
+    r = finished_race(request.param, course, 3)        # replayed from its record (tests/picturekit.py)
     assert r.over, request.param
     return r
 

@@ -677,3 +677,30 @@ def test_the_board_a_seat_is_sent_shows_the_wind_of_the_table_now(fast_client, r
     roses = re.findall(r'<g class="wind" data-from="([^"]+)">', view["svg"])
     assert roses == ([] if wind is None else [f"{wind % 360:g}"])
     assert (wind is None) == (rules == "regatta_gigamic")
+
+
+def test_dinghy_serve_starts_without_the_bots_and_loads_only_a_tables_games_bots():
+    """`dinghy serve` starts without any skipper, scipy or Pillow (a restart costs only
+    what it needs); the first table with an easy bot of Race the Wind loads that game's
+    skippers and no other game's (Dinghy Race's hard skipper and its field stay out);
+    the registry gone through whole holds every game's, its default first."""
+    import subprocess
+    import sys
+    script = "\n".join([
+        "import sys",
+        "import dinghy.serve.app",
+        "print(sorted(m for m in ('scipy', 'PIL', 'dinghy.skippers', 'dinghy.core.picture') if m in sys.modules))",
+        "from dinghy.skippers import skipper",
+        "print(skipper('easy', 'race_the_wind').base.NAME)",
+        "print(sorted(m for m in sys.modules if m.startswith('dinghy.skippers.') and m.count('.') == 3))",
+    ])
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    start, easy, loaded = out.splitlines()
+    assert start == "[]"
+    assert easy == "navigator"
+    assert "dinghy.skippers.race_the_wind.navigator" in loaded and "dinghy_race" not in loaded
+    from dinghy.skippers import SKIPPERS
+    whole = {rules: list(bots) for rules, bots in SKIPPERS.items()}
+    assert set(whole) == set(games.GAMES)
+    for rules, names in whole.items():
+        assert names[0] == skipper(None, rules).NAME and names[-1] == "hard", rules

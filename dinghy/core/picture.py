@@ -32,7 +32,7 @@ from PIL import GifImagePlugin, Image, ImageDraw, ImageFont
 
 from dinghy.core.picture_layout import (INK, MIN_BOAT_PX, PAPER, Chart, Frame, Shape, can_draw, colour,
                                         extend_tracks, heading, key_rows, readable, rounds_text, tracks)
-from dinghy.core.picture_svg import svg
+from dinghy.core.picture_svg import KeptTracks, svg
 from dinghy.core.wind_rose import rose
 
 #: What a race's picture can be written as (:func:`render`).
@@ -40,7 +40,7 @@ FORMATS = ("svg", "png", "gif")
 
 #: The picture's model and layout live in :mod:`dinghy.core.picture_layout` and the SVG
 #: writer in :mod:`dinghy.core.picture_svg`; this module is where callers find them all.
-__all__ = ["FORMATS", "INK", "MIN_BOAT_PX", "PAPER", "Chart", "Frame", "GifJob", "GifWriter", "Shape",
+__all__ = ["FORMATS", "INK", "MIN_BOAT_PX", "PAPER", "Chart", "Frame", "GifJob", "GifWriter", "KeptTracks", "Shape",
            "can_draw", "colour", "console_progress", "extend_tracks", "frame_ends", "frames", "heading",
            "image", "key_rows", "readable", "render", "rounds_text", "save_gif", "svg", "tracks"]
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any, Iterable, Sequence
 from xml.sax.saxutils import escape
 
-from dinghy.core.picture_layout import (INK, PAPER, RGB, XY, Chart, Frame, Shape, colour, heading, key_rows,
-                                 readable, tracks)
+from dinghy.core.picture_layout import (INK, PAPER, RGB, XY, Chart, Frame, Shape, colour, extend_tracks,
+                                        heading, key_rows, readable, tracks)
 from dinghy.core.wind_rose import Rose, rose
 
 
@@ -26,13 +26,44 @@ def _f(v: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def svg(game: Any, states: Sequence[Any], width: float = 1000.0,
-        drawn: list[list[XY]] | None = None) -> str:
+class KeptTracks:
+    """A race's SVG kept up while the race goes on (a table in play): the board's shapes
+    written once, and each boat's track with its points' text carried on state by state
+    (:meth:`extend`), so that the next picture writes only the points that are new rather
+    than every point of the race again; :func:`svg` with ``kept`` draws the same picture,
+    byte for byte, as without."""
+
+    def __init__(self, game: Any, width: float) -> None:
+        self.game, self.width = game, width
+        self.chart = game.board_drawing()
+        self.frame = Frame(self.chart, width, game.seats())
+        self.board = _svg_shapes(self.chart.shapes, self.frame)
+        self.seen = 0                               # the states gone through
+        self.tracks: list[list[XY]] = [[] for _ in range(game.seats())]
+        self.texts = [""] * game.seats()            # each track's ``points`` attribute
+
+    def extend(self, states: Sequence[Any]) -> None:
+        """The tracks carried on through ``states``, the states after the ``seen`` first."""
+        before = [len(t) for t in self.tracks]
+        extend_tracks(self.game, self.tracks, states)
+        self.seen += len(states)
+        for seat, track in enumerate(self.tracks):
+            if len(track) > before[seat]:
+                new = _points(self.frame.poly(track[before[seat]:]))
+                self.texts[seat] = f"{self.texts[seat]} {new}" if self.texts[seat] else new
+
+
+def svg(game: Any, states: Sequence[Any], width: float = 1000.0, kept: KeptTracks | None = None) -> str:
     """The board, every boat's track and last hull, and the key (places and colours);
-    ``drawn``: the tracks through ``states`` where the caller keeps them
-    (:func:`extend_tracks`)."""
-    chart = game.board_drawing()
-    frame = Frame(chart, width, game.seats())
+    ``kept``: the board and the tracks through ``states`` where the caller keeps them
+    (:class:`KeptTracks`, of this game and width, gone through all of ``states``)."""
+    if kept is None:
+        chart = game.board_drawing()
+        frame = Frame(chart, width, game.seats())
+        board = _svg_shapes(chart.shapes, frame)
+        texts = [_points(frame.poly(t)) if len(t) > 1 else "" for t in tracks(game, states)]
+    else:
+        chart, frame, board, texts = kept.chart, kept.frame, kept.board, kept.texts
     s = frame.scale
 
     def pts(points: Sequence[Sequence[float]]) -> str:
@@ -43,18 +74,19 @@ def svg(game: Any, states: Sequence[Any], width: float = 1000.0,
            f'viewBox="0 0 {_f(width)} {_f(frame.height)}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">',
            f"<title>{escape(chart.title or game.title)}</title>",
            f'<rect x="0" y="0" width="{_f(width)}" height="{_f(frame.height)}" fill="{_hex(PAPER)}"/>',
-           '<g class="board">', *_svg_shapes(chart.shapes, frame), "</g>"]
+           '<g class="board">', *board, "</g>"]
     last = states[-1]
     pieces = game.board_pieces(last)
     if pieces:
         out += ['<g class="pieces">', *_svg_shapes(pieces, frame), "</g>"]
     out.append(_svg_rose(rose(game, last, frame), frame))
     hulls = game.boat_outlines(last)
-    for seat, track in enumerate(tracks(game, states) if drawn is None else drawn):
+    track_width = _f(max(chart.unit * s, 1.5))
+    for seat, text in enumerate(texts):
         col = _hex(colour(game, seat))
-        if len(track) > 1:
-            out.append(f'<polyline class="track" data-boat="{seat}" points="{pts(track)}" fill="none" '
-                       f'stroke="{col}" stroke-width="{_f(max(chart.unit * s, 1.5))}" '
+        if " " in text:                             # two points or more
+            out.append(f'<polyline class="track" data-boat="{seat}" points="{text}" fill="none" '
+                       f'stroke="{col}" stroke-width="{track_width}" '
                        f'stroke-linejoin="round" stroke-opacity="0.9"/>')
         if hulls[seat] is not None:
             out.append(f'<polygon class="boat" data-boat="{seat}" points="{pts(readable(hulls[seat], s))}" '

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dinghy import games
-from dinghy.core import picture
+from dinghy.core.picture_layout import Frame
+from dinghy.core.picture_svg import KeptTracks, svg
 from dinghy.core.action_words import group_of, label_of
 from dinghy.core.errors import DinghyError
 from dinghy.core.interface import CHANCE, TERMINAL
@@ -27,7 +28,6 @@ from dinghy.core.race import MAX_ACTION_TEXT, Race
 from dinghy.core.setup import PALETTE, RaceSetup, Seat
 from dinghy.serve.store import Store
 from dinghy.serve.targets import board_targets
-from dinghy.skippers import out_of_turn, skipper
 
 log = logging.getLogger("dinghy.serve")
 
@@ -67,11 +67,20 @@ class Table:
     race: Race
     host_token: str
     seat_tokens: dict[int, str]                 # people's seats only
-    bots: list[Any]                             # per seat: a skipper, or None (a person)
+    bots: list[Any] | None                      # per seat: a skipper, or None (a person); None: not
+                                                #   made yet (:meth:`skippers`, when a bot first moves)
     lock: threading.Lock = field(default_factory=threading.Lock)
     _svg: tuple[int, str] = (-1, "")
-    _tracks: tuple[int, list[list[Any]]] = (0, [])     # the tracks through the first n states
-    _frame: Any = None
+    _kept: Any = None                            # the board and tracks drawn so far (KeptTracks)
+
+    def skippers(self) -> list[Any]:
+        """Per seat its skipper, or None (a person): made when first asked for, so that a
+        server starts, and brings its tables back, without loading any bot."""
+        if self.bots is None:
+            from dinghy.skippers import skipper
+            rules, seats = self.race.rules_name, self.race.game.setup.seats
+            self.bots = [None if s.skipper is None else skipper(s.skipper, rules) for s in seats]
+        return self.bots
 
     @property
     def count(self) -> int:
@@ -87,12 +96,18 @@ class Table:
         return secrets.compare_digest(self.host_token, token)
 
     @property
-    def frame(self) -> picture.Frame:
+    def frame(self) -> Frame:
         """Where the board's points lie on its SVG (the SVG's own units)."""
-        if self._frame is None:
-            game = self.race.game
-            self._frame = picture.Frame(game.board_drawing(), SVG_WIDTH, game.seats())
-        return self._frame
+        return self.kept().frame
+
+    def kept(self) -> KeptTracks:
+        """The board's SVG as drawn so far, carried on through every state of the race."""
+        history = self.race.history
+        if self._kept is None or self._kept.seen > len(history):     # first picture, or a race taken back
+            self._kept = KeptTracks(self.race.game, SVG_WIDTH)
+        if self._kept.seen < len(history):
+            self._kept.extend(history[self._kept.seen:])
+        return self._kept
 
     @property
     def target_r(self) -> float:
@@ -101,16 +116,11 @@ class Table:
 
     def svg(self) -> str:
         """The board as the exports draw it (public: the board, tracks, hulls, places),
-        drawn once per action whoever asks."""
+        drawn once per action whoever asks; only the points of the new states are written
+        anew (:class:`KeptTracks`): a tap costs the same late in a long race as early."""
         n = self.count
         if self._svg[0] != n:
-            game, history = self.race.game, self.race.history
-            seen, drawn = self._tracks
-            if seen > len(history) or not drawn:        # first picture (or a race taken back)
-                seen, drawn = 0, [[] for _ in range(game.seats())]
-            picture.extend_tracks(game, drawn, history[seen:])
-            self._tracks = (len(history), drawn)
-            self._svg = (n, picture.svg(game, history, SVG_WIDTH, drawn))
+            self._svg = (n, svg(self.race.game, self.race.history, SVG_WIDTH, self.kept()))
         return self._svg[1]
 
 
@@ -175,9 +185,7 @@ class Tables:
                 self._bots(table)
 
     def _table(self, table_id: str, race: Race, host: str, tokens: dict[int, str]) -> Table:
-        rules = race.rules_name
-        bots = [None if s.skipper is None else skipper(s.skipper, rules) for s in race.game.setup.seats]
-        return Table(table_id, race, host, dict(tokens), bots, self.engine)
+        return Table(table_id, race, host, dict(tokens), None, self.engine)
 
     def views(self, table: Table, seats: set[int]) -> dict[int, str]:
         """Each of ``seats``'s view as JSON text, drawn under the engine's lock."""
@@ -220,11 +228,14 @@ class Tables:
             if player == CHANCE:
                 self._push(table, race.game.sample_chance(race.state, race.dice_rng()))
                 continue
-            call = out_of_turn(race, table.bots, player)
+            if table.bots is None and race.game.setup.seats[player].skipper is None and not race.interjections():
+                return          # a person to act and no call open: no skipper need be made yet
+            from dinghy.skippers import out_of_turn
+            call = out_of_turn(race, table.skippers(), player)
             if call is not None:
                 self._push(table, call)
                 continue
-            bot = table.bots[player]
+            bot = table.skippers()[player]
             if bot is None:
                 return
             self._push(table, bot.choose(race, rng))

@@ -13,7 +13,7 @@ the thing's point, merged only where they share it (the card turned either way o
 place: one target whose chooser names each way, and shows where each would lie: the
 game's ``placement_outline``). Their grid may be denser than a finger: the page zooms
 until its nearest targets are a finger apart.
-Targets come in the board SVG's own units (:class:`dinghy.core.picture.Frame`).
+Targets come in the board SVG's own units (:class:`dinghy.core.picture_layout.Frame`).
 """
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from typing import Any
 
 from dinghy.core.action_words import label_of
 from dinghy.core.errors import DinghyError
-from dinghy.core.picture import Frame
+from dinghy.core.picture_layout import Frame
 from dinghy.games.grid.picture import card_played
 
 #: Where two points closer than this (world units) are one target.

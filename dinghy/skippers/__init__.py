@@ -11,17 +11,14 @@ at least one bot from the day it registers.
 """
 from __future__ import annotations
 
+import importlib
 import random
+import threading
 import time
 from typing import Any, Protocol
 
 from dinghy.core.interface import CHANCE
-from dinghy.skippers.dinghy_race import hard, simple, tactician
 from dinghy.skippers.any_game import levels
-from dinghy.skippers.race_the_wind import navigator as race_the_wind, hard as race_the_wind_hard
-from dinghy.skippers.regatta_3m import navigator as regatta_3m, hard as regatta_3m_hard
-from dinghy.skippers.regatta_gigamic import greedy as regatta_gigamic, hard as regatta_gigamic_hard
-from dinghy.skippers.yacht_race import pilot as yacht_race, hard as yacht_race_hard
 
 
 class Skipper(Protocol):
@@ -40,26 +37,91 @@ class RandomSkipper:
         return rng.choice(race.legal_actions())
 
 
+#: Each game's own skippers, (module, its attribute or "" for the module itself) in the
+#: order they register (the first is the game's default): imported when that game's
+#: skippers are first asked for, so that a program playing one game never loads the
+#: others' bots (Dinghy Race's hard skipper alone brings scipy and a second of imports).
+_HARD = "HARD"
+_FLEETS: dict[str, tuple[tuple[str, str], ...]] = {
+    "dinghy_race": (("dinghy.skippers.dinghy_race.simple", ""), ("dinghy.skippers.dinghy_race.tactician", ""),
+                    ("dinghy.skippers.dinghy_race.hard", "")),
+    "race_the_wind": (("dinghy.skippers.race_the_wind.navigator", ""), ("dinghy.skippers.race_the_wind.hard", _HARD)),
+    "regatta_gigamic": (("dinghy.skippers.regatta_gigamic.greedy", ""),
+                        ("dinghy.skippers.regatta_gigamic.hard", _HARD)),
+    **{rules: (("dinghy.skippers.regatta_3m.navigator", ""), ("dinghy.skippers.regatta_3m.hard", _HARD))
+       for rules in ("regatta", "regatta_advanced")},
+    "yacht_race": (("dinghy.skippers.yacht_race.pilot", ""), ("dinghy.skippers.yacht_race.hard", _HARD)),
+}
+
+
+class _Registry(dict):
+    """:data:`SKIPPERS`: a plain mapping to read, whose games' own skippers are imported
+    (:data:`_FLEETS`) when that game is first asked for; going through the whole mapping
+    imports every game's. One lock: a server's threads never see a game half loaded."""
+
+    _lock = threading.RLock()
+
+    def _game(self, rules: Any) -> None:
+        if rules not in _FLEETS:
+            return
+        with self._lock:
+            for path, attr in _FLEETS.get(rules, ()):
+                module = importlib.import_module(path)
+                bot = getattr(module, attr) if attr else module
+                dict.setdefault(self, rules, {})[bot.NAME] = bot
+            _FLEETS.pop(rules, None)
+
+    def _every_game(self) -> None:
+        for rules in list(_FLEETS):
+            self._game(rules)
+
+    def get(self, rules: Any, default: Any = None) -> Any:
+        self._game(rules)
+        return dict.get(self, rules, default)
+
+    def __getitem__(self, rules: Any) -> Any:
+        self._game(rules)
+        return dict.__getitem__(self, rules)
+
+    def __contains__(self, rules: Any) -> bool:
+        self._game(rules)
+        return dict.__contains__(self, rules)
+
+    def setdefault(self, rules: Any, default: Any = None) -> Any:
+        self._game(rules)
+        return dict.setdefault(self, rules, default)
+
+    def __iter__(self) -> Any:
+        self._every_game()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self._every_game()
+        return dict.__len__(self)
+
+    def keys(self) -> Any:
+        self._every_game()
+        return dict.keys(self)
+
+    def values(self) -> Any:
+        self._every_game()
+        return dict.values(self)
+
+    def items(self) -> Any:
+        self._every_game()
+        return dict.items(self)
+
+    def __repr__(self) -> str:
+        self._every_game()
+        return dict.__repr__(self)
+
+
 #: game rules_name -> skipper name -> skipper; the first one is the game's default.
-SKIPPERS: dict[str, dict[str, Skipper]] = {}
+SKIPPERS: dict[str, dict[str, Skipper]] = _Registry()
 
 
 def register(rules: str, bot: Skipper) -> None:
     SKIPPERS.setdefault(rules, {})[bot.NAME] = bot
-
-
-register("dinghy_race", simple)
-register("dinghy_race", tactician)
-register("dinghy_race", hard)
-register("race_the_wind", race_the_wind)
-register("race_the_wind", race_the_wind_hard.HARD)
-register("regatta_gigamic", regatta_gigamic)
-register("regatta_gigamic", regatta_gigamic_hard.HARD)
-for _rules in ("regatta", "regatta_advanced"):
-    register(_rules, regatta_3m)
-    register(_rules, regatta_3m_hard.HARD)
-register("yacht_race", yacht_race)
-register("yacht_race", yacht_race_hard.HARD)
 
 
 def skipper(name: str | None, rules: str = "dinghy_race") -> Skipper:
