@@ -34,8 +34,6 @@ import time
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.sparse import csr_matrix
-from scipy.sparse.csgraph import dijkstra
 
 from dinghy.skippers.dinghy_race.batch import JIBE, NORMAL, PRESTART_ROUNDS, TACK, Batch
 from dinghy.skippers.dinghy_race.brain import chart_of
@@ -233,6 +231,9 @@ class Field:
         cols = np.concatenate(cols_all)
         w = np.concatenate(w_all)
         # reversed graph: an edge from each move's end to its start, searched from "finished"
+        from scipy.sparse import csr_matrix        # here: a field read from the cache needs none of scipy
+        from scipy.sparse.csgraph import dijkstra
+
         G = csr_matrix((w, (rows, cols)), shape=(n_nodes + 1, n_nodes + 1))
         dist, pred = dijkstra(G, directed=True, indices=sink, return_predecessors=True)
         values = dist[:n_nodes].reshape(nl, ncell, STATES)
