@@ -12,6 +12,7 @@ from typing import Any, Callable
 from dinghy.ui.widgets.gui import BODY, BACK, Gui, Widget, put, round_rect  # noqa: F401  (configures pyglet first)
 
 from dinghy.ui import theme  # noqa: E402
+from dinghy.ui.widgets.text import set_text  # noqa: E402
 
 #: A tile's height, in unscaled pixels.
 TILE_H = 62
@@ -40,10 +41,9 @@ class CardTile(Widget):
                                           anchor_x="center"))
         self.unit = self._own(gui.label("" if count is None else "left", theme.SMALL_PT, theme.INK_SOFT,
                                         layer=self.layer, anchor_x="center"))
-        # the words are set once their width is known (fit, layout): each width or text
-        # set lays the label out again
-        self.line = self._own(gui.label("", theme.SMALL_PT + 0.5, theme.INK if playable else theme.INK_SOFT,
-                                        layer=self.layer, anchor_y="top", multiline=True, width=100))
+        # the words are made once their width is known (fit, layout), at that width and
+        # with the words (one layout; each width or text set lays the label out again)
+        self._line: Any = None
         self._fitted: tuple[float, float] | None = None     # (width, height) last fitted
 
     def _words_width(self, w: float) -> int:
@@ -54,8 +54,24 @@ class CardTile(Widget):
     def _wrap_at(self, w: float) -> None:
         """The words wrapped for a tile ``w`` wide (laid out again only if that changed)."""
         width = self._words_width(w)
-        if self.line.width != width:
-            self.line.width = width
+        if self._line is None:
+            self._make_line(width)
+        elif self._line.width != width:
+            self._line.width = width
+
+    def _make_line(self, width: int) -> None:
+        self._line = self._own(self.gui.label(self.words, theme.SMALL_PT + 0.5,
+                                              theme.INK if self.playable else theme.INK_SOFT,
+                                              layer=self.layer, anchor_y="top", multiline=True,
+                                              width=width))
+        self._line.visible = self._visible
+
+    @property
+    def line(self) -> Any:
+        """The words' label (made at the tile's width once it is known: 100 before)."""
+        if self._line is None:
+            self._make_line(100)
+        return self._line
 
     def fit(self, w: float | None) -> float:
         """The tile's height at width ``w``: the name and every line of the words, at
@@ -65,7 +81,7 @@ class CardTile(Widget):
         if self._fitted is None or self._fitted[0] != w:
             g = self.gui
             self._wrap_at(w)
-            self.line.text = self.words
+            set_text(self.line, self.words)
             need = g.px(14) + self.title.content_height + self.line.content_height
             self._fitted = (w, max(g.px(TILE_H), float(need)))
         return self._fitted[1]
@@ -95,10 +111,10 @@ class CardTile(Widget):
         put(self.figure, cx, self.y + self.h * 0.58)
         put(self.unit, cx, self.y + self.h * 0.22)
         words, room = self.words, self.h - g.px(12) - self.title.content_height
-        self.line.text = words
+        set_text(self.line, words)
         while self.line.content_height > room and len(words) > 8:      # cut to the card's foot
             words = words[: int(len(words) * 0.9)].rstrip()
-            self.line.text = words + "…"
+            set_text(self.line, words + "…")
 
     def on_release(self, x: float, y: float, inside: bool) -> None:
         if inside:
