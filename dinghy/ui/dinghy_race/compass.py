@@ -15,7 +15,6 @@ from pyglet import shapes  # noqa: E402
 
 from dinghy.core.wind import SECTORS, PointOfSail, points_of_sail  # noqa: E402
 from dinghy.ui import theme  # noqa: E402
-from dinghy.ui.widgets.text import set_text  # noqa: E402
 
 SECTOR_COLOURS: dict[PointOfSail, theme.RGB] = {
     PointOfSail.IN_IRONS: (205, 85, 75),
@@ -137,7 +136,7 @@ class Compass(Widget):
         self._clear(self.needle)
         sails = () if self.heading is None else points_of_sail(self.heading, self.wind_from)
         names = [SECTOR_NAMES[p] for p, _, _ in SECTORS if p in sails]
-        set_text(self.sail, " / ".join(names))        # laid out only when it changes
+        self.sail.text = " / ".join(names)        # (laid out only when it changes)
         if names:
             first = next(p for p, _, _ in SECTORS if p in sails)
             if tuple(self.sail.color) != tuple(theme.rgba(SECTOR_COLOURS[first])):

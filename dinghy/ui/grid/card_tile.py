@@ -12,7 +12,6 @@ from typing import Any, Callable
 from dinghy.ui.widgets.gui import BODY, BACK, Gui, Widget, put, round_rect  # noqa: F401  (configures pyglet first)
 
 from dinghy.ui import theme  # noqa: E402
-from dinghy.ui.widgets.text import set_text  # noqa: E402
 
 #: A tile's height, in unscaled pixels.
 TILE_H = 62
@@ -81,7 +80,7 @@ class CardTile(Widget):
         if self._fitted is None or self._fitted[0] != w:
             g = self.gui
             self._wrap_at(w)
-            set_text(self.line, self.words)
+            self.line.text = self.words
             need = g.px(14) + self.title.content_height + self.line.content_height
             self._fitted = (w, max(g.px(TILE_H), float(need)))
         return self._fitted[1]
@@ -111,10 +110,10 @@ class CardTile(Widget):
         put(self.figure, cx, self.y + self.h * 0.58)
         put(self.unit, cx, self.y + self.h * 0.22)
         words, room = self.words, self.h - g.px(12) - self.title.content_height
-        set_text(self.line, words)
+        self.line.text = words
         while self.line.content_height > room and len(words) > 8:      # cut to the card's foot
             words = words[: int(len(words) * 0.9)].rstrip()
-            set_text(self.line, words + "…")
+            self.line.text = words + "…"
 
     def on_release(self, x: float, y: float, inside: bool) -> None:
         if inside:

@@ -57,17 +57,6 @@ def wrap(label: Any, width: float) -> None:
     label.width = width
 
 
-def set_text(label: Any, text: str) -> None:
-    """``label`` showing ``text``, laid out once (pyglet lays a label out twice for a new
-    text, once with the old one deleted and again with the new one in), or not at all if
-    it shows it already."""
-    if label.text == text:
-        return
-    label.begin_update()
-    label.text = text
-    label.end_update()
-
-
 class TextField(Widget):
     """A one-line text box for a name: tap to focus, type, Backspace, Enter to finish."""
 
