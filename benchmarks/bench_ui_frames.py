@@ -57,14 +57,15 @@ class Chart:
 
 def count_layouts() -> list[int]:
     """A counter of pyglet's text layouts (``TextLayout._update``: a label made, or its
-    text, width, size... set), from now on; ``[n]``."""
+    text, width, size... set), from now on; ``[n]``. Calls between ``begin_update`` and
+    ``end_update`` lay nothing out and are not counted."""
     from pyglet.text.layout import TextLayout
 
     counter = [0]
     update = getattr(TextLayout._update, "__wrapped__", TextLayout._update)
 
     def counted(self: Any) -> None:
-        counter[0] += 1
+        counter[0] += self._update_enabled
         update(self)
 
     counted.__wrapped__ = update  # type: ignore[attr-defined]

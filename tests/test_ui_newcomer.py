@@ -478,44 +478,40 @@ def test_an_upright_grid_table_gives_the_board_more_than_an_empty_panel(make_ui_
     tap_a_square_and_sail(app, scene)
 
 
-class _Reached(Exception):
-    pass
-
-
 def test_a_long_hazard_name_and_the_card_laying_words_fit_a_tablet_panel(make_ui_app, home):
     """On a 1024 x 600 tablet the hazard's name over the odds ("Trapeze abuse (each
     turn)") is the engine's reason for the roll: it shows whole, not cut at the panel's
-    edge; laying a card, the panel says to tap (a tablet has no hover)."""
-    import random
+    edge; laying a card, the panel says to tap (a tablet has no hover).
 
+    The race is sailed without the window (:mod:`uikit`: the people as the simple skipper
+    with ``random.Random(3)``, the bot with the table's stream) to Ann's first card to lay,
+    then to her first long-named hazard (seed 4: her 22nd decision; seed 7: her 134th),
+    and the table opened at each as a resumed race is; the roll is tapped."""
+    import uikit
+
+    from dinghy import games
     from dinghy.core.setup import RaceSetup, Seat
     from dinghy.games.dinghy_race.state import Step
     from dinghy.ui.widgets.text import Text
-    from test_ui_table import human_turns
 
     app = make_ui_app(1024, 600)
     flow = Flow(app, Autosave(home), bot_delay=0)
     app.flow = flow
-    flow.show_setup()
-    # seed 4: Ann's first long-named hazard comes at her 22nd decision (seed 7: her 134th)
-    flow.start(RaceSetup(seats=(Seat("Ann", "Orange"), Seat("Bot", "Sky", "simple")),
-                         course="olympic_triangle", seed=4, weather_eye=0))
-    scene = app.scene
-    seen = {}
+    setup = RaceSetup(seats=(Seat("Ann", "Orange"), Seat("Bot", "Sky", "simple")),
+                      course="olympic_triangle", seed=4, weather_eye=0)
+    game, start = games.load_game(setup, "dinghy_race"), uikit.opening(setup, "dinghy_race")
 
-    def on_step(app, scene):
-        state = scene.race.state
-        if state.step is Step.PLACE and "place" not in seen:
-            seen["place"] = [r.text for r in scene.view.turn.rows if isinstance(r, Text)]
-        if state.step is Step.LUCK:
-            row, modifier = state.turn.hazards[0]
-            if len(scene.race.game.hazards.rows[row].label) > 20:
-                raise _Reached
-        return False
+    def long_hazard(race):
+        state = race.state
+        if state.step is not Step.LUCK:
+            return False
+        row, modifier = state.turn.hazards[0]
+        return len(race.game.hazards.rows[row].label) > 20
 
-    with pytest.raises(_Reached):
-        human_turns(app, scene, random.Random(3), limit=600, on_step=on_step)
-    assert any(t.startswith("Tap a card") for t in seen["place"]), seen["place"]
+    placing = uikit.show_at(app, flow, uikit.sailed(game, start, lambda r: r.state.step is Step.PLACE, 3))
+    rows = [r.text for r in placing.view.turn.rows if isinstance(r, Text)]
+    assert any(t.startswith("Tap a card") for t in rows), rows
+    scene = uikit.show_at(app, flow, uikit.sailed(game, start, long_hazard, 3))
     heading = next(r for r in scene.view.turn.rows if isinstance(r, Text) and "abuse" in r.text)
     label = heading.label
     assert label.content_width <= heading.w + 1 and label.content_height <= heading.h + 1

@@ -224,6 +224,11 @@ class OrderStrip(Widget):
             chip.place(self.x + i * (w + gap), self.y, w, self.h)
 
 
+def _row(event: Any, colours: dict[int, theme.RGB]) -> tuple[str, Any]:
+    """What an event's row of the log shows: its words and its chip's colour."""
+    return event.text, (colours.get(event.boat) if event.boat is not None else None)
+
+
 class EventLog(Panel):
     """The last events, newest at the bottom; the wheel or ▲/▼ scroll back.
 
@@ -246,8 +251,12 @@ class EventLog(Panel):
                                        reason="Showing the newest event"))
 
     def set_events(self, events: Sequence[Any], colours: dict[int, theme.RGB]) -> None:
-        if len(events) < len(self.events) or events[:1] != self.events[:1]:
-            self._drop(set(self._labels))          # undo or another race: start afresh
+        # undo or another race: the rows whose words or chip changed are made afresh
+        stale = {i for i in self._labels if i >= len(events)
+                 or _row(events[i], colours) != _row(self.events[i], self.colours)}
+        if stale:
+            self._drop(stale)
+            self._key = None
         grew = len(events) != len(self.events)
         self.events, self.colours = list(events), colours
         if grew:
@@ -276,8 +285,8 @@ class EventLog(Panel):
         for i in indices:
             for d in (self._labels.pop(i, None), self._chips.pop(i, None)):
                 if d is not None:
-                    d.delete()
                     self._drawables.remove(d)
+                    self.gui.discard(d)            # a label waits for the same row again
 
     def _fill(self) -> None:
         g = self.gui
@@ -300,10 +309,9 @@ class EventLog(Panel):
         while i >= 0:
             lab = self._labels.get(i)
             if lab is None:
-                ev = self.events[i]
-                lab = self._own(g.label(ev.text, theme.SMALL_PT + 0.5, theme.INK, layer=self.layer,
+                text, colour = _row(self.events[i], self.colours)
+                lab = self._own(g.label(text, theme.SMALL_PT + 0.5, theme.INK, layer=self.layer,
                                         anchor_y="bottom", multiline=True, width=text_w))
-                colour = self.colours.get(ev.boat) if ev.boat is not None else None
                 self._labels[i] = lab
                 self._chips[i] = self._own(g.rect(colour or theme.SAND_LINE, self.layer, DETAIL,
                                                   rounded=False))

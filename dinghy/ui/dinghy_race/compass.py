@@ -134,15 +134,15 @@ class Compass(Widget):
 
     def _draw_needle(self) -> None:
         self._clear(self.needle)
-        self.sail.text = ""
-        if self.heading is None:
-            return
-        sails = points_of_sail(self.heading, self.wind_from)
+        sails = () if self.heading is None else points_of_sail(self.heading, self.wind_from)
         names = [SECTOR_NAMES[p] for p, _, _ in SECTORS if p in sails]
-        self.sail.text = " / ".join(names)
+        self.sail.text = " / ".join(names)        # (laid out only when it changes)
         if names:
             first = next(p for p, _, _ in SECTORS if p in sails)
-            self.sail.color = theme.rgba(SECTOR_COLOURS[first])
+            if tuple(self.sail.color) != tuple(theme.rgba(SECTOR_COLOURS[first])):
+                self.sail.color = theme.rgba(SECTOR_COLOURS[first])
+        if self.heading is None:
+            return
         g = self.gui
         cx, cy = self.centre
         a = math.radians(90 - self.heading)

@@ -20,7 +20,7 @@ from dinghy.ui.hud import Dice, Slider
 from dinghy.ui.widgets.gui import BODY, LAYER_WIDGET, Gui, Widget, round_rect
 from dinghy.ui.widgets.buttons import Button, Toggle
 from dinghy.ui.widgets.selectors import ChoiceSelector
-from dinghy.ui.widgets.text import Text
+from dinghy.ui.widgets.text import Text, wrap
 
 STEP_TITLES = {
     Step.LAUNCH: "Put the boat on the water",
@@ -456,9 +456,9 @@ class TurnPanel:
         lab, width = t.label, max(1, int(width))
         if not t.multiline and lab.content_width > width:
             t.multiline = True
-            lab.width, lab.multiline = width, True
-        elif t.multiline and lab.width != width:
-            lab.width = width
+            wrap(lab, width)                # width and multiline in one layout
+        elif t.multiline:
+            wrap(lab, width)
         return lab.content_height if t.multiline else 0.0
 
     def used_height(self) -> float:

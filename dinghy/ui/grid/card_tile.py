@@ -40,10 +40,9 @@ class CardTile(Widget):
                                           anchor_x="center"))
         self.unit = self._own(gui.label("" if count is None else "left", theme.SMALL_PT, theme.INK_SOFT,
                                         layer=self.layer, anchor_x="center"))
-        # the words are set once their width is known (fit, layout): each width or text
-        # set lays the label out again
-        self.line = self._own(gui.label("", theme.SMALL_PT + 0.5, theme.INK if playable else theme.INK_SOFT,
-                                        layer=self.layer, anchor_y="top", multiline=True, width=100))
+        # the words are made once their width is known (fit, layout), at that width and
+        # with the words (one layout; each width or text set lays the label out again)
+        self._line: Any = None
         self._fitted: tuple[float, float] | None = None     # (width, height) last fitted
 
     def _words_width(self, w: float) -> int:
@@ -54,8 +53,24 @@ class CardTile(Widget):
     def _wrap_at(self, w: float) -> None:
         """The words wrapped for a tile ``w`` wide (laid out again only if that changed)."""
         width = self._words_width(w)
-        if self.line.width != width:
-            self.line.width = width
+        if self._line is None:
+            self._make_line(width)
+        elif self._line.width != width:
+            self._line.width = width
+
+    def _make_line(self, width: int) -> None:
+        self._line = self._own(self.gui.label(self.words, theme.SMALL_PT + 0.5,
+                                              theme.INK if self.playable else theme.INK_SOFT,
+                                              layer=self.layer, anchor_y="top", multiline=True,
+                                              width=width))
+        self._line.visible = self._visible
+
+    @property
+    def line(self) -> Any:
+        """The words' label (made at the tile's width once it is known: 100 before)."""
+        if self._line is None:
+            self._make_line(100)
+        return self._line
 
     def fit(self, w: float | None) -> float:
         """The tile's height at width ``w``: the name and every line of the words, at

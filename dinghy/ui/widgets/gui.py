@@ -73,6 +73,23 @@ def put(label: Any, x: float, y: float) -> None:
     label.position = (round(x), round(y), 0)
 
 
+class Label(pyglet.text.Label):
+    """A pyglet label whose new text is laid out once (pyglet's: twice, the old text
+    deleted, then the new one inserted); the same text again lays nothing out."""
+
+    @property
+    def text(self) -> str:
+        return self.document.text
+
+    @text.setter
+    def text(self, text: str) -> None:
+        if text == self.document.text:
+            return
+        self.begin_update()
+        self.document.text = text
+        self.end_update()
+
+
 # ------------------------------------------------------------------------------------
 class Gui:
     """The widgets of one scene: drawing order, hit-testing, focus, modals, tooltip."""
@@ -108,7 +125,7 @@ class Gui:
     def label(self, text: str, pt: float = theme.BODY_PT, colour: theme.RGB = theme.INK, *,
               layer: int = LAYER_WIDGET, bold: bool = False, anchor_x: str = "left",
               anchor_y: str = "center", width: float | None = None,
-              multiline: bool = False, align: str = "left") -> pyglet.text.Label:
+              multiline: bool = False, align: str = "left") -> Label:
         """A text label at (0, 0) in this Gui's batch: a spare that looks exactly so
         (see :meth:`discard`) if there is one, else a new one."""
         group = self.group(layer, TEXT)
@@ -117,7 +134,7 @@ class Gui:
                   "stretch": False, "color": rgba, "align": align}
         lab = self.spares.take(text, styles, anchor_x, anchor_y, width, multiline, group)
         if lab is None:
-            lab = pyglet.text.Label(
+            lab = Label(
                 text, x=0, y=0, font_name=theme.FONT, font_size=size, weight=weight, color=rgba,
                 anchor_x=anchor_x, anchor_y=anchor_y, width=width, multiline=multiline,
                 align=align, batch=self.batch, group=group)
@@ -135,7 +152,7 @@ class Gui:
     def discard(self, drawable: Any) -> None:
         """A deleted widget's drawable: a plain label of this Gui's batch is kept aside,
         hidden, for :meth:`label` to take back; anything else is deleted."""
-        if type(drawable) is pyglet.text.Label and drawable.batch is self.batch:
+        if type(drawable) is Label and drawable.batch is self.batch:
             self.spares.keep(drawable)
         else:
             drawable.delete()
