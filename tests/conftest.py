@@ -84,16 +84,15 @@ def pytest_terminal_summary(terminalreporter):
 # `python3 run.py test` runs the suite on every core, a file per worker at a time
 # (pytest-xdist, --dist loadfile). By default xdist hands out the files with the most tests
 # first, so a file of a few long tests (whole seeded races) came last and one worker
-# sailed it alone while the other waited. The files below (each over ~10 s, longest first,
+# sailed it alone while the other waited. The files below (each over ~5 s, longest first,
 # as measured on a 2-core machine) are handed out first, the many short files after them
 # fill in: the workers finish together. This list orders the work, it selects none.
 LONGEST_FIRST = (
-    "test_ui_camera_decisions.py", "test_hard_skipper.py", "test_simulate.py", "test_ui_polish.py",
-    "test_engine_fast_paths.py", "test_skippers.py", "test_ui_table.py", "test_conformance.py",
-    "test_coach_weather_eye.py", "test_serve.py", "test_ui_grid_taps.py", "test_speed_equivalence.py",
-    "test_damaged_files.py", "test_ui_designer.py", "test_ui_bots_at_the_table.py",
-    "test_regatta_gigamic_hard.py", "test_ui_gigamic_tray.py", "test_ui_table_views.py",
-    "test_ui_grid_mark_labels.py", "test_ui_grid.py",
+    "test_ui_camera_decisions.py", "test_skippers.py", "test_ui_table.py", "test_ui_polish.py",
+    "test_serve.py", "test_engine_fast_paths.py", "test_hard_skipper.py", "test_conformance.py",
+    "test_speed_equivalence.py", "test_simulate.py", "test_ui_designer.py", "test_ui_grid_taps.py",
+    "test_ui_grid.py", "test_regatta_gigamic_hard.py", "test_damaged_files.py", "test_ui_gigamic_tray.py",
+    "test_ui_export_progress.py", "test_ui_how_to_play.py", "test_regatta_3m_races.py", "test_ui_series.py",
 )
 
 
