@@ -74,6 +74,21 @@ def sailed_race(rules, course, decisions):
     return race
 
 
+def played(app, scene, me, rng, steps):
+    """Up to ``steps`` steps at the table (a roll, or the person's choice by ``me``, the
+    bots answering at once), yielding after each has been drawn."""
+    race = scene.race
+    for _ in range(steps):
+        if race.over:
+            return
+        if race.chance:
+            scene.roll()
+        else:
+            scene.act(me.choose(race, rng))
+        app.step()
+        yield
+
+
 def what_a_person_sees(app, rules, course):
     """The labels on screen at each moment of a short stretch of play: the table opened
     at a person's decision, its panel rebuilt for that same decision, then three of the
@@ -85,15 +100,7 @@ def what_a_person_sees(app, rules, course):
         scene.refresh(new_step=True)
         app.step()
         seen.append(shown_labels(scene.gui))
-    me, rng = skipper("easy", rules), random.Random(7)
-    for _ in range(6):
-        if race.over:
-            break
-        if race.chance:
-            scene.roll()
-        else:
-            scene.act(me.choose(race, rng))
-        app.step()
+    for _ in played(app, scene, skipper("easy", rules), random.Random(7), 6):
         seen.append(shown_labels(scene.gui))
     reused = scene.gui.labels_reused
     while app.scene is not None:
@@ -195,17 +202,8 @@ def test_spares_stay_few_over_a_long_race_at_the_table(make_ui_app):
     seats = (Seat("Ann", "Orange"), Seat("Bob", "Sky", "easy"), Seat("Cy", "Green", "easy"))
     race = Race(games.load_game(RaceSetup(seats=seats, course="race_the_wind", seed=5), "race_the_wind"))
     scene = open_table(app, race)
-    me, rng = skipper("easy", "race_the_wind"), random.Random(5)
-    counts = []
-    for _ in range(40):
-        if race.over:
-            break
-        if race.chance:
-            scene.roll()
-        else:
-            scene.act(me.choose(race, rng))
-        app.step()
-        counts.append(len(scene.gui.spares))
+    counts = [len(scene.gui.spares) for _ in played(app, scene, skipper("easy", "race_the_wind"),
+                                                     random.Random(5), 40)]
     assert len(counts) == 40 and max(counts) <= MAX_SPARES
     assert scene.gui.labels_reused > 0
 

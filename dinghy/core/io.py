@@ -11,8 +11,9 @@ import math
 import os
 import stat
 import tomllib
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from dinghy.core.errors import DataError
 
@@ -235,13 +236,20 @@ def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     p = Path(path)
     p.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
-    try:
+    with _removed_on_failure(tmp):
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.chmod(tmp, _file_mode(p))
         os.replace(tmp, p)
+
+
+@contextmanager
+def _removed_on_failure(tmp: str | os.PathLike[str]) -> Iterator[None]:
+    """A temporary file that does not end up renamed into place is removed."""
+    try:
+        yield
     except BaseException:
         try:
             os.unlink(tmp)
@@ -262,14 +270,8 @@ def copy_atomic(source: str | os.PathLike[str], path: str | os.PathLike[str]) ->
     except OSError:
         write_bytes_atomic(p, read_bytes(source))
         return
-    try:
+    with _removed_on_failure(tmp):
         os.replace(tmp, p)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
 
 
 #: A temporary file older than this (seconds) was left by a process that died while
