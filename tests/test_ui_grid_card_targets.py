@@ -127,3 +127,13 @@ def test_the_browser_table_marks_the_same_targets_with_the_card():
     puffs, _ = split(scan, scan.targets)
     assert {(t["x"], t["y"]) for t in carded} == \
         {tuple(round(v, 1) for v in frame.px((x + 0.5, y + 0.5))) for x, y in puffs}
+
+
+@pytest.mark.parametrize("rules", ["regatta", "regatta_advanced"])
+def test_the_puff_card_tells_where_to_tap_in_the_board_s_own_word(rules):
+    """The 3M board's places are its crosses ("points"), as the panel's line says ("Tap a
+    highlighted point to sail there"); the puff card's words said "tap a square"."""
+    game, race, _scan = to_puff_choice(rules)
+    word = "point" if game.board.cells == "points" else "square"
+    puff = next(c for c in game.picture(race.state, 0).cards[0] if c.name == "Puff card")
+    assert f"tap a {word} " in puff.how and ("square" if word == "point" else "point") not in puff.how

@@ -161,7 +161,8 @@ class Regatta3M(GridPictures, BaseGame):
     def cards(self, b: Any) -> tuple[CardPile, ...]:
         """A yacht's puff cards (played with a leg) and its spinnaker (set or taken down
         as a leg of its own)."""
-        return (CardPile("Puff card", b.puffs, None, "tap a square one space past a leg's end"),
+        place = "point" if self.board.cells == "points" else "square"     # the board's own word
+        return (CardPile("Puff card", b.puffs, None, f"tap a {place} one space past a leg's end"),
                 CardPile("Spinnaker " + ("down" if b.spinnaker else "up"), None, Spinnaker(not b.spinnaker),
                          "takes down the spinnaker" if b.spinnaker else "sets the spinnaker"))
 
