@@ -40,7 +40,7 @@ class RandomSkipper:
 #: Each game's own skippers, (module, its attribute or "" for the module itself) in the
 #: order they register (the first is the game's default): imported when that game's
 #: skippers are first asked for, so that a program playing one game never loads the
-#: others' bots (Dinghy Race's hard skipper alone brings scipy and a second of imports).
+#: others' bots (each game's skippers are a few tenths of a second of imports).
 _HARD = "HARD"
 _FLEETS: dict[str, tuple[tuple[str, str], ...]] = {
     "dinghy_race": (("dinghy.skippers.dinghy_race.simple", ""), ("dinghy.skippers.dinghy_race.tactician", ""),
