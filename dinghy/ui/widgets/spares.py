@@ -24,13 +24,17 @@ def _frozen(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
 
 
+def _styles(styles: dict[str, Any]) -> tuple[Any, ...]:
+    """A document's styles as a key (sorted, lists as tuples)."""
+    return tuple(sorted((k, _frozen(v)) for k, v in styles.items()))
+
+
 def label_key(label: Any) -> tuple[Any, ...]:
     """Everything that decides how a label looks but its position: its text, every
     style of its document (font, size, weight, colour, alignment...), its anchors,
     box and wrapping, its group and shader. Two labels with equal keys are laid out
     alike, glyph for glyph."""
-    styles = tuple(sorted((k, _frozen(v)) for k, v in label.document.styles.items()))
-    return (label.text, styles, label.anchor_x, label.anchor_y, label.width, label.multiline,
+    return (label.text, _styles(label.document.styles), label.anchor_x, label.anchor_y, label.width, label.multiline,
             label.group) + _tail(label)
 
 
@@ -68,8 +72,7 @@ class LabelSpares:
         (0, 0) as a new one starts; None if none waits."""
         if not self._aside or self._tail is None:
             return None
-        key = (text, tuple(sorted((k, _frozen(v)) for k, v in styles.items())), anchor_x,
-               anchor_y, width, multiline, group) + self._tail
+        key = (text, _styles(styles), anchor_x, anchor_y, width, multiline, group) + self._tail
         spares = self._by_key.get(key)
         while spares:
             lab = spares.pop()
