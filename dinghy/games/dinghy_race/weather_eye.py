@@ -8,6 +8,7 @@ import math
 import numpy as np
 from shapely.geometry import Polygon
 
+from dinghy.core import caches
 from dinghy.core.geometry import Pose, shape_at
 from dinghy.core.interface import Event
 from dinghy.games.dinghy_race.actions import Drift, Pass, WeatherEye
@@ -86,13 +87,9 @@ def _eye_outline(game: Table, long_side_along_wind: bool) -> np.ndarray:
 def weather_eye_shape(game: Table, we: WeatherEyeCard) -> Polygon:
     """The card on the water (kept per table and card: the rules and the skippers ask
     for the same cards again and again; a shape never changes)."""
-    shapes = game.__dict__.setdefault("_weather_eye_shapes", {})
-    out = shapes.get(we)
-    if out is None:
-        if len(shapes) > 4096:
-            shapes.clear()
-        out = shapes[we] = shape_at(Pose(we.x, we.y, game.wind_from), _eye_outline(game, we.long_side_along_wind))
-    return out
+    return caches.kept(game.__dict__.setdefault("_weather_eye_shapes", {}), we,
+                       lambda: shape_at(Pose(we.x, we.y, game.wind_from), _eye_outline(game, we.long_side_along_wind)),
+                       4096)
 
 
 def why_not_weather_eye(game: Table, state: RaceState, act: WeatherEye,

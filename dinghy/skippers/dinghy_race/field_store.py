@@ -20,7 +20,7 @@ import numpy as np
 
 from dinghy.core import io
 from dinghy.core.errors import DinghyError
-from dinghy.core.caches import remember
+from dinghy.core.caches import kept, remember
 from dinghy.skippers.dinghy_race.brain import content_key
 from dinghy.skippers.dinghy_race.field import CELL_CARDS, STATES, Field
 
@@ -98,9 +98,7 @@ def _key(game):
             return id(game)
         # the same water in another game: the same key object (compared once here, not
         # at every lookup of the fields by it)
-        key = _SEEN.setdefault(key, key)
-        if len(_SEEN) > 32:
-            _SEEN.pop(next(iter(_SEEN)))
+        key = kept(_SEEN, key, lambda: key, 32)
         _KEYS[game] = key
     return key
 

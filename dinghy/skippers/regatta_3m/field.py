@@ -24,7 +24,7 @@ from scipy.sparse.csgraph import dijkstra
 
 from dinghy.games.grid import compass, rounding
 from dinghy.games.regatta_3m.ask import behind_line
-from dinghy.core.caches import remember
+from dinghy.core.caches import kept, remember
 
 FAR = 999
 TACKS = ("port", "starboard")
@@ -34,12 +34,7 @@ _STEPS: dict[Any, tuple] = {}     # board -> one step's cell and stage (:func:`_
 
 def field(game: Any, wind: int) -> "Field":
     key = (game.board, wind, game.advanced, game.eq.speeds)
-    f = _CACHE.get(key)
-    if f is None:
-        if len(_CACHE) > 64:
-            _CACHE.clear()
-        f = _CACHE[key] = Field(game, wind)
-    return f
+    return kept(_CACHE, key, lambda: Field(game, wind), 64)
 
 
 class Field:
