@@ -8,7 +8,7 @@ from typing import Any, Iterable, Sequence
 from xml.sax.saxutils import escape
 
 from dinghy.core.picture_layout import (INK, PAPER, RGB, XY, Chart, Frame, Shape, colour, extend_tracks,
-                                        heading, key_rows, readable, tracks)
+                                        heading, key_rows, readable)
 from dinghy.core.wind_rose import Rose, rose
 
 
@@ -58,12 +58,9 @@ def svg(game: Any, states: Sequence[Any], width: float = 1000.0, kept: KeptTrack
     ``kept``: the board and the tracks through ``states`` where the caller keeps them
     (:class:`KeptTracks`, of this game and width, gone through all of ``states``)."""
     if kept is None:
-        chart = game.board_drawing()
-        frame = Frame(chart, width, game.seats())
-        board = _svg_shapes(chart.shapes, frame)
-        texts = [_points(frame.poly(t)) if len(t) > 1 else "" for t in tracks(game, states)]
-    else:
-        chart, frame, board, texts = kept.chart, kept.frame, kept.board, kept.texts
+        kept = KeptTracks(game, width)
+        kept.extend(states)
+    chart, frame, board, texts = kept.chart, kept.frame, kept.board, kept.texts
     s = frame.scale
 
     def pts(points: Sequence[Sequence[float]]) -> str:
