@@ -13,7 +13,7 @@ import math
 from typing import Any
 
 from dinghy.ui.widgets.gui import key  # noqa: F401  (configures pyglet first)
-from dinghy.ui.widgets.buttons import Button, place_row
+from dinghy.ui.widgets.buttons import Button
 from dinghy.ui.widgets.dialogs import Dialog
 from dinghy.ui.widgets.panels import Band
 
@@ -192,9 +192,8 @@ class DinghyRaceView(Choices, ChartCamera, BoardView):
         c.compact = h < px(600) or w < px(560)
         cw, ch = (px(112), px(118)) if c.compact else (px(172), px(190))
         c.place(m, y + h - m - ch, cw, ch)
-        end = place_row(g, ((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110)),
-                            (self.follow_button, px(130)), (self.hint_button, px(90))), x + m, y + m)
-        self.camera_band.place(x, y, min(w, end - px(6) + m - x), t + 2 * m)
+        self.camera_band.hold(((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110)),
+                               (self.follow_button, px(130)), (self.hint_button, px(90))), x, y, w)
         self.layout_buttons()
         if not self._fitted:
             self.fit()

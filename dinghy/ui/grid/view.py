@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from dinghy.ui.widgets.gui import key  # noqa: F401  (configures pyglet first)
-from dinghy.ui.widgets.buttons import Button, place_row
+from dinghy.ui.widgets.buttons import Button
 from dinghy.ui.widgets.dialogs import Dialog
 from dinghy.ui.widgets.panels import Band
 from dinghy.ui.widgets.text import Text
@@ -160,9 +160,8 @@ class GridView(GridSight, TurnedCards, GenericView):
         self.camera.set_viewport(x, y, w, h)
         place_rose(self.rose, g, (x, y, w, h))
         size = self.rose.w
-        end = place_row(g, ((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110)),
-                            (self.card_button, px(140))), x + m, y + m)
-        self.camera_band.place(x, y, min(w, end - px(6) + m - x), t + 2 * m)
+        self.camera_band.hold(((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110)),
+                               (self.card_button, px(140))), x, y, w)
         self.note.place(x + m, y + h - m - px(22), max(t, w - 3 * m - size), px(22))
         self._show_note()
         self.place_turned_card()

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dinghy.ui.widgets.text import Text  # noqa: F401  (configures pyglet first)
-from dinghy.ui.widgets.buttons import Button, place_row
+from dinghy.ui.widgets.buttons import Button
 from dinghy.ui.widgets.panels import Band, Panel
 
 from dinghy.games.regatta_gigamic.ask import AGAIN, EXTRA, TURN, Act, end_spot  # noqa: E402
@@ -204,10 +204,8 @@ class GigamicView(TrayMixin, GenericView):
         self.tray_h = max(px(96), min(px(150), h * 0.27))
         self.tray.place(x, y, w, self.tray_h)
         self.place_header()
-        m = px(8)
-        end = place_row(self.gui, ((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110))),
-                        x + m, y + self.tray_h + m)
-        self.camera_band.place(x, y + self.tray_h, min(w, end - px(6) + m - x), t + 2 * m)
+        self.camera_band.hold(((self.zoom_in, t), (self.zoom_out, t), (self.fit_button, px(110))),
+                              x, y + self.tray_h, w)
         self.fit()
         self.focus_ghosts()
         self.place_badges()

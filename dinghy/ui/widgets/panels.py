@@ -3,11 +3,12 @@ everything else.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from pyglet import shapes
 
 from dinghy.ui import theme
+from dinghy.ui.widgets.buttons import place_row
 from dinghy.ui.widgets.gui import BACK, BODY, DETAIL, LAYER_PANEL, Gui, Widget, put, round_rect
 
 
@@ -81,6 +82,14 @@ class Band(Widget):
     def __init__(self, gui: Gui, colour: theme.RGB = theme.WATER_DEEP, layer: int = LAYER_PANEL) -> None:
         super().__init__(gui, layer)
         self.body = self._own(gui.rect(colour, layer, BACK, rounded=False))
+
+    def hold(self, row: Sequence[tuple[Widget, float]], x: float, y: float, w: float) -> None:
+        """The buttons of ``row`` ((button, width) pairs) side by side a margin in from
+        the corner (x, y) of a board ``w`` wide, and this band under them."""
+        g = self.gui
+        m = g.px(8)
+        end = place_row(g, row, x + m, y + m)
+        self.place(x, y, min(w, end - g.px(6) + m - x), g.touch + 2 * m)
 
     def layout(self) -> None:
         self.body.position = (self.x, self.y)
